@@ -1,0 +1,3 @@
+module github.com/packline/packline
+
+go 1.26
