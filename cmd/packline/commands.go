@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/apperr"
+)
+
+func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("migrate", stderr)
+	dsn := fs.String("db", defaultDB, "SQLite file path or postgres:// URL")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	db, err := openMigrated(ctx, *dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, err := db.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Database is at schema version %d.\n", v)
+	return nil
+}
+
+func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("user create", stderr)
+	dsn := fs.String("db", defaultDB, "SQLite file path or postgres:// URL")
+	var n accounts.NewUser
+	fs.StringVar(&n.Email, "email", "", "email address (required)")
+	fs.StringVar(&n.Password, "password", "", "password, at least 8 characters (required)")
+	fs.StringVar(&n.FirstName, "first", "", "first name (required)")
+	fs.StringVar(&n.LastName, "last", "", "last name")
+	fs.StringVar(&n.Role, "role", "", "admin or staff (default: admin for the first user, staff after)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	db, err := openMigrated(ctx, *dsn, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	u, err := newServices(db, log).accounts.CreateUser(ctx, n)
+	if err != nil {
+		if _, ok := apperr.As(err); ok {
+			return fmt.Errorf("%s", apperr.Message(err))
+		}
+		return err
+	}
+	fmt.Fprintf(stdout, "Created %s user %s (%s %s).\n", u.Role, u.Email, u.FirstName, u.LastName)
+	return nil
+}
+
+func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("backup", stderr)
+	dsn := fs.String("db", defaultDB, "SQLite file path or postgres:// URL")
+	// Accept the file before or after the flags.
+	var file string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		file, args = args[0], args[1:]
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if file == "" && fs.NArg() > 0 {
+		file = fs.Arg(0)
+	}
+	if file == "" {
+		return fmt.Errorf("usage: packline backup FILE [--db …]")
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	db, err := openMigrated(ctx, *dsn, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := db.Backup(ctx, file); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Backed up to %s.\n", file)
+	return nil
+}

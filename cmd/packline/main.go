@@ -1,0 +1,97 @@
+// Command packline runs the Packline server and its operator commands:
+//
+//	packline serve [--addr 127.0.0.1:8080] [--db PATH|postgres://…] [--demo]
+//	packline migrate [--db …]
+//	packline user create --email E --password P --first F --last L [--role admin|staff] [--db …]
+//	packline backup FILE [--db …]
+//
+// Every flag also reads PACKLINE_<FLAG> from the environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := Main(ctx, os.Args[1:], os.Stdout, os.Stderr, nil); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "packline:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `Usage:
+  packline serve   [--addr 127.0.0.1:8080] [--db ./data/packline.db | postgres://…] [--demo]
+  packline migrate [--db …]
+  packline user create --email E --password P --first F --last L [--role admin|staff] [--db …]
+  packline backup FILE [--db …]
+Every flag also reads PACKLINE_<FLAG> from the environment (PACKLINE_ADDR, PACKLINE_DB, …).`
+
+// Main runs one subcommand. ready, if not nil, receives the server's URL
+// once it listens.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return errors.New("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return runServe(ctx, rest, stdout, stderr, ready)
+	case "migrate":
+		return runMigrate(ctx, rest, stdout, stderr)
+	case "user":
+		if len(rest) == 0 || rest[0] != "create" {
+			return errors.New("usage: packline user create --email E --password P --first F --last L [--role admin|staff]")
+		}
+		return runUserCreate(ctx, rest[1:], stdout, stderr)
+	case "backup":
+		return runBackup(ctx, rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	fmt.Fprintln(stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// newFlags returns a flag set whose defaults come from PACKLINE_* variables.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses args after applying PACKLINE_<FLAG> environment overrides to
+// the defaults; flags given on the command line win.
+func parse(fs *flag.FlagSet, args []string) error {
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		key := "PACKLINE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := os.LookupEnv(key); ok {
+			if err := f.Value.Set(v); err != nil && envErr == nil {
+				envErr = fmt.Errorf("%s: %w", key, err)
+			}
+		}
+	})
+	if envErr != nil {
+		return envErr
+	}
+	return fs.Parse(args)
+}
+
+const defaultDB = "./data/packline.db"

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/web"
+)
+
+// config is everything serve needs, read from flags and the environment.
+type config struct {
+	Addr       string
+	DB         string
+	Demo       bool
+	TrustProxy bool
+	LogLevel   string
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
+	var cfg config
+	fs := newFlags("serve", stderr)
+	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
+	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
+	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
+	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		return fmt.Errorf("--log-level: %w", err)
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	db, err := openMigrated(ctx, cfg.DB, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := newServices(db, log)
+
+	var demoReport demo.Report
+	if cfg.Demo {
+		if demoReport, err = demo.Load(ctx, svc.demo()); err != nil {
+			return fmt.Errorf("load demo data: %w", err)
+		}
+	}
+
+	api := &httpapi.Server{
+		Log: log, Version: version, App: web.Dist(), TrustProxy: cfg.TrustProxy,
+		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
+	}
+	svc.wire(api)
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	url := "http://" + ln.Addr().String()
+	fmt.Fprintf(stdout, "Packline %s listening on %s (database: %s)\n", version, url, db.Dialect)
+	for _, line := range demoReport.Lines {
+		fmt.Fprintln(stdout, line)
+	}
+	if ready != nil {
+		ready <- url
+	}
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func openMigrated(ctx context.Context, dsn string, log *slog.Logger) (*storage.DB, error) {
+	db, err := storage.Open(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := db.Migrate(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	for _, name := range applied {
+		log.Info("migration applied", "name", name)
+	}
+	return db, nil
+}

@@ -1,0 +1,54 @@
+// Package demo loads a realistic demo organisation into an empty database,
+// once, so a newcomer can try everything.
+package demo
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/storage"
+)
+
+// The staff login the demo creates.
+const (
+	Email    = "demo@packline.local"
+	Password = "packline-demo"
+)
+
+// Services are what the demo writes through: the same services the API uses.
+type Services struct {
+	DB       *storage.DB
+	Accounts accounts.Service
+}
+
+// Report is what the demo tells the operator on start.
+type Report struct {
+	Lines []string
+}
+
+// Load fills the database with demo data unless it was loaded before.
+func Load(ctx context.Context, s Services) (Report, error) {
+	var r Report
+	loaded, err := s.DB.Marker(ctx, "demo_loaded")
+	if err != nil {
+		return r, err
+	}
+	r.Lines = append(r.Lines, fmt.Sprintf("Demo login: %s / %s", Email, Password))
+	if loaded {
+		return r, nil
+	}
+	_, err = s.Accounts.CreateUser(ctx, accounts.NewUser{
+		Email: Email, Password: Password, FirstName: "Dana", LastName: "Demo", Role: accounts.RoleAdmin})
+	if err != nil && apperr.Code(err) != apperr.Conflict {
+		return r, fmt.Errorf("demo user: %w", err)
+	}
+	_, err = s.Accounts.CreateUser(ctx, accounts.NewUser{
+		Email: "sam@packline.local", Password: Password, FirstName: "Sam", LastName: "Staff", Role: accounts.RoleStaff})
+	if err != nil && apperr.Code(err) != apperr.Conflict {
+		return r, fmt.Errorf("demo user: %w", err)
+	}
+	// Each business area adds its demo data here, in order.
+	return r, s.DB.SetMarker(ctx, "demo_loaded")
+}

@@ -1,0 +1,149 @@
+// Package httpapi serves Packline's JSON API under /api and the embedded
+// single-page app for every other path.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/organisation"
+)
+
+// Server holds what the handlers need. Each business area adds its service
+// here and registers its routes in routes().
+type Server struct {
+	Log          *slog.Logger
+	Version      string
+	App          fs.FS // the built single-page app
+	TrustProxy   bool  // take the client address from X-Forwarded-For
+	Health       func(ctx context.Context) (schemaVersion int, err error)
+	Accounts     accounts.Service
+	Organisation organisation.Service
+	Messaging    messaging.Service
+}
+
+// Handler returns the complete HTTP handler.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routes(mux)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusNotFound, errorBody{Error: "No such API endpoint."})
+	})
+	mux.Handle("/", s.spa())
+	return s.recoverer(s.logRequests(securityHeaders(mux)))
+}
+
+// routes registers every API endpoint.
+func (s *Server) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/health", s.handleHealth)
+	s.accountRoutes(mux)
+	s.organisationRoutes(mux)
+	s.notificationRoutes(mux)
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	v, err := s.Health(r.Context())
+	if err != nil {
+		s.Log.Error("health check failed", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
+}
+
+// clientAddr is the client's IP, used to key throttles.
+func (s *Server) clientAddr(r *http.Request) string {
+	if s.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			return strings.TrimSpace(first)
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// logRequests writes one structured line per API request (static files are
+// logged only when they fail).
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		if !strings.HasPrefix(r.URL.Path, "/api/") && rec.status < 400 {
+			return
+		}
+		level := slog.LevelInfo
+		if rec.status >= 500 {
+			level = slog.LevelError
+		}
+		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			"bytes", rec.bytes, "duration", time.Since(start), "client", s.clientAddr(r))
+	})
+}
+
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.Log.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				writeJSON(w, http.StatusInternalServerError, errorBody{Error: "An internal error occurred."})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

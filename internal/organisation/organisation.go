@@ -1,0 +1,83 @@
+// Package organisation holds the group's settings: its name, support
+// address, time zone and kiosk options.
+package organisation
+
+import (
+	"context"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+)
+
+// Settings of the organisation. TimeZone is an IANA zone name; every time a
+// person sees is shown in it.
+type Settings struct {
+	Name          string `json:"organisation_name"`
+	SupportEmail  string `json:"support_email"`
+	TimeZone      string `json:"time_zone"`
+	MaxShiftHours int    `json:"max_shift_hours"`
+}
+
+// Defaults apply until an admin changes them.
+var Defaults = Settings{
+	Name:          "Packline",
+	SupportEmail:  "support@packline.local",
+	TimeZone:      "America/Chicago",
+	MaxShiftHours: 12,
+}
+
+// Location returns the settings' time zone, or Chicago if it cannot load.
+func (s Settings) Location() *time.Location {
+	if loc, err := time.LoadLocation(s.TimeZone); err == nil {
+		return loc
+	}
+	loc, _ := time.LoadLocation(Defaults.TimeZone)
+	return loc
+}
+
+// Patch changes any subset of Settings.
+type Patch struct {
+	Name          *string `json:"organisation_name"`
+	SupportEmail  *string `json:"support_email"`
+	TimeZone      *string `json:"time_zone"`
+	MaxShiftHours *int    `json:"max_shift_hours"`
+}
+
+// Apply validates p and applies it to s.
+func (p Patch) Apply(s Settings) (Settings, error) {
+	if p.Name != nil {
+		n := strings.TrimSpace(*p.Name)
+		if n == "" || len(n) > 200 {
+			return s, apperr.InvalidField("organisation_name", "Organisation name must be 1 to 200 characters.")
+		}
+		s.Name = n
+	}
+	if p.SupportEmail != nil {
+		e := strings.TrimSpace(*p.SupportEmail)
+		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
+			return s, apperr.InvalidField("support_email", "Support email is not a valid address.")
+		}
+		s.SupportEmail = e
+	}
+	if p.TimeZone != nil {
+		if _, err := time.LoadLocation(*p.TimeZone); err != nil || *p.TimeZone == "" || *p.TimeZone == "Local" {
+			return s, apperr.InvalidField("time_zone", "Unknown time zone.")
+		}
+		s.TimeZone = *p.TimeZone
+	}
+	if p.MaxShiftHours != nil {
+		if *p.MaxShiftHours < 1 || *p.MaxShiftHours > 48 {
+			return s, apperr.InvalidField("max_shift_hours", "Maximum shift must be 1 to 48 hours.")
+		}
+		s.MaxShiftHours = *p.MaxShiftHours
+	}
+	return s, nil
+}
+
+// Service reads and changes the settings.
+type Service interface {
+	Get(ctx context.Context) (Settings, error)
+	Update(ctx context.Context, p Patch) (Settings, error)
+}

@@ -1,0 +1,236 @@
+// Package storage keeps Packline's data in SQLite or PostgreSQL. Every domain
+// service interface is implemented here with SQL written once: queries use
+// '?' placeholders, rewritten to '$n' for PostgreSQL.
+//
+// Times are stored as BIGINT milliseconds since the Unix epoch (UTC) on both
+// engines; calendar dates as TEXT 'YYYY-MM-DD'.
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// Dialect names the SQL engine behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is an open database. Reads go to a pool of readers; writes go through
+// WithTx, which on SQLite uses a single writer connection so that
+// transactions never fight over the write lock.
+type DB struct {
+	Dialect Dialect
+	DSN     string
+	write   *sql.DB
+	read    *sql.DB
+
+	// Now returns the current time; tests may replace it.
+	Now func() time.Time
+
+	rebound sync.Map // query text -> rewritten text (PostgreSQL)
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open opens (creating if needed) the database named by dsn: a file path for
+// SQLite or a postgres:// URL. It does not migrate; call Migrate.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	db := &DB{DSN: dsn, Now: func() time.Time { return time.Now().UTC() }}
+	if IsPostgres(dsn) {
+		db.Dialect = Postgres
+		pool, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		pool.SetMaxOpenConns(20)
+		pool.SetMaxIdleConns(20)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		db.write, db.read = pool, pool
+	} else {
+		db.Dialect = SQLite
+		if dir := filepath.Dir(dsn); dir != "." && dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("create database folder: %w", err)
+			}
+		}
+		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+		w, err := sql.Open("sqlite", dsn+"?"+params+"&_txlock=immediate")
+		if err != nil {
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
+		w.SetMaxOpenConns(1)
+		w.SetMaxIdleConns(1)
+		w.SetConnMaxLifetime(0)
+		r, err := sql.Open("sqlite", dsn+"?"+params+"&_pragma=query_only(1)")
+		if err != nil {
+			w.Close()
+			return nil, fmt.Errorf("open sqlite: %w", err)
+		}
+		r.SetMaxOpenConns(8)
+		r.SetMaxIdleConns(8)
+		r.SetConnMaxLifetime(0)
+		db.write, db.read = w, r
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.write.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to database: %w", err)
+	}
+	return db, nil
+}
+
+// Close closes every pool.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		if e := db.read.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// bind rewrites '?' placeholders for the dialect.
+func (db *DB) bind(q string) string {
+	if db.Dialect != Postgres {
+		return q
+	}
+	if v, ok := db.rebound.Load(q); ok {
+		return v.(string)
+	}
+	var b strings.Builder
+	n := 0
+	inQuote := false
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c == '\'':
+			inQuote = !inQuote
+			b.WriteByte(c)
+		case c == '?' && !inQuote:
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	out := b.String()
+	db.rebound.Store(q, out)
+	return out
+}
+
+// Query runs a read-only query on the reader pool.
+func (db *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return db.read.QueryContext(ctx, db.bind(q), args...)
+}
+
+// QueryRow runs a read-only single-row query on the reader pool.
+func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return db.read.QueryRowContext(ctx, db.bind(q), args...)
+}
+
+// Tx is a write transaction with one clock: Now is fixed when it begins, so
+// every row it writes carries the same time.
+type Tx struct {
+	db  *DB
+	tx  *sql.Tx
+	Now time.Time
+}
+
+// Dialect of the transaction's database.
+func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
+
+// Exec runs a statement in the transaction.
+func (tx *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return tx.tx.ExecContext(ctx, tx.db.bind(q), args...)
+}
+
+// Query runs a query in the transaction.
+func (tx *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return tx.tx.QueryContext(ctx, tx.db.bind(q), args...)
+}
+
+// QueryRow runs a single-row query in the transaction.
+func (tx *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return tx.tx.QueryRowContext(ctx, tx.db.bind(q), args...)
+}
+
+// ForUpdate is the row-lock suffix for a SELECT inside a transaction: empty on
+// SQLite, whose single writer already serialises transactions.
+func (tx *Tx) ForUpdate() string {
+	if tx.db.Dialect == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+// WithTx runs fn in a write transaction, committing if it returns nil and
+// rolling back otherwise. Serialization failures on PostgreSQL are retried.
+func (db *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
+	for attempt := 0; ; attempt++ {
+		err := db.withTxOnce(ctx, fn)
+		if err != nil && attempt < 5 && isRetryable(err) {
+			time.Sleep(time.Duration(attempt+1) * 5 * time.Millisecond)
+			continue
+		}
+		return err
+	}
+}
+
+func (db *DB) withTxOnce(ctx context.Context, fn func(tx *Tx) error) error {
+	sqlTx, err := db.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{db: db, tx: sqlTx, Now: db.Now().UTC().Truncate(time.Millisecond)}
+	if err := fn(tx); err != nil {
+		_ = sqlTx.Rollback()
+		return mapError(err)
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return mapError(fmt.Errorf("commit: %w", err))
+	}
+	return nil
+}
+
+// Ping checks the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.read.PingContext(ctx) }
+
+// Millis converts t to stored milliseconds.
+func Millis(t time.Time) int64 { return t.UnixMilli() }
+
+// FromMillis converts stored milliseconds to a UTC time.
+func FromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// NullMillis converts nullable stored milliseconds to *time.Time.
+func NullMillis(ms sql.NullInt64) *time.Time {
+	if !ms.Valid {
+		return nil
+	}
+	t := FromMillis(ms.Int64)
+	return &t
+}
+
+// ErrNoRows is sql.ErrNoRows, re-exported for callers.
+var ErrNoRows = sql.ErrNoRows
+
+// IsNoRows reports whether err is sql.ErrNoRows.
+func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

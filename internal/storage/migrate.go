@@ -1,0 +1,112 @@
+package storage
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+//go:embed migrations
+var migrationFiles embed.FS
+
+// migration is one versioned schema step, named NNNN_what.sql.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func (db *DB) migrations() ([]migration, error) {
+	dir := path.Join("migrations", string(db.Dialect))
+	entries, err := fs.ReadDir(migrationFiles, dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".sql") {
+			continue
+		}
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number and '_'", e.Name())
+		}
+		body, err := fs.ReadFile(migrationFiles, path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: e.Name(), sql: string(body)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("migrations %s and %s share a version", out[i-1].name, out[i].name)
+		}
+	}
+	return out, nil
+}
+
+// LatestSchemaVersion is the version the embedded migrations lead to.
+func (db *DB) LatestSchemaVersion() int {
+	ms, err := db.migrations()
+	if err != nil || len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
+
+// SchemaVersion returns the highest applied migration version.
+func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := db.QueryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}
+
+// Migrate applies every embedded migration not yet applied, each in its own
+// transaction. Several instances may call it at once on PostgreSQL: an
+// advisory lock lets one apply each step while the others wait.
+func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
+	ms, err := db.migrations()
+	if err != nil {
+		return nil, err
+	}
+	create := `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`
+	if _, err := db.write.ExecContext(ctx, create); err != nil && !isUniqueViolation(err) {
+		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	for _, m := range ms {
+		err := db.WithTx(ctx, func(tx *Tx) error {
+			if db.Dialect == Postgres {
+				if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(727274)`); err != nil {
+					return err
+				}
+			}
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return nil
+			}
+			if _, err := tx.Exec(ctx, m.sql); err != nil {
+				return fmt.Errorf("migration %s: %w", m.name, err)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+				m.version, m.name, Millis(tx.Now)); err != nil {
+				return err
+			}
+			applied = append(applied, m.name)
+			return nil
+		})
+		if err != nil {
+			return applied, err
+		}
+	}
+	return applied, nil
+}

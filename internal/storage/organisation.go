@@ -1,0 +1,98 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/packline/packline/internal/organisation"
+)
+
+// OrganisationService implements organisation.Service on the settings table.
+type OrganisationService struct{ db *DB }
+
+var _ organisation.Service = (*OrganisationService)(nil)
+
+// NewOrganisationService returns the settings service over db.
+func NewOrganisationService(db *DB) *OrganisationService { return &OrganisationService{db: db} }
+
+// Get returns the settings, with defaults for those never set.
+func (s *OrganisationService) Get(ctx context.Context) (organisation.Settings, error) {
+	out := organisation.Defaults
+	rows, err := s.db.Query(ctx, `SELECT key, value FROM settings`)
+	if err != nil {
+		return out, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return out, err
+		}
+		switch k {
+		case "organisation_name":
+			out.Name = v
+		case "support_email":
+			out.SupportEmail = v
+		case "time_zone":
+			out.TimeZone = v
+		case "max_shift_hours":
+			if n, err := strconv.Atoi(v); err == nil {
+				out.MaxShiftHours = n
+			}
+		}
+	}
+	return out, rows.Err()
+}
+
+// Update validates and saves a patch.
+func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) (organisation.Settings, error) {
+	cur, err := s.Get(ctx)
+	if err != nil {
+		return cur, err
+	}
+	next, err := p.Apply(cur)
+	if err != nil {
+		return cur, err
+	}
+	err = s.db.WithTx(ctx, func(tx *Tx) error {
+		for k, v := range map[string]string{
+			"organisation_name": next.Name,
+			"support_email":     next.SupportEmail,
+			"time_zone":         next.TimeZone,
+			"max_shift_hours":   strconv.Itoa(next.MaxShiftHours),
+		} {
+			if _, err := tx.Exec(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)
+				ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return next, err
+}
+
+// Marker reports whether a one-time marker (such as "demo_loaded") is set.
+func (db *DB) Marker(ctx context.Context, name string) (bool, error) {
+	var n int
+	err := db.QueryRow(ctx, `SELECT COUNT(*) FROM settings WHERE key = ?`, "marker:"+name).Scan(&n)
+	return n > 0, err
+}
+
+// SetMarker sets a one-time marker.
+func (db *DB) SetMarker(ctx context.Context, name string) error {
+	return db.WithTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO settings (key, value) VALUES (?, '1') ON CONFLICT (key) DO NOTHING`, "marker:"+name)
+		return err
+	})
+}
+
+// Backup writes a consistent copy of a live SQLite database to path.
+// PostgreSQL databases are backed up with pg_dump instead.
+func (db *DB) Backup(ctx context.Context, path string) error {
+	if db.Dialect != SQLite {
+		return fmt.Errorf("backup of PostgreSQL: use pg_dump %q", "<your postgres URL>")
+	}
+	_, err := db.write.ExecContext(ctx, `VACUUM INTO ?`, path)
+	return err
+}
