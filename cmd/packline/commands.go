@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/apperr"
 )
 
@@ -47,7 +48,7 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	u, err := newServices(db, log).accounts.CreateUser(ctx, n)
+	u, err := app.New(db, log).Accounts.CreateUser(ctx, n)
 	if err != nil {
 		if _, ok := apperr.As(err); ok {
 			return fmt.Errorf("%s", apperr.Message(err))

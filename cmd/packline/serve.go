@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
@@ -47,11 +48,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	defer db.Close()
-	svc := newServices(db, log)
+	svc := app.New(db, log)
 
 	var demoReport demo.Report
 	if cfg.Demo {
-		if demoReport, err = demo.Load(ctx, svc.demo()); err != nil {
+		if demoReport, err = demo.Load(ctx, svc.Demo()); err != nil {
 			return fmt.Errorf("load demo data: %w", err)
 		}
 	}
@@ -60,7 +61,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		Log: log, Version: version, App: web.Dist(), TrustProxy: cfg.TrustProxy,
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
-	svc.wire(api)
+	svc.Wire(api)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -12,14 +12,14 @@ import (
 
 // Codes a client can act on.
 const (
-	Invalid         = "invalid"          // bad input: 400
-	Unauthorized    = "unauthorized"     // no or bad credentials: 401
-	Forbidden       = "forbidden"        // signed in, not allowed: 403
-	NotFound        = "not_found"        // 404
-	Conflict        = "conflict"         // state forbids it (duplicate, already done): 409
-	TooLarge        = "too_large"        // request body too large: 413
+	Invalid         = "invalid"           // bad input: 400
+	Unauthorized    = "unauthorized"      // no or bad credentials: 401
+	Forbidden       = "forbidden"         // signed in, not allowed: 403
+	NotFound        = "not_found"         // 404
+	Conflict        = "conflict"          // state forbids it (duplicate, already done): 409
+	TooLarge        = "too_large"         // request body too large: 413
 	TooManyAttempts = "too_many_attempts" // throttled: 429
-	Internal        = "internal"         // anything else: 500
+	Internal        = "internal"          // anything else: 500
 )
 
 // Error is a coded, human-readable error safe to show to a client.

@@ -87,4 +87,3 @@ func (s *Server) handleNotificationsRead(w http.ResponseWriter, r *http.Request)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
-

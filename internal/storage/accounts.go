@@ -25,8 +25,8 @@ var _ accounts.Service = (*AccountService)(nil)
 // NewAccountService returns the account service over db.
 func NewAccountService(db *DB, log *slog.Logger) *AccountService {
 	return &AccountService{
-		db:  db,
-		log: log,
+		db:       db,
+		log:      log,
 		throttle: &Throttle{DB: db, Limit: 5, Base: time.Minute, Max: time.Hour, Window: 15 * time.Minute},
 	}
 }

@@ -1,0 +1,54 @@
+# Packline's vocabulary: run, build, test, bench. See README.md.
+SHELL := /bin/bash
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+GO_LDFLAGS := -X main.version=$(VERSION)
+ADDR ?= 127.0.0.1:8080
+DB ?= ./data/packline.db
+
+.PHONY: run build web deps test test-go test-web test-e2e bench lint clean
+
+## run: install what is needed, build, and start on SQLite with demo data
+run: build
+	./bin/packline serve --addr $(ADDR) --db $(DB) --demo
+
+## build: the packline binary with the web app embedded, at ./bin/packline
+build: web
+	go build -ldflags "$(GO_LDFLAGS)" -o bin/packline ./cmd/packline
+
+## deps: check the toolchain and install the web app's packages (npm ci)
+deps: web/node_modules/.installed
+
+web/node_modules/.installed: web/package-lock.json
+	@scripts/check-tools.sh
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+## web: build the web app into web/dist
+web: deps
+	cd web && npm run build
+	@touch web/dist/.keep
+
+## test: every test — Go (race detector, SQLite and PostgreSQL), Vitest, Playwright
+test: build
+	scripts/test.sh
+
+test-go:
+	scripts/test.sh go
+
+test-web: deps
+	scripts/test.sh web
+
+test-e2e: build
+	scripts/test.sh e2e
+
+## bench: Go benchmarks and the HTTP load script (wrk)
+bench: build
+	scripts/bench.sh
+
+lint: deps
+	gofmt -l cmd internal web/*.go | (! grep .)
+	go vet ./...
+	cd web && npm run lint
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html web/node_modules

@@ -1,0 +1,114 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// env is one API under test on a real, fresh database.
+type env struct {
+	t   *testing.T
+	db  *storage.DB
+	srv *httptest.Server
+	// token of the admin created by newEnv (admin@example.org / correct-horse).
+	token string
+}
+
+// newEnv starts the full API over db with every service wired as in
+// production, and signs in an admin.
+func newEnv(t *testing.T, db *storage.DB) *env {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	api := &httpapi.Server{
+		Log:     log,
+		Version: "test",
+		App: fstest.MapFS{
+			"index.html":        {Data: []byte("<!doctype html><title>app</title>")},
+			"assets/app-abc.js": {Data: []byte("console.log(1)")},
+		},
+		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
+	}
+	app.New(db, log).Wire(api)
+	srv := httptest.NewServer(api.Handler())
+	t.Cleanup(srv.Close)
+	e := &env{t: t, db: db, srv: srv}
+	if _, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{
+		Email: "admin@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin"}); err != nil {
+		t.Fatal(err)
+	}
+	var out struct{ Token string }
+	e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, &out)
+	e.token = out.Token
+	return e
+}
+
+// forEachEnv runs fn against a fresh API on every engine.
+func forEachEnv(t *testing.T, fn func(t *testing.T, e *env)) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) { fn(t, newEnv(t, db)) })
+}
+
+// do sends a request with an optional bearer token and raw body.
+func (e *env) do(method, path, token, body string) *http.Response {
+	e.t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, e.srv.URL+path, rd)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := e.srv.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return res
+}
+
+// call sends a request, checks the status and decodes the JSON answer into out (if not nil).
+// It returns the raw body.
+func (e *env) call(method, path, token, body string, wantStatus int, out any) []byte {
+	e.t.Helper()
+	res := e.do(method, path, token, body)
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if res.StatusCode != wantStatus {
+		e.t.Fatalf("%s %s: status %d, want %d; body %s", method, path, res.StatusCode, wantStatus, raw)
+	}
+	if out != nil {
+		if err := json.NewDecoder(bytes.NewReader(raw)).Decode(out); err != nil {
+			e.t.Fatalf("%s %s: decode %s: %v", method, path, raw, err)
+		}
+	}
+	return raw
+}
+
+// errorOf decodes an {"error": …} body.
+func errorOf(t *testing.T, raw []byte) string {
+	t.Helper()
+	var b struct{ Error string }
+	if err := json.Unmarshal(raw, &b); err != nil || b.Error == "" {
+		t.Fatalf("want an {\"error\": …} body, got %s", raw)
+	}
+	return b.Error
+}
