@@ -21,6 +21,8 @@ const (
 type Services struct {
 	DB       *storage.DB
 	Accounts accounts.Service
+	// Timeclock, if set, receives the demo employees and their punches.
+	Timeclock TimeclockSeeder
 }
 
 // Report is what the demo tells the operator on start.
@@ -36,6 +38,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 		return r, err
 	}
 	r.Lines = append(r.Lines, fmt.Sprintf("Demo login: %s / %s", Email, Password))
+	if s.Timeclock != nil {
+		r.Lines = append(r.Lines, timeclockLines()...)
+	}
 	if loaded {
 		return r, nil
 	}
@@ -50,5 +55,8 @@ func Load(ctx context.Context, s Services) (Report, error) {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
 	// Each business area adds its demo data here, in order.
+	if err := loadTimeclock(ctx, s); err != nil {
+		return r, fmt.Errorf("demo employees: %w", err)
+	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

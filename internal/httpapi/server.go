@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/timeclock"
 )
 
 // Server holds what the handlers need. Each business area adds its service
@@ -27,6 +28,9 @@ type Server struct {
 	Accounts     accounts.Service
 	Organisation organisation.Service
 	Messaging    messaging.Service
+	Timeclock    timeclock.Service
+
+	kiosk kioskCache // the encoded kiosk employee list, by version
 }
 
 // Handler returns the complete HTTP handler.
@@ -46,6 +50,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	s.accountRoutes(mux)
 	s.organisationRoutes(mux)
 	s.notificationRoutes(mux)
+	s.employeeRoutes(mux)
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
