@@ -54,6 +54,8 @@ func TestServeDemoAndShutdown(t *testing.T) {
 				t.Fatalf("demo login: status %d", res.StatusCode)
 			}
 
+			checkDemoKiosk(t, url)
+
 			cancel()
 			select {
 			case err := <-done:

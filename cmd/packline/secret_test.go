@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +48,41 @@ func TestServerSecret(t *testing.T) {
 	}
 	if got, err := serverSecret("", file, "postgres://x@127.0.0.1/db", log); err != nil || string(got) != string(first) {
 		t.Errorf("--secret-file with PostgreSQL: %q, %v", got, err)
+	}
+}
+
+// checkDemoKiosk checks the demo employees are listed and a printed PIN works.
+func checkDemoKiosk(t *testing.T, url string) {
+	t.Helper()
+	res, err := http.Get(url + "/api/employees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []struct {
+		EmployeeID int64  `json:"employee_id"`
+		FirstName  string `json:"first_name"`
+		LastName   string `json:"last_name"`
+	}
+	_ = json.NewDecoder(res.Body).Decode(&list)
+	res.Body.Close()
+	if len(list) != 40 {
+		t.Fatalf("demo kiosk lists %d employees, want 40", len(list))
+	}
+	var id int64
+	for _, e := range list {
+		if e.FirstName == "Ana" && e.LastName == "Almeida" {
+			id = e.EmployeeID
+		}
+	}
+	res, err = http.Post(url+"/api/employees/validate-pin", "application/json",
+		strings.NewReader(fmt.Sprintf(`{"employee_id":%d,"pin":"1001"}`, id)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct{ Valid bool }
+	_ = json.NewDecoder(res.Body).Decode(&v)
+	res.Body.Close()
+	if !v.Valid {
+		t.Error("the printed demo PIN 1001 for Ana Almeida does not work")
 	}
 }
