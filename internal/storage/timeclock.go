@@ -5,8 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"math"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -26,9 +28,61 @@ type TimeclockService struct {
 	// PINs are never counted.
 	pinThrottle    *Throttle
 	clientThrottle *Throttle
+	// Prepared statements of the hot kiosk paths, so SQLite parses each
+	// once per connection instead of once per request.
+	readStmts, writeStmts stmtCache
 }
 
-var _ timeclock.Service = (*TimeclockService)(nil)
+// stmtCache holds statements prepared on one pool; database/sql prepares
+// each on a connection the first time it runs there and then reuses it.
+type stmtCache struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+func (c *stmtCache) get(ctx context.Context, db *DB, pool *sql.DB, q string) (*sql.Stmt, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.m[q]; ok {
+		return st, nil
+	}
+	st, err := pool.PrepareContext(ctx, db.bind(q))
+	if err != nil {
+		return nil, err
+	}
+	if c.m == nil {
+		c.m = map[string]*sql.Stmt{}
+	}
+	c.m[q] = st
+	return st, nil
+}
+
+// hotRow runs a prepared read-only single-row query.
+func (s *TimeclockService) hotRow(ctx context.Context, q string, args []any, dest ...any) error {
+	st, err := s.readStmts.get(ctx, s.db, s.db.read, q)
+	if err != nil {
+		return err
+	}
+	return st.QueryRowContext(ctx, args...).Scan(dest...)
+}
+
+// clockStmts are the write statements of a punch, prepared outside any
+// transaction (on SQLite the single writer connection is busy inside one).
+type clockStmts struct{ update, insert, bump *sql.Stmt }
+
+func (s *TimeclockService) clockStmts(ctx context.Context) (clockStmts, error) {
+	var cs clockStmts
+	var err error
+	for _, p := range []struct {
+		dst **sql.Stmt
+		q   string
+	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.bump, bumpVersionSQL}} {
+		if *p.dst, err = s.writeStmts.get(ctx, s.db, s.db.write, p.q); err != nil {
+			return cs, err
+		}
+	}
+	return cs, nil
+}
 
 // PIN throttle settings: 5 wrong PINs for one employee from one client lock
 // that pair for a minute, doubling with each lockout up to an hour; 30
@@ -66,16 +120,25 @@ func scanEmployee(r rowScanner) (*timeclock.Employee, error) {
 
 var errNoEmployee = apperr.Errorf(apperr.NotFound, "Employee not found.")
 
+const (
+	bumpVersionSQL = `UPDATE timeclock_state SET version = version + 1 WHERE id = 1`
+	// clockUpdateSQL changes state only from the other state, only with the
+	// token's sequence number, only for an active employee.
+	clockUpdateSQL = `UPDATE employees SET clock_status = ?, last_event_at = ?, seq = seq + 1, updated_at = ?
+		WHERE id = ? AND seq = ? AND clock_status <> ? AND active = ?`
+	punchInsertSQL = `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`
+)
+
 // bumpVersion tells every instance that what the kiosk lists has changed.
 func bumpVersion(ctx context.Context, tx *Tx) error {
-	_, err := tx.Exec(ctx, `UPDATE timeclock_state SET version = version + 1 WHERE id = 1`)
+	_, err := tx.Exec(ctx, bumpVersionSQL)
 	return err
 }
 
 // KioskVersion returns the version of what the kiosk lists.
 func (s *TimeclockService) KioskVersion(ctx context.Context) (int64, error) {
 	var v int64
-	err := s.db.QueryRow(ctx, `SELECT version FROM timeclock_state WHERE id = 1`).Scan(&v)
+	err := s.hotRow(ctx, `SELECT version FROM timeclock_state WHERE id = 1`, nil, &v)
 	return v, err
 }
 
@@ -135,11 +198,11 @@ func (s *TimeclockService) CheckPIN(ctx context.Context, c timeclock.PINCheck) (
 	var last sql.NullInt64
 	var seq, lockedUntil int64
 	var pairRows int
-	err := s.db.QueryRow(ctx, `SELECT e.pin_hash, e.active, e.clock_status, e.last_event_at, e.seq,
+	err := s.hotRow(ctx, `SELECT e.pin_hash, e.active, e.clock_status, e.last_event_at, e.seq,
 		(SELECT COALESCE(MAX(locked_until), 0) FROM throttles WHERE key IN (?, ?)),
 		(SELECT COUNT(*) FROM throttles WHERE key = ?)
-		FROM employees e WHERE e.id = ?`, pairKey, clientKey, pairKey, c.EmployeeID).
-		Scan(&hash, &active, &status, &last, &seq, &lockedUntil, &pairRows)
+		FROM employees e WHERE e.id = ?`, []any{pairKey, clientKey, pairKey, c.EmployeeID},
+		&hash, &active, &status, &last, &seq, &lockedUntil, &pairRows)
 	if IsNoRows(err) || (err == nil && !active) {
 		return nil, errNoEmployee
 	}
@@ -201,12 +264,14 @@ func (s *TimeclockService) Clock(ctx context.Context, r timeclock.ClockRequest) 
 		s.log.Warn("clock refused: no valid clock token", "employee_id", r.EmployeeID, "client", r.Client, "to", r.To)
 		return nil, errBadClockToken
 	}
+	stmts, err := s.clockStmts(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var out *timeclock.ClockResult
-	err := s.db.WithTx(ctx, func(tx *Tx) error {
+	err = s.db.WithTx(ctx, func(tx *Tx) error {
 		now := Millis(tx.Now)
-		res, err := tx.Exec(ctx, `UPDATE employees SET clock_status = ?, last_event_at = ?, seq = seq + 1, updated_at = ?
-			WHERE id = ? AND seq = ? AND clock_status <> ? AND active = ?`,
-			r.To, now, now, r.EmployeeID, claims.Seq, r.To, true)
+		res, err := tx.tx.StmtContext(ctx, stmts.update).ExecContext(ctx, r.To, now, now, r.EmployeeID, claims.Seq, r.To, true)
 		if err != nil {
 			return err
 		}
@@ -215,12 +280,12 @@ func (s *TimeclockService) Clock(ctx context.Context, r timeclock.ClockRequest) 
 		} else if n == 0 {
 			return s.whyNotClocked(ctx, tx, r)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`,
-			r.EmployeeID, kind, now, timeclock.SourceKiosk, now); err != nil {
+		if _, err := tx.tx.StmtContext(ctx, stmts.insert).ExecContext(ctx, r.EmployeeID, kind, now, timeclock.SourceKiosk, now); err != nil {
 			return err
 		}
 		out = &timeclock.ClockResult{NewStatus: r.To, Timestamp: tx.Now}
-		return bumpVersion(ctx, tx)
+		_, err = tx.tx.StmtContext(ctx, stmts.bump).ExecContext(ctx)
+		return err
 	})
 	if err != nil {
 		if c := apperr.Code(err); c == apperr.Conflict || c == apperr.Forbidden || c == apperr.NotFound {
@@ -450,7 +515,7 @@ func (s *TimeclockService) Now(ctx context.Context) (*timeclock.Now, error) {
 			o.Since = FromMillis(since.Int64)
 		}
 		open := now.Sub(o.Since)
-		o.Hours = float64(open.Round(time.Minute)) / float64(time.Hour)
+		o.Hours = math.Round(open.Hours()*100) / 100
 		o.Forgotten = open > maxShift
 		if o.Forgotten {
 			out.ForgottenCount++

@@ -111,10 +111,11 @@ type Shift struct {
 	counted time.Duration
 }
 
-// Flagged reports whether the shift needs a person's attention.
+// Flagged reports whether the shift needs a person's attention (a shift in
+// progress or one already corrected does not).
 func (s Shift) Flagged() bool {
 	for _, f := range s.Flags {
-		if f != FlagCorrected {
+		if f != FlagCorrected && f != FlagOpen {
 			return true
 		}
 	}

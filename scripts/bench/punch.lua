@@ -1,0 +1,74 @@
+-- wrk script: full kiosk punches. Each punch is two requests, as at the
+-- kiosk: validate-pin (employee n has PIN 1000+n), then clockin or clockout
+-- with the clock token it returned, depending on the state it reported.
+-- Each thread owns every nthreads-th employee, so no two threads punch for
+-- the same person. Usage: wrk -s punch.lua URL -- NTHREADS NEMPLOYEES
+local threads, counter = {}, 0
+
+function setup(thread)
+  counter = counter + 1
+  thread:set("tid", counter)
+  table.insert(threads, thread)
+end
+
+local b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+local val = {}
+for i = 1, 64 do val[b64:sub(i, i)] = i - 1 end
+
+-- The token's first 8 bytes are the employee id, big-endian; 11 base64
+-- characters hold them plus 2 bits of the next byte.
+local function token_employee(tok)
+  local n = 0
+  for i = 1, 11 do n = n * 64 + val[tok:sub(i, i)] end
+  return math.floor(n / 4)
+end
+
+local headers = { ["Content-Type"] = "application/json" }
+
+function init(args)
+  local nthreads, nemp = tonumber(args[1]), tonumber(args[2])
+  mine, nexti, queue = {}, 1, {}
+  punches, failures = 0, 0
+  for id = tid, nemp, nthreads do table.insert(mine, id) end
+end
+
+function request()
+  if #queue > 0 then
+    local job = table.remove(queue, 1)
+    return wrk.format("POST", "/api/employees/" .. job.action, headers,
+      '{"employee_id":' .. job.id .. ',"clock_token":"' .. job.token .. '"}')
+  end
+  local id = mine[nexti]
+  nexti = nexti % #mine + 1
+  return wrk.format("POST", "/api/employees/validate-pin", headers,
+    '{"employee_id":' .. id .. ',"pin":"' .. (1000 + id) .. '"}')
+end
+
+function response(status, headers, body)
+  if status ~= 200 then
+    failures = failures + 1
+    return
+  end
+  local tok = body:match('"clock_token":"([^"]+)"')
+  if tok then
+    local st = body:match('"clock_status":"([%a_]+)"')
+    table.insert(queue, { id = token_employee(tok), token = tok,
+      action = (st == "clocked_in") and "clockout" or "clockin" })
+  elseif body:find('"new_status"', 1, true) then
+    punches = punches + 1
+  else
+    failures = failures + 1
+  end
+end
+
+function done(summary, latency, requests)
+  local p, f = 0, 0
+  for _, t in ipairs(threads) do
+    p = p + t:get("punches")
+    f = f + t:get("failures")
+  end
+  local secs = summary.duration / 1e6
+  io.write(string.format("RESULT punches_per_s=%.0f requests_per_s=%.0f p99_ms=%.2f punches=%d failures=%d errors=%d\n",
+    p / secs, summary.requests / secs, latency:percentile(99) / 1000, p, f,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status + summary.errors.timeout))
+end

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Load test of the employee kiosk: starts ./bin/packline on a fresh SQLite
+# database, adds 300 employees through the office API (employee n has PIN
+# 1000+n), then drives it with wrk at 16 and 64 connections:
+#   - GET /api/employees (the kiosk's list)
+#   - full punches: validate-pin, then clockin or clockout with its token
+# and prints requests/s, punches/s and p99 latency.
+# Env: DURATION (default 10s), PORT (default 18765), BIN (default ./bin/packline).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN="${BIN:-./bin/packline}"
+PORT="${PORT:-18765}"
+DURATION="${DURATION:-10s}"
+N=300
+here=scripts/bench
+command -v wrk >/dev/null || { echo "timeclock bench: wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
+[ -x "$BIN" ] || { echo "timeclock bench: $BIN is missing (make build)" >&2; exit 1; }
+
+tmp="$(mktemp -d)"
+pid=""
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+db="$tmp/bench.db"
+"$BIN" user create --db "$db" --email bench@packline.local --password bench-password --first Bench --last Runner >/dev/null
+# The server logs every request at info level, as in production, into a file.
+"$BIN" serve --addr "127.0.0.1:$PORT" --db "$db" >"$tmp/out.log" 2>"$tmp/server.log" &
+pid=$!
+url="http://127.0.0.1:$PORT"
+for _ in $(seq 1 100); do curl -fs "$url/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+
+token="$(curl -fs "$url/api/login" -H 'Content-Type: application/json' \
+  -d '{"email":"bench@packline.local","password":"bench-password"}' | sed -E 's/.*"token":"([^"]+)".*/\1/')"
+last=""
+for i in $(seq 1 $N); do
+  last="$(curl -fs "$url/api/employees" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d "{\"first_name\":\"Bench$i\",\"last_name\":\"Employee$(printf %03d "$i")\",\"pin\":\"$((1000 + i))\"}")"
+done
+case "$last" in *"\"employee_id\":$N,"*) ;; *) echo "timeclock bench: seeding did not give ids 1..$N: $last" >&2; exit 1 ;; esac
+bytes="$(curl -fs "$url/api/employees" | wc -c)"
+echo "seeded $N employees; GET /api/employees is $bytes bytes"
+
+printf '%-34s %6s %12s %12s %9s\n' "scenario" "conns" "requests/s" "punches/s" "p99 ms"
+for c in 16 64; do
+  r="$(wrk -t2 -c"$c" -d"$DURATION" -s "$here/list.lua" "$url/api/employees" | grep '^RESULT')"
+  rps="$(sed -E 's/.*requests_per_s=([0-9]+).*/\1/' <<<"$r")"
+  p99="$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$r")"
+  err="$(sed -E 's/.*errors=([0-9]+).*/\1/' <<<"$r")"
+  printf '%-34s %6s %12s %12s %9s%s\n' "GET /api/employees (300)" "$c" "$rps" "-" "$p99" "$([ "$err" != 0 ] && echo "  ($err errors)")"
+done
+for c in 16 64; do
+  r="$(wrk -t2 -c"$c" -d"$DURATION" -s "$here/punch.lua" "$url" -- 2 $N | grep '^RESULT')"
+  rps="$(sed -E 's/.*requests_per_s=([0-9]+).*/\1/' <<<"$r")"
+  pps="$(sed -E 's/.*punches_per_s=([0-9]+).*/\1/' <<<"$r")"
+  p99="$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$r")"
+  fail="$(sed -E 's/.*failures=([0-9]+).*/\1/' <<<"$r")"
+  printf '%-34s %6s %12s %12s %9s%s\n' "punch (validate-pin + clock)" "$c" "$rps" "$pps" "$p99" "$([ "$fail" != 0 ] && echo "  ($fail failed)")"
+done
+punches="$(curl -fs "$url/api/staff/timeclock/now" -H "Authorization: Bearer $token" | sed -E 's/.*"count":([0-9]+).*/\1/')"
+echo "clocked in at the end: $punches of $N"
