@@ -17,6 +17,7 @@ type Services struct {
 	Accounts     *storage.AccountService
 	Organisation *storage.OrganisationService
 	Messaging    *storage.MessagingService
+	Inventory    *storage.InventoryService
 }
 
 // New builds every service over db.
@@ -26,6 +27,7 @@ func New(db *storage.DB, log *slog.Logger) *Services {
 		Accounts:     storage.NewAccountService(db, log),
 		Organisation: storage.NewOrganisationService(db),
 		Messaging:    storage.NewMessagingService(db),
+		Inventory:    storage.NewInventoryService(db),
 	}
 }
 
@@ -34,9 +36,10 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Accounts = s.Accounts
 	api.Organisation = s.Organisation
 	api.Messaging = s.Messaging
+	api.Inventory = s.Inventory
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory}
 }

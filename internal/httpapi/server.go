@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 )
@@ -27,6 +28,7 @@ type Server struct {
 	Accounts     accounts.Service
 	Organisation organisation.Service
 	Messaging    messaging.Service
+	Inventory    inventory.Service
 }
 
 // Handler returns the complete HTTP handler.
@@ -46,6 +48,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	s.accountRoutes(mux)
 	s.organisationRoutes(mux)
 	s.notificationRoutes(mux)
+	s.inventoryRoutes(mux)
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
