@@ -568,7 +568,7 @@ func ReceiveBatchTx(ctx context.Context, tx *Tx, itemID int64, n inventory.NewBa
 }
 
 func errCodeTaken(code, sku string) error {
-	return apperr.InvalidField("code", "Batch code %s is already used for %s.", code, sku)
+	return &apperr.Error{Code: apperr.Conflict, Field: "code", Message: fmt.Sprintf("Batch code %s is already used for %s.", code, sku)}
 }
 
 // UpdateBatch changes a batch's code, dates, source or notes; never its
@@ -594,7 +594,7 @@ func (s *InventoryService) UpdateBatch(ctx context.Context, id int64, p inventor
 				return err
 			}
 			if c > 0 {
-				return apperr.InvalidField("code", "Batch code %s is already used for this item.", next.Code)
+				return errCodeTaken(next.Code, "this item")
 			}
 		}
 		var exp any
@@ -605,7 +605,7 @@ func (s *InventoryService) UpdateBatch(ctx context.Context, id int64, p inventor
 			source = ?, source_type = ?, notes = ? WHERE id = ?`, next.Code, inventory.CodeKey(next.Code), next.ReceivedAt,
 			exp, next.Source, next.SourceType, next.Notes, id)
 		if isUniqueViolation(err) {
-			return apperr.InvalidField("code", "Batch code %s is already used for this item.", next.Code)
+			return errCodeTaken(next.Code, "this item")
 		}
 		out = &next
 		return err
