@@ -290,6 +290,21 @@ func TestInventoryListFiltersSortPaging(t *testing.T) {
 				t.Errorf("?%s: %q, want %q", q, got, want)
 			}
 		}
+		// A renamed batch code is found by search under its new name only.
+		var renamed invBatch
+		e.call("PATCH", fmt.Sprintf("/api/inventory/batches/%d", r.Batches[0].ID), e.token, `{"code":"LOT-NEW"}`, 200, &renamed)
+		if renamed.Code != "LOT-NEW" || renamed.ExpiresAt == nil {
+			t.Errorf("patched batch %+v", renamed)
+		}
+		e.call("PATCH", fmt.Sprintf("/api/inventory/batches/%d", r.Batches[1].ID), e.token, `{"expires_at":""}`, 200, &renamed)
+		if renamed.ExpiresAt != nil {
+			t.Errorf("expiry not cleared: %+v", renamed)
+		}
+		if got := skus(list("search=lot-new")) + "|" + skus(list("search=recall")); got != "RICE|" {
+			t.Errorf("search after renaming a batch: %q", got)
+		}
+		e.call("PATCH", fmt.Sprintf("/api/inventory/batches/%d", r.Batches[0].ID), e.token, fmt.Sprintf(`{"code":%q}`, r.Batches[1].Code), 409, nil)
+		e.call("PATCH", fmt.Sprintf("/api/inventory/batches/%d", r.Batches[0].ID), e.token, `{"expires_at":"soon"}`, 400, nil)
 		if got := list("page=2&page_size=2"); got.Total != 3 {
 			t.Errorf("total on page 2: %d", got.Total)
 		}
@@ -322,7 +337,7 @@ func TestInventoryListFiltersSortPaging(t *testing.T) {
 			}
 		}
 		e.call("GET", "/api/inventory/warnings?expiring_within_days=30", e.token, "", 200, &w)
-		if len(w.LowStock) != 0 || len(w.Expiring) != 1 || w.Expiring[0].Code != "RECALL-42" || !w.Expiring[0].Expired {
+		if len(w.LowStock) != 0 || len(w.Expiring) != 1 || w.Expiring[0].Code != "LOT-NEW" || !w.Expiring[0].Expired {
 			t.Errorf("warnings %+v", w)
 		}
 		var facets struct{ Categories, Locations, Units []string }

@@ -200,8 +200,8 @@ func (s *InventoryService) listWhere(ctx context.Context, f inventory.ListFilter
 	if q := strings.TrimSpace(f.Search); q != "" {
 		like := "%" + escapeLike(strings.ToLower(q)) + "%"
 		code := "%" + escapeLike(inventory.CodeKey(q)) + "%"
-		conds = append(conds, `(i.search_text LIKE ? ESCAPE '\' OR EXISTS (SELECT 1 FROM inventory_batches sb
-			WHERE sb.item_id = i.id AND sb.code_key LIKE ? ESCAPE '\'))`)
+		// Batch codes are kept on the item too, so one pass over items answers.
+		conds = append(conds, `(i.search_text LIKE ? ESCAPE '\' OR i.batch_codes LIKE ? ESCAPE '\')`)
 		args = append(args, like, code)
 	}
 	if f.Kind != "" {
@@ -224,7 +224,8 @@ func (s *InventoryService) listWhere(ctx context.Context, f inventory.ListFilter
 		if err != nil {
 			return "", nil, err
 		}
-		conds = append(conds, `EXISTS (SELECT 1 FROM inventory_batches eb WHERE eb.item_id = i.id AND eb.on_hand > 0
+		// Served by the partial index on expiry of batches with stock.
+		conds = append(conds, `i.id IN (SELECT eb.item_id FROM inventory_batches eb WHERE eb.on_hand > 0
 			AND eb.expires_at IS NOT NULL AND eb.expires_at <= ?)`)
 		args = append(args, addDays(today, *f.ExpiringWithinDays))
 	}
@@ -246,19 +247,45 @@ func addDays(date string, n int) string {
 	return t.AddDate(0, 0, n).Format(time.DateOnly)
 }
 
+// listOrder sorts by one column, then by name for the grouping ones, then by
+// id, so that pages never overlap; each order has a matching index.
 func listOrder(f inventory.ListFilter) string {
-	col := map[string]string{
-		"name": "i.name_key", "sku": "i.sku_key", "kind": "i.kind", "category": "i.category",
-		"location": "i.location", "on_hand": "i.on_hand", "reorder_level": "i.reorder_level", "updated_at": "i.updated_at",
+	cols := map[string][]string{
+		"name": {"i.name_key"}, "sku": {"i.sku_key"}, "kind": {"i.kind", "i.name_key"},
+		"category": {"i.category", "i.name_key"}, "location": {"i.location", "i.name_key"},
+		"on_hand": {"i.on_hand"}, "reorder_level": {"i.reorder_level"}, "updated_at": {"i.updated_at"},
 	}[f.Sort]
-	if col == "" {
-		col = "i.name_key"
+	if cols == nil {
+		cols = []string{"i.name_key"}
 	}
 	dir := " ASC"
 	if f.Desc {
 		dir = " DESC"
 	}
-	return " ORDER BY " + col + dir + ", i.id" + dir
+	return " ORDER BY " + strings.Join(append(cols, "i.id"), dir+", ") + dir
+}
+
+// refreshBatchCodes rewrites an item's searchable list of batch codes.
+func refreshBatchCodes(ctx context.Context, tx *Tx, itemID int64) error {
+	rows, err := tx.Query(ctx, `SELECT code_key FROM inventory_batches WHERE item_id = ? ORDER BY id`, itemID)
+	if err != nil {
+		return err
+	}
+	var codes []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			rows.Close()
+			return err
+		}
+		codes = append(codes, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, `UPDATE inventory_items SET batch_codes = ? WHERE id = ?`, strings.Join(codes, " "), itemID)
+	return err
 }
 
 // ListItems returns one page of items and how many match in all. Each item
@@ -554,6 +581,10 @@ func ReceiveBatchTx(ctx context.Context, tx *Tx, itemID int64, n inventory.NewBa
 	if err != nil {
 		return nil, nil, err
 	}
+	if _, err := tx.Exec(ctx, `UPDATE inventory_items SET batch_codes = batch_codes || ? WHERE id = ?`,
+		" "+inventory.CodeKey(n.Code), itemID); err != nil {
+		return nil, nil, err
+	}
 	reason := inventory.ReasonReceive
 	if n.SourceType == inventory.SourceProduction {
 		reason = inventory.ReasonProduce
@@ -607,8 +638,11 @@ func (s *InventoryService) UpdateBatch(ctx context.Context, id int64, p inventor
 		if isUniqueViolation(err) {
 			return errCodeTaken(next.Code, "this item")
 		}
+		if err != nil {
+			return err
+		}
 		out = &next
-		return err
+		return refreshBatchCodes(ctx, tx, cur.ItemID)
 	})
 	return out, err
 }

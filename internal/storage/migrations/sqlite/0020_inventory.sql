@@ -15,6 +15,7 @@ CREATE TABLE inventory_items (
     reorder_level BIGINT  NOT NULL DEFAULT 0 CHECK (reorder_level >= 0),
     notes         TEXT    NOT NULL DEFAULT '',
     search_text   TEXT    NOT NULL DEFAULT '',    -- lower-cased sku, name, category, location
+    batch_codes   TEXT    NOT NULL DEFAULT '',    -- upper-cased codes of its batches, space-separated, for search
     archived      INTEGER NOT NULL DEFAULT 0,
     on_hand       BIGINT  NOT NULL DEFAULT 0 CHECK (on_hand >= 0),
     created_at    BIGINT  NOT NULL,
@@ -22,9 +23,12 @@ CREATE TABLE inventory_items (
 );
 CREATE INDEX inventory_items_name ON inventory_items(archived, name_key, id);
 CREATE INDEX inventory_items_kind ON inventory_items(archived, kind, name_key, id);
+CREATE INDEX inventory_items_sku ON inventory_items(archived, sku_key, id);
 CREATE INDEX inventory_items_category ON inventory_items(archived, category, name_key, id);
 CREATE INDEX inventory_items_location ON inventory_items(archived, location, name_key, id);
 CREATE INDEX inventory_items_on_hand ON inventory_items(archived, on_hand, id);
+CREATE INDEX inventory_items_reorder ON inventory_items(archived, reorder_level, id);
+CREATE INDEX inventory_items_updated ON inventory_items(archived, updated_at, id);
 
 CREATE TABLE inventory_batches (
     id          INTEGER PRIMARY KEY,
