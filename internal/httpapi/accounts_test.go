@@ -200,6 +200,11 @@ func TestHealthSPAAndHeaders(t *testing.T) {
 		if !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
 			t.Errorf("hashed asset cache = %q", res.Header.Get("Cache-Control"))
 		}
+		res = e.do("GET", "/assets/big-123.js", "", "")
+		res.Body.Close()
+		if !res.Uncompressed {
+			t.Error("a large script should be sent gzipped to a client that accepts it")
+		}
 		res = e.do("GET", "/assets/missing.js", "", "")
 		res.Body.Close()
 		if res.StatusCode != 404 {

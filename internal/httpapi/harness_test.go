@@ -39,6 +39,7 @@ func newEnv(t *testing.T, db *storage.DB) *env {
 		App: fstest.MapFS{
 			"index.html":        {Data: []byte("<!doctype html><title>app</title>")},
 			"assets/app-abc.js": {Data: []byte("console.log(1)")},
+			"assets/big-123.js": {Data: []byte(strings.Repeat("console.log('packline');\n", 200))},
 		},
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// TestServeDemoAndShutdown runs the real Main on port 0 with --demo, signs in
+// with the printed login, and stops it gracefully.
+func TestServeDemoAndShutdown(t *testing.T) {
+	for _, d := range storagetest.Engines() {
+		t.Run(string(d), func(t *testing.T) {
+			dsn := storagetest.DSN(t, d)
+			ctx, cancel := context.WithCancel(context.Background())
+			ready := make(chan string, 1)
+			done := make(chan error, 1)
+			var out, errOut bytes.Buffer
+			go func() {
+				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo"}, &out, &errOut, ready)
+			}()
+			var url string
+			select {
+			case url = <-ready:
+			case err := <-done:
+				t.Fatalf("serve stopped early: %v\n%s", err, errOut.String())
+			case <-time.After(60 * time.Second):
+				t.Fatal("serve did not start")
+			}
+
+			res, err := http.Get(url + "/api/health")
+			if err != nil || res.StatusCode != 200 {
+				t.Fatalf("health: %v %v", err, res)
+			}
+			res.Body.Close()
+
+			res, err = http.Post(url+"/api/login", "application/json",
+				strings.NewReader(`{"email":"demo@packline.local","password":"packline-demo"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var login struct{ Token string }
+			_ = json.NewDecoder(res.Body).Decode(&login)
+			res.Body.Close()
+			if res.StatusCode != 200 || login.Token == "" {
+				t.Fatalf("demo login: status %d", res.StatusCode)
+			}
+
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Fatalf("shutdown: %v", err)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("serve did not shut down")
+			}
+			if !strings.Contains(out.String(), "demo@packline.local") || !strings.Contains(out.String(), url) {
+				t.Errorf("start-up output should give the URL and demo login, got:\n%s", out.String())
+			}
+
+			// A second start with --demo loads nothing twice.
+			ctx2, cancel2 := context.WithCancel(context.Background())
+			ready2 := make(chan string, 1)
+			done2 := make(chan error, 1)
+			go func() {
+				done2 <- Main(ctx2, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo"}, &bytes.Buffer{}, &bytes.Buffer{}, ready2)
+			}()
+			select {
+			case <-ready2:
+			case err := <-done2:
+				t.Fatalf("second start failed: %v", err)
+			}
+			cancel2()
+			if err := <-done2; err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestUserCreateMigrateBackup(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dsn := filepath.Join(dir, "p.db")
+	run := func(args ...string) (string, error) {
+		var out, errOut bytes.Buffer
+		err := Main(ctx, args, &out, &errOut, nil)
+		return out.String() + errOut.String(), err
+	}
+	if out, err := run("migrate", "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
+		t.Fatalf("migrate: %v %s", err, out)
+	}
+	args := []string{"user", "create", "--db", dsn, "--email", "Boss@Example.org", "--password", "long-enough", "--first", "Bo", "--last", "Ss"}
+	if out, err := run(args...); err != nil || !strings.Contains(out, "admin") {
+		t.Fatalf("first user should be admin: %v %s", err, out)
+	}
+	_, err := run(args...)
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Fatalf("duplicate email: err = %v, want 'already exists'", err)
+	}
+	if _, err := run("user", "create", "--db", dsn, "--email", "x@example.org", "--password", "short", "--first", "X"); err == nil {
+		t.Fatal("short password accepted")
+	}
+	t.Setenv("PACKLINE_DB", dsn)
+	backup := filepath.Join(dir, "backup.db")
+	if out, err := run("backup", backup); err != nil {
+		t.Fatalf("backup: %v %s", err, out)
+	}
+	db, err := storage.Open(ctx, backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = 'boss@example.org'`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("backup holds %d users (err %v), want 1", n, err)
+	}
+	if _, err := run("nonsense"); err == nil {
+		t.Fatal("unknown command accepted")
+	}
+}
