@@ -18,6 +18,7 @@ type Services struct {
 	Accounts     *storage.AccountService
 	Organisation *storage.OrganisationService
 	Messaging    *storage.MessagingService
+	Inventory    *storage.InventoryService
 	Timeclock    *storage.TimeclockService
 }
 
@@ -48,6 +49,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Accounts:     storage.NewAccountService(db, log),
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
+		Inventory:    storage.NewInventoryService(db),
 		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
 	}
 }
@@ -57,10 +59,11 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Accounts = s.Accounts
 	api.Organisation = s.Organisation
 	api.Messaging = s.Messaging
+	api.Inventory = s.Inventory
 	api.Timeclock = s.Timeclock
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Timeclock: s.Timeclock}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/storage"
 )
 
@@ -21,6 +22,8 @@ const (
 type Services struct {
 	DB       *storage.DB
 	Accounts accounts.Service
+	// Inventory is the stock ledger (issue 5).
+	Inventory inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock TimeclockSeeder
 }
@@ -55,6 +58,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
 	// Each business area adds its demo data here, in order.
+	if err := loadInventory(ctx, s); err != nil {
+		return r, fmt.Errorf("demo inventory: %w", err)
+	}
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
 	}

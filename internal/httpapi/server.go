@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/timeclock"
@@ -28,6 +29,7 @@ type Server struct {
 	Accounts     accounts.Service
 	Organisation organisation.Service
 	Messaging    messaging.Service
+	Inventory    inventory.Service
 	Timeclock    timeclock.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
@@ -50,6 +52,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	s.accountRoutes(mux)
 	s.organisationRoutes(mux)
 	s.notificationRoutes(mux)
+	s.inventoryRoutes(mux)
 	s.employeeRoutes(mux)
 }
 

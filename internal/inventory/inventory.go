@@ -1,0 +1,289 @@
+// Package inventory holds stock: items, their batches (lots) and the
+// append-only ledger of moves that every on-hand figure is derived from.
+// It imports no storage or HTTP code: storage implements Service, HTTP calls it.
+//
+// Rules the implementation guarantees:
+//   - a batch's on-hand is the sum of its moves; an item's is the sum of its
+//     batches'; neither is ever set by hand;
+//   - no move may take a batch below zero (Conflict), also under concurrent
+//     writers;
+//   - moves are never edited or deleted: a mistake is undone by a reversing
+//     move that points to the one it reverses, and a move is reversed at most
+//     once (Conflict).
+package inventory
+
+import (
+	"context"
+	"time"
+)
+
+// Item kinds.
+const (
+	KindRaw       = "raw_material"
+	KindPackaging = "packaging"
+	KindFinished  = "finished_good"
+)
+
+// Kinds lists every item kind.
+var Kinds = []string{KindRaw, KindPackaging, KindFinished}
+
+// Move reasons: the kind of ledger entry. Receive, produce and a positive
+// adjust or count add stock; consume and ship take it out; a reversal undoes
+// one earlier move.
+const (
+	ReasonReceive  = "receive"
+	ReasonConsume  = "consume"
+	ReasonProduce  = "produce"
+	ReasonShip     = "ship"
+	ReasonAdjust   = "adjust"
+	ReasonCount    = "count"
+	ReasonReversal = "reversal"
+)
+
+// Reasons lists every move reason.
+var Reasons = []string{ReasonReceive, ReasonConsume, ReasonProduce, ReasonShip, ReasonAdjust, ReasonCount, ReasonReversal}
+
+// Batch source types: where a batch came from.
+const (
+	SourceSupplier   = "supplier"
+	SourceDonor      = "donor"
+	SourceProduction = "production"
+)
+
+// SourceTypes lists the batch source types ("" = not said).
+var SourceTypes = []string{SourceSupplier, SourceDonor, SourceProduction}
+
+// Item is a stocked thing: a raw material, packaging or a finished good.
+type Item struct {
+	ID           int64     `json:"id"`
+	SKU          string    `json:"sku"`
+	Name         string    `json:"name"`
+	Kind         string    `json:"kind"`
+	Unit         string    `json:"unit"`
+	Category     string    `json:"category"`
+	Location     string    `json:"location"`
+	ReorderLevel Quantity  `json:"reorder_level"`
+	Notes        string    `json:"notes"`
+	Archived     bool      `json:"archived"`
+	OnHand       Quantity  `json:"on_hand"`
+	LowStock     bool      `json:"low_stock"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+	// Batches are filled by List (in-stock batches, oldest expiry first) and
+	// by GetItem (every batch).
+	Batches []Batch `json:"batches"`
+}
+
+// IsLow reports whether on-hand is at or below a set reorder level.
+func (it *Item) IsLow() bool { return it.ReorderLevel > 0 && it.OnHand <= it.ReorderLevel }
+
+// Batch is one lot of an item. ReceivedAt and ExpiresAt are calendar dates
+// (YYYY-MM-DD) in the organisation's time zone.
+type Batch struct {
+	ID         int64     `json:"id"`
+	ItemID     int64     `json:"item_id"`
+	Code       string    `json:"code"`
+	OnHand     Quantity  `json:"on_hand"`
+	ReceivedAt string    `json:"received_at"`
+	ExpiresAt  *string   `json:"expires_at"`
+	Source     string    `json:"source"`
+	SourceType string    `json:"source_type"`
+	Notes      string    `json:"notes"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// Document names what a move came from, such as a production entry or a
+// shipment. Type is a short word ("production", "shipment", "import").
+type Document struct {
+	Type string `json:"type"`
+	ID   int64  `json:"id"`
+}
+
+// Move is one ledger entry. Quantity is the signed change to the batch;
+// BalanceAfter is the batch's on-hand right after it.
+type Move struct {
+	ID           int64     `json:"id"`
+	BatchID      int64     `json:"batch_id"`
+	ItemID       int64     `json:"item_id"`
+	Reason       string    `json:"reason"`
+	Quantity     Quantity  `json:"quantity"`
+	BalanceAfter Quantity  `json:"balance_after"`
+	Counted      *Quantity `json:"counted"` // count moves: the quantity counted
+	Note         string    `json:"note"`
+	ReversesID   *int64    `json:"reverses_id"`
+	ReversedByID *int64    `json:"reversed_by_id"`
+	Document     *Document `json:"document"`
+	UserID       *int64    `json:"user_id"`
+	UserName     string    `json:"user_name"`
+	CreatedAt    time.Time `json:"created_at"`
+	// Filled in ledger listings.
+	BatchCode string `json:"batch_code,omitempty"`
+	ItemSKU   string `json:"item_sku,omitempty"`
+	ItemName  string `json:"item_name,omitempty"`
+	ItemUnit  string `json:"item_unit,omitempty"`
+}
+
+// NewItem is what creating an item needs.
+type NewItem struct {
+	SKU          string   `json:"sku"`
+	Name         string   `json:"name"`
+	Kind         string   `json:"kind"`
+	Unit         string   `json:"unit"`
+	Category     string   `json:"category"`
+	Location     string   `json:"location"`
+	ReorderLevel Quantity `json:"reorder_level"`
+	Notes        string   `json:"notes"`
+}
+
+// ItemPatch changes any subset of an item's fields.
+type ItemPatch struct {
+	SKU          *string   `json:"sku"`
+	Name         *string   `json:"name"`
+	Kind         *string   `json:"kind"`
+	Unit         *string   `json:"unit"`
+	Category     *string   `json:"category"`
+	Location     *string   `json:"location"`
+	ReorderLevel *Quantity `json:"reorder_level"`
+	Notes        *string   `json:"notes"`
+	Archived     *bool     `json:"archived"`
+}
+
+// NewBatch is stock received as a new batch. An empty Code is generated from
+// the item's SKU and the received date; an empty ReceivedAt is today.
+type NewBatch struct {
+	Code       string   `json:"code"`
+	Quantity   Quantity `json:"quantity"`
+	ReceivedAt string   `json:"received_at"`
+	ExpiresAt  string   `json:"expires_at"`
+	Source     string   `json:"source"`
+	SourceType string   `json:"source_type"`
+	Notes      string   `json:"notes"`
+	Note       string   `json:"note"` // the receive move's note
+}
+
+// BatchPatch changes a batch's descriptive fields; its quantity only ever
+// changes through moves.
+type BatchPatch struct {
+	Code       *string `json:"code"`
+	ReceivedAt *string `json:"received_at"`
+	ExpiresAt  *string `json:"expires_at"` // "" clears it
+	Source     *string `json:"source"`
+	SourceType *string `json:"source_type"`
+	Notes      *string `json:"notes"`
+}
+
+// NewMove is one change to a batch. For receive and produce, stock goes in
+// and for consume and ship it goes out whatever the sign of Quantity; for
+// adjust and count Quantity is the signed change. A count may instead give
+// Counted, the quantity found, and the change is worked out under lock.
+type NewMove struct {
+	BatchID  int64
+	Reason   string
+	Quantity Quantity
+	Counted  *Quantity
+	Note     string
+	UserID   *int64
+	Document *Document
+}
+
+// Actor is who does something: a signed-in user, or nil for the system.
+type Actor struct {
+	UserID *int64
+}
+
+// ListFilter selects and orders items. ExpiringWithinDays counts from the
+// organisation's today, in its time zone.
+type ListFilter struct {
+	Search             string
+	Kind               string
+	Category           string
+	Location           string
+	LowStock           bool
+	ExpiringWithinDays *int
+	Archived           string // "false" (default), "true" or "all"
+	Sort               string // one of SortKeys
+	Desc               bool
+	Page               int // from 1
+	PageSize           int
+	IncludeEmpty       bool // list batches with nothing on hand too
+}
+
+// SortKeys are the item list's server-side sorts.
+var SortKeys = []string{"name", "sku", "kind", "category", "location", "on_hand", "reorder_level", "updated_at"}
+
+// MoveFilter selects ledger entries, newest first. From and To are dates
+// (inclusive) in the organisation's time zone, Zone.
+type MoveFilter struct {
+	ItemID  int64
+	BatchID int64
+	Reason  string
+	From    string
+	To      string
+	Zone    *time.Location
+	Before  int64 // only moves with id < Before (paging)
+	Limit   int
+}
+
+// Warnings are what the inventory screen and the dashboard flag.
+type Warnings struct {
+	LowStock []Item          `json:"low_stock"`
+	Expiring []ExpiringBatch `json:"expiring"`
+}
+
+// ExpiringBatch is a batch with stock that expires soon or has expired.
+type ExpiringBatch struct {
+	Batch
+	ItemSKU  string `json:"item_sku"`
+	ItemName string `json:"item_name"`
+	ItemUnit string `json:"item_unit"`
+	DaysLeft int    `json:"days_left"` // negative once expired
+	Expired  bool   `json:"expired"`
+}
+
+// BatchDetail is a batch with its item and a page of its history, oldest
+// first, each move carrying the running balance.
+type BatchDetail struct {
+	Batch
+	Item      Item   `json:"item"`
+	Moves     []Move `json:"moves"`
+	NextAfter *int64 `json:"next_after"` // pass as after= for the next page
+}
+
+// Facets are the values in use, for filter menus.
+type Facets struct {
+	Categories []string `json:"categories"`
+	Locations  []string `json:"locations"`
+	Units      []string `json:"units"`
+}
+
+// Service is the inventory's contract.
+type Service interface {
+	CreateItem(ctx context.Context, n NewItem) (*Item, error)
+	UpdateItem(ctx context.Context, id int64, p ItemPatch) (*Item, error)
+	GetItem(ctx context.Context, id int64) (*Item, error)
+	ListItems(ctx context.Context, f ListFilter) ([]Item, int, error)
+	// EachItemBatch walks every item matching f (ignoring paging) with each of
+	// its batches, for export; an item without batches is given with nil.
+	EachItemBatch(ctx context.Context, f ListFilter, fn func(it *Item, b *Batch) error) error
+	Facets(ctx context.Context) (Facets, error)
+
+	ReceiveBatch(ctx context.Context, itemID int64, n NewBatch, by Actor) (*Batch, *Move, error)
+	UpdateBatch(ctx context.Context, id int64, p BatchPatch) (*Batch, error)
+	GetBatch(ctx context.Context, id int64, after int64, limit int) (*BatchDetail, error)
+	ListBatches(ctx context.Context, itemID int64, inStockOnly bool) ([]Batch, error)
+
+	RecordMove(ctx context.Context, m NewMove) (*Move, error)
+	Reverse(ctx context.Context, moveID int64, note string, by Actor) (*Move, error)
+	ListMoves(ctx context.Context, f MoveFilter) ([]Move, error)
+	EachMove(ctx context.Context, f MoveFilter, fn func(m *Move) error) error
+
+	// Warnings lists low-stock items and batches with stock expiring within
+	// withinDays of today (or expired), oldest expiry first.
+	Warnings(ctx context.Context, withinDays int) (*Warnings, error)
+
+	// PreviewImport says what importing csv would do, row by row; it writes
+	// nothing. CommitImport writes all of it or, if any row has an error,
+	// nothing (an *ImportRejected error carrying the preview).
+	PreviewImport(ctx context.Context, csv []byte) (*ImportPreview, error)
+	CommitImport(ctx context.Context, csv []byte, by Actor) (*ImportResult, error)
+}

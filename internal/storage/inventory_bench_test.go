@@ -1,0 +1,81 @@
+package storage_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/benchdata"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+func TestBenchDataKeepsLedgerAndSummariesEqual(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		if _, _, err := benchdata.Inventory(context.Background(), db, 0, 40, 4, 12); err != nil {
+			t.Fatal(err)
+		}
+		checkLedger(t, db)
+	})
+}
+
+// benchInventory is a SQLite database with 1,000 items, 10,000 batches and
+// 100,000 moves (scripts/bench/inventory.sh measures the full 5,000 /
+// 50,000 / 1,000,000 over HTTP).
+func benchInventory(b *testing.B) (*storage.DB, *storage.InventoryService) {
+	b.Helper()
+	db := storagetest.Open(b, storage.SQLite)
+	u, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
+		Email: "bench@example.org", Password: "bench-password", FirstName: "Bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := benchdata.Inventory(context.Background(), db, u.ID, 1000, 10, 10); err != nil {
+		b.Fatal(err)
+	}
+	return db, storage.NewInventoryService(db)
+}
+
+func BenchmarkInventory(b *testing.B) {
+	_, s := benchInventory(b)
+	ctx := context.Background()
+	b.Run("ListItemsPage", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			i++
+			if _, _, err := s.ListItems(ctx, inventory.ListFilter{Page: i%40 + 1, PageSize: 25, Sort: "name"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ListItemsSearch", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			i++
+			if _, _, err := s.ListItems(ctx, inventory.ListFilter{Search: fmt.Sprintf("sku-00%d", i%10), PageSize: 25}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("GetBatch", func(b *testing.B) {
+		i := int64(0)
+		for b.Loop() {
+			i++
+			if _, err := s.GetBatch(ctx, i%10000+1, 0, 200); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("RecordMove", func(b *testing.B) {
+		i := int64(0)
+		for b.Loop() {
+			i++
+			if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: i%10000 + 1, Reason: inventory.ReasonAdjust,
+				Quantity: 1, Note: "bench"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

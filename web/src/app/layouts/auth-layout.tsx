@@ -1,0 +1,75 @@
+import { Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBoxSeam, IconClockHour4, IconTruckDelivery } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { ShellTools } from '@/components/shell-tools';
+import './auth-styles';
+import classes from './auth-layout.module.css';
+
+/**
+ * Layout of /auth: the brand panel on large screens (≥ lg), the form alone below.
+ */
+export default function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.root}>
+      <Box component="aside" className={classes.brand} visibleFrom="lg" aria-label={t('auth.brandPanelLabel')}>
+        <Logo size={34} inverted />
+        <Stack gap="lg" maw={440}>
+          <Title order={2} c="white" fz={34} lh={1.15}>
+            {t('auth.brandTitle')}
+          </Title>
+          <Text c="white" opacity={0.85} fz="lg">
+            {t('auth.brandText')}
+          </Text>
+          <List spacing="md" center className={classes.features}>
+            <List.Item
+              icon={
+                <ThemeIcon variant="white" radius="xl" size={32}>
+                  <IconBoxSeam size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
+              {t('auth.brandFeatureInventory')}
+            </List.Item>
+            <List.Item
+              icon={
+                <ThemeIcon variant="white" radius="xl" size={32}>
+                  <IconClockHour4 size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
+              {t('auth.brandFeatureTime')}
+            </List.Item>
+            <List.Item
+              icon={
+                <ThemeIcon variant="white" radius="xl" size={32}>
+                  <IconTruckDelivery size={18} aria-hidden />
+                </ThemeIcon>
+              }
+            >
+              {t('auth.brandFeatureShipping')}
+            </List.Item>
+          </List>
+        </Stack>
+        <Text c="white" opacity={0.7} fz="sm">
+          {t('auth.brandFooter')}
+        </Text>
+      </Box>
+      <main className={classes.formSide} id="main">
+        <Group justify="space-between" className={classes.topBar}>
+          <Box hiddenFrom="lg">
+            <Logo size={28} />
+          </Box>
+          <Box style={{ marginInlineStart: 'auto' }}>
+            <ShellTools />
+          </Box>
+        </Group>
+        <div className={classes.formWrap}>
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { createTheme, localStorageColorSchemeManager, virtualColor, type MantineColorsTuple } from '@mantine/core';
+
+/** Light theme primary: #154EC1 at shade 6 (SPEC §9). */
+const brandLight: MantineColorsTuple = [
+  '#e9effb',
+  '#d0dcf5',
+  '#a2b9ea',
+  '#7194de',
+  '#4a76d4',
+  '#2d60cb',
+  '#154EC1',
+  '#1043a8',
+  '#0b3687',
+  '#062866',
+];
+
+/** Dark theme primary: #3472F0 at shade 6 (SPEC §9); lighter tints for text on dark. */
+const brandDark: MantineColorsTuple = [
+  '#ebf2fe',
+  '#d3e2fd',
+  '#a9c6fa',
+  '#86aff7',
+  '#6a9af4',
+  '#4f85f2',
+  '#3472F0',
+  '#1f5fdc',
+  '#174fbb',
+  '#0e3d94',
+];
+
+/** localStorage key of the colour scheme; public/boot.js reads it before first paint. */
+export const COLOR_SCHEME_STORAGE_KEY = 'packline.color-scheme';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+export const theme = createTheme({
+  colors: {
+    brandLight,
+    brandDark,
+    primary: virtualColor({ name: 'primary', light: 'brandLight', dark: 'brandDark' }),
+  },
+  primaryColor: 'primary',
+  primaryShade: { light: 6, dark: 6 },
+  // Text on a filled colour is white or black, whichever reads better (the dark
+  // primary #3472F0 is too light for white body text at WCAG AA).
+  autoContrast: true,
+  luminanceThreshold: 0.17,
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Noto Sans Arabic", Vazirmatn, Tahoma, "PingFang SC", "Microsoft YaHei", sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  // Spec breakpoints (SPEC §9): xs 0, sm 320, md 640, lg 1024, xl 1440.
+  breakpoints: {
+    xs: '0em',
+    sm: '20em',
+    md: '40em',
+    lg: '64em',
+    xl: '90em',
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * The one table of route paths. Every link, redirect and route definition reads
+ * from here; `path` is the router pattern, `getHref` builds a concrete URL.
+ */
+
+/** Builds `/auth/login`, optionally with `?redirect=<where the user wanted to go>`. */
+function loginHref(redirectTo?: string | null): string {
+  if (!redirectTo) return '/auth/login';
+  return `/auth/login?redirect=${encodeURIComponent(redirectTo)}`;
+}
+
+const simple = <P extends string>(path: P) => ({ path, getHref: () => path }) as const;
+
+export const paths = {
+  root: simple('/'),
+  notFound: simple('/404'),
+  employeePortal: simple('/employee-portal'),
+
+  auth: {
+    root: simple('/auth'),
+    login: { path: '/auth/login', getHref: loginHref },
+    signup: simple('/auth/signup'),
+    recoverPassword: simple('/auth/recover-password'),
+    recoverPasswordEmail: simple('/auth/recover-password-email'),
+  },
+
+  app: {
+    dashboard: simple('/dashboard'),
+    settings: simple('/settings'),
+    preferences: simple('/preferences'),
+    users: simple('/users'),
+    projects: simple('/projects'),
+    docs: simple('/docs'),
+    inventory: simple('/inventory'),
+    faq: simple('/faq'),
+    shippingLog: simple('/shipping-log'),
+    employees: simple('/employees'),
+    chat: simple('/chat'),
+    production: {
+      root: simple('/production'),
+      overview: simple('/production/production-overview'),
+      daily: simple('/production/production-daily'),
+      hourly: simple('/production/production-hourly'),
+    },
+    payments: {
+      root: simple('/payments'),
+      paymentMethods: simple('/payments/payment-methods'),
+      billing: simple('/payments/billing'),
+      pricingPlans: simple('/payments/pricing-plans'),
+    },
+  },
+} as const;
+
+/** Where a signed-in user lands by default. */
+export const HOME_PATH = paths.app.dashboard.path;
+
+/** True for every path of the auth area (`/auth` and below). */
+export function isAuthPath(pathname: string): boolean {
+  return pathname === '/auth' || pathname.startsWith('/auth/');
+}
+
+/** Paths reachable without a session that are not part of the auth area. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === paths.employeePortal.path || pathname.startsWith(`${paths.employeePortal.path}/`);
+}
+
+/**
+ * Accepts a post-login redirect target only when it is a same-origin relative path
+ * (no scheme, no `//host`, no backslash tricks) outside the auth area; otherwise
+ * returns the dashboard. Guards against open redirects through `?redirect=`.
+ */
+export function safeRedirectTarget(raw: string | null | undefined): string {
+  if (!raw || typeof raw !== 'string') return HOME_PATH;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return HOME_PATH;
+  // Control characters could smuggle a scheme past a browser's URL parser.
+  if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return HOME_PATH;
+  try {
+    const base = 'http://packline.invalid';
+    const url = new URL(raw, base);
+    if (url.origin !== base) return HOME_PATH;
+    if (isAuthPath(url.pathname)) return HOME_PATH;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return HOME_PATH;
+  }
+}

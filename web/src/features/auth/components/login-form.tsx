@@ -1,0 +1,87 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/auth/session';
+import { errorMessage } from '@/lib/errors';
+
+interface LoginFormProps {
+  onSuccess: () => void;
+}
+
+/**
+ * Email, password and "keep me logged in" (SPEC §2, §4). No client-side format rules
+ * (SPEC §5): the server decides; the form only asks for both fields to be filled.
+ */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await session.login({ email: email.trim(), password, remember });
+      onSuccess();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) setError(t('auth.invalidCredentials'));
+      else setError(errorMessage(err, t));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
+      <Stack gap="md">
+        {error && (
+          <Alert id="login-error" role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          size="md"
+        />
+        <PasswordInput
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          size="md"
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Checkbox
+            label={t('auth.keepMeLoggedIn')}
+            name="remember"
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          <Anchor component={Link} to={paths.auth.recoverPassword.getHref()} size="sm" fw={500}>
+            {t('auth.recoverPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t('auth.signIn')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

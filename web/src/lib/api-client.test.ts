@@ -1,0 +1,95 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@/test/msw';
+import { api, ApiError, apiUrl, publicRequest, setUnauthorizedHandler } from './api-client';
+import { TOKEN_KEY } from './auth/token-storage';
+
+describe('api client (SPEC §7)', () => {
+  let loggedOut: number;
+  beforeEach(() => {
+    loggedOut = 0;
+    setUnauthorizedHandler(() => {
+      loggedOut += 1;
+    });
+  });
+
+  it('prefixes /api once and never doubles it', () => {
+    expect(apiUrl('/user')).toBe('/api/user');
+    expect(apiUrl('user/name')).toBe('/api/user/name');
+    expect(apiUrl('/api/user/name')).toBe('/api/user/name');
+  });
+
+  it('adds the Bearer token and a JSON content type', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok-1');
+    let seen: Headers | undefined;
+    server.use(
+      http.patch('/api/user/name', ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    await expect(api.patch('/user/name', { userName: 'A B' })).resolves.toEqual({ success: true });
+    expect(seen?.get('authorization')).toBe('Bearer tok-1');
+    expect(seen?.get('content-type')).toBe('application/json');
+  });
+
+  it('without a token logs out and throws "No authentication token available"', async () => {
+    await expect(api.get('/user')).rejects.toThrow('No authentication token available');
+    expect(loggedOut).toBe(1);
+  });
+
+  it('logs out on 401', async () => {
+    sessionStorage.setItem(TOKEN_KEY, 'stale');
+    server.use(http.get('/api/user', () => HttpResponse.json({ error: 'Invalid or expired token' }, { status: 401 })));
+    const err = await api.get('/user').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).kind).toBe('unauthorized');
+    expect(loggedOut).toBe(1);
+  });
+
+  it('logs out on a 403 saying the token is invalid', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    server.use(http.get('/api/things', () => HttpResponse.json({ error: 'Invalid or expired token' }, { status: 403 })));
+    await expect(api.get('/things')).rejects.toBeInstanceOf(ApiError);
+    expect(loggedOut).toBe(1);
+  });
+
+  it('keeps the session on a 403 for a missing permission', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    server.use(http.get('/api/users', () => HttpResponse.json({ error: 'Admins only.' }, { status: 403 })));
+    const err = (await api.get('/users').catch((e: unknown) => e)) as ApiError;
+    expect(err.kind).toBe('forbidden');
+    expect(err.serverMessage).toBe('Admins only.');
+    expect(loggedOut).toBe(0);
+  });
+
+  it("throws 'HTTP error {status}: {text}' and keeps the server's message", async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    server.use(http.get('/api/boom', () => HttpResponse.json({ error: 'Name is required.' }, { status: 400 })));
+    const err = (await api.get('/boom').catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe('HTTP error 400: {"error":"Name is required."}');
+    expect(err.status).toBe(400);
+    expect(err.serverMessage).toBe('Name is required.');
+    expect(loggedOut).toBe(0);
+  });
+
+  it('rejects a non-JSON answer', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    server.use(http.get('/api/page', () => HttpResponse.text('<html></html>', { headers: { 'content-type': 'text/html' } })));
+    const err = (await api.get('/page').catch((e: unknown) => e)) as ApiError;
+    expect(err.kind).toBe('invalid_json');
+  });
+
+  it('public calls send no token and never log out', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    let auth: string | null = 'unset';
+    server.use(
+      http.get('/api/settings/public', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ error: 'nope' }, { status: 401 });
+      }),
+    );
+    await expect(publicRequest('/settings/public')).rejects.toThrow('HTTP error 401');
+    expect(auth).toBeNull();
+    expect(loggedOut).toBe(0);
+  });
+});
