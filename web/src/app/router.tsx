@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
 
       // Public pages outside the main layout.
       { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
+      { path: paths.employeePortal.path, lazy: page(() => import('@/features/kiosk/routes/employee-portal')) },
 
       // Signed-in area, inside the main layout.
       {

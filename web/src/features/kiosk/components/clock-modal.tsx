@@ -1,0 +1,62 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ClockStatus } from '../api/get-employees';
+import type { ClockAction } from '../api/clock';
+import { formatPunchTime } from '../lib/kiosk-format';
+import classes from '../kiosk.module.css';
+
+interface ClockModalProps {
+  name: string;
+  status: ClockStatus;
+  lastEvent: string | null;
+  timeZone: string;
+  busy: boolean;
+  onClock: (action: ClockAction) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The Clock In/Out modal (SPEC §2): the current state, the last punch when known, a
+ * green Clock In (when out) or red Clock Out (when in) button, and Cancel.
+ */
+export function ClockModal({ name, status, lastEvent, timeZone, busy, onClock, onCancel }: ClockModalProps) {
+  const { t, i18n } = useTranslation();
+  const clockedIn = status === 'clocked_in';
+  const last = formatPunchTime(lastEvent, i18n.language, timeZone);
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      withCloseButton={false}
+      centered
+      size="md"
+      title={t('kiosk.clockTitle', { name })}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+    >
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text size="lg" fw={600}>
+            {clockedIn ? t('kiosk.clockedIn') : t('kiosk.clockedOut')}
+          </Text>
+          {last && <Text c="dimmed">{t('kiosk.lastPunch', { time: last })}</Text>}
+        </Stack>
+        <Group grow gap="sm">
+          <Button variant="default" className={classes.bigButton} onClick={onCancel} disabled={busy}>
+            {t('kiosk.cancel')}
+          </Button>
+          {clockedIn ? (
+            <Button color="red" className={classes.bigButton} loading={busy} onClick={() => onClock('clockout')} data-autofocus>
+              {t('kiosk.clockOut')}
+            </Button>
+          ) : (
+            <Button color="green" className={classes.bigButton} loading={busy} onClick={() => onClock('clockin')} data-autofocus>
+              {t('kiosk.clockIn')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
