@@ -16,7 +16,8 @@ type TimeclockSeeder interface {
 	SeedPunch(ctx context.Context, employeeID int64, kind string, at time.Time) error
 }
 
-// demoEmployees spans the alphabet, with names from the five languages the
+// demoEmployees spans the alphabet but for X (so the kiosk shows an empty letter),
+// with names from the five languages the
 // kiosk speaks. Employee n (from 1) has the PIN 1000+n.
 var demoEmployees = [][2]string{
 	{"Ana", "Almeida"}, {"Ben", "Adler"}, {"Carla", "Barros"}, {"Diego", "Castillo"}, {"Li", "Chen"},
@@ -24,7 +25,7 @@ var demoEmployees = [][2]string{
 	{"Ivan", "Ibarra"}, {"Julia", "Jones"}, {"Kai", "Kim"}, {"Lucas", "Lima"}, {"Mei", "Lin"},
 	{"Maria", "Martinez"}, {"Nima", "Navabi"}, {"Olga", "Ortega"}, {"Pedro", "Pereira"}, {"Quinn", "Quintero"},
 	{"Rosa", "Ramirez"}, {"Sara", "Sadeghi"}, {"Tom", "Taylor"}, {"Uma", "Usman"}, {"Vitor", "Vieira"},
-	{"Wei", "Wang"}, {"Ximena", "Xavier"}, {"Yusuf", "Yilmaz"}, {"Zhang", "Wei"}, {"Zoe", "Zimmerman"},
+	{"Wei", "Wang"}, {"Ximena", "Solis"}, {"Yusuf", "Yilmaz"}, {"Zhang", "Wei"}, {"Zoe", "Zimmerman"},
 	{"Beatriz", "Souza"}, {"Carlos", "Santos"}, {"Reza", "Rahimi"}, {"Lucia", "Lopez"}, {"Hao", "Huang"},
 	{"Nadia", "Nasser"}, {"Omar", "Okafor"}, {"Paula", "Park"}, {"Emma", "Evans"}, {"Jun", "Jiang"},
 }
