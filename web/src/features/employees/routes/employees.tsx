@@ -1,14 +1,60 @@
-import { IconUsersGroup } from '@tabler/icons-react';
+import { Stack, Tabs } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { PageFrame } from '@/components/page-frame';
+import { usePublicSettings } from '@/lib/public-settings';
+import type { Employee } from '../api/employees';
+import { EmployeeFormModal } from '../components/employee-form-modal';
+import { EmployeeTable } from '../components/employee-table';
+import { PinFormModal } from '../components/pin-form-modal';
+import { PunchesModal } from '../components/punches-modal';
+import { TimesheetView } from '../components/timesheet-view';
+import { WhoIsIn } from '../components/who-is-in';
+import { DEFAULT_TIME_ZONE } from '../lib/time';
 
-/** /employees: page frame until the feature lands; no made-up data. */
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'pin' | 'punches'; employee: Employee } | null;
+
+/** /employees: the office side of the time clock. */
 export default function EmployeesPage() {
   const { t } = useTranslation();
+  const settings = usePublicSettings();
+  const timeZone = settings.data?.time_zone || DEFAULT_TIME_ZONE;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
   return (
-    <PageFrame title={t('nav.employees')} description={t('pages.employees.description')}>
-      <ComingSoon icon={IconUsersGroup} text={t('pages.employees.empty')} />
+    <PageFrame title={t('nav.employees')} description={t('employees.description')}>
+      <Tabs defaultValue="list" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="list">{t('employees.tabList')}</Tabs.Tab>
+          <Tabs.Tab value="now">{t('employees.whoIsIn')}</Tabs.Tab>
+          <Tabs.Tab value="timesheets">{t('employees.timesheets')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="list" pt="md">
+          <Stack>
+            <EmployeeTable
+              timeZone={timeZone}
+              onAdd={() => setDialog({ kind: 'add' })}
+              onEdit={(employee) => setDialog({ kind: 'edit', employee })}
+              onPin={(employee) => setDialog({ kind: 'pin', employee })}
+              onPunches={(employee) => setDialog({ kind: 'punches', employee })}
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="now" pt="md">
+          <Stack>
+            <WhoIsIn timeZone={timeZone} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="timesheets" pt="md">
+          <Stack>
+            <TimesheetView timeZone={timeZone} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      {dialog?.kind === 'add' && <EmployeeFormModal employee={null} onClose={close} />}
+      {dialog?.kind === 'edit' && <EmployeeFormModal employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === 'pin' && <PinFormModal employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === 'punches' && <PunchesModal employee={dialog.employee} timeZone={timeZone} onClose={close} />}
     </PageFrame>
   );
 }

@@ -1,0 +1,142 @@
+import { Badge, Button, Group, Loader, SegmentedControl, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { downloadTimesheetCsv, useTimesheet } from '../api/time';
+import { addDays, formatDay, formatHours, formatPunch, todayIn, weekOf } from '../lib/time';
+
+type Period = 'day' | 'week' | 'range';
+
+/** Hours per employee and day for a day, a Monday–Sunday week or any range, with totals. */
+export function TimesheetView({ timeZone }: { timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const today = todayIn(timeZone);
+  const [period, setPeriod] = useState<Period>('week');
+  const [day, setDay] = useState(today);
+  const [range, setRange] = useState({ from: addDays(today, -13), to: today });
+  const [open, setOpen] = useState<number | null>(null);
+  const span = period === 'day' ? { from: day, to: day } : period === 'week' ? weekOf(day) : range;
+  const sheet = useTimesheet(span);
+  const days = sheet.data?.days ?? [];
+  const showDays = days.length <= 7;
+  const lng = i18n.language;
+
+  const flagLabel = (f: string) => t(`employees.flag.${f}`, { defaultValue: f });
+
+  return (
+    <>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <SegmentedControl
+          aria-label={t('employees.period')}
+          value={period}
+          onChange={(v) => setPeriod(v as Period)}
+          data={[
+            { value: 'day', label: t('employees.periodDay') },
+            { value: 'week', label: t('employees.periodWeek') },
+            { value: 'range', label: t('employees.periodRange') },
+          ]}
+        />
+        {period !== 'range' ? (
+          <TextInput type="date" label={period === 'day' ? t('employees.day') : t('employees.weekOf')} value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
+        ) : (
+          <>
+            <TextInput type="date" label={t('employees.from')} value={range.from} max={range.to} onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, from: e.currentTarget.value }))} />
+            <TextInput type="date" label={t('employees.to')} value={range.to} min={range.from} onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, to: e.currentTarget.value }))} />
+          </>
+        )}
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => downloadTimesheetCsv(span).catch((err) => void notify('danger', errorMessage(err, t)))}
+        >
+          {t('employees.exportCsv')}
+        </Button>
+      </Group>
+      {sheet.data && (
+        <Text size="sm" c="dimmed">
+          {t('employees.sheetSummary', { from: formatDay(sheet.data.from, lng), to: formatDay(sheet.data.to, lng), zone: sheet.data.time_zone })}
+        </Text>
+      )}
+      {sheet.isLoading && <Loader size="sm" aria-label={t('employees.loading')} />}
+      {sheet.isError && <Text c="red" role="alert">{errorMessage(sheet.error, t)}</Text>}
+      {sheet.data && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="xs" aria-label={t('employees.timesheet')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('employees.name')}</Table.Th>
+                {showDays && days.map((d) => <Table.Th key={d}>{formatDay(d, lng)}</Table.Th>)}
+                <Table.Th>{t('employees.totalHours')}</Table.Th>
+                <Table.Th>{t('employees.shifts')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sheet.data.employees.map((e) => (
+                <Fragment key={e.employee_id}>
+                  <Table.Tr>
+                    <Table.Td>
+                      {e.first_name} {e.last_name}
+                      {e.flagged > 0 && (
+                        <Badge ms={6} color="red" variant="light">
+                          {t('employees.flaggedCount', { count: e.flagged })}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    {showDays && e.days.map((d) => <Table.Td key={d.date}>{d.hours ? formatHours(d.hours, lng) : '—'}</Table.Td>)}
+                    <Table.Td fw={700}>{formatHours(e.total_hours, lng)}</Table.Td>
+                    <Table.Td>
+                      {e.shifts.length > 0 && (
+                        <Button size="compact-xs" variant="subtle" aria-expanded={open === e.employee_id} onClick={() => setOpen(open === e.employee_id ? null : e.employee_id)}>
+                          {t('employees.showShifts', { count: e.shifts.length })}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                  {open === e.employee_id && (
+                    <Table.Tr>
+                      <Table.Td colSpan={(showDays ? days.length : 0) + 3}>
+                        <Table verticalSpacing={2} fz="xs" aria-label={t('employees.shiftsOf', { name: `${e.first_name} ${e.last_name}` })}>
+                          <Table.Tbody>
+                            {e.shifts.map((s, i) => (
+                              <Table.Tr key={i}>
+                                <Table.Td>{formatPunch(s.in, lng, timeZone) || '—'}</Table.Td>
+                                <Table.Td>{formatPunch(s.out, lng, timeZone) || '—'}</Table.Td>
+                                <Table.Td>{formatHours(s.hours, lng)}</Table.Td>
+                                <Table.Td>
+                                  {s.flags.map((f) => (
+                                    <Tooltip key={f} label={t(`employees.flagHelp.${f}`, { defaultValue: f, hours: sheet.data.max_shift_hours })}>
+                                      <Badge me={4} size="xs" color={f === 'corrected' || f === 'open' ? 'yellow' : 'red'} variant="light">
+                                        {flagLabel(f)}
+                                      </Badge>
+                                    </Tooltip>
+                                  ))}
+                                </Table.Td>
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>{t('employees.everyone')}</Table.Th>
+                {showDays &&
+                  days.map((d, i) => (
+                    <Table.Th key={d}>{formatHours(sheet.data.employees.reduce((s, e) => s + (e.days[i]?.hours ?? 0), 0), lng)}</Table.Th>
+                  ))}
+                <Table.Th>{formatHours(sheet.data.total_hours, lng)}</Table.Th>
+                <Table.Th>{sheet.data.flagged > 0 && <Badge color="red">{t('employees.flaggedCount', { count: sheet.data.flagged })}</Badge>}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}
