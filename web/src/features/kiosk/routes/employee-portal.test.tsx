@@ -51,7 +51,7 @@ const people = (): Emp[] => [
   { employee_id: 3, first_name: 'Eva', last_name: 'Álvarez', clock_status: 'clocked_out', last_event: null },
 ];
 
-describe('/employee-portal', { timeout: 30_000 }, () => {
+describe('/employee-portal', { timeout: 90_000 }, () => {
   // The page and its modal load lazily: allow for a slow, shared machine.
   beforeAll(() => configure({ asyncUtilTimeout: 8000 }));
   beforeEach(async () => {

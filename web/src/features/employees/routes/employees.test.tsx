@@ -1,0 +1,101 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { resetSessionForTests } from '@/lib/auth/session';
+import { TOKEN_KEY } from '@/lib/auth/token-storage';
+import { server, VALID_TOKEN } from '@/test/msw';
+import { renderApp, setupI18n } from '@/test/render';
+
+const emp = (id: number, first: string, last: string, status: 'clocked_in' | 'clocked_out' = 'clocked_out') => ({
+  employee_id: id,
+  first_name: first,
+  last_name: last,
+  clock_status: status,
+  last_event: status === 'clocked_in' ? '2026-01-15T13:05:00Z' : null,
+  active: true,
+  has_pin: true,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  archived_at: null,
+});
+
+describe('/employees', { timeout: 90_000 }, () => {
+  beforeAll(async () => {
+    configure({ asyncUtilTimeout: 8000 });
+    await setupI18n('gb');
+  });
+  beforeEach(() => {
+    resetSessionForTests();
+    localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+  });
+
+  it('asks the server to sort and page, and adds an employee with the PIN entered twice', async () => {
+    const lists: URLSearchParams[] = [];
+    let created: Record<string, string> | null = null;
+    server.use(
+      http.get('/api/staff/employees', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        lists.push(q);
+        const rows = [emp(1, 'Ana', 'Almeida', 'clocked_in'), emp(2, 'Bo', 'Chen')];
+        if (q.get('order') === 'desc') rows.reverse();
+        return HttpResponse.json({ employees: rows, total: 2, page: 1, page_size: 25 });
+      }),
+      http.post('/api/employees', async ({ request }) => {
+        created = (await request.json()) as Record<string, string>;
+        return HttpResponse.json(emp(3, created.first_name, created.last_name), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/employees');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Almeida')).toBeInTheDocument();
+    expect(within(table).getByText('In')).toBeInTheDocument();
+    expect(lists[0].get('sort')).toBe('last_name');
+    expect(lists[0].get('order')).toBe('asc');
+
+    await user.click(within(table).getByRole('button', { name: 'Last name' }));
+    await waitFor(() => expect(lists.some((q) => q.get('order') === 'desc')).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Add employee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an employee' });
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Cy');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'Diaz');
+    await user.type(within(dialog).getByLabelText(/^PIN(?! again)/), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Add employee' }));
+    expect(await within(dialog).findByText('4 to 8 digits.', { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^PIN(?! again)/), '34');
+    await user.type(within(dialog).getByLabelText(/^PIN again/), '1235');
+    await user.click(within(dialog).getByRole('button', { name: 'Add employee' }));
+    expect(await within(dialog).findByText('The two PINs do not match.')).toBeInTheDocument();
+    expect(created).toBeNull();
+    await user.clear(within(dialog).getByLabelText(/^PIN again/));
+    await user.type(within(dialog).getByLabelText(/^PIN again/), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Add employee' }));
+    expect(await screen.findByText('Cy Diaz was added.')).toBeInTheDocument();
+    expect(created).toEqual({ first_name: 'Cy', last_name: 'Diaz', pin: '1234', pin_confirmation: '1234' });
+  });
+
+  it('shows who is in with forgotten clock-outs', async () => {
+    server.use(
+      http.get('/api/staff/employees', () => HttpResponse.json({ employees: [], total: 0, page: 1, page_size: 25 })),
+      http.get('/api/staff/timeclock/now', () =>
+        HttpResponse.json({
+          clocked_in: [
+            { employee_id: 6, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T13:00:00Z', punch_id: 9, hours: 20, forgotten: true },
+          ],
+          count: 1,
+          forgotten_count: 1,
+          max_shift_hours: 12,
+          time_zone: 'America/Chicago',
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/employees');
+    await user.click(await screen.findByRole('tab', { name: 'Who is in' }));
+    expect(await screen.findByText('1 person is clocked in.')).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Dara Davies/ });
+    expect(within(row).getByText('Forgotten clock-out')).toBeInTheDocument();
+    expect(within(row).getByText(/7:00 AM CST/)).toBeInTheDocument();
+  });
+});
