@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -538,4 +539,29 @@ func BenchmarkKioskList300(b *testing.B) {
 			b.Fatal(w.Code)
 		}
 	}
+}
+
+func TestKioskListGzip(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		e.addEmployee("Ana", "Lima", "2468")
+		req, _ := http.NewRequest("GET", e.srv.URL+"/api/employees", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		// A transport that does not decompress for us.
+		res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		if res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("headers %v", res.Header)
+		}
+		zr, err := gzip.NewReader(res.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var list []employeeJSON
+		if err := json.NewDecoder(zr).Decode(&list); err != nil || len(list) != 1 || list[0].LastName != "Lima" {
+			t.Fatalf("decoded %+v, %v", list, err)
+		}
+	})
 }

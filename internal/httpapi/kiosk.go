@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,25 +34,53 @@ type kioskCache struct {
 	mu      sync.RWMutex
 	valid   bool
 	version int64
-	body    []byte
-	etag    string
+	entry   *kioskEntry
 }
 
-func (c *kioskCache) get(version int64) (body []byte, etag string, ok bool) {
+// kioskEntry is one encoded list, plain and gzipped (kiosk browsers accept gzip).
+type kioskEntry struct {
+	body, gz []byte
+	etag     string
+}
+
+func (c *kioskCache) get(version int64) (*kioskEntry, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if c.valid && c.version == version {
-		return c.body, c.etag, true
+		return c.entry, true
 	}
-	return nil, "", false
+	return nil, false
 }
 
-func (c *kioskCache) put(version int64, body []byte, etag string) {
+func (c *kioskCache) put(version int64, e *kioskEntry) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.valid || version >= c.version {
-		c.valid, c.version, c.body, c.etag = true, version, body, etag
+		c.valid, c.version, c.entry = true, version, e
 	}
+}
+
+func newKioskEntry(body []byte) *kioskEntry {
+	sum := sha256.Sum256(body)
+	e := &kioskEntry{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	_, _ = zw.Write(body)
+	if zw.Close() == nil {
+		e.gz = b.Bytes()
+	}
+	return e
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(strings.TrimSpace(q), " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) kioskRoutes(mux *http.ServeMux) {
@@ -68,7 +99,7 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	body, etag, ok := s.kiosk.get(v)
+	entry, ok := s.kiosk.get(v)
 	if !ok {
 		list, err := s.Timeclock.KioskEmployees(ctx)
 		if err != nil {
@@ -80,24 +111,29 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
 			out[i] = kioskEmployee{EmployeeID: e.ID, FirstName: e.FirstName, LastName: e.LastName,
 				ClockStatus: e.ClockStatus, LastEvent: e.LastEvent}
 		}
-		if body, err = json.Marshal(out); err != nil {
+		body, err := json.Marshal(out)
+		if err != nil {
 			writeError(w, r, s.Log, err)
 			return
 		}
-		body = append(body, '\n')
-		sum := sha256.Sum256(body)
-		etag = `"` + hex.EncodeToString(sum[:12]) + `"`
-		s.kiosk.put(v, body, etag)
+		entry = newKioskEntry(append(body, '\n'))
+		s.kiosk.put(v, entry)
 	}
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
-	h.Set("ETag", etag)
-	if r.Header.Get("If-None-Match") == etag {
+	h.Set("ETag", entry.etag)
+	h.Set("Vary", "Accept-Encoding")
+	if r.Header.Get("If-None-Match") == entry.etag {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
-	_, _ = w.Write(body)
+	if entry.gz != nil && acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		_, _ = w.Write(entry.gz)
+		return
+	}
+	_, _ = w.Write(entry.body)
 }
 
 func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) {

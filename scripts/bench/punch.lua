@@ -46,6 +46,8 @@ end
 
 function response(status, headers, body)
   if status ~= 200 then
+    -- 409/403 here means the round robin came back to an employee whose last punch was
+    -- still in flight (a slow tail): the server refused the stale token, as it must.
     failures = failures + 1
     return
   end

@@ -2,7 +2,7 @@
 # Load test of the employee kiosk: starts ./bin/packline on a fresh SQLite
 # database, adds 300 employees through the office API (employee n has PIN
 # 1000+n), then drives it with wrk at 16 and 64 connections:
-#   - GET /api/employees (the kiosk's list)
+#   - GET /api/employees (the kiosk's list), gzipped as browsers ask, and plain
 #   - full punches: validate-pin, then clockin or clockout with its token
 # and prints requests/s, punches/s and p99 latency.
 # Env: DURATION (default 10s), PORT (default 18765), BIN (default ./bin/packline).
@@ -41,12 +41,15 @@ bytes="$(curl -fs "$url/api/employees" | wc -c)"
 echo "seeded $N employees; GET /api/employees is $bytes bytes"
 
 printf '%-34s %6s %12s %12s %9s\n' "scenario" "conns" "requests/s" "punches/s" "p99 ms"
-for c in 16 64; do
-  r="$(wrk -t2 -c"$c" -d"$DURATION" -s "$here/list.lua" "$url/api/employees" | grep '^RESULT')"
-  rps="$(sed -E 's/.*requests_per_s=([0-9]+).*/\1/' <<<"$r")"
-  p99="$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$r")"
-  err="$(sed -E 's/.*errors=([0-9]+).*/\1/' <<<"$r")"
-  printf '%-34s %6s %12s %12s %9s%s\n' "GET /api/employees (300)" "$c" "$rps" "-" "$p99" "$([ "$err" != 0 ] && echo "  ($err errors)")"
+# As a kiosk browser asks (Accept-Encoding: gzip), and uncompressed.
+for enc in gzip identity; do
+  for c in 16 64; do
+    r="$(wrk -t2 -c"$c" -d"$DURATION" -H "Accept-Encoding: $enc" -s "$here/list.lua" "$url/api/employees" | grep '^RESULT')"
+    rps="$(sed -E 's/.*requests_per_s=([0-9]+).*/\1/' <<<"$r")"
+    p99="$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$r")"
+    err="$(sed -E 's/.*errors=([0-9]+).*/\1/' <<<"$r")"
+    printf '%-34s %6s %12s %12s %9s%s\n' "GET /api/employees ($enc)" "$c" "$rps" "-" "$p99" "$([ "$err" != 0 ] && echo "  ($err errors)")"
+  done
 done
 for c in 16 64; do
   r="$(wrk -t2 -c"$c" -d"$DURATION" -s "$here/punch.lua" "$url" -- 2 $N | grep '^RESULT')"
