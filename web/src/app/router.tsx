@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./layouts/main-layout')),
         children: [
           { path: paths.app.dashboard.path, lazy: page(() => import('@/features/dashboard/routes/dashboard')) },
+          { path: paths.app.inventory.path, lazy: page(() => import('@/features/inventory/routes/inventory')) },
+          { path: paths.app.inventoryBatch.path, lazy: page(() => import('@/features/inventory/routes/batch')) },
         ],
       },
 
