@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.layer.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +13,8 @@ const DAYJS_LOCALES: Record<string, { name: string; load?: () => Promise<unknown
   cn: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
   ir: { name: 'fa', load: () => import('dayjs/locale/fa') },
 };
+
+dayjs.extend(localizedFormat);
 
 const loadedLocales = new Set<string>();
 

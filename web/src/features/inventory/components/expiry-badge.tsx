@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { daysBetween, expiryState, formatDay } from '../lib/format';
+import { daysBetween, expiryState, formatDay, formatQty } from '../lib/format';
 
 /** A batch's expiry date, flagged when expired or within 30 days. */
 export function ExpiryBadge({ expires, today }: { expires: string | null; today: string }) {
@@ -12,7 +12,7 @@ export function ExpiryBadge({ expires, today }: { expires: string | null; today:
   const days = daysBetween(today, expires!);
   return (
     <Badge color={state === 'expired' ? 'red' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
-      {state === 'expired' ? t('inventory.batches.expiredOn', { date }) : t('inventory.batches.expiresIn', { count: days, date })}
+      {state === 'expired' ? t('inventory.batches.expiredOn', { date }) : t('inventory.batches.expiresIn', { count: days, n: formatQty(days, i18n.language), date })}
     </Badge>
   );
 }

@@ -41,7 +41,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
   const doImport = () =>
     commit.mutate(csv, {
       onSuccess: (r) => {
-        toasts.ok(t('inventory.import.done', { items: r.items_created, batches: r.batches_created }));
+        toasts.ok(t('inventory.import.done', { items: formatQty(r.items_created, i18n.language), batches: formatQty(r.batches_created, i18n.language) }));
         onDone();
       },
       onError: (err) => {
@@ -72,7 +72,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
         <Stack gap="xs" aria-live="polite">
           {preview.valid ? (
             <Alert color="teal" variant="light" title={t('inventory.import.ready')}>
-              {t('inventory.import.summary', { items: preview.items_to_create, batches: preview.batches_to_create, rows: preview.rows.length })}
+              {t('inventory.import.summary', { items: formatQty(preview.items_to_create, i18n.language), batches: formatQty(preview.batches_to_create, i18n.language), rows: formatQty(preview.rows.length, i18n.language) })}
             </Alert>
           ) : (
             <Alert color="red" variant="light" title={t('inventory.import.notReady')}>
@@ -83,7 +83,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
                   ))}
                 </List>
               ) : (
-                t('inventory.import.rowsWithErrors', { count: preview.rows_with_errors, rows: preview.rows.length })
+                t('inventory.import.rowsWithErrors', { count: preview.rows_with_errors, n: formatQty(preview.rows_with_errors, i18n.language), rows: formatQty(preview.rows.length, i18n.language) })
               )}
             </Alert>
           )}
@@ -117,8 +117,8 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
           )}
           {preview.valid && (
             <Group gap="xs">
-              <Badge variant="light">{t('inventory.import.newItems', { count: preview.items_to_create })}</Badge>
-              <Badge variant="light" color="teal">{t('inventory.import.newBatches', { count: preview.batches_to_create })}</Badge>
+              <Badge variant="light">{t('inventory.import.newItems', { count: preview.items_to_create, n: formatQty(preview.items_to_create, i18n.language) })}</Badge>
+              <Badge variant="light" color="teal">{t('inventory.import.newBatches', { count: preview.batches_to_create, n: formatQty(preview.batches_to_create, i18n.language) })}</Badge>
             </Group>
           )}
         </Stack>

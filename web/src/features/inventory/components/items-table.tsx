@@ -85,16 +85,28 @@ export function ItemsTable(p: ItemsTableProps) {
             );
           },
         },
-        { accessor: 'sku', title: t('inventory.fields.sku'), sortable: true, render: (it) => <Text size="sm" ff="monospace">{it.sku}</Text> },
+        {
+          accessor: 'sku',
+          title: t('inventory.fields.sku'),
+          sortable: true,
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          render: (it) => <Text size="sm" ff="monospace">{it.sku}</Text>,
+        },
         {
           accessor: 'name',
           title: t('inventory.fields.name'),
           sortable: true,
           render: (it) => (
             <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={500}>
-                {it.name}
-              </Text>
+              <div>
+                <Text size="sm" fw={500}>
+                  {it.name}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace" hiddenFrom="md">
+                  {it.sku}
+                </Text>
+              </div>
               {it.archived && (
                 <Badge size="xs" color="gray" variant="light">
                   {t('inventory.table.archived')}
@@ -107,9 +119,10 @@ export function ItemsTable(p: ItemsTableProps) {
           accessor: 'kind',
           title: t('inventory.fields.kind'),
           sortable: true,
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
           render: (it) => (
-            <Badge variant="light" color={it.kind === 'finished_good' ? 'teal' : it.kind === 'packaging' ? 'grape' : 'blue'} style={{ textTransform: 'none' }}>
+            <Badge variant="light" color={it.kind === 'finished_good' ? 'teal' : it.kind === 'packaging' ? 'grape' : 'blue'} style={{ textTransform: 'none', overflow: 'visible' }}>
               {t(`inventory.kinds.${it.kind}`)}
             </Badge>
           ),
@@ -120,11 +133,12 @@ export function ItemsTable(p: ItemsTableProps) {
           accessor: 'on_hand',
           title: t('inventory.fields.onHand'),
           sortable: true,
+          noWrap: true,
           textAlign: 'right',
           render: (it) => (
             <Group gap={6} justify="flex-end" wrap="nowrap">
               {it.low_stock && (
-                <Badge size="xs" color="orange" variant="filled">
+                <Badge size="xs" color="orange" variant="filled" style={{ flexShrink: 0, overflow: 'visible' }}>
                   {t('inventory.table.low')}
                 </Badge>
               )}
@@ -146,7 +160,7 @@ export function ItemsTable(p: ItemsTableProps) {
           accessor: 'batches',
           title: t('inventory.fields.batches'),
           textAlign: 'right',
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
           render: (it) => formatQty(it.batches.length, lng),
         },
         {

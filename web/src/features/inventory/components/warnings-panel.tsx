@@ -24,11 +24,11 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
               <IconAlertTriangle size={14} aria-hidden />
             </ThemeIcon>
             <Text fw={600} size="sm" id="low-stock-title">
-              {t('inventory.warnings.lowStock', { count: data.low_stock.length })}
+              {t('inventory.warnings.lowStock', { count: data.low_stock.length, n: formatQty(data.low_stock.length, lng) })}
             </Text>
           </Group>
           {data.low_stock.length > 0 && (
-            <Button size="compact-xs" variant="subtle" onClick={onShowLow}>
+            <Button size="compact-xs" variant="subtle" onClick={onShowLow} style={{ flexShrink: 0 }}>
               {t('inventory.warnings.showAll')}
             </Button>
           )}
@@ -54,11 +54,11 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
               <IconClockExclamation size={14} aria-hidden />
             </ThemeIcon>
             <Text fw={600} size="sm" id="expiring-title">
-              {t('inventory.warnings.expiring', { count: data.expiring.length, days: WARNING_DAYS })}
+              {t('inventory.warnings.expiring', { count: data.expiring.length, n: formatQty(data.expiring.length, lng), days: formatQty(WARNING_DAYS, lng) })}
             </Text>
           </Group>
           {data.expiring.length > 0 && (
-            <Button size="compact-xs" variant="subtle" onClick={onShowExpiring}>
+            <Button size="compact-xs" variant="subtle" onClick={onShowExpiring} style={{ flexShrink: 0 }}>
               {t('inventory.warnings.showAll')}
             </Button>
           )}
@@ -66,8 +66,8 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
         <Stack gap={4}>
           {data.expiring.length === 0 && <Text size="sm" c="dimmed">{t('inventory.warnings.noneExpiring')}</Text>}
           {data.expiring.slice(0, 4).map((b) => (
-            <Group key={b.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>
+            <Group key={b.id} justify="space-between" gap={4}>
+              <Text size="sm">
                 <Anchor component={Link} to={paths.app.inventoryBatch.getHref(b.id)} size="sm" ff="monospace">
                   {b.code}
                 </Anchor>{' '}

@@ -15,6 +15,7 @@ import { ITEM_KINDS, type Item } from '../api/types';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ItemsTable, PAGE_SIZES } from '../components/items-table';
 import { WARNING_DAYS, WarningsPanel } from '../components/warnings-panel';
+import { formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
 
@@ -46,7 +47,7 @@ function useListParams(): [ItemListParams, (patch: Partial<ItemListParams>) => v
 
 /** /inventory: items grouped with their batches, warnings, and every stock action. */
 export default function InventoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('inventory.title'));
   const { today } = useOrgToday();
   const toasts = useInventoryToasts();
@@ -166,7 +167,7 @@ export default function InventoryPage() {
           onChange={(v) => update({ expiringWithinDays: v ? Number(v) : null })}
           data={[...new Set([...EXPIRY_CHOICES, ...(params.expiringWithinDays != null ? [String(params.expiringWithinDays)] : [])])].map((d) => ({
             value: d,
-            label: t('inventory.filters.withinDays', { count: Number(d) }),
+            label: t('inventory.filters.withinDays', { count: Number(d), n: formatQty(Number(d), i18n.language) }),
           }))}
           w={{ base: '47%', sm: 170 }}
         />
