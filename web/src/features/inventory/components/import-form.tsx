@@ -8,6 +8,16 @@ import type { ImportError, ImportPreview } from '../api/types';
 import { formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
 
+/** A chosen file's text (FileReader works in every browser and test DOM). */
+function readText(f: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result ?? ''));
+    r.onerror = () => reject(r.error);
+    r.readAsText(f);
+  });
+}
+
 /** The translated text of an import error, by its code; the server's English as a fallback. */
 function useImportErrorText() {
   const { t } = useTranslation();
@@ -33,7 +43,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
     setFile(f);
     setPreview(null);
     if (!f) return;
-    const text = await f.text();
+    const text = await readText(f);
     setCsv(text);
     previewing.mutate(text);
   };
