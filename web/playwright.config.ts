@@ -18,7 +18,8 @@ const useExistingServer = Boolean(process.env.PACKLINE_E2E_URL && !process.env.P
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // One worker: the tests share the demo user's saved preferences.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,

@@ -1,12 +1,18 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/** Shown on the dashboard as the app build; the Makefile may pass the git version. */
+const appBuild = process.env.PACKLINE_VERSION || `web ${pkg.version}`;
 
 // The Go binary embeds web/dist (//go:embed), so the build lands there.
 // During `npm run dev` the API is proxied to a locally running `packline serve`.
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_BUILD__: JSON.stringify(appBuild) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -26,5 +32,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    testTimeout: 20_000,
   },
 });

@@ -25,7 +25,7 @@ func TestServeDemoAndShutdown(t *testing.T) {
 			done := make(chan error, 1)
 			var out, errOut bytes.Buffer
 			go func() {
-				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo"}, &out, &errOut, ready)
+				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo", "--secret", testSecret}, &out, &errOut, ready)
 			}()
 			var url string
 			select {
@@ -54,6 +54,8 @@ func TestServeDemoAndShutdown(t *testing.T) {
 				t.Fatalf("demo login: status %d", res.StatusCode)
 			}
 
+			checkDemoKiosk(t, url)
+
 			cancel()
 			select {
 			case err := <-done:
@@ -72,7 +74,7 @@ func TestServeDemoAndShutdown(t *testing.T) {
 			ready2 := make(chan string, 1)
 			done2 := make(chan error, 1)
 			go func() {
-				done2 <- Main(ctx2, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo"}, &bytes.Buffer{}, &bytes.Buffer{}, ready2)
+				done2 <- Main(ctx2, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo", "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, ready2)
 			}()
 			select {
 			case <-ready2:

@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/timeclock"
 	"github.com/packline/packline/web"
 )
 
@@ -24,6 +25,8 @@ type config struct {
 	Demo       bool
 	TrustProxy bool
 	LogLevel   string
+	Secret     string // keys PIN hashes and clock tokens; see serverSecret
+	SecretFile string
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
@@ -34,6 +37,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
+	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
+	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -43,12 +48,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
 
+	secret, err := serverSecret(cfg.Secret, cfg.SecretFile, cfg.DB, log)
+	if err != nil {
+		return err
+	}
+	keys, err := timeclock.NewKeys(secret)
+	if err != nil {
+		return err
+	}
 	db, err := openMigrated(ctx, cfg.DB, log)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	svc := app.New(db, log)
+	svc := app.New(db, log, app.WithTimeclockKeys(keys))
 
 	var demoReport demo.Report
 	if cfg.Demo {

@@ -187,4 +187,19 @@ type Service interface {
 	SetTwoFactor(ctx context.Context, userID int64, enabled bool) error
 	UpdatePreferences(ctx context.Context, userID int64, p PreferencesPatch) (Preferences, error)
 	CountUsers(ctx context.Context) (int, error)
+	// Online lists the active users whose token was used within the last
+	// `within` (signed in and using the app now), most recent first.
+	Online(ctx context.Context, within time.Duration) ([]Visitor, error)
 }
+
+// Visitor is a staff member seen online recently.
+type Visitor struct {
+	ID         int64     `json:"id"`
+	FirstName  string    `json:"first_name"`
+	LastName   string    `json:"last_name"`
+	LastSeenAt time.Time `json:"last_seen_at"`
+}
+
+// SeenEvery is how often a token's last use is written down; presence is
+// accurate to this.
+const SeenEvery = time.Minute

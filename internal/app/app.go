@@ -8,6 +8,7 @@ import (
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/timeclock"
 )
 
 // Services are the storage-backed implementations of every domain service.
@@ -18,16 +19,38 @@ type Services struct {
 	Organisation *storage.OrganisationService
 	Messaging    *storage.MessagingService
 	Inventory    *storage.InventoryService
+	Timeclock    *storage.TimeclockService
 }
 
+// Option adjusts how New builds the services.
+type Option func(*options)
+
+type options struct {
+	timeclockKeys *timeclock.Keys
+}
+
+// WithTimeclockKeys gives the time clock the keys derived from the server
+// secret. Without it PINs are hashed with a random per-process key (fine for
+// tests and one-off commands, never for serve).
+func WithTimeclockKeys(k *timeclock.Keys) Option { return func(o *options) { o.timeclockKeys = k } }
+
 // New builds every service over db.
-func New(db *storage.DB, log *slog.Logger) *Services {
+func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.timeclockKeys == nil {
+		o.timeclockKeys = timeclock.RandomKeys()
+	}
+	org := storage.NewOrganisationService(db)
 	return &Services{
 		DB:           db,
 		Accounts:     storage.NewAccountService(db, log),
-		Organisation: storage.NewOrganisationService(db),
+		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
 		Inventory:    storage.NewInventoryService(db),
+		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
 	}
 }
 
@@ -37,9 +60,10 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Organisation = s.Organisation
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
+	api.Timeclock = s.Timeclock
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock}
 }

@@ -24,6 +24,8 @@ type Services struct {
 	Accounts accounts.Service
 	// Inventory is the stock ledger (issue 5).
 	Inventory inventory.Service
+	// Timeclock, if set, receives the demo employees and their punches.
+	Timeclock TimeclockSeeder
 }
 
 // Report is what the demo tells the operator on start.
@@ -39,6 +41,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 		return r, err
 	}
 	r.Lines = append(r.Lines, fmt.Sprintf("Demo login: %s / %s", Email, Password))
+	if s.Timeclock != nil {
+		r.Lines = append(r.Lines, timeclockLines()...)
+	}
 	if loaded {
 		return r, nil
 	}
@@ -55,6 +60,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	// Each business area adds its demo data here, in order.
 	if err := loadInventory(ctx, s); err != nil {
 		return r, fmt.Errorf("demo inventory: %w", err)
+	}
+	if err := loadTimeclock(ctx, s); err != nil {
+		return r, fmt.Errorf("demo employees: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

@@ -15,6 +15,21 @@ func (s *Server) accountRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("PATCH /api/user/2fa", s.requireUser(s.handleUser2FA))
 	mux.HandleFunc("GET /api/user/preferences", s.requireUser(s.handleGetPreferences))
 	mux.HandleFunc("PATCH /api/user/preferences", s.requireUser(s.handlePatchPreferences))
+	mux.HandleFunc("GET /api/presence", s.requireUser(s.handlePresence))
+}
+
+// onlineWithin is how recently a user must have used the app to count as a
+// current visitor.
+const onlineWithin = 5 * time.Minute
+
+// handlePresence lists the staff online now (the dashboard's current visitors).
+func (s *Server) handlePresence(w http.ResponseWriter, r *http.Request) {
+	list, err := s.Accounts.Online(r.Context(), onlineWithin)
+	if err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"visitors": list, "window_seconds": int(onlineWithin.Seconds())})
 }
 
 // userJSON is the server user of SPEC §3 plus what the interface needs.

@@ -1,7 +1,15 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/app"
 	"strings"
 	"sync"
 	"testing"
@@ -209,6 +217,47 @@ func TestHealthSPAAndHeaders(t *testing.T) {
 		res.Body.Close()
 		if res.StatusCode != 404 {
 			t.Errorf("missing asset: status %d, want 404", res.StatusCode)
+		}
+	})
+}
+
+func TestPresenceListsStaffOnlineNow(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		var out struct {
+			Visitors []struct {
+				FirstName string `json:"first_name"`
+			}
+		}
+		e.call("GET", "/api/presence", e.token, "", 200, &out)
+		if len(out.Visitors) != 1 || out.Visitors[0].FirstName != "Ada" {
+			t.Fatalf("visitors = %+v, want the signed-in admin", out.Visitors)
+		}
+		// After logout the admin's only token is revoked: nobody is online.
+		e.call("POST", "/api/logout", e.token, "", 200, nil)
+		var login struct{ Token string }
+		e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, &login)
+		e.call("GET", "/api/presence", login.Token, "", 200, &out)
+		if len(out.Visitors) != 1 {
+			t.Fatalf("visitors after a new sign-in = %+v, want one", out.Visitors)
+		}
+
+		// A second user signs in, then does nothing for ten minutes: only the
+		// admin, who keeps using the app, is still a current visitor.
+		if _, err := app.New(e.db, slog.New(slog.NewTextHandler(io.Discard, nil))).Accounts.CreateUser(context.Background(),
+			accounts.NewUser{Email: "idle@example.org", Password: "correct-horse", FirstName: "Idle"}); err != nil {
+			t.Fatal(err)
+		}
+		e.call("POST", "/api/login", "", `{"email":"idle@example.org","password":"correct-horse"}`, 200, nil)
+		e.call("GET", "/api/presence", login.Token, "", 200, &out)
+		if len(out.Visitors) != 2 {
+			t.Fatalf("visitors = %+v, want two", out.Visitors)
+		}
+		var offset atomic.Int64
+		offset.Store(int64(10 * time.Minute))
+		e.db.Now = func() time.Time { return time.Now().UTC().Add(time.Duration(offset.Load())) }
+		e.call("GET", "/api/presence", login.Token, "", 200, &out)
+		if len(out.Visitors) != 1 || out.Visitors[0].FirstName != "Ada" {
+			t.Fatalf("visitors ten minutes later = %+v, want only Ada", out.Visitors)
 		}
 	})
 }

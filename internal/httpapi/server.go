@@ -15,6 +15,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/timeclock"
 )
 
 // Server holds what the handlers need. Each business area adds its service
@@ -29,6 +30,9 @@ type Server struct {
 	Organisation organisation.Service
 	Messaging    messaging.Service
 	Inventory    inventory.Service
+	Timeclock    timeclock.Service
+
+	kiosk kioskCache // the encoded kiosk employee list, by version
 }
 
 // Handler returns the complete HTTP handler.
@@ -49,6 +53,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	s.organisationRoutes(mux)
 	s.notificationRoutes(mux)
 	s.inventoryRoutes(mux)
+	s.employeeRoutes(mux)
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {

@@ -184,21 +184,56 @@ func (s *AccountService) Authenticate(ctx context.Context, token string) (*accou
 	if token == "" || len(token) > 200 {
 		return nil, errBadToken
 	}
-	var expires int64
+	var expires, seen int64
 	var revoked sql.NullInt64
-	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+prefixed("u.", userColumns)+`, t.expires_at, t.revoked_at
-		FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, accounts.HashToken(token)),
-		&expires, &revoked)
+	hash := accounts.HashToken(token)
+	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+prefixed("u.", userColumns)+`, t.expires_at, t.revoked_at, t.last_seen_at
+		FROM auth_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`, hash),
+		&expires, &revoked, &seen)
 	if IsNoRows(err) {
 		return nil, errBadToken
 	}
 	if err != nil {
 		return nil, err
 	}
-	if revoked.Valid || !u.Active || !s.db.Now().Before(FromMillis(expires)) {
+	now := s.db.Now()
+	if revoked.Valid || !u.Active || !now.Before(FromMillis(expires)) {
 		return nil, errBadToken
 	}
+	if now.Sub(FromMillis(seen)) >= accounts.SeenEvery {
+		if err := s.db.WithTx(ctx, func(tx *Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE auth_tokens SET last_seen_at = ? WHERE token_hash = ?`, Millis(tx.Now), hash)
+			return err
+		}); err != nil {
+			s.log.Warn("could not record token use", "err", err)
+		}
+	}
 	return u, nil
+}
+
+// Online lists active users whose token was used within the last `within`.
+func (s *AccountService) Online(ctx context.Context, within time.Duration) ([]accounts.Visitor, error) {
+	now := s.db.Now()
+	rows, err := s.db.Query(ctx, `SELECT u.id, u.first_name, u.last_name, MAX(t.last_seen_at) AS seen
+		FROM auth_tokens t JOIN users u ON u.id = t.user_id
+		WHERE t.revoked_at IS NULL AND t.expires_at > ? AND t.last_seen_at >= ? AND u.active = ?
+		GROUP BY u.id, u.first_name, u.last_name ORDER BY seen DESC LIMIT 100`,
+		Millis(now), Millis(now.Add(-within)), true)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []accounts.Visitor{}
+	for rows.Next() {
+		var v accounts.Visitor
+		var seen int64
+		if err := rows.Scan(&v.ID, &v.FirstName, &v.LastName, &seen); err != nil {
+			return nil, err
+		}
+		v.LastSeenAt = FromMillis(seen)
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }
 
 func prefixed(p, cols string) string {

@@ -22,7 +22,8 @@ test.describe('sign-in (issue 2)', () => {
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('packline.token'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('packline.token'))).toBeNull();

@@ -1,7 +1,22 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The demo login the server prints with --demo. */
 export const DEMO = { email: 'demo@packline.local', password: 'packline-demo' } as const;
+
+/** A token for the demo user, straight from the API. */
+export async function apiToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/login', { data: { ...DEMO, remember: false } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).token as string;
+}
+
+/** Puts the demo user's saved preferences back to the defaults. */
+export async function resetPreferences(request: APIRequestContext) {
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  await request.patch('/api/user/preferences', { headers, data: { language: 'gb', theme: 'light', nav_layout: 'side' } });
+  await request.post('/api/logout', { headers });
+}
 
 /** Signs in through the login form (English labels) and waits to leave /auth. */
 export async function signIn(page: Page, opts: { remember?: boolean; from?: string } = {}) {
@@ -14,12 +29,15 @@ export async function signIn(page: Page, opts: { remember?: boolean; from?: stri
 }
 
 export const test = base.extend({
-  page: async ({ page }, use) => {
-    // Start every test in English, light theme, side navigation.
+  page: async ({ page, request }, use) => {
+    // Every test starts in English, light theme, side navigation, locally and on the server.
+    await resetPreferences(request);
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e-init')) {
         sessionStorage.setItem('e2e-init', '1');
-        if (!localStorage.getItem('packline.language')) localStorage.setItem('packline.language', 'gb');
+        localStorage.setItem('packline.language', 'gb');
+        localStorage.setItem('packline.color-scheme', 'light');
+        localStorage.setItem('packline.nav-layout', 'side');
       }
     });
     await use(page);

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import i18n from '@/i18n';
 import { LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
 import { useToastHostNeeded } from '@/lib/notify';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const ToastHost = lazy(() => import('./toast-host'));
 
@@ -37,10 +37,16 @@ function Toasts() {
  * Providers every page needs. Server state (React Query) and modals are provided by the
  * layouts that use them, so the login page and the kiosk stay light.
  */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+        cssVariablesResolver={cssVariablesResolver}
+        env={env}
+      >
         <DirectionSync />
         {children}
         <Toasts />

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router';
 import { HOME_PATH, isPublicPath, paths } from '@/config/paths';
+import type { RouteHandle } from '@/config/route-handle';
 import { session } from '@/lib/auth/session';
 import { PageLoader } from '@/components/page-loader';
 import { RouteError } from '@/components/route-error';
@@ -8,6 +9,15 @@ import { alwaysRevalidate, requireGuest, requireSession } from './guards';
 /** Turns a lazily imported page module (default export) into a route's Component. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
+});
+
+const crumb = (key: string): RouteHandle => ({ crumb: key });
+
+/** A screen of the signed-in area; `path` comes from the paths table. */
+const screen = (path: string, key: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path,
+  handle: crumb(key),
+  lazy: page(load),
 });
 
 export const routes: RouteObject[] = [
@@ -27,12 +37,19 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect(paths.auth.login.getHref()) },
           { path: paths.auth.login.path, lazy: page(() => import('@/features/auth/routes/login')) },
+          { path: paths.auth.signup.path, lazy: page(() => import('@/features/auth/routes/signup')) },
+          { path: paths.auth.recoverPassword.path, lazy: page(() => import('@/features/auth/routes/recover-password')) },
+          {
+            path: paths.auth.recoverPasswordEmail.path,
+            lazy: page(() => import('@/features/auth/routes/recover-password-email')),
+          },
           { path: '*', loader: () => redirect(paths.auth.login.getHref()) },
         ],
       },
 
       // Public pages outside the main layout.
       { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
+      { path: paths.employeePortal.path, lazy: page(() => import('@/features/kiosk/routes/employee-portal')) },
 
       // Signed-in area, inside the main layout.
       {
@@ -41,9 +58,54 @@ export const routes: RouteObject[] = [
         shouldRevalidate: alwaysRevalidate,
         lazy: page(() => import('./layouts/main-layout')),
         children: [
-          { path: paths.app.dashboard.path, lazy: page(() => import('@/features/dashboard/routes/dashboard')) },
-          { path: paths.app.inventory.path, lazy: page(() => import('@/features/inventory/routes/inventory')) },
-          { path: paths.app.inventoryBatch.path, lazy: page(() => import('@/features/inventory/routes/batch')) },
+          screen(paths.app.dashboard.path, 'nav.dashboard', () => import('@/features/dashboard/routes/dashboard')),
+          screen(paths.app.settings.path, 'nav.settings', () => import('@/features/settings/routes/settings')),
+          screen(paths.app.preferences.path, 'nav.preferences', () => import('@/features/preferences/routes/preferences')),
+          screen(paths.app.users.path, 'nav.users', () => import('@/features/users/routes/users')),
+          screen(paths.app.projects.path, 'nav.projects', () => import('@/features/projects/routes/projects')),
+          screen(paths.app.docs.path, 'nav.docs', () => import('@/features/docs/routes/docs')),
+          {
+            path: paths.app.inventory.path,
+            handle: crumb('nav.inventory'),
+            children: [
+              { index: true, lazy: page(() => import('@/features/inventory/routes/inventory')) },
+              screen(paths.app.inventoryBatch.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/batch')),
+            ],
+          },
+          screen(paths.app.faq.path, 'nav.faq', () => import('@/features/faq/routes/faq')),
+          screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
+          screen(paths.app.employees.path, 'nav.employees', () => import('@/features/employees/routes/employees')),
+          screen(paths.app.chat.path, 'nav.chat', () => import('@/features/chat/routes/chat')),
+          {
+            path: paths.app.production.root.path,
+            handle: crumb('nav.production'),
+            children: [
+              { index: true, loader: () => redirect(paths.app.production.overview.path) },
+              screen(paths.app.production.overview.path, 'nav.productionOverview', () =>
+                import('@/features/production/routes/production-overview'),
+              ),
+              screen(paths.app.production.daily.path, 'nav.productionDaily', () =>
+                import('@/features/production/routes/production-daily'),
+              ),
+              screen(paths.app.production.hourly.path, 'nav.productionHourly', () =>
+                import('@/features/production/routes/production-hourly'),
+              ),
+            ],
+          },
+          {
+            path: paths.app.payments.root.path,
+            handle: crumb('nav.payments'),
+            children: [
+              { index: true, loader: () => redirect(paths.app.payments.billing.path) },
+              screen(paths.app.payments.paymentMethods.path, 'nav.paymentMethods', () =>
+                import('@/features/payments/routes/payment-methods'),
+              ),
+              screen(paths.app.payments.billing.path, 'nav.billing', () => import('@/features/payments/routes/billing')),
+              screen(paths.app.payments.pricingPlans.path, 'nav.pricingPlans', () =>
+                import('@/features/payments/routes/pricing-plans'),
+              ),
+            ],
+          },
         ],
       },
 
@@ -73,7 +135,7 @@ export function createAppRouter(): AppRouterInstance {
   return router;
 }
 
-let appRouter: ReturnType<typeof createAppRouter> | null = null;
+let appRouter: AppRouterInstance | null = null;
 
 export function AppRouter() {
   appRouter ??= createAppRouter();

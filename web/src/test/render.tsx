@@ -12,7 +12,7 @@ export async function setupI18n(lng = 'gb') {
 }
 
 function Providers({ children }: { children: ReactNode }) {
-  return <AppProvider>{children}</AppProvider>;
+  return <AppProvider env="test">{children}</AppProvider>;
 }
 
 export function renderWithProviders(ui: ReactElement, options?: RenderOptions) {
@@ -24,7 +24,7 @@ export function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   followSessionEnd(router);
   const result = render(
-    <AppProvider>
+    <AppProvider env="test">
       <RouterProvider router={router} />
     </AppProvider>,
   );

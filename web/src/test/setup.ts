@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { queryClient } from '@/lib/react-query';
 import { server } from './msw';
+
+// Lazy routes compile on first use in tests; give them time.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +35,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  queryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
 });

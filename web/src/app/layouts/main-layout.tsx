@@ -1,50 +1,81 @@
 import '@mantine/core/styles.layer.css';
-import { AppShell, Avatar, Button, Group, Text } from '@mantine/core';
+import { AppShell, Container, Stack } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { Logo } from '@/components/brand/logo';
 import { PageLoader } from '@/components/page-loader';
 import { QueryProvider } from '@/components/query-provider';
-import { ShellTools } from '@/components/shell-tools';
-import { session } from '@/lib/auth/session';
-import { useSession } from '@/lib/auth/use-session';
-import { PreferencesSync } from '@/lib/preferences';
+import { AppBreadcrumbs, AppHeader, Sidebar, useSidebar } from '@/features/shell';
+import { PreferencesSync, useNavLayout } from '@/lib/preferences';
+import classes from './main-layout.module.css';
 
-/** Layout of every signed-in screen. */
-export default function MainLayout() {
+/** Width of the expanded sidebar (SPEC §9); 100vw on phones, 0 when collapsed. */
+export const SIDEBAR_WIDTH = 280;
+const HEADER_HEIGHT = 60;
+const TOP_NAV_HEIGHT = 49;
+
+function Shell() {
   const { t } = useTranslation();
-  const { userName, pfp } = useSession();
+  const layout = useNavLayout();
+  const sidebar = useSidebar();
+  const side = layout === 'side';
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <AppShell
+        header={{ height: side ? HEADER_HEIGHT : HEADER_HEIGHT + TOP_NAV_HEIGHT }}
+        navbar={
+          side
+            ? {
+                width: SIDEBAR_WIDTH,
+                breakpoint: 'md',
+                collapsed: { mobile: !sidebar.expanded, desktop: !sidebar.expanded },
+              }
+            : undefined
+        }
+        padding={0}
+        data-nav-layout={layout}
+      >
+        <AppShell.Header>
+          <AppHeader layout={layout} sidebarExpanded={side && sidebar.expanded} onToggleSidebar={sidebar.toggle} />
+        </AppShell.Header>
+        {side && (
+          <AppShell.Navbar
+            id="app-sidebar"
+            aria-label={t('nav.mainNavigation')}
+            data-expanded={sidebar.expanded || undefined}
+            inert={!sidebar.expanded}
+            data-testid="sidebar"
+          >
+            <Sidebar onNavigate={sidebar.afterNavigate} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+          <Container size="xl" px={{ base: 'md', md: 'xl' }} py={{ base: 'md', md: 'lg' }}>
+            <Stack gap="md">
+              <AppBreadcrumbs />
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </Stack>
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </>
+  );
+}
+
+/** Layout of every signed-in screen: navbar, sidebar (or top bar), breadcrumb, content. */
+export default function MainLayout() {
   return (
     <QueryProvider>
       <ModalsProvider>
         <PreferencesSync />
-        <AppShell header={{ height: 60 }} padding="md">
-          <AppShell.Header>
-            <Group h="100%" px="md" justify="space-between">
-              <Logo />
-              <Group gap="sm">
-                <ShellTools />
-                <Avatar color={pfp.color} radius="xl" size={32}>
-                  {pfp.initials}
-                </Avatar>
-                <Text size="sm" fw={500} visibleFrom="sm">
-                  {userName}
-                </Text>
-                <Button variant="subtle" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void session.logout()}>
-                  {t('nav.logout')}
-                </Button>
-              </Group>
-            </Group>
-          </AppShell.Header>
-          <AppShell.Main id="main">
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </AppShell.Main>
-        </AppShell>
+        <Shell />
       </ModalsProvider>
     </QueryProvider>
   );

@@ -1,17 +1,52 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/auth/use-session';
+import { formatLongDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { KioskSetupCard } from '../components/kiosk-setup-card';
+import { NavLayoutChoice } from '../components/nav-layout-choice';
+import { QuickLinks } from '../components/quick-links';
+import { VersionsCard } from '../components/versions-card';
+import { VisitorsCard } from '../components/visitors-card';
+import classes from './dashboard.module.css';
 
-/** /dashboard: greets the signed-in user. */
+/** /dashboard: greeting, shortcuts, versions, visitors, kiosk setup, navigation layout. */
 export default function DashboardPage() {
-  const { t } = useTranslation();
-  const { userName, memberSince } = useSession();
+  const { t, i18n } = useTranslation();
+  const { userName, memberSince, pfp } = useSession();
   useDocumentTitle(t('nav.dashboard'));
   return (
-    <Stack gap={4}>
-      <Title order={1}>{t('dashboard.greeting', { name: userName })}</Title>
-      {memberSince && <Text c="dimmed">{t('dashboard.memberSince', { date: memberSince })}</Text>}
+    <Stack gap="lg">
+      <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.hero}>
+        <Group gap="lg" wrap="nowrap" align="center">
+          <Avatar color={pfp.color} variant="white" radius="xl" size={64} visibleFrom="md" aria-hidden>
+            {pfp.initials}
+          </Avatar>
+          <Stack gap={4}>
+            <Title order={1} c="white" fz={{ base: 24, sm: 30 }}>
+              {t('dashboard.greeting', { name: userName })}
+            </Title>
+            <Text c="white" opacity={0.9}>
+              {t('dashboard.today', { date: formatLongDate(new Date(), i18n.language) })}
+              {memberSince && ` · ${t('dashboard.memberSince', { date: memberSince })}`}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+
+      <section aria-labelledby="quick-links-title">
+        <Title order={2} size="h5" id="quick-links-title" mb="sm">
+          {t('dashboard.quickLinks')}
+        </Title>
+        <QuickLinks />
+      </section>
+
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">
+        <VersionsCard />
+        <VisitorsCard />
+        <KioskSetupCard />
+        <NavLayoutChoice />
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Breadcrumbs, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,13 +69,6 @@ export default function BatchPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to={paths.app.inventory.path}>
-          {t('inventory.title')}
-        </Anchor>
-        <Text>{item.name}</Text>
-        <Text ff="monospace">{batch.code}</Text>
-      </Breadcrumbs>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <div>
           <Title order={1} size="h2">

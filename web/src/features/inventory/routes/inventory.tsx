@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Menu, SegmentedControl, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Chip, Group, Menu, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageFrame } from '@/components/page-frame';
 import { downloadCSV } from '../api/csv';
 import { useFacets } from '../api/get-facets';
 import { itemListQuery, useItems, type ItemListParams } from '../api/get-items';
@@ -48,7 +48,6 @@ function useListParams(): [ItemListParams, (patch: Partial<ItemListParams>) => v
 /** /inventory: items grouped with their batches, warnings, and every stock action. */
 export default function InventoryPage() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('inventory.title'));
   const { today } = useOrgToday();
   const toasts = useInventoryToasts();
   const [params, update] = useListParams();
@@ -89,11 +88,10 @@ export default function InventoryPage() {
   const exportLedger = () => void downloadCSV('/inventory/moves.csv').catch(toasts.fail);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          {t('inventory.title')}
-        </Title>
+    <PageFrame
+      title={t('inventory.title')}
+      description={t('pages.inventory.description')}
+      actions={
         <Group gap="xs">
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'newItem' })}>
             {t('inventory.actions.newItem')}
@@ -113,8 +111,8 @@ export default function InventoryPage() {
             </Menu.Dropdown>
           </Menu>
         </Group>
-      </Group>
-
+      }
+    >
       <WarningsPanel
         today={today}
         onShowLow={() => update({ lowStock: true, expiringWithinDays: null })}
@@ -203,6 +201,6 @@ export default function InventoryPage() {
         onArchive={onArchive}
       />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,0 +1,535 @@
+package storage_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// clockEnv is a time clock over a real database with a settable clock.
+type clockEnv struct {
+	t     *testing.T
+	db    *storage.DB
+	svc   *storage.TimeclockService
+	now   atomic.Int64 // ms
+	staff timeclock.Staff
+}
+
+func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
+	t.Helper()
+	e := &clockEnv{t: t, db: db}
+	e.now.Store(time.Date(2026, 3, 9, 15, 0, 0, 0, time.UTC).UnixMilli())
+	db.Now = func() time.Time { return time.UnixMilli(e.now.Load()).UTC() }
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	keys, err := timeclock.NewKeys([]byte("storage-test-secret-123"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc = storage.NewTimeclockService(db, storage.NewOrganisationService(db), keys, log)
+	u, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{
+		Email: "boss@example.org", Password: "long-enough", FirstName: "Bo", LastName: "Ss"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.staff = timeclock.Staff{UserID: u.ID}
+	return e
+}
+
+func (e *clockEnv) advance(d time.Duration) { e.now.Add(d.Milliseconds()) }
+
+func (e *clockEnv) employee(first, last, pin string) *timeclock.Employee {
+	e.t.Helper()
+	emp, err := e.svc.CreateEmployee(context.Background(), timeclock.NewEmployee{FirstName: first, LastName: last, PIN: pin})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return emp
+}
+
+func (e *clockEnv) check(id int64, pin, client string) (*timeclock.PINResult, error) {
+	return e.svc.CheckPIN(context.Background(), timeclock.PINCheck{EmployeeID: id, PIN: pin, Client: client})
+}
+
+func (e *clockEnv) token(id int64, pin string) string {
+	e.t.Helper()
+	res, err := e.check(id, pin, "kiosk")
+	if err != nil || !res.Valid {
+		e.t.Fatalf("PIN check: %+v, %v", res, err)
+	}
+	return res.Token
+}
+
+func (e *clockEnv) clock(id int64, token, to string) error {
+	_, err := e.svc.Clock(context.Background(), timeclock.ClockRequest{EmployeeID: id, Token: token, To: to, Client: "kiosk"})
+	return err
+}
+
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	if got := apperr.Code(err); got != code {
+		t.Fatalf("error %v: code %q, want %q", err, got, code)
+	}
+}
+
+func TestPINStoredAsKeyedHash(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newClockEnv(t, db)
+		emp := e.employee("Ana", "Lima", "482913")
+		var stored string
+		if err := db.QueryRow(context.Background(), `SELECT pin_hash FROM employees WHERE id = ?`, emp.ID).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		other, _ := timeclock.NewKeys([]byte("some-other-secret-456"))
+		if stored == "" || stored == "482913" || other.CheckPIN(emp.ID, "482913", stored) {
+			t.Fatalf("stored PIN %q is not a hash keyed by the server secret", stored)
+		}
+		if !emp.HasPIN {
+			t.Error("HasPIN = false")
+		}
+	})
+}
+
+func TestClockTokenSingleUseAndExpiry(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newClockEnv(t, db)
+		emp := e.employee("Ana", "Lima", "1234")
+		other := e.employee("Bo", "Chen", "5678")
+
+		wantCode(t, e.clock(emp.ID, "", timeclock.ClockedIn), apperr.Forbidden)
+		wantCode(t, e.clock(emp.ID, "garbage", timeclock.ClockedIn), apperr.Forbidden)
+		// A token is bound to its employee.
+		wantCode(t, e.clock(other.ID, e.token(emp.ID, "1234"), timeclock.ClockedIn), apperr.Forbidden)
+
+		tok := e.token(emp.ID, "1234")
+		if err := e.clock(emp.ID, tok, timeclock.ClockedIn); err != nil {
+			t.Fatal(err)
+		}
+		// Used once: neither a second clock-in nor a clock-out accepts it.
+		wantCode(t, e.clock(emp.ID, tok, timeclock.ClockedIn), apperr.Conflict)
+		wantCode(t, e.clock(emp.ID, tok, timeclock.ClockedOut), apperr.Forbidden)
+
+		// Expired after two minutes.
+		tok = e.token(emp.ID, "1234")
+		e.advance(timeclock.TokenTTL)
+		wantCode(t, e.clock(emp.ID, tok, timeclock.ClockedOut), apperr.Forbidden)
+
+		tok = e.token(emp.ID, "1234")
+		e.advance(timeclock.TokenTTL - time.Second)
+		if err := e.clock(emp.ID, tok, timeclock.ClockedOut); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := e.svc.Employee(context.Background(), emp.ID)
+		if got.ClockStatus != timeclock.ClockedOut || got.LastEvent == nil || !got.LastEvent.Equal(db.Now()) {
+			t.Errorf("after clock-out: %+v", got)
+		}
+		// Archived employees cannot use an outstanding token.
+		tok = e.token(emp.ID, "1234")
+		if _, err := e.svc.SetArchived(context.Background(), emp.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, e.clock(emp.ID, tok, timeclock.ClockedIn), apperr.NotFound)
+		_, err := e.check(emp.ID, "1234", "kiosk")
+		wantCode(t, err, apperr.NotFound)
+	})
+}
+
+func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newClockEnv(t, db)
+		emp := e.employee("Ana", "Lima", "1234")
+		const n = 50
+		tokens := make([]string, n)
+		for i := range tokens {
+			tokens[i] = e.token(emp.ID, "1234")
+		}
+		var ok, conflict, forbidden atomic.Int32
+		var wg sync.WaitGroup
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func(tok string) {
+				defer wg.Done()
+				switch err := e.clock(emp.ID, tok, timeclock.ClockedIn); apperr.Code(err) {
+				case "":
+					ok.Add(1)
+				case apperr.Conflict:
+					conflict.Add(1)
+				case apperr.Forbidden:
+					forbidden.Add(1)
+				default:
+					t.Errorf("unexpected error: %v", err)
+				}
+			}(tokens[i])
+		}
+		wg.Wait()
+		if ok.Load() != 1 || conflict.Load() != n-1 {
+			t.Errorf("ok %d, conflict %d, forbidden %d; want 1, %d, 0", ok.Load(), conflict.Load(), forbidden.Load(), n-1)
+		}
+		var punches int
+		if err := db.QueryRow(context.Background(), `SELECT COUNT(*) FROM punches WHERE employee_id = ?`, emp.ID).Scan(&punches); err != nil {
+			t.Fatal(err)
+		}
+		if punches != 1 {
+			t.Errorf("%d punches recorded, want 1", punches)
+		}
+	})
+}
+
+func TestPINThrottle(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newClockEnv(t, db)
+		ana := e.employee("Ana", "Lima", "1234")
+		bo := e.employee("Bo", "Chen", "5678")
+
+		// A success resets the count: four wrong, one right, four wrong is no lock.
+		for i := 0; i < 4; i++ {
+			res, err := e.check(ana.ID, "0000", "10.0.0.1")
+			if err != nil || res.Valid || res.Message != timeclock.MsgWrongPIN {
+				t.Fatalf("wrong PIN %d: %+v, %v", i, res, err)
+			}
+		}
+		if res, err := e.check(ana.ID, "1234", "10.0.0.1"); err != nil || !res.Valid {
+			t.Fatalf("right PIN: %+v, %v", res, err)
+		}
+		for i := 0; i < 4; i++ {
+			if _, err := e.check(ana.ID, "0000", "10.0.0.1"); err != nil {
+				t.Fatalf("wrong PIN after reset %d: %v", i, err)
+			}
+		}
+		// The fifth wrong PIN in a row locks that employee for that client, right PIN or not.
+		if _, err := e.check(ana.ID, "9999", "10.0.0.1"); err != nil {
+			t.Fatal(err)
+		}
+		_, err := e.check(ana.ID, "1234", "10.0.0.1")
+		wantCode(t, err, apperr.TooManyAttempts)
+		if ae, _ := apperr.As(err); ae.RetryAfter <= 0 || ae.RetryAfter > time.Minute {
+			t.Errorf("first lock RetryAfter = %v, want up to a minute", ae.RetryAfter)
+		}
+		// Not the other employee at that client, nor that employee at another client.
+		if res, err := e.check(bo.ID, "5678", "10.0.0.1"); err != nil || !res.Valid {
+			t.Errorf("other employee, same client: %+v, %v", res, err)
+		}
+		if res, err := e.check(ana.ID, "1234", "10.0.0.2"); err != nil || !res.Valid {
+			t.Errorf("same employee, other client: %+v, %v", res, err)
+		}
+		// A guesser who goes on after the cool-down is locked for longer
+		// (a right PIN in between would have reset it).
+		e.advance(time.Minute + time.Second)
+		for i := 0; i < 5; i++ {
+			if _, err := e.check(ana.ID, "0000", "10.0.0.1"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err = e.check(ana.ID, "1234", "10.0.0.1")
+		wantCode(t, err, apperr.TooManyAttempts)
+		e.advance(time.Minute + time.Second)
+		_, err = e.check(ana.ID, "1234", "10.0.0.1")
+		wantCode(t, err, apperr.TooManyAttempts) // the second lock lasts two minutes
+		e.advance(time.Minute)
+		if res, err := e.check(ana.ID, "1234", "10.0.0.1"); err != nil || !res.Valid {
+			t.Fatalf("after the longer cool-down: %+v, %v", res, err)
+		}
+		// Staff setting a new PIN lifts a lock.
+		for i := 0; i < 5; i++ {
+			_, _ = e.check(ana.ID, "0000", "10.0.0.1")
+		}
+		if err := e.svc.SetPIN(context.Background(), ana.ID, "24680"); err != nil {
+			t.Fatal(err)
+		}
+		if res, err := e.check(ana.ID, "24680", "10.0.0.1"); err != nil || !res.Valid {
+			t.Fatalf("after a new PIN: %+v, %v", res, err)
+		}
+		if res, _ := e.check(ana.ID, "1234", "10.0.0.3"); res == nil || res.Valid {
+			t.Error("the old PIN still works")
+		}
+	})
+}
+
+func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newClockEnv(t, db)
+		var emps []*timeclock.Employee
+		for i := 0; i < 10; i++ {
+			emps = append(emps, e.employee("E", fmt.Sprintf("Number%02d", i), fmt.Sprintf("10%02d", i)))
+		}
+		// A shift change: a hundred right PINs at one kiosk.
+		for i := 0; i < 100; i++ {
+			emp := emps[i%len(emps)]
+			if res, err := e.check(emp.ID, fmt.Sprintf("10%02d", i%len(emps)), "kiosk-1"); err != nil || !res.Valid {
+				t.Fatalf("right PIN %d refused: %+v, %v", i, res, err)
+			}
+		}
+		// Spreading guesses over employees (4 each) trips the client-wide limit.
+		wrong := 0
+		for _, emp := range emps {
+			for j := 0; j < 4 && wrong < storage.ClientPINLimit; j++ {
+				if _, err := e.check(emp.ID, "0000", "attacker"); err != nil {
+					t.Fatalf("wrong PIN %d: %v", wrong, err)
+				}
+				wrong++
+			}
+		}
+		_, err := e.check(emps[9].ID, "1009", "attacker")
+		wantCode(t, err, apperr.TooManyAttempts)
+		// Everyone else keeps clocking.
+		if res, err := e.check(emps[9].ID, "1009", "kiosk-1"); err != nil || !res.Valid {
+			t.Errorf("another client was locked out: %+v, %v", res, err)
+		}
+	})
+}
+
+func TestMalformedPINsAreWrongPINs(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newClockEnv(t, db)
+		emp := e.employee("Ana", "Lima", "1234")
+		for _, pin := range []string{"12", "abcd", "1234 ", "123456789012345678901234567890"} {
+			if res, err := e.check(emp.ID, pin, "k"); err != nil || res.Valid {
+				t.Errorf("PIN %q: %+v, %v", pin, res, err)
+			}
+		}
+		_, err := e.check(emp.ID, "", "k")
+		wantCode(t, err, apperr.Invalid)
+		_, err = e.check(99999, "1234", "k")
+		wantCode(t, err, apperr.NotFound)
+	})
+}
+
+func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		e := newClockEnv(t, db)
+		emp := e.employee("Ana", "Lima", "1234")
+		if err := e.clock(emp.ID, e.token(emp.ID, "1234"), timeclock.ClockedIn); err != nil {
+			t.Fatal(err)
+		}
+		inAt := db.Now()
+		e.advance(14 * time.Hour)
+
+		// Forgotten: open longer than 12 hours.
+		now, err := e.svc.Now(ctx)
+		if err != nil || now.Count != 1 || now.ForgottenCount != 1 || !now.ClockedIn[0].Forgotten || now.ClockedIn[0].Hours != 14 {
+			t.Fatalf("Now = %+v, %v", now, err)
+		}
+		// Corrections need a reason.
+		_, err = e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "out", At: inAt.Add(8 * time.Hour), Reason: "  "})
+		wantCode(t, err, apperr.Invalid)
+		_, err = e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "out", At: db.Now().Add(time.Hour), Reason: "x"})
+		wantCode(t, err, apperr.Invalid) // not in the future
+
+		// Staff close the forgotten shift.
+		out, err := e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "out", At: inAt.Add(8 * time.Hour), Reason: "Forgot to clock out"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Source != timeclock.SourceStaff || !out.Corrected || len(out.Audit) != 1 || out.Audit[0].Action != timeclock.ActionAdd ||
+			out.Audit[0].Before != nil || out.Audit[0].UserName != "Bo Ss" || out.Audit[0].Reason != "Forgot to clock out" {
+			t.Fatalf("added punch = %+v", out)
+		}
+		got, _ := e.svc.Employee(ctx, emp.ID)
+		if got.ClockStatus != timeclock.ClockedOut || !got.LastEvent.Equal(inAt.Add(8*time.Hour)) {
+			t.Errorf("after closing: %s %v", got.ClockStatus, got.LastEvent)
+		}
+
+		// Change its time; the original stays in the trail.
+		e.advance(time.Minute)
+		edited, err := e.svc.EditPunch(ctx, e.staff, timeclock.PunchEdit{PunchID: out.ID, At: inAt.Add(7 * time.Hour), Reason: "Left early"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(edited.Audit) != 2 {
+			t.Fatalf("audit = %+v", edited.Audit)
+		}
+		a := edited.Audit[1]
+		if a.Action != timeclock.ActionEdit || !a.Before.At.Equal(inAt.Add(8*time.Hour)) || !a.After.At.Equal(inAt.Add(7*time.Hour)) ||
+			!a.At.Equal(db.Now()) || a.UserID != e.staff.UserID {
+			t.Errorf("edit entry = %+v", a)
+		}
+		_, err = e.svc.EditPunch(ctx, e.staff, timeclock.PunchEdit{PunchID: out.ID, At: inAt.Add(7 * time.Hour), Reason: "same"})
+		wantCode(t, err, apperr.Invalid)
+
+		// Void the clock-in: nothing is deleted, the employee has no open shift, and a void is final.
+		ps, err := e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), db.Now().Add(time.Hour))
+		if err != nil || len(ps) != 2 {
+			t.Fatalf("punches = %+v, %v", ps, err)
+		}
+		v, err := e.svc.VoidPunch(ctx, e.staff, ps[0].ID, "Test punch")
+		if err != nil || !v.Voided || v.Audit[len(v.Audit)-1].Action != timeclock.ActionVoid || !v.Audit[len(v.Audit)-1].After.Voided {
+			t.Fatalf("void = %+v, %v", v, err)
+		}
+		_, err = e.svc.VoidPunch(ctx, e.staff, ps[0].ID, "again")
+		wantCode(t, err, apperr.Conflict)
+		_, err = e.svc.EditPunch(ctx, e.staff, timeclock.PunchEdit{PunchID: ps[0].ID, At: inAt, Reason: "x"})
+		wantCode(t, err, apperr.Conflict)
+		_, err = e.svc.VoidPunch(ctx, e.staff, 424242, "x")
+		wantCode(t, err, apperr.NotFound)
+		ps, _ = e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), db.Now().Add(time.Hour))
+		if len(ps) != 2 || !ps[0].Voided {
+			t.Errorf("after void: %+v", ps)
+		}
+		trail, err := e.svc.Audit(ctx, emp.ID, 10)
+		if err != nil || len(trail) != 3 || trail[0].Action != timeclock.ActionVoid {
+			t.Errorf("audit = %+v, %v", trail, err)
+		}
+	})
+}
+
+func TestCorrectionMakesOutstandingTokensStale(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		e := newClockEnv(t, db)
+		emp := e.employee("Ana", "Lima", "1234")
+		tok := e.token(emp.ID, "1234")
+		if _, err := e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "in", At: db.Now().Add(-time.Hour), Reason: "Forgot"}); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, e.clock(emp.ID, tok, timeclock.ClockedOut), apperr.Forbidden)
+		// Archiving someone clocked in is refused.
+		_, err := e.svc.SetArchived(ctx, emp.ID, true)
+		wantCode(t, err, apperr.Conflict)
+	})
+}
+
+func TestEmployeeListSearchSortPage(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		e := newClockEnv(t, db)
+		for _, n := range [][2]string{{"Zoe", "adams"}, {"Al", "Baker"}, {"Ana", "Almeida"}, {"Cy", "Chen"}, {"Dee", "100%_Real"}} {
+			e.employee(n[0], n[1], "1234")
+		}
+		old := e.employee("Old", "Timer", "1234")
+		if _, err := e.svc.SetArchived(ctx, old.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		names := func(f timeclock.EmployeeFilter) ([]string, int) {
+			t.Helper()
+			list, total, err := e.svc.ListEmployees(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, x := range list {
+				out = append(out, x.LastName)
+			}
+			return out, total
+		}
+		tests := []struct {
+			f     timeclock.EmployeeFilter
+			want  []string
+			total int
+		}{
+			{timeclock.EmployeeFilter{}, []string{"100%_Real", "adams", "Almeida", "Baker", "Chen"}, 5},
+			{timeclock.EmployeeFilter{Desc: true, PageSize: 2}, []string{"Chen", "Baker"}, 5},
+			{timeclock.EmployeeFilter{PageSize: 2, Page: 3}, []string{"Chen"}, 5},
+			{timeclock.EmployeeFilter{Search: "A"}, []string{"100%_Real", "adams", "Almeida", "Baker"}, 4},
+			{timeclock.EmployeeFilter{Search: "ana alm"}, []string{"Almeida"}, 1},
+			{timeclock.EmployeeFilter{Search: "%_"}, []string{"100%_Real"}, 1},
+			{timeclock.EmployeeFilter{Sort: "first_name"}, []string{"Baker", "Almeida", "Chen", "100%_Real", "adams"}, 5},
+			{timeclock.EmployeeFilter{Status: "archived"}, []string{"Timer"}, 1},
+			{timeclock.EmployeeFilter{Status: "all", PageSize: 1}, []string{"100%_Real"}, 6},
+		}
+		for _, tc := range tests {
+			got, total := names(tc.f)
+			if !reflect.DeepEqual(got, tc.want) || total != tc.total {
+				t.Errorf("%+v: got %v (%d), want %v (%d)", tc.f, got, total, tc.want, tc.total)
+			}
+		}
+		_, _, err := e.svc.ListEmployees(ctx, timeclock.EmployeeFilter{Sort: "pin_hash"})
+		wantCode(t, err, apperr.Invalid)
+		kiosk, err := e.svc.KioskEmployees(ctx)
+		if err != nil || len(kiosk) != 5 || kiosk[0].LastName != "100%_Real" || kiosk[1].LastName != "adams" {
+			t.Errorf("kiosk list = %+v, %v", kiosk, err)
+		}
+	})
+}
+
+func TestTimesheetFromTheDatabaseAcrossDST(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		e := newClockEnv(t, db)
+		e.now.Store(time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC).UnixMilli())
+		chicago, _ := time.LoadLocation("America/Chicago")
+		wall := func(s string) time.Time {
+			t, _ := time.ParseInLocation("2006-01-02 15:04", s, chicago)
+			return t
+		}
+		emp := e.employee("Ana", "Lima", "1234")
+		e.employee("Bo", "Chen", "1234") // no hours, still listed
+		for _, p := range []struct{ kind, at string }{
+			{"in", "2026-10-31 22:00"}, {"out", "2026-11-01 06:00"}, // 9 real hours over the fall-back night
+			{"in", "2026-11-02 08:00"}, {"out", "2026-11-02 12:30"},
+		} {
+			if err := e.svc.SeedPunch(ctx, emp.ID, p.kind, wall(p.at)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		week, _ := timeclock.ParseDate("2026-11-01")
+		mon, sun := timeclock.WeekOf(week)
+		ts, err := e.svc.Timesheet(ctx, timeclock.TimesheetQuery{From: mon, To: sun})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ts.TotalHours != 9 || len(ts.Employees) != 2 || ts.Employees[1].TotalHours != 9 || ts.TimeZone != "America/Chicago" {
+			t.Fatalf("week of 2026-11-01: total %v, employees %+v", ts.TotalHours, ts.Employees)
+		}
+		one, err := e.svc.Timesheet(ctx, timeclock.TimesheetQuery{From: sun, To: sun.AddDays(1), EmployeeID: emp.ID})
+		if err != nil || one.TotalHours != 11.5 || len(one.Employees) != 1 {
+			t.Fatalf("two days: %+v, %v", one, err)
+		}
+		_, err = e.svc.Timesheet(ctx, timeclock.TimesheetQuery{From: sun, To: sun, EmployeeID: 999})
+		wantCode(t, err, apperr.NotFound)
+	})
+}
+
+func BenchmarkCheckPINAndClock(b *testing.B) {
+	db := storagetest.Open(b, storage.SQLite)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc := storage.NewTimeclockService(db, storage.NewOrganisationService(db), timeclock.RandomKeys(), log)
+	ctx := context.Background()
+	emp, err := svc.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "A", LastName: "B", PIN: "1234"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	to := timeclock.ClockedIn
+	for b.Loop() {
+		res, err := svc.CheckPIN(ctx, timeclock.PINCheck{EmployeeID: emp.ID, PIN: "1234", Client: "k"})
+		if err != nil || !res.Valid {
+			b.Fatal(res, err)
+		}
+		if _, err := svc.Clock(ctx, timeclock.ClockRequest{EmployeeID: emp.ID, Token: res.Token, To: to}); err != nil {
+			b.Fatal(err)
+		}
+		if to == timeclock.ClockedIn {
+			to = timeclock.ClockedOut
+		} else {
+			to = timeclock.ClockedIn
+		}
+	}
+}
+
+func BenchmarkKioskEmployees300(b *testing.B) {
+	db := storagetest.Open(b, storage.SQLite)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc := storage.NewTimeclockService(db, storage.NewOrganisationService(db), timeclock.RandomKeys(), log)
+	ctx := context.Background()
+	for i := 0; i < 300; i++ {
+		if _, err := svc.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "F", LastName: fmt.Sprintf("L%03d", i), PIN: "1234"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if _, err := svc.KioskEmployees(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

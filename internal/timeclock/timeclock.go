@@ -1,0 +1,398 @@
+// Package timeclock holds employees, their clock punches and the timesheets
+// computed from them. Employees clock in and out at the public kiosk with a
+// PIN; staff correct punches (always with a reason, never deleting) and read
+// timesheets in the organisation's time zone.
+//
+// It imports no storage or HTTP code: storage implements Service, HTTP calls it.
+package timeclock
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/packline/packline/internal/apperr"
+)
+
+// Clock statuses, exactly as the kiosk API names them (SPEC §3).
+const (
+	ClockedIn  = "clocked_in"
+	ClockedOut = "clocked_out"
+)
+
+// Punch kinds.
+const (
+	KindIn  = "in"
+	KindOut = "out"
+)
+
+// Punch sources: the kiosk, or staff adding a missing punch.
+const (
+	SourceKiosk = "kiosk"
+	SourceStaff = "staff"
+)
+
+// Audit actions on a punch.
+const (
+	ActionAdd  = "add"
+	ActionEdit = "edit"
+	ActionVoid = "void"
+)
+
+// PIN and field limits.
+const (
+	PINMinDigits = 4
+	PINMaxDigits = 8
+	MaxNameRunes = 100
+	MaxReason    = 500
+	// TokenTTL is how long a clock token from a valid PIN stays usable.
+	TokenTTL = 2 * time.Minute
+	// MaxRangeDays bounds a timesheet's range.
+	MaxRangeDays = 366
+)
+
+// Employee is a person who clocks in and out. Their PIN is never readable:
+// only whether one is set.
+type Employee struct {
+	ID          int64      `json:"employee_id"`
+	FirstName   string     `json:"first_name"`
+	LastName    string     `json:"last_name"`
+	ClockStatus string     `json:"clock_status"`
+	LastEvent   *time.Time `json:"last_event"` // time of the latest punch, UTC
+	Active      bool       `json:"active"`
+	HasPIN      bool       `json:"has_pin"`
+	CreatedAt   time.Time  `json:"created_at"`
+	UpdatedAt   time.Time  `json:"updated_at"`
+	ArchivedAt  *time.Time `json:"archived_at"`
+}
+
+// Name is the employee's display name, "First Last".
+func (e Employee) Name() string { return strings.TrimSpace(e.FirstName + " " + e.LastName) }
+
+// NewEmployee is what adding an employee needs.
+type NewEmployee struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	PIN       string `json:"pin"`
+}
+
+// Normalize trims the names (never the PIN: a PIN with spaces is invalid).
+func (n *NewEmployee) Normalize() {
+	n.FirstName = normName(n.FirstName)
+	n.LastName = normName(n.LastName)
+}
+
+// Validate reports the first invalid field.
+func (n NewEmployee) Validate() error {
+	if err := validateNames(n.FirstName, n.LastName); err != nil {
+		return err
+	}
+	return ValidatePIN(n.PIN)
+}
+
+// EmployeePatch changes any subset of an employee's names.
+type EmployeePatch struct {
+	FirstName *string `json:"first_name"`
+	LastName  *string `json:"last_name"`
+}
+
+// Apply validates p and applies it to e's names.
+func (p EmployeePatch) Apply(e Employee) (Employee, error) {
+	if p.FirstName != nil {
+		e.FirstName = normName(*p.FirstName)
+	}
+	if p.LastName != nil {
+		e.LastName = normName(*p.LastName)
+	}
+	return e, validateNames(e.FirstName, e.LastName)
+}
+
+func normName(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func validateNames(first, last string) error {
+	if first == "" {
+		return apperr.InvalidField("first_name", "First name is required.")
+	}
+	if last == "" {
+		return apperr.InvalidField("last_name", "Last name is required.")
+	}
+	if utf8.RuneCountInString(first) > MaxNameRunes {
+		return apperr.InvalidField("first_name", "First name must be at most %d characters.", MaxNameRunes)
+	}
+	if utf8.RuneCountInString(last) > MaxNameRunes {
+		return apperr.InvalidField("last_name", "Last name must be at most %d characters.", MaxNameRunes)
+	}
+	return nil
+}
+
+// ValidatePIN checks a new PIN: 4 to 8 digits (ASCII 0-9), nothing else.
+func ValidatePIN(pin string) error {
+	if pin == "" {
+		return apperr.InvalidField("pin", "PIN is required.")
+	}
+	if !WellFormedPIN(pin) {
+		return apperr.InvalidField("pin", "PIN must be %d to %d digits.", PINMinDigits, PINMaxDigits)
+	}
+	return nil
+}
+
+// WellFormedPIN reports whether pin could be a PIN at all.
+func WellFormedPIN(pin string) bool {
+	if len(pin) < PINMinDigits || len(pin) > PINMaxDigits {
+		return false
+	}
+	for i := 0; i < len(pin); i++ {
+		if pin[i] < '0' || pin[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateReason checks the reason every correction must give.
+func ValidateReason(reason string) (string, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return "", apperr.InvalidField("reason", "A reason is required for every correction.")
+	}
+	if utf8.RuneCountInString(reason) > MaxReason {
+		return "", apperr.InvalidField("reason", "Reason must be at most %d characters.", MaxReason)
+	}
+	return reason, nil
+}
+
+// Punch is one clock-in or clock-out. Punches are never deleted: a wrong
+// one is voided, a wrong time is changed with its original kept in Audit.
+type Punch struct {
+	ID         int64        `json:"id"`
+	EmployeeID int64        `json:"employee_id"`
+	Kind       string       `json:"kind"` // KindIn or KindOut
+	At         time.Time    `json:"at"`   // UTC
+	Source     string       `json:"source"`
+	CreatedAt  time.Time    `json:"created_at"`
+	Voided     bool         `json:"voided"`
+	Corrected  bool         `json:"corrected"` // added, changed or voided by staff
+	Audit      []AuditEntry `json:"audit"`
+}
+
+// PunchState is a punch as it was before or after a correction.
+type PunchState struct {
+	Kind   string    `json:"kind"`
+	At     time.Time `json:"at"`
+	Voided bool      `json:"voided"`
+}
+
+// AuditEntry records one correction: who, when, why, before and after.
+type AuditEntry struct {
+	ID         int64       `json:"id"`
+	PunchID    int64       `json:"punch_id"`
+	EmployeeID int64       `json:"employee_id"`
+	Action     string      `json:"action"` // ActionAdd, ActionEdit or ActionVoid
+	Reason     string      `json:"reason"`
+	UserID     int64       `json:"user_id"`
+	UserName   string      `json:"user_name"`
+	At         time.Time   `json:"at"`
+	Before     *PunchState `json:"before"` // nil for an added punch
+	After      PunchState  `json:"after"`
+}
+
+// Staff identifies who makes a correction.
+type Staff struct {
+	UserID int64
+}
+
+// NewPunch is a missing punch staff add.
+type NewPunch struct {
+	EmployeeID int64
+	Kind       string
+	At         time.Time
+	Reason     string
+}
+
+// Validate checks the kind, the time (not in the future) and the reason.
+func (n *NewPunch) Validate(now time.Time) error {
+	if n.Kind != KindIn && n.Kind != KindOut {
+		return apperr.InvalidField("kind", "Kind must be in or out.")
+	}
+	if err := validatePunchTime(n.At, now); err != nil {
+		return err
+	}
+	r, err := ValidateReason(n.Reason)
+	n.Reason = r
+	return err
+}
+
+func validatePunchTime(at, now time.Time) error {
+	if at.IsZero() {
+		return apperr.InvalidField("at", "Time is required.")
+	}
+	if at.After(now.Add(time.Minute)) {
+		return apperr.InvalidField("at", "A punch cannot be in the future.")
+	}
+	if at.Year() < 2000 {
+		return apperr.InvalidField("at", "Time is too far in the past.")
+	}
+	return nil
+}
+
+// PunchEdit changes a punch's time.
+type PunchEdit struct {
+	PunchID int64
+	At      time.Time
+	Reason  string
+}
+
+// Validate checks the new time and the reason.
+func (e *PunchEdit) Validate(now time.Time) error {
+	if err := validatePunchTime(e.At, now); err != nil {
+		return err
+	}
+	r, err := ValidateReason(e.Reason)
+	e.Reason = r
+	return err
+}
+
+// EmployeeFilter selects, sorts and pages the staff's employee list.
+type EmployeeFilter struct {
+	Search   string // matched against first and last name, case-insensitively
+	Status   string // "active" (default), "archived" or "all"
+	Sort     string // one of SortFields
+	Desc     bool
+	Page     int // from 1
+	PageSize int
+}
+
+// SortFields are the columns the employee list sorts by on the server.
+var SortFields = []string{"last_name", "first_name", "clock_status", "last_event", "created_at"}
+
+// Normalize fills defaults and clamps paging.
+func (f *EmployeeFilter) Normalize() error {
+	f.Search = strings.TrimSpace(f.Search)
+	if utf8.RuneCountInString(f.Search) > 100 {
+		return apperr.InvalidField("search", "Search must be at most 100 characters.")
+	}
+	switch f.Status {
+	case "":
+		f.Status = "active"
+	case "active", "archived", "all":
+	default:
+		return apperr.InvalidField("status", "Status must be active, archived or all.")
+	}
+	if f.Sort == "" {
+		f.Sort = "last_name"
+	}
+	ok := false
+	for _, s := range SortFields {
+		ok = ok || s == f.Sort
+	}
+	if !ok {
+		return apperr.InvalidField("sort", "Sort must be one of %s.", strings.Join(SortFields, ", "))
+	}
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	if f.PageSize < 1 {
+		f.PageSize = 25
+	}
+	if f.PageSize > 200 {
+		f.PageSize = 200
+	}
+	return nil
+}
+
+// PINCheck is a PIN typed at the kiosk.
+type PINCheck struct {
+	EmployeeID int64
+	PIN        string
+	Client     string // the client's address, for throttling
+}
+
+// PINResult answers a PIN check. Valid results carry a clock token.
+type PINResult struct {
+	Valid       bool
+	Message     string
+	Code        string // "ok" or "wrong_pin", for translated messages
+	ClockStatus string
+	LastEvent   *time.Time
+	Token       string
+}
+
+// Messages of the PIN check.
+const (
+	MsgPINOK    = "PIN accepted."
+	MsgWrongPIN = "Incorrect PIN. Please try again."
+)
+
+// ClockRequest is a clock-in or clock-out at the kiosk.
+type ClockRequest struct {
+	EmployeeID int64
+	Token      string
+	To         string // ClockedIn or ClockedOut: the state wanted
+	Client     string
+}
+
+// ClockResult is the state after a punch.
+type ClockResult struct {
+	NewStatus string
+	Timestamp time.Time
+}
+
+// OpenShift is an employee clocked in now.
+type OpenShift struct {
+	EmployeeID int64     `json:"employee_id"`
+	FirstName  string    `json:"first_name"`
+	LastName   string    `json:"last_name"`
+	Since      time.Time `json:"since"`
+	PunchID    int64     `json:"punch_id"`
+	Hours      float64   `json:"hours"`     // open so far
+	Forgotten  bool      `json:"forgotten"` // open longer than the maximum shift
+}
+
+// Now is who is clocked in and which shifts look like forgotten clock-outs.
+type Now struct {
+	ClockedIn      []OpenShift `json:"clocked_in"`
+	Count          int         `json:"count"`
+	ForgottenCount int         `json:"forgotten_count"`
+	MaxShiftHours  int         `json:"max_shift_hours"`
+	TimeZone       string      `json:"time_zone"`
+}
+
+// Service is the time clock. Errors are apperr codes: Invalid, NotFound,
+// Forbidden (no valid clock token), Conflict (already clocked in or out),
+// TooManyAttempts (PIN guessing).
+type Service interface {
+	// KioskVersion changes whenever anything KioskEmployees shows may have changed.
+	KioskVersion(ctx context.Context) (int64, error)
+	// KioskEmployees lists active employees sorted by last name, then first name.
+	KioskEmployees(ctx context.Context) ([]Employee, error)
+	// CheckPIN checks a PIN; a wrong one is a result with Valid false, a
+	// locked-out client is TooManyAttempts.
+	CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error)
+	// Clock punches in or out with a clock token from CheckPIN. Exactly one
+	// of any number of concurrent requests for one state change succeeds.
+	Clock(ctx context.Context, r ClockRequest) (*ClockResult, error)
+
+	CreateEmployee(ctx context.Context, n NewEmployee) (*Employee, error)
+	Employee(ctx context.Context, id int64) (*Employee, error)
+	ListEmployees(ctx context.Context, f EmployeeFilter) ([]Employee, int, error)
+	UpdateEmployee(ctx context.Context, id int64, p EmployeePatch) (*Employee, error)
+	// SetArchived archives (leaves the kiosk, keeps history) or restores an
+	// employee; archiving one who is clocked in is a Conflict.
+	SetArchived(ctx context.Context, id int64, archived bool) (*Employee, error)
+	// SetPIN sets or resets a PIN; it can never be read back.
+	SetPIN(ctx context.Context, id int64, pin string) error
+
+	// Now lists who is clocked in, flagging forgotten clock-outs.
+	Now(ctx context.Context) (*Now, error)
+	// Punches lists an employee's punches (voided ones too) with their audit
+	// trail, between from and to, oldest first.
+	Punches(ctx context.Context, employeeID int64, from, to time.Time) ([]Punch, error)
+	AddPunch(ctx context.Context, by Staff, n NewPunch) (*Punch, error)
+	EditPunch(ctx context.Context, by Staff, e PunchEdit) (*Punch, error)
+	VoidPunch(ctx context.Context, by Staff, punchID int64, reason string) (*Punch, error)
+	// Audit lists corrections, newest first; employeeID 0 means everyone's.
+	Audit(ctx context.Context, employeeID int64, limit int) ([]AuditEntry, error)
+	// Timesheet computes hours over a range of days in the organisation's zone.
+	Timesheet(ctx context.Context, q TimesheetQuery) (*Timesheet, error)
+}

@@ -1,0 +1,52 @@
+import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconCopy, IconDeviceTablet, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+
+/** Remote-connection setup (SPEC §1): the address to open on the kiosk tablet. */
+export function KioskSetupCard() {
+  const { t } = useTranslation();
+  const url = `${window.location.origin}${paths.employeePortal.path}`;
+  return (
+    <Paper withBorder radius="lg" p="lg" h="100%">
+      <Stack gap="md">
+        <Group gap="sm">
+          <ThemeIcon variant="light" radius="md" size={36} color="grape">
+            <IconDeviceTablet size={20} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h5">
+            {t('dashboard.remote')}
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('dashboard.remoteText')}
+        </Text>
+        <TextInput label={t('dashboard.kioskAddress')} value={url} readOnly dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+        <Group gap="xs">
+          <CopyButton value={url}>
+            {({ copied, copy }) => (
+              <Button
+                variant="light"
+                color={copied ? 'teal' : 'primary'}
+                leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                onClick={copy}
+              >
+                {copied ? t('common.copied') : t('common.copy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            component="a"
+            href={paths.employeePortal.path}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            rightSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            {t('dashboard.openKiosk')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

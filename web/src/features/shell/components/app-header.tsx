@@ -1,0 +1,68 @@
+import { Box, Burger, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo, LogoMark } from '@/components/brand/logo';
+import { ThemeToggle } from '@/components/shell-tools';
+import { HOME_PATH } from '@/config/paths';
+import type { NavLayout } from '@/lib/preferences';
+import { NotificationsMenu } from './notifications-menu';
+import { PatchNotesButton } from './patch-notes';
+import { ProfileMenu } from './profile-menu';
+import { SupportLink } from './support-link';
+import { TopNav } from './top-nav';
+import classes from './app-header.module.css';
+
+interface AppHeaderProps {
+  layout: NavLayout;
+  sidebarExpanded: boolean;
+  onToggleSidebar: () => void;
+}
+
+/** The navbar: sidebar toggle, brand, patch notes, support, notifications, theme, profile. */
+export function AppHeader({ layout, sidebarExpanded, onToggleSidebar }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const toggleLabel = sidebarExpanded ? t('nav.collapseSidebar') : t('nav.expandSidebar');
+  return (
+    <>
+      <Group h={60} px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          {layout === 'side' && (
+            <Tooltip label={toggleLabel} withArrow openDelay={400}>
+              <Burger
+                opened={sidebarExpanded}
+                onClick={onToggleSidebar}
+                size="sm"
+                aria-label={toggleLabel}
+                aria-expanded={sidebarExpanded}
+                aria-controls="app-sidebar"
+                data-testid="sidebar-toggle"
+              />
+            </Tooltip>
+          )}
+          <Link to={HOME_PATH} className={classes.brand} aria-label={t('nav.dashboard')}>
+            <Box visibleFrom="md">
+              <Logo size={28} />
+            </Box>
+            <Box hiddenFrom="md">
+              <LogoMark size={28} />
+            </Box>
+          </Link>
+        </Group>
+        <Group gap={2} wrap="nowrap">
+          <PatchNotesButton />
+          <SupportLink />
+          <NotificationsMenu />
+          <ThemeToggle />
+          <Box ms={4}>
+            <ProfileMenu />
+          </Box>
+        </Group>
+      </Group>
+      {layout === 'top' && (
+        <Box className={classes.topNav}>
+          <TopNav />
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { resetSessionForTests } from '@/lib/auth/session';
+import { TOKEN_KEY } from '@/lib/auth/token-storage';
+import { server, VALID_TOKEN } from '@/test/msw';
+import { renderApp, setupI18n } from '@/test/render';
+
+function signedIn() {
+  localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+}
+
+const sample = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    kind: (['message', 'zip_upload', 'topic'] as const)[i % 3],
+    params: { name: `Person ${i + 1}`, type: 'CSV' },
+    read: i > 1,
+    created_at: new Date(Date.now() - i * 60_000).toISOString(),
+  }));
+
+describe('app shell', () => {
+  beforeAll(() => setupI18n('gb'));
+  beforeEach(() => {
+    resetSessionForTests();
+    signedIn();
+  });
+
+  it('shows the breadcrumb from Home through each level', async () => {
+    renderApp('/production/production-daily');
+    const crumb = await screen.findByTestId('breadcrumb');
+    await waitFor(() => expect(crumb).toHaveTextContent(/Home.*Production.*Production daily/));
+    expect(within(crumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard');
+    expect(within(crumb).getByText('Production daily')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Production daily' })).toBeInTheDocument();
+  });
+
+  it('toggles the sidebar and reports its state', async () => {
+    renderApp('/dashboard');
+    const toggle = await screen.findByTestId('sidebar-toggle');
+    const before = toggle.getAttribute('aria-expanded');
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe(before === 'true' ? 'false' : 'true');
+    expect(toggle).toHaveAttribute('aria-controls', 'app-sidebar');
+  });
+
+  it('opens the patch notes with the date and the six notes', async () => {
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Patch Notes' }))[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Latest update: August 15, 2025');
+    const items = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'UI updates',
+      'Inventory batch grouping and a fix for batched items not showing',
+      'Fix for an incorrect subtraction view',
+      'Trial banner added',
+      'Hourly page fix to grab batches',
+      'UI shows batches',
+    ]);
+  });
+
+  it('lists notifications of the three kinds, marks them read, sees all and less', async () => {
+    const limits: string[] = [];
+    let markedAll = false;
+    server.use(
+      http.get('/api/notifications', ({ request }) => {
+        const limit = new URL(request.url).searchParams.get('limit') ?? '';
+        limits.push(limit);
+        const all = sample(8);
+        return HttpResponse.json({ notifications: all.slice(0, Number(limit)), unread: markedAll ? 0 : 2 });
+      }),
+      http.post('/api/notifications/read', async ({ request }) => {
+        markedAll = JSON.stringify(await request.json()) === '{}';
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    const bell = await screen.findByTestId('notifications-button');
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (Unread: 2)'));
+    await user.click(bell);
+    expect(await screen.findByText('Person 1 sent a message')).toBeInTheDocument();
+    expect(screen.getByText('Person 2 uploaded a zip file with type CSV')).toBeInTheDocument();
+    expect(screen.getByText('Person 3 started a new topic')).toBeInTheDocument();
+    expect(limits).toContain('5');
+
+    await user.click(screen.getByRole('button', { name: 'See all' }));
+    expect(await screen.findByText('Person 8 uploaded a zip file with type CSV')).toBeInTheDocument();
+    expect(limits).toContain('50');
+    await user.click(screen.getByRole('button', { name: 'See less' }));
+    await waitFor(() => expect(screen.queryByText('Person 8 uploaded a zip file with type CSV')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Mark as read' }));
+    await waitFor(() => expect(markedAll).toBe(true));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+  });
+
+  it('links support to the organisation address', async () => {
+    renderApp('/dashboard');
+    const links = await screen.findAllByRole('link', { name: /support/i });
+    expect(links.some((a) => a.getAttribute('href') === 'mailto:support@packline.local')).toBe(true);
+  });
+
+  it('profile menu leads to preferences, settings, billing, projects and FAQ', async () => {
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const hrefs = (name: string) => screen.getByRole('menuitem', { name }).getAttribute('href');
+    expect(hrefs('Profile')).toBe('/preferences');
+    expect(hrefs('Settings')).toBe('/settings');
+    expect(hrefs('Billing')).toBe('/payments/billing');
+    expect(hrefs('Projects')).toBe('/projects');
+    expect(hrefs('FAQ')).toBe('/faq');
+    expect(screen.getByRole('menuitem', { name: 'Help and support' })).toHaveAttribute('href', 'mailto:support@packline.local');
+    expect(screen.getByRole('menuitem', { name: 'Change language' })).toBeInTheDocument();
+  });
+
+  it('saves the navigation layout choice and shows the top bar', async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.patch('/api/user/preferences', async ({ request }) => {
+        const body = await request.json();
+        patches.push(body);
+        return HttpResponse.json({ language: 'gb', theme: 'light', nav_layout: 'top' });
+      }),
+    );
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Top bar'));
+    await waitFor(() => expect(patches).toContainEqual({ nav_layout: 'top' }));
+    expect(localStorage.getItem('packline.nav-layout')).toBe('top');
+    await waitFor(() => expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument());
+  });
+});

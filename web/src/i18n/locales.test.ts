@@ -1,0 +1,45 @@
+import br from './locales/br.json';
+import cn from './locales/cn.json';
+import es from './locales/es.json';
+import gb from './locales/gb.json';
+import ir from './locales/ir.json';
+
+type Tree = { [k: string]: string | Tree };
+function flat(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((acc, [k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...flat(v, key) };
+  }, {});
+}
+
+// Values that are the same in every language: the brand and the status code.
+const SAME_EVERYWHERE = new Set(['common.appName', 'notFound.code', 'nav.chat']);
+
+describe.each([
+  ['br', br],
+  ['es', es],
+  ['cn', cn],
+  ['ir', ir],
+])('locale %s', (code, locale) => {
+  const base = flat(gb as Tree);
+  const other = flat(locale as Tree);
+
+  it('has exactly the keys of gb', () => {
+    expect(Object.keys(other).sort()).toEqual(Object.keys(base).sort());
+  });
+
+  it('is a real translation, not English copies', () => {
+    const copies = Object.keys(base).filter(
+      (k) => !SAME_EVERYWHERE.has(k) && other[k] === base[k] && !(code !== 'cn' && code !== 'ir' && /^[A-Z]{2,4}$/.test(base[k])),
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it('keeps every interpolation placeholder', () => {
+    for (const [k, v] of Object.entries(base)) {
+      const want = (v.match(/\{\{\w+\}\}|<\w+>/g) ?? []).sort();
+      const got = (other[k]?.match(/\{\{\w+\}\}|<\w+>/g) ?? []).sort();
+      expect(got, k).toEqual(want);
+    }
+  });
+});
