@@ -92,7 +92,7 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
             allowDeselect={false}
             data={batches.map((b) => ({
               value: String(b.id),
-              label: t('inventory.receive.batchOption', { code: b.code, qty: formatQty(b.on_hand, i18n.language), unit: item.unit }),
+              label: `${b.code} (${formatQty(b.on_hand, i18n.language)} ${item.unit})`,
             }))}
           />
         )}

@@ -41,7 +41,7 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
                 {it.name}
               </Text>
               <Text size="sm" c="orange" style={{ whiteSpace: 'nowrap' }}>
-                {t('inventory.warnings.onHandOf', { qty: formatQty(it.on_hand, lng), reorder: formatQty(it.reorder_level, lng), unit: it.unit })}
+                {`${formatQty(it.on_hand, lng)} / ${formatQty(it.reorder_level, lng)} ${it.unit}`}
               </Text>
             </Group>
           ))}

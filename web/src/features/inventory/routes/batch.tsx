@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -25,6 +26,13 @@ const REASON_COLORS: Record<string, string> = {
   count: 'grape',
   reversal: 'gray',
 };
+
+/** The document a move came from: its translated kind and number ('Shipment 12'). */
+function documentLabel(m: Move, t: TFunction): string {
+  if (!m.document) return '';
+  const kind = t(`inventory.documents.${m.document.type}`, { defaultValue: m.document.type });
+  return m.document.id ? `${kind} ${m.document.id}` : kind;
+}
 
 /** Whether a move can still be undone from the screen. */
 function canUndo(m: Move): boolean {
@@ -159,7 +167,7 @@ export default function BatchPage() {
                     </Badge>
                     {m.document && (
                       <Text size="xs" c="dimmed">
-                        {t('inventory.history.document', { type: t(`inventory.documents.${m.document.type}`, { defaultValue: m.document.type }), id: m.document.id || '' })}
+                        {documentLabel(m, t)}
                       </Text>
                     )}
                   </Table.Td>
@@ -226,7 +234,7 @@ export default function BatchPage() {
         ) : (
           used.map((m) => (
             <Text key={m.id} size="sm">
-              {t('inventory.history.document', { type: t(`inventory.documents.${m.document!.type}`, { defaultValue: m.document!.type }), id: m.document!.id || '' })}
+              {documentLabel(m, t)}
               {': '}
               {formatQty(-m.quantity, lng)} {item.unit} · {formatDateTime(m.created_at, lng, timeZone)}
             </Text>

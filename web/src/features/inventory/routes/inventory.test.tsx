@@ -80,7 +80,7 @@ describe('inventory page', () => {
     const rows = within(batches).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('RICE-A'); // oldest expiry first, as the server sends them
     expect(rows[1]).toHaveTextContent('Sep 1, 2025 · in 17 days');
-    expect(within(batches).getByText('Total').closest('tr')).toHaveTextContent('62.5 kg');
+    expect(within(batches).getByText('Total on hand').closest('tr')).toHaveTextContent('62.5 kg');
 
     const user = userEvent.setup();
     await user.click(within(batches).getByRole('button', { name: 'Adjust batch RICE-A' }));
