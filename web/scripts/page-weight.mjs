@@ -3,10 +3,10 @@
 // JS and CSS file fetched (and the document), per page, in a fresh Chromium profile.
 // Budgets: /auth/login and /employee-portal ≤ 120 KB, /dashboard ≤ 250 KB.
 //
-// Usage: node scripts/page-weight.mjs [--strict]
+// Usage: node scripts/page-weight.mjs [--strict] [--verbose]
 //   Starts ../bin/packline on a temp SQLite file with --demo, unless PACKLINE_E2E_URL
 //   points at a running server. --strict exits 1 when a page is over budget.
-//   Any request to another origin (web fonts, CDNs) is reported and fails the run.
+//   --verbose lists every file. Any request to another origin (web fonts, CDNs) is reported and fails the run.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -20,6 +20,7 @@ const PAGES = [
   { url: '/dashboard', budget: 250 * KB, signedIn: true },
 ];
 const strict = process.argv.includes('--strict');
+const verbose = process.argv.includes('--verbose');
 const port = Number(process.env.PACKLINE_E2E_PORT ?? 18_438);
 const base = process.env.PACKLINE_E2E_URL ?? `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.PACKLINE_CHROMIUM ?? '/usr/bin/chromium';
@@ -94,6 +95,11 @@ try {
     const doc = files.filter((f) => f.type === 'document').reduce((s, f) => s + f.gz, 0);
     const total = js + css;
     const landed = new URL(page.url()).pathname;
+    if (verbose) {
+      for (const f of files.filter((x) => x.gz).sort((a, b) => b.gz - a.gz)) {
+        console.log(`  ${pageSpec.url} ${(f.gz / KB).toFixed(1).padStart(7)} KB  ${f.url.replace(origin, '')}`);
+      }
+    }
     rows.push({ page: pageSpec.url, landed, js, css, doc, total, budget: pageSpec.budget, files: files.length });
     if (foreign.length) {
       failed = true;

@@ -1,6 +1,5 @@
-import '@mantine/core/styles.layer.css';
+import './main-styles';
 import { AppShell, Container, Stack } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -73,10 +72,8 @@ function Shell() {
 export default function MainLayout() {
   return (
     <QueryProvider>
-      <ModalsProvider>
-        <PreferencesSync />
-        <Shell />
-      </ModalsProvider>
+      <PreferencesSync />
+      <Shell />
     </QueryProvider>
   );
 }
