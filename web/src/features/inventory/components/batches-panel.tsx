@@ -58,7 +58,7 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
             <Table.Tbody>
               {batches.map((b) => (
                 <Table.Tr key={b.id} data-testid={`batch-${b.code}`}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor component={Link} to={paths.app.inventoryBatch.getHref(b.id)} size="sm" ff="monospace">
                       {b.code}
                     </Anchor>
@@ -66,7 +66,7 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
                   <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                     {formatQty(b.on_hand, lng)} {item.unit}
                   </Table.Td>
-                  <Table.Td>{formatDay(b.received_at, lng)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(b.received_at, lng)}</Table.Td>
                   <Table.Td>
                     <ExpiryBadge expires={b.expires_at} today={today} />
                   </Table.Td>

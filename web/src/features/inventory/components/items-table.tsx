@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.layer.css';
 import { ActionIcon, Badge, Group, Text, Tooltip, useDirection } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronLeft, IconChevronRight, IconPackageImport, IconPencil } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -127,8 +126,8 @@ export function ItemsTable(p: ItemsTableProps) {
             </Badge>
           ),
         },
-        { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})` },
-        { accessor: 'location', title: t('inventory.fields.location'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})` },
+        { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})` },
+        { accessor: 'location', title: t('inventory.fields.location'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})` },
         {
           accessor: 'on_hand',
           title: t('inventory.fields.onHand'),
@@ -153,14 +152,14 @@ export function ItemsTable(p: ItemsTableProps) {
           title: t('inventory.fields.reorderLevel'),
           sortable: true,
           textAlign: 'right',
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
           render: (it) => (it.reorder_level > 0 ? `${formatQty(it.reorder_level, lng)} ${it.unit}` : '—'),
         },
         {
           accessor: 'batches',
           title: t('inventory.fields.batches'),
           textAlign: 'right',
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
           render: (it) => formatQty(it.batches.length, lng),
         },
         {
