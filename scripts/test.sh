@@ -11,6 +11,40 @@ parts=("${@:-go web e2e}")
 parts=(${parts[@]})
 ci="${CI:-false}"
 
+# free_port prints a TCP port nothing listens on, so that parallel runs do not collide.
+free_port() {
+  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+# e2e_on_postgres runs the end-to-end specs that store data (sign-in, kiosk,
+# employees, inventory; PACKLINE_E2E_PG_SPECS to change) again with the binary
+# on a fresh PostgreSQL schema, so those flows are proven on both engines.
+e2e_on_postgres() {
+  local base="${PACKLINE_TEST_POSTGRES_URL:-}"
+  if [ -z "$base" ] && command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 5432; then
+    base="postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+  fi
+  if [ -z "$base" ] || ! command -v psql >/dev/null 2>&1; then
+    if [ "$ci" = "true" ]; then
+      echo "packline: PostgreSQL (and psql) are required in CI for the end-to-end run on PostgreSQL" >&2
+      return 1
+    fi
+    echo "packline: PostgreSQL or psql not found — end-to-end tests ran on SQLite only"
+    return 0
+  fi
+  local schema="e2e_$$_$(date +%s)"
+  psql -q "$base" -c "CREATE SCHEMA $schema" >/dev/null
+  local sep='?'; case "$base" in *\?*) sep='&';; esac
+  local url="${base}${sep}search_path=${schema}"
+  local port; port=$(free_port)
+  echo "== playwright (Chromium, against the real binary on PostgreSQL)"
+  local rc=0
+  (cd web && PACKLINE_E2E_PORT=$port PACKLINE_E2E_CMD="../bin/packline serve --addr 127.0.0.1:$port --db '$url' --secret packline-e2e-secret-0123456789 --demo --log-level warn" \
+    npx playwright test ${PACKLINE_E2E_PG_SPECS:-auth kiosk employees inventory}) || rc=$?
+  PGOPTIONS="-c client_min_messages=warning" psql -q "$base" -c "DROP SCHEMA $schema CASCADE" >/dev/null || true
+  return $rc
+}
+
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 
 if want go; then
@@ -46,7 +80,8 @@ if want e2e; then
     fi
     echo "packline: Chromium not found at $chromium — end-to-end tests skipped (apt-get install -y chromium)"
   else
-    echo "== playwright (Chromium, against the real binary)"
-    (cd web && npx playwright test)
+    echo "== playwright (Chromium, against the real binary on SQLite)"
+    (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test)
+    e2e_on_postgres
   fi
 fi
