@@ -25,7 +25,7 @@ web/node_modules/.installed: web/package-lock.json
 
 ## web: build the web app into web/dist
 web: deps
-	cd web && npm run build
+	cd web && PACKLINE_VERSION=$(VERSION) npm run build
 	@touch web/dist/.keep
 
 ## test: every test — Go (race detector, SQLite and PostgreSQL), Vitest, Playwright

@@ -23,6 +23,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('main layout has no serious axe violations', async ({ page }) => {
+      test.setTimeout(120_000);
       await signIn(page);
       if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

@@ -21,6 +21,7 @@ const APP_ROUTES: [string, string][] = [
 
 test.describe('route guard', () => {
   test('every signed-in route sends a visitor to login with the full path', async ({ page }) => {
+    test.setTimeout(120_000);
     for (const [path] of APP_ROUTES) {
       await page.goto(`${path}?from=e2e`);
       await expect(page, path).toHaveURL(`/auth/login?redirect=${encodeURIComponent(`${path}?from=e2e`)}`);
@@ -39,6 +40,7 @@ test.describe('route guard', () => {
 
 test.describe('layouts', () => {
   test('each signed-in route renders inside the main layout', async ({ page }) => {
+    test.setTimeout(180_000);
     await signIn(page);
     for (const [path, title] of APP_ROUTES) {
       await page.goto(path);

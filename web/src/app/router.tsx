@@ -64,7 +64,14 @@ export const routes: RouteObject[] = [
           screen(paths.app.users.path, 'nav.users', () => import('@/features/users/routes/users')),
           screen(paths.app.projects.path, 'nav.projects', () => import('@/features/projects/routes/projects')),
           screen(paths.app.docs.path, 'nav.docs', () => import('@/features/docs/routes/docs')),
-          screen(paths.app.inventory.path, 'nav.inventory', () => import('@/features/inventory/routes/inventory')),
+          {
+            path: paths.app.inventory.path,
+            handle: crumb('nav.inventory'),
+            children: [
+              { index: true, lazy: page(() => import('@/features/inventory/routes/inventory')) },
+              screen(paths.app.inventoryBatch.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/batch')),
+            ],
+          },
           screen(paths.app.faq.path, 'nav.faq', () => import('@/features/faq/routes/faq')),
           screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
           screen(paths.app.employees.path, 'nav.employees', () => import('@/features/employees/routes/employees')),

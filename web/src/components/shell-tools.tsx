@@ -1,9 +1,10 @@
-import { ActionIcon, Group, NativeSelect, useComputedColorScheme } from '@mantine/core';
-import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
+import { Group, NativeSelect } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/i18n';
 import { LANGUAGES, LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
 import { usePreferenceActions } from '@/lib/preferences';
+import { ThemeToggle } from './theme-toggle';
 
 /**
  * Language picker as a native select: light enough for the login page and the kiosk,
@@ -25,27 +26,6 @@ export function LanguageSelect() {
       w={190}
       data-testid="language-select"
     />
-  );
-}
-
-/** Light/dark switch; its label says what pressing it does. */
-export function ThemeToggle() {
-  const { t } = useTranslation();
-  const scheme = useComputedColorScheme('light');
-  const { setTheme } = usePreferenceActions();
-  const next = scheme === 'dark' ? 'light' : 'dark';
-  const label = next === 'dark' ? t('common.switchToDark') : t('common.switchToLight');
-  return (
-    <ActionIcon
-      variant="default"
-      size={36}
-      aria-label={label}
-      title={label}
-      onClick={() => setTheme(next)}
-      data-testid="theme-toggle"
-    >
-      {scheme === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
-    </ActionIcon>
   );
 }
 

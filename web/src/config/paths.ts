@@ -32,6 +32,7 @@ export const paths = {
     projects: simple('/projects'),
     docs: simple('/docs'),
     inventory: simple('/inventory'),
+    inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
     faq: simple('/faq'),
     shippingLog: simple('/shipping-log'),
     employees: simple('/employees'),

@@ -1,17 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { publicRequest } from './api-client';
+import { object, string } from './validate';
 
 /** GET /api/settings/public: what every page may show, signed in or not. */
-export const publicSettingsSchema = z.object({
-  organisation_name: z.string(),
-  support_email: z.string(),
-  time_zone: z.string(),
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export interface PublicSettings {
+  organisation_name: string;
+  support_email: string;
+  time_zone: string;
+}
+
+export function parsePublicSettings(v: unknown): PublicSettings {
+  const o = object(v, 'settings');
+  return {
+    organisation_name: string(o, 'organisation_name'),
+    support_email: string(o, 'support_email'),
+    time_zone: string(o, 'time_zone'),
+  };
+}
 
 export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
-  return publicSettingsSchema.parse(await publicRequest<unknown>('/settings/public', { signal }));
+  return parsePublicSettings(await publicRequest<unknown>('/settings/public', { signal }));
 }
 
 export const publicSettingsQuery = queryOptions({

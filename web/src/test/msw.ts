@@ -37,6 +37,12 @@ export const handlers = [
   http.get('/api/settings/public', () =>
     HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago' }),
   ),
+  http.get('/api/presence', () =>
+    HttpResponse.json({
+      visitors: [{ id: 1, first_name: 'Dana', last_name: 'Okafor', last_seen_at: new Date().toISOString() }],
+      window_seconds: 300,
+    }),
+  ),
   http.get('/api/health', () => HttpResponse.json({ status: 'ok', version: 'v0.1.0-test', schema_version: 3 })),
   http.get('/api/user/preferences', () => HttpResponse.json({ language: 'gb', theme: 'light', nav_layout: 'side' })),
   http.patch('/api/user/preferences', async ({ request }) => {

@@ -1,7 +1,7 @@
 import { api, ApiError, apiUrl, extractServerMessage } from '../api-client';
 
 // Hand-written checks rather than zod here: this code is on every page's first
-// download (the session check), so it stays small. Feature APIs use zod schemas.
+// download (the session check), so it stays small (see also lib/validate.ts).
 
 /** The user as GET /api/user returns it (SPEC §7 plus Packline's extra fields). */
 export interface ServerUser {

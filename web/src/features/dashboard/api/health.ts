@@ -1,17 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { publicRequest } from '@/lib/api-client';
+import { object, optionalString, string } from '@/lib/validate';
 
-const healthSchema = z.object({
-  status: z.string(),
-  version: z.optional(z.string()),
-  schema_version: z.optional(z.union([z.number(), z.string()])),
-});
-export type Health = z.infer<typeof healthSchema>;
+export interface Health {
+  status: string;
+  version?: string;
+  schema_version?: number | string;
+}
+
+export function parseHealth(v: unknown): Health {
+  const o = object(v, 'health');
+  const schema = o.schema_version;
+  return {
+    status: string(o, 'status'),
+    version: optionalString(o, 'version'),
+    schema_version: typeof schema === 'number' || typeof schema === 'string' ? schema : undefined,
+  };
+}
 
 /** GET /api/health: server version and database schema version. */
 export async function getHealth(signal?: AbortSignal): Promise<Health> {
-  return healthSchema.parse(await publicRequest<unknown>('/health', { signal }));
+  return parseHealth(await publicRequest<unknown>('/health', { signal }));
 }
 
 export const healthQuery = queryOptions({

@@ -1,7 +1,8 @@
-import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceTablet, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import classes from './kiosk-setup-card.module.css';
 
 /** Remote-connection setup (SPEC §1): the address to open on the kiosk tablet. */
 export function KioskSetupCard() {
@@ -21,7 +22,21 @@ export function KioskSetupCard() {
         <Text size="sm" c="dimmed">
           {t('dashboard.remoteText')}
         </Text>
-        <TextInput label={t('dashboard.kioskAddress')} value={url} readOnly dir="ltr" onFocus={(e) => e.currentTarget.select()} />
+        <div>
+          <Text size="sm" fw={500} id="kiosk-address-label">
+            {t('dashboard.kioskAddress')}
+          </Text>
+          <Text
+            className={classes.address}
+            ff="monospace"
+            size="sm"
+            dir="ltr"
+            aria-labelledby="kiosk-address-label"
+            data-testid="kiosk-address"
+          >
+            {url}
+          </Text>
+        </div>
         <Group gap="xs">
           <CopyButton value={url}>
             {({ copied, copy }) => (

@@ -1,4 +1,4 @@
-import { Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavLayout, usePreferenceActions, type NavLayout } from '@/lib/preferences';
@@ -8,6 +8,10 @@ export function NavLayoutChoice() {
   const { t } = useTranslation();
   const layout = useNavLayout();
   const { setNavLayout } = usePreferenceActions();
+  const options: { value: NavLayout; label: string; icon: typeof IconLayoutSidebar }[] = [
+    { value: 'side', label: t('dashboard.navLayoutSide'), icon: IconLayoutSidebar },
+    { value: 'top', label: t('dashboard.navLayoutTop'), icon: IconLayoutNavbar },
+  ];
   return (
     <Paper withBorder radius="lg" p="lg" h="100%">
       <Stack gap="sm">
@@ -19,33 +23,19 @@ export function NavLayoutChoice() {
             {t('dashboard.navLayoutHelp')}
           </Text>
         </div>
-        <SegmentedControl
-          fullWidth
-          value={layout}
-          onChange={(v) => setNavLayout(v as NavLayout)}
-          aria-labelledby="nav-layout-title"
-          data-testid="nav-layout"
-          data={[
-            {
-              value: 'side',
-              label: (
-                <span className="segment-label">
-                  <IconLayoutSidebar size={16} aria-hidden className="mirror-rtl" />
-                  {t('dashboard.navLayoutSide')}
-                </span>
-              ),
-            },
-            {
-              value: 'top',
-              label: (
-                <span className="segment-label">
-                  <IconLayoutNavbar size={16} aria-hidden />
-                  {t('dashboard.navLayoutTop')}
-                </span>
-              ),
-            },
-          ]}
-        />
+        <Group gap="xs" grow role="group" aria-labelledby="nav-layout-title" data-testid="nav-layout">
+          {options.map((o) => (
+            <Button
+              key={o.value}
+              variant={layout === o.value ? 'filled' : 'default'}
+              aria-pressed={layout === o.value}
+              leftSection={<o.icon size={16} aria-hidden className={o.value === 'side' ? 'mirror-rtl' : undefined} />}
+              onClick={() => setNavLayout(o.value)}
+            >
+              {o.label}
+            </Button>
+          ))}
+        </Group>
       </Stack>
     </Paper>
   );

@@ -1,15 +1,14 @@
-import { Avatar, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Avatar, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/lib/auth/use-session';
+import { avatarColor, formatNumber, formatRelative, initials } from '@/lib/format';
+import { usePresence } from '../api/presence';
 
-/**
- * Current visitors (SPEC §1). Live presence comes with the chat update; until then it
- * shows only what is certain: the user looking at it.
- */
+/** Current visitors (SPEC §1): staff seen online in the last few minutes, refreshed every minute. */
 export function VisitorsCard() {
-  const { t } = useTranslation();
-  const { userName, pfp } = useSession();
+  const { t, i18n } = useTranslation();
+  const { data, isPending, isError } = usePresence();
+  const minutes = Math.round((data?.window_seconds ?? 300) / 60);
   return (
     <Paper withBorder radius="lg" p="lg" h="100%">
       <Stack gap="md">
@@ -21,17 +20,39 @@ export function VisitorsCard() {
             {t('dashboard.visitors')}
           </Title>
         </Group>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar color={pfp.color} variant="filled" radius="xl" size={32} aria-hidden>
-            {pfp.initials}
-          </Avatar>
-          <Text size="sm" fw={600}>
-            {userName}
-          </Text>
-        </Group>
         <Text size="sm" c="dimmed">
-          {t('dashboard.visitorsEmpty')}
+          {t('dashboard.visitorsHelp', { minutes: formatNumber(minutes, i18n.language) })}
         </Text>
+        {isPending ? (
+          <Skeleton h={32} />
+        ) : isError ? (
+          <Text size="sm" c="red">
+            {t('errors.generic')}
+          </Text>
+        ) : data.visitors.length === 0 ? (
+          <Text size="sm">{t('dashboard.visitorsEmpty')}</Text>
+        ) : (
+          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} data-testid="visitors">
+            {data.visitors.map((v) => {
+              const name = [v.first_name, v.last_name].filter(Boolean).join(' ');
+              return (
+                <Group component="li" key={v.id} gap="sm" wrap="nowrap">
+                  <Avatar color={avatarColor(name)} variant="filled" radius="xl" size={32} aria-hidden>
+                    {initials(name)}
+                  </Avatar>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate="end">
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      <time dateTime={v.last_seen_at}>{formatRelative(v.last_seen_at, i18n.language)}</time>
+                    </Text>
+                  </div>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
       </Stack>
     </Paper>
   );

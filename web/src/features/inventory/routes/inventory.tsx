@@ -1,14 +1,207 @@
-import { IconPackages } from '@tabler/icons-react';
+import '../styles';
+import { Button, Chip, Group, Menu, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconChevronDown, IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
+import { downloadCSV } from '../api/csv';
+import { useFacets } from '../api/get-facets';
+import { itemListQuery, useItems, type ItemListParams } from '../api/get-items';
+import { useUpdateItem } from '../api/mutations';
+import { ITEM_KINDS, type Item } from '../api/types';
+import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
+import { ItemsTable, PAGE_SIZES } from '../components/items-table';
+import { WARNING_DAYS, WarningsPanel } from '../components/warnings-panel';
+import { formatQty } from '../lib/format';
+import { useOrgToday } from '../lib/use-org-today';
+import { useInventoryToasts } from '../lib/use-toasts';
 
-/** /inventory: page frame until the feature lands; no made-up data. */
+const EXPIRY_CHOICES = ['7', '30', '90'];
+
+/** Reads the list's state from the URL, so filters survive reloads and the back button. */
+function useListParams(): [ItemListParams, (patch: Partial<ItemListParams>) => void] {
+  const [sp, setSp] = useSearchParams();
+  const num = (k: string) => (sp.get(k) ? Number(sp.get(k)) : undefined);
+  const params: ItemListParams = {
+    search: sp.get('search') ?? '',
+    kind: sp.get('kind') ?? undefined,
+    category: sp.get('category') ?? undefined,
+    location: sp.get('location') ?? undefined,
+    lowStock: sp.get('low_stock') === 'true',
+    expiringWithinDays: num('expiring_within_days') ?? null,
+    archived: (sp.get('archived') as ItemListParams['archived']) ?? 'false',
+    sort: sp.get('sort') ?? 'name',
+    order: sp.get('order') === 'desc' ? 'desc' : 'asc',
+    page: num('page') ?? 1,
+    pageSize: PAGE_SIZES.includes(num('page_size') ?? 0) ? num('page_size') : 25,
+  };
+  const update = (patch: Partial<ItemListParams>) => {
+    const next = { ...params, page: 1, ...patch };
+    setSp(new URLSearchParams(itemListQuery(next)), { replace: true });
+  };
+  return [params, update];
+}
+
+/** /inventory: items grouped with their batches, warnings, and every stock action. */
 export default function InventoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { today } = useOrgToday();
+  const toasts = useInventoryToasts();
+  const [params, update] = useListParams();
+  const [search, setSearch] = useState(params.search ?? '');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [dialog, setDialog] = useState<InventoryDialog>(null);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const facets = useFacets().data;
+  const list = useItems(params);
+  const archive = useUpdateItem();
+
+  useEffect(() => {
+    if ((params.search ?? '') !== debounced) update({ search: debounced });
+    // Only the debounced text drives the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const sort: DataTableSortStatus<Item> = { columnAccessor: params.sort ?? 'name', direction: params.order ?? 'asc' };
+  const onArchive = (item: Item, archived: boolean) =>
+    modals.openConfirmModal({
+      title: archived ? t('inventory.archive.title', { name: item.name }) : t('inventory.archive.restoreTitle', { name: item.name }),
+      children: archived ? t('inventory.archive.body') : t('inventory.archive.restoreBody'),
+      labels: { confirm: archived ? t('inventory.actions.archive') : t('inventory.actions.restore'), cancel: t('inventory.actions.cancel') },
+      confirmProps: { color: archived ? 'red' : undefined },
+      onConfirm: () =>
+        archive.mutate(
+          { id: item.id, archived },
+          {
+            onSuccess: () => toasts.ok(archived ? t('inventory.toast.archived', { name: item.name }) : t('inventory.toast.restored', { name: item.name })),
+            onError: toasts.fail,
+          },
+        ),
+    });
+  const exportList = () => {
+    const { page: _p, pageSize: _s, ...filters } = params;
+    void downloadCSV(`/inventory/items.csv?${itemListQuery(filters)}`).catch(toasts.fail);
+  };
+  const exportLedger = () => void downloadCSV('/inventory/moves.csv').catch(toasts.fail);
+
   return (
-    <PageFrame title={t('nav.inventory')} description={t('pages.inventory.description')}>
-      <ComingSoon icon={IconPackages} text={t('pages.inventory.empty')} />
+    <PageFrame
+      title={t('inventory.title')}
+      description={t('pages.inventory.description')}
+      actions={
+        <Group gap="xs">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'newItem' })}>
+            {t('inventory.actions.newItem')}
+          </Button>
+          <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setDialog({ kind: 'import' })}>
+            {t('inventory.actions.import')}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />}>
+                {t('inventory.actions.export')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={exportList}>{t('inventory.actions.exportList')}</Menu.Item>
+              <Menu.Item onClick={exportLedger}>{t('inventory.actions.exportLedger')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      }
+    >
+      <WarningsPanel
+        today={today}
+        onShowLow={() => update({ lowStock: true, expiringWithinDays: null })}
+        onShowExpiring={() => update({ expiringWithinDays: WARNING_DAYS, lowStock: false, sort: 'name' })}
+      />
+
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('inventory.filters.label')}>
+        <TextInput
+          label={t('inventory.filters.search')}
+          placeholder={t('inventory.filters.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+        />
+        <Select
+          label={t('inventory.fields.kind')}
+          placeholder={t('inventory.filters.all')}
+          clearable
+          value={params.kind ?? null}
+          onChange={(v) => update({ kind: v ?? undefined })}
+          data={ITEM_KINDS.map((k) => ({ value: k, label: t(`inventory.kinds.${k}`) }))}
+          w={{ base: '47%', sm: 170 }}
+        />
+        <Select
+          label={t('inventory.fields.category')}
+          placeholder={t('inventory.filters.all')}
+          clearable
+          searchable
+          value={params.category ?? null}
+          onChange={(v) => update({ category: v ?? undefined })}
+          data={facets?.categories ?? []}
+          w={{ base: '47%', sm: 160 }}
+        />
+        <Select
+          label={t('inventory.fields.location')}
+          placeholder={t('inventory.filters.all')}
+          clearable
+          searchable
+          value={params.location ?? null}
+          onChange={(v) => update({ location: v ?? undefined })}
+          data={facets?.locations ?? []}
+          w={{ base: '47%', sm: 170 }}
+        />
+        <Select
+          label={t('inventory.filters.expiring')}
+          placeholder={t('inventory.filters.any')}
+          clearable
+          value={params.expiringWithinDays != null ? String(params.expiringWithinDays) : null}
+          onChange={(v) => update({ expiringWithinDays: v ? Number(v) : null })}
+          data={[...new Set([...EXPIRY_CHOICES, ...(params.expiringWithinDays != null ? [String(params.expiringWithinDays)] : [])])].map((d) => ({
+            value: d,
+            label: t('inventory.filters.withinDays', { count: Number(d), n: formatQty(Number(d), i18n.language) }),
+          }))}
+          w={{ base: '47%', sm: 170 }}
+        />
+        <Chip checked={params.lowStock} onChange={(v) => update({ lowStock: v })} color="orange" variant="outline" mb={4}>
+          {t('inventory.filters.lowStock')}
+        </Chip>
+        <SegmentedControl
+          aria-label={t('inventory.filters.archived')}
+          value={params.archived ?? 'false'}
+          onChange={(v) => update({ archived: v as ItemListParams['archived'] })}
+          data={[
+            { value: 'false', label: t('inventory.filters.active') },
+            { value: 'true', label: t('inventory.filters.archivedOnly') },
+            { value: 'all', label: t('inventory.filters.all') },
+          ]}
+        />
+      </Group>
+
+      <ItemsTable
+        items={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        page={params.page ?? 1}
+        pageSize={params.pageSize ?? 25}
+        sort={sort}
+        fetching={list.isFetching && !list.data}
+        today={today}
+        expanded={expanded}
+        onExpandedChange={setExpanded}
+        onPageChange={(page) => update({ page })}
+        onPageSizeChange={(pageSize) => update({ pageSize })}
+        onSortChange={(s) => update({ sort: String(s.columnAccessor), order: s.direction })}
+        open={setDialog}
+        onArchive={onArchive}
+      />
+      <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </PageFrame>
   );
 }

@@ -1,23 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { api } from '@/lib/api-client';
+import { array, boolean, number, object, optionalString, string } from '@/lib/validate';
 
 /** The three kinds of SPEC §1: sent a message, uploaded a zip file with a type, started a new topic. */
 export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-const notificationSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  params: z.object({ name: z.string(), type: z.optional(z.string()) }),
-  read: z.boolean(),
-  created_at: z.string(),
-});
-
-const notificationsResponseSchema = z.object({
-  notifications: z.array(notificationSchema),
-  unread: z.number(),
-});
 
 export interface AppNotification {
   id: number;
@@ -35,12 +22,28 @@ export interface NotificationsPage {
 const isKind = (k: string): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k);
 
 /** GET /api/notifications?limit=N, newest first. Kinds this app does not know are skipped. */
+export function parseNotifications(v: unknown): NotificationsPage {
+  const o = object(v, 'notifications');
+  const notifications = array(o, 'notifications').flatMap((item): AppNotification[] => {
+    const n = object(item, 'notification');
+    const kind = string(n, 'kind');
+    if (!isKind(kind)) return [];
+    const params = object(n.params, 'params');
+    return [
+      {
+        id: number(n, 'id'),
+        kind,
+        params: { name: string(params, 'name'), type: optionalString(params, 'type') },
+        read: boolean(n, 'read'),
+        created_at: string(n, 'created_at'),
+      },
+    ];
+  });
+  return { notifications, unread: number(o, 'unread') };
+}
+
 export async function getNotifications(limit: number, signal?: AbortSignal): Promise<NotificationsPage> {
-  const data = notificationsResponseSchema.parse(await api.get<unknown>(`/notifications?limit=${limit}`, signal));
-  return {
-    unread: data.unread,
-    notifications: data.notifications.flatMap((n) => (isKind(n.kind) ? [{ ...n, kind: n.kind }] : [])),
-  };
+  return parseNotifications(await api.get<unknown>(`/notifications?limit=${limit}`, signal));
 }
 
 /** POST /api/notifications/read; without ids every notification is marked read. */

@@ -1,8 +1,8 @@
-import { Box, Burger, Group, Tooltip } from '@mantine/core';
+import { Box, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo, LogoMark } from '@/components/brand/logo';
-import { ThemeToggle } from '@/components/shell-tools';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { HOME_PATH } from '@/config/paths';
 import type { NavLayout } from '@/lib/preferences';
 import { NotificationsMenu } from './notifications-menu';
@@ -27,17 +27,16 @@ export function AppHeader({ layout, sidebarExpanded, onToggleSidebar }: AppHeade
       <Group h={60} px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
           {layout === 'side' && (
-            <Tooltip label={toggleLabel} withArrow openDelay={400}>
-              <Burger
-                opened={sidebarExpanded}
-                onClick={onToggleSidebar}
-                size="sm"
-                aria-label={toggleLabel}
-                aria-expanded={sidebarExpanded}
-                aria-controls="app-sidebar"
-                data-testid="sidebar-toggle"
-              />
-            </Tooltip>
+            <Burger
+              opened={sidebarExpanded}
+              onClick={onToggleSidebar}
+              size="sm"
+              aria-label={toggleLabel}
+              title={toggleLabel}
+              aria-expanded={sidebarExpanded}
+              aria-controls="app-sidebar"
+              data-testid="sidebar-toggle"
+            />
           )}
           <Link to={HOME_PATH} className={classes.brand} aria-label={t('nav.dashboard')}>
             <Box visibleFrom="md">

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Divider, Group, Loader, Popover, ScrollArea, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Divider, Group, Loader, Popover, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBellCheck, IconFileZip, IconMessage, IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,13 +126,13 @@ export function NotificationsMenu() {
             </Text>
           </Stack>
         ) : (
-          <ScrollArea.Autosize mah={showAll ? 420 : undefined} type="auto">
+          <Box className={classes.scroll} mah={showAll ? 420 : undefined}>
             <Box component="ul" m={0} p={0} className={classes.list} aria-label={t('notifications.title')}>
               {items.map((n) => (
                 <NotificationRow key={n.id} n={n} />
               ))}
             </Box>
-          </ScrollArea.Autosize>
+          </Box>
         )}
         {(showAll || items.length >= NOTIFICATIONS_PREVIEW) && (
           <>

@@ -1,4 +1,4 @@
-import { Box, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight, IconClockHour4, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,9 +79,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <>
-      <ScrollArea style={{ flex: 1 }} p="md">
+      <Box className={classes.scroll} p="md">
         <SidebarMenu onNavigate={onNavigate} />
-      </ScrollArea>
+      </Box>
       <Box p="md" className={classes.footer}>
         <a className={classes.kiosk} href={paths.employeePortal.path} target="_blank" rel="noopener">
           <ThemeIcon variant="light" size={36} radius="md">

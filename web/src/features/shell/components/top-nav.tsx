@@ -1,4 +1,4 @@
-import { Button, Group, Menu, ScrollArea } from '@mantine/core';
+import { Box, Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -9,7 +9,7 @@ export function TopNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <ScrollArea type="never" component="nav" aria-label={t('nav.mainNavigation')}>
+    <Box component="nav" aria-label={t('nav.mainNavigation')} style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
       <Group gap={4} wrap="nowrap" px="md" h={48}>
         {MAIN_MENU.map((item) => {
           const active = isActivePath(pathname, item.to);
@@ -58,6 +58,6 @@ export function TopNav() {
           );
         })}
       </Group>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 5: receive a batch, see it grouped under its item, adjust it, undo the
+ * adjustment, count it, read its history and export CSV — in English and in Persian
+ * (right to left, Persian digits). Labels come from the locale files themselves.
+ */
+type Dict = Record<string, unknown>;
+const locale = (lng: string): Dict => JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), `../src/i18n/locales/${lng}.json`), 'utf8'));
+const TAGS: Record<string, string> = { gb: 'en-US', ir: 'fa-IR' };
+
+for (const lng of ['gb', 'ir'] as const) {
+  test(`inventory ledger flow (${lng})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const dict = locale(lng);
+    const L = (key: string, params: Record<string, string | number> = {}) => {
+      const v = key.split('.').reduce<unknown>((o, k) => (o as Dict)?.[k], dict);
+      if (typeof v !== 'string') throw new Error(`no ${lng} string for ${key}`);
+      return v.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
+    };
+    const num = (n: number) => new Intl.NumberFormat(TAGS[lng], { maximumFractionDigits: 3 }).format(n);
+    const signed = (n: number) => new Intl.NumberFormat(TAGS[lng], { maximumFractionDigits: 3, signDisplay: 'exceptZero' }).format(n);
+    const item = 'Long-grain white rice';
+    const code = `E2E-${lng.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
+
+    await signIn(page);
+    // Show the interface in this language without changing the shared demo user's saved preference.
+    await page.route('**/api/user/preferences', (route) =>
+      route.fulfill({ json: { language: lng, theme: 'light', nav_layout: 'side' } }),
+    );
+    await page.evaluate((l) => localStorage.setItem('packline.language', l), lng);
+    await page.goto('/inventory');
+    await expect(page.getByRole('heading', { level: 1, name: L('inventory.title') })).toBeVisible();
+    if (lng === 'ir') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    // Receive a new batch.
+    await page.getByRole('button', { name: L('inventory.actions.receiveItem', { name: item }) }).click();
+    const receive = page.getByRole('dialog');
+    await receive.getByLabel(L('inventory.fields.quantityIn', { unit: 'kg' })).fill('25');
+    await receive.getByLabel(L('inventory.fields.code')).fill(code);
+    await receive.getByRole('button', { name: L('inventory.receive.submit'), exact: true }).click();
+    await expect(receive).toBeHidden();
+
+    // It shows grouped under its item, with its on-hand.
+    await page.getByRole('button', { name: L('inventory.table.showBatches', { name: item }) }).click();
+    const row = page.getByTestId(`batch-${code}`);
+    await expect(row).toContainText(`${num(25)} kg`);
+
+    // Adjust it: remove 5 kg, with a reason.
+    await row.getByRole('button', { name: L('inventory.actions.adjustBatch', { code }) }).click();
+    const adjust = page.getByRole('dialog');
+    await adjust.getByLabel(L('inventory.fields.quantityIn', { unit: 'kg' })).fill('5');
+    await adjust.getByLabel(L('inventory.fields.reason')).fill('Torn sack');
+    await adjust.getByRole('button', { name: L('inventory.moveForm.saveAdjust') }).click();
+    await expect(adjust).toBeHidden();
+    await expect(row).toContainText(`${num(20)} kg`);
+
+    // Its history: undo the adjustment there.
+    await row.getByRole('link', { name: L('inventory.actions.historyOf', { code }) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
+    const onHand = page.getByTestId('batch-on-hand');
+    await expect(onHand).toHaveText(`${num(20)} kg`);
+    await page
+      .getByRole('button', { name: L('inventory.actions.undoMove', { reason: L('inventory.reasons.adjust'), change: signed(-5) }) })
+      .click();
+    const undo = page.getByRole('dialog');
+    await undo.getByLabel(L('inventory.fields.reason')).fill('Sack was fine');
+    await undo.getByRole('button', { name: L('inventory.undo.confirm') }).click();
+    await expect(undo).toBeHidden();
+    await expect(onHand).toHaveText(`${num(25)} kg`);
+
+    // Count it: 24 found, the difference becomes a count move.
+    await page.getByRole('button', { name: L('inventory.actions.count'), exact: true }).click();
+    const count = page.getByRole('dialog');
+    await count.getByLabel(L('inventory.fields.counted', { unit: 'kg' })).fill('24');
+    await count.getByRole('button', { name: L('inventory.moveForm.saveCount') }).click();
+    await expect(count).toBeHidden();
+    await expect(onHand).toHaveText(`${num(24)} kg`);
+
+    // The history reads receive, adjust, its reversal, count — with the running balance.
+    const history = page.getByRole('table', { name: L('inventory.batch.history') });
+    const rows = history.locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+    const expected = [
+      ['inventory.reasons.receive', 25],
+      ['inventory.reasons.adjust', 20],
+      ['inventory.reasons.reversal', 25],
+      ['inventory.reasons.count', 24],
+    ] as const;
+    for (const [i, [reason, balance]] of expected.entries()) {
+      await expect(rows.nth(i)).toContainText(L(reason));
+      await expect(rows.nth(i)).toContainText(`${num(balance)} kg`);
+    }
+    await expect(rows.nth(1)).toContainText(L('inventory.history.undone'));
+
+    // Export the batch's ledger as CSV.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: L('inventory.actions.exportHistory') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^ledger-.*\.csv$/);
+    const csv = fs.readFileSync(await file.path(), 'utf8');
+    expect(csv).toContain('move_id,time,item_sku');
+    expect(csv.split('\n').filter((l) => l.includes(code))).toHaveLength(4);
+
+    // And the filtered list, from the inventory page.
+    await page.goto('/inventory');
+    await page.getByLabel(L('inventory.filters.search')).fill(code);
+    await expect(page.getByRole('button', { name: L('inventory.table.showBatches', { name: item }) })).toBeVisible();
+    await page.getByRole('button', { name: L('inventory.actions.export') }).click();
+    const listDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: L('inventory.actions.exportList') }).click();
+    const listCsv = fs.readFileSync(await (await listDownload).path(), 'utf8');
+    expect(listCsv).toContain(`${code},24,`);
+  });
+}

@@ -1,0 +1,19 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { inventoryKeys } from './keys';
+import { batchDetailSchema, type BatchDetail } from './types';
+
+/** GET /api/inventory/batches/{id}: the batch, its item and a page of its history, oldest first. */
+export async function getBatch(id: number, after = 0, signal?: AbortSignal): Promise<BatchDetail> {
+  return batchDetailSchema.parse(await api.get<unknown>(`/inventory/batches/${id}?after=${after}&limit=200`, signal));
+}
+
+/** The batch page: its history, page after page. */
+export function useBatch(id: number) {
+  return useInfiniteQuery({
+    queryKey: inventoryKeys.batch(id),
+    queryFn: ({ pageParam, signal }) => getBatch(id, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+  });
+}

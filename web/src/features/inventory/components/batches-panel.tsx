@@ -1,0 +1,125 @@
+import { ActionIcon, Anchor, Button, Group, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconAdjustments, IconClipboardCheck, IconHistory, IconPackageImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useItem } from '../api/get-item';
+import type { Batch, Item } from '../api/types';
+import { formatQty, formatDay } from '../lib/format';
+import type { InventoryDialog } from './dialogs';
+import { ExpiryBadge } from './expiry-badge';
+
+/**
+ * An item's batches, oldest expiry first, each with on-hand, received, expiry and source,
+ * and the actions on it; the total row adds up to the item's on-hand.
+ */
+export function BatchesPanel({ item, today, open }: { item: Item; today: string; open: (d: InventoryDialog) => void }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [showEmpty, setShowEmpty] = useState(false);
+  const full = useItem(item.id, showEmpty);
+  const batches: Batch[] = showEmpty && full.data ? full.data.batches : item.batches;
+  const total = batches.reduce((sum, b) => sum + b.on_hand, 0);
+  return (
+    <Stack gap="xs" p="sm" bg="var(--mantine-color-default-hover)">
+      <Group justify="space-between">
+        <Text fw={600} size="sm">
+          {t('inventory.batches.title', { sku: item.sku })}
+        </Text>
+        <Group gap="sm">
+          <Switch size="xs" label={t('inventory.batches.showEmpty')} checked={showEmpty} onChange={(e) => setShowEmpty(e.currentTarget.checked)} />
+          {!item.archived && (
+            <Button size="xs" variant="light" leftSection={<IconPackageImport size={14} aria-hidden />} onClick={() => open({ kind: 'receive', item })}>
+              {t('inventory.actions.receive')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {batches.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('inventory.batches.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table fz="sm" verticalSpacing={4} aria-label={t('inventory.batches.title', { sku: item.sku })}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('inventory.fields.code')}</Table.Th>
+                <Table.Th ta="end">{t('inventory.fields.onHand')}</Table.Th>
+                <Table.Th>{t('inventory.fields.receivedAt')}</Table.Th>
+                <Table.Th>{t('inventory.fields.expiresAt')}</Table.Th>
+                <Table.Th>{t('inventory.fields.source')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('inventory.fields.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {batches.map((b) => (
+                <Table.Tr key={b.id} data-testid={`batch-${b.code}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor component={Link} to={paths.app.inventoryBatch.getHref(b.id)} size="sm" ff="monospace">
+                      {b.code}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                    {formatQty(b.on_hand, lng)} {item.unit}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(b.received_at, lng)}</Table.Td>
+                  <Table.Td>
+                    <ExpiryBadge expires={b.expires_at} today={today} />
+                  </Table.Td>
+                  <Table.Td>
+                    {b.source}
+                    {b.source_type && (
+                      <Text span size="xs" c="dimmed">
+                        {' · '}
+                        {t(`inventory.sourceTypes.${b.source_type}`)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {!item.archived && (
+                        <Tooltip label={t('inventory.actions.receiveInto')}>
+                          <ActionIcon variant="subtle" aria-label={t('inventory.actions.receiveIntoBatch', { code: b.code })} onClick={() => open({ kind: 'receive', item, batch: b })}>
+                            <IconPackageImport size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      <Tooltip label={t('inventory.actions.adjust')}>
+                        <ActionIcon variant="subtle" aria-label={t('inventory.actions.adjustBatch', { code: b.code })} onClick={() => open({ kind: 'adjust', batch: b, unit: item.unit })}>
+                          <IconAdjustments size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('inventory.actions.count')}>
+                        <ActionIcon variant="subtle" aria-label={t('inventory.actions.countBatch', { code: b.code })} onClick={() => open({ kind: 'count', batch: b, unit: item.unit })}>
+                          <IconClipboardCheck size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('inventory.actions.history')}>
+                        <ActionIcon component={Link} to={paths.app.inventoryBatch.getHref(b.id)} variant="subtle" aria-label={t('inventory.actions.historyOf', { code: b.code })}>
+                          <IconHistory size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>{t('inventory.batches.total')}</Table.Th>
+                <Table.Th ta="end" style={{ whiteSpace: 'nowrap' }}>
+                  {formatQty(total, lng)} {item.unit}
+                </Table.Th>
+                <Table.Th colSpan={4} />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+import { ActionIcon, Badge, Group, Text, Tooltip, useDirection } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronLeft, IconChevronRight, IconPackageImport, IconPencil } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import type { Item } from '../api/types';
+import { formatQty } from '../lib/format';
+import { BatchesPanel } from './batches-panel';
+import type { InventoryDialog } from './dialogs';
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+export interface ItemsTableProps {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: DataTableSortStatus<Item>;
+  fetching: boolean;
+  today: string;
+  expanded: number[];
+  onExpandedChange: (ids: number[]) => void;
+  onPageChange: (p: number) => void;
+  onPageSizeChange: (s: number) => void;
+  onSortChange: (s: DataTableSortStatus<Item>) => void;
+  open: (d: InventoryDialog) => void;
+  onArchive: (item: Item, archived: boolean) => void;
+}
+
+/** Items with their totals; expanding an item shows its batches. Sorting and paging happen on the server. */
+export function ItemsTable(p: ItemsTableProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { dir } = useDirection();
+  const Closed = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
+  const toggle = (id: number) =>
+    p.onExpandedChange(p.expanded.includes(id) ? p.expanded.filter((x) => x !== id) : [...p.expanded, id]);
+  return (
+    <DataTable<Item>
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={p.items.length ? undefined : 180}
+      records={p.items}
+      fetching={p.fetching}
+      idAccessor="id"
+      aria-label={t('inventory.table.label')}
+      noRecordsText={t('inventory.table.empty')}
+      loadingText={t('common.loading')}
+      totalRecords={p.total}
+      page={p.page}
+      onPageChange={p.onPageChange}
+      recordsPerPage={p.pageSize}
+      recordsPerPageOptions={PAGE_SIZES}
+      onRecordsPerPageChange={p.onPageSizeChange}
+      recordsPerPageLabel={t('inventory.table.perPage')}
+      paginationText={({ from, to, totalRecords }) =>
+        t('inventory.table.range', { from: formatQty(from, lng), to: formatQty(to, lng), total: formatQty(totalRecords, lng) })
+      }
+      getPaginationControlProps={(control) => ({ 'aria-label': t(`inventory.table.${control}Page`) })}
+      sortStatus={p.sort}
+      onSortStatusChange={p.onSortChange}
+      rowExpansion={{
+        trigger: 'never',
+        allowMultiple: true,
+        expanded: { recordIds: p.expanded, onRecordIdsChange: (ids: unknown[]) => p.onExpandedChange(ids as number[]) },
+        content: ({ record }) => <BatchesPanel item={record} today={p.today} open={p.open} />,
+      }}
+      columns={[
+        {
+          accessor: 'expand',
+          title: '',
+          width: 44,
+          render: (it) => {
+            const open = p.expanded.includes(it.id);
+            return (
+              <ActionIcon
+                variant="subtle"
+                aria-expanded={open}
+                aria-label={t(open ? 'inventory.table.hideBatches' : 'inventory.table.showBatches', { name: it.name })}
+                onClick={() => toggle(it.id)}
+              >
+                {open ? <IconChevronDown size={16} aria-hidden /> : <Closed size={16} aria-hidden />}
+              </ActionIcon>
+            );
+          },
+        },
+        {
+          accessor: 'sku',
+          title: t('inventory.fields.sku'),
+          sortable: true,
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          render: (it) => <Text size="sm" ff="monospace">{it.sku}</Text>,
+        },
+        {
+          accessor: 'name',
+          title: t('inventory.fields.name'),
+          sortable: true,
+          render: (it) => (
+            <Group gap={6} wrap="nowrap">
+              <div>
+                <Text size="sm" fw={500}>
+                  {it.name}
+                </Text>
+                <Text size="xs" c="dimmed" ff="monospace" hiddenFrom="md">
+                  {it.sku}
+                </Text>
+              </div>
+              {it.archived && (
+                <Badge size="xs" color="gray" variant="light">
+                  {t('inventory.table.archived')}
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        {
+          accessor: 'kind',
+          title: t('inventory.fields.kind'),
+          sortable: true,
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          render: (it) => (
+            <Badge variant="light" color={it.kind === 'finished_good' ? 'teal' : it.kind === 'packaging' ? 'grape' : 'blue'} style={{ textTransform: 'none', overflow: 'visible' }}>
+              {t(`inventory.kinds.${it.kind}`)}
+            </Badge>
+          ),
+        },
+        { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})` },
+        { accessor: 'location', title: t('inventory.fields.location'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})` },
+        {
+          accessor: 'on_hand',
+          title: t('inventory.fields.onHand'),
+          sortable: true,
+          noWrap: true,
+          textAlign: 'right',
+          render: (it) => (
+            <Group gap={6} justify="flex-end" wrap="nowrap">
+              {it.low_stock && (
+                <Badge size="xs" color="orange" variant="filled" style={{ flexShrink: 0, overflow: 'visible' }}>
+                  {t('inventory.table.low')}
+                </Badge>
+              )}
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatQty(it.on_hand, lng)} {it.unit}
+              </Text>
+            </Group>
+          ),
+        },
+        {
+          accessor: 'reorder_level',
+          title: t('inventory.fields.reorderLevel'),
+          sortable: true,
+          textAlign: 'right',
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
+          render: (it) => (it.reorder_level > 0 ? `${formatQty(it.reorder_level, lng)} ${it.unit}` : '—'),
+        },
+        {
+          accessor: 'batches',
+          title: t('inventory.fields.batches'),
+          textAlign: 'right',
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
+          render: (it) => formatQty(it.batches.length, lng),
+        },
+        {
+          accessor: 'actions',
+          title: <span aria-hidden />,
+          textAlign: 'right',
+          render: (it) => (
+            <Group gap={2} justify="flex-end" wrap="nowrap">
+              {!it.archived && (
+                <Tooltip label={t('inventory.actions.receive')}>
+                  <ActionIcon variant="subtle" aria-label={t('inventory.actions.receiveItem', { name: it.name })} onClick={() => p.open({ kind: 'receive', item: it })}>
+                    <IconPackageImport size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label={t('inventory.actions.edit')}>
+                <ActionIcon variant="subtle" aria-label={t('inventory.actions.editItem', { name: it.name })} onClick={() => p.open({ kind: 'editItem', item: it })}>
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={it.archived ? t('inventory.actions.restore') : t('inventory.actions.archive')}>
+                <ActionIcon
+                  variant="subtle"
+                  color={it.archived ? undefined : 'gray'}
+                  aria-label={t(it.archived ? 'inventory.actions.restoreItem' : 'inventory.actions.archiveItem', { name: it.name })}
+                  onClick={() => p.onArchive(it, !it.archived)}
+                >
+                  {it.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}

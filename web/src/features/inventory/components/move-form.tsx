@@ -1,0 +1,112 @@
+import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRecordMove } from '../api/mutations';
+import type { Batch } from '../api/types';
+import { formatChange, formatQty } from '../lib/format';
+import { useInventoryToasts } from '../lib/use-toasts';
+
+export interface MoveFormProps {
+  mode: 'adjust' | 'count';
+  batch: Batch;
+  unit: string;
+  onDone: () => void;
+}
+
+/**
+ * Adjust a batch (add or remove, with a reason) or count it (the counted quantity;
+ * the difference becomes a count move). Shows the balance it will leave.
+ */
+export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const toasts = useInventoryToasts();
+  const [direction, setDirection] = useState<'remove' | 'add'>('remove');
+  const [amount, setAmount] = useState<number | string>('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  const move = useRecordMove();
+  const value = typeof amount === 'number' ? amount : Number.NaN;
+  const change = mode === 'count' ? value - batch.on_hand : direction === 'remove' ? -value : value;
+  const after = batch.on_hand + (Number.isFinite(change) ? change : 0);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: typeof errors = {};
+    if (mode === 'count' && !(value >= 0)) errs.amount = t('inventory.validation.zeroOrMore');
+    if (mode === 'adjust' && !(value > 0)) errs.amount = t('inventory.validation.positive');
+    if (mode === 'adjust' && direction === 'remove' && value > batch.on_hand)
+      errs.amount = t('inventory.validation.notEnough', { qty: formatQty(batch.on_hand, lng), unit });
+    if (mode === 'adjust' && !note.trim()) errs.note = t('inventory.validation.reasonRequired');
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    move.mutate(
+      mode === 'count'
+        ? { batch_id: batch.id, reason: 'count', counted: value, note: note.trim() }
+        : { batch_id: batch.id, reason: 'adjust', quantity: change, note: note.trim() },
+      {
+        onSuccess: (m) => {
+          toasts.ok(
+            mode === 'count'
+              ? t('inventory.toast.counted', { code: batch.code, change: formatChange(m.quantity, lng), unit })
+              : t('inventory.toast.adjusted', { code: batch.code, change: formatChange(m.quantity, lng), unit }),
+          );
+          onDone();
+        },
+        onError: toasts.fail,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          {t('inventory.moveForm.current', { code: batch.code, qty: formatQty(batch.on_hand, lng), unit })}
+        </Text>
+        {mode === 'adjust' && (
+          <SegmentedControl
+            value={direction}
+            onChange={(v) => setDirection(v as 'remove' | 'add')}
+            data={[
+              { value: 'remove', label: t('inventory.moveForm.remove') },
+              { value: 'add', label: t('inventory.moveForm.add') },
+            ]}
+          />
+        )}
+        <NumberInput
+          label={mode === 'count' ? t('inventory.fields.counted', { unit }) : t('inventory.fields.quantityIn', { unit })}
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          decimalScale={3}
+          required
+          data-autofocus
+          error={errors.amount}
+        />
+        <TextInput
+          label={mode === 'adjust' ? t('inventory.fields.reason') : t('inventory.fields.note')}
+          placeholder={mode === 'adjust' ? t('inventory.moveForm.reasonPlaceholder') : undefined}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          required={mode === 'adjust'}
+          maxLength={500}
+          error={errors.note}
+        />
+        {Number.isFinite(change) && (
+          <Alert color={after < 0 ? 'red' : change < 0 ? 'orange' : 'blue'} variant="light" p="xs">
+            {t('inventory.moveForm.preview', { change: formatChange(change, lng), after: formatQty(after, lng), unit })}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('inventory.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={move.isPending} color={mode === 'adjust' && direction === 'remove' ? 'red' : undefined}>
+            {mode === 'count' ? t('inventory.moveForm.saveCount') : t('inventory.moveForm.saveAdjust')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

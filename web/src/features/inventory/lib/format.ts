@@ -1,0 +1,42 @@
+import { intlLocale } from '@/lib/format';
+
+/** A quantity with the locale's digits, up to 3 decimals (quantities are exact thousandths). */
+export function formatQty(value: number, lng: string): string {
+  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(value);
+}
+
+/** A signed change: +5, −2.5 (0 stays 0). */
+export function formatChange(value: number, lng: string): string {
+  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3, signDisplay: 'exceptZero' }).format(value);
+}
+
+/** A calendar date 'YYYY-MM-DD' in the locale's medium style; it has no time, so no zone shift. */
+export function formatDay(date: string | null | undefined, lng: string): string {
+  if (!date) return '';
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
+
+/** Today's date 'YYYY-MM-DD' in a time zone (the organisation's). */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** Whole days from `today` to `date` (both 'YYYY-MM-DD'); negative once past. */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** How close a batch is to its expiry, for colouring: expired, soon (≤ 30 days), ok or none. */
+export function expiryState(expires: string | null, today: string): 'expired' | 'soon' | 'ok' | 'none' {
+  if (!expires) return 'none';
+  const d = daysBetween(today, expires);
+  if (d < 0) return 'expired';
+  if (d <= 30) return 'soon';
+  return 'ok';
+}
