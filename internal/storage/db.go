@@ -90,7 +90,14 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := db.write.PingContext(pingCtx); err != nil {
+	// A new SQLite file is switched to WAL on first connection; processes
+	// opening it at the same moment may find it locked for an instant.
+	err := db.write.PingContext(pingCtx)
+	for attempt := 0; err != nil && isRetryable(err) && attempt < 50 && pingCtx.Err() == nil; attempt++ {
+		time.Sleep(20 * time.Millisecond)
+		err = db.write.PingContext(pingCtx)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
