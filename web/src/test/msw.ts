@@ -50,6 +50,10 @@ export const handlers = [
     return HttpResponse.json({ language: 'gb', theme: 'light', nav_layout: 'side', ...body });
   }),
   http.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0 })),
+  http.get('/api/staff/timeclock/now', () =>
+    HttpResponse.json({ clocked_in: [], count: 0, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago' }),
+  ),
+  http.get('/api/inventory/warnings', () => HttpResponse.json({ low_stock: [], expiring: [], expiring_within_days: 30 })),
   http.post('/api/notifications/read', () => HttpResponse.json({ success: true })),
 ];
 

@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/auth/use-session';
 import { formatLongDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ClockedInCard } from '../components/clocked-in-card';
 import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
 import { QuickLinks } from '../components/quick-links';
+import { StockWarningsCard } from '../components/stock-warnings-card';
 import { VersionsCard } from '../components/versions-card';
 import { VisitorsCard } from '../components/visitors-card';
 import classes from './dashboard.module.css';
 
-/** /dashboard: greeting, shortcuts, versions, visitors, kiosk setup, navigation layout. */
+/** /dashboard: greeting, shortcuts, who is in, stock warnings, versions, visitors, kiosk setup, navigation layout. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { userName, memberSince, pfp } = useSession();
@@ -40,6 +42,11 @@ export default function DashboardPage() {
         </Title>
         <QuickLinks />
       </section>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ClockedInCard />
+        <StockWarningsCard />
+      </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">
         <VersionsCard />

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { resetSessionForTests } from '@/lib/auth/session';
+import { TOKEN_KEY } from '@/lib/auth/token-storage';
+import { server, VALID_TOKEN } from '@/test/msw';
+import { renderApp, setupI18n } from '@/test/render';
+
+describe('dashboard', () => {
+  beforeAll(() => setupI18n('gb'));
+  beforeEach(() => {
+    resetSessionForTests();
+    localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+  });
+
+  it('says so when nobody is in and no stock needs attention', async () => {
+    renderApp('/dashboard');
+    expect(await screen.findByText('Nobody is clocked in.')).toBeInTheDocument();
+    expect(await screen.findByText('No low or expiring stock.')).toBeInTheDocument();
+  });
+
+  it('lists who is clocked in with forgotten clock-outs flagged first, and stock warnings', async () => {
+    server.use(
+      http.get('/api/staff/timeclock/now', () =>
+        HttpResponse.json({
+          count: 2,
+          forgotten_count: 1,
+          max_shift_hours: 12,
+          time_zone: 'America/Chicago',
+          clocked_in: [
+            { employee_id: 1, first_name: 'Ana', last_name: 'Almeida', since: '2026-01-15T13:05:00Z', punch_id: 9, hours: 2, forgotten: false },
+            { employee_id: 2, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T07:00:00Z', punch_id: 8, hours: 30, forgotten: true },
+          ],
+        }),
+      ),
+      http.get('/api/inventory/warnings', () =>
+        HttpResponse.json({
+          expiring_within_days: 30,
+          low_stock: [{ id: 8, sku: 'LBL', name: 'Pouch labels', unit: 'roll', on_hand: 9, reorder_level: 10 }],
+          expiring: [
+            { id: 6, code: 'VEG-1', item_name: 'Vegetable mix', item_unit: 'kg', on_hand: 8, expires_at: '2026-01-10', days_left: -3, expired: true },
+            { id: 7, code: 'SOY-2', item_name: 'Soy protein', item_unit: 'kg', on_hand: 50, expires_at: '2026-01-20', days_left: 5, expired: false },
+          ],
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    const list = await screen.findByTestId('clocked-in');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Dara Davies');
+    expect(rows[0]).toHaveTextContent('Forgotten clock-out');
+    expect(rows[1]).toHaveTextContent(/Ana Almeida.*since .*7:05\sAM CST/);
+    expect(screen.getByText('1 forgotten clock-out: open longer than 12 hours')).toBeInTheDocument();
+    expect(screen.getByTestId('clocked-in-count')).toHaveTextContent('2');
+
+    const stock = await screen.findByTestId('stock-warnings');
+    expect(within(stock).getByText('Low: 9 of 10 roll')).toBeInTheDocument();
+    expect(within(stock).getByText('Expired')).toBeInTheDocument();
+    expect(within(stock).getByText('Expires in 5 days')).toBeInTheDocument();
+    expect(within(stock).getByRole('link', { name: /Soy protein/ })).toHaveAttribute('href', '/inventory/batches/7');
+  });
+});
