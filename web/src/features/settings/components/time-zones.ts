@@ -1,0 +1,52 @@
+/** One option of the time zone picker: the IANA name, and a label with its current UTC offset. */
+export interface TimeZoneOption {
+  value: string;
+  label: string;
+}
+
+let cache: TimeZoneOption[] | null = null;
+
+function offsetOf(zone: string, at: Date): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function optionFor(zone: string, at: Date): TimeZoneOption {
+  const offset = offsetOf(zone, at);
+  const name = zone.replaceAll('_', ' ');
+  return { value: zone, label: offset ? `${name} (${offset})` : name };
+}
+
+/**
+ * Every zone the browser knows (`Intl.supportedValuesOf('timeZone')`), plus `current` when the
+ * server holds one the list lacks (such as UTC), so the picker always shows what is saved.
+ */
+export function timeZoneOptions(current?: string | null): TimeZoneOption[] {
+  if (!cache) {
+    const now = new Date();
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    cache = zones.map((z) => optionFor(z, now));
+  }
+  if (current && !cache.some((o) => o.value === current)) {
+    return [optionFor(current, new Date()), ...cache];
+  }
+  return cache;
+}
+
+/** '10:42 AM CDT' style: the time now in `zone`, for the locale; '' for an unknown zone. */
+export function timeNowIn(zone: string | null | undefined, locale: string): string {
+  if (!zone) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' }).format(
+      new Date(),
+    );
+  } catch {
+    return '';
+  }
+}
