@@ -6,6 +6,23 @@ export interface TimeZoneOption {
 
 let cache: TimeZoneOption[] | null = null;
 
+/**
+ * Browsers list some zones under their old CLDR names; people search for the current IANA
+ * ones, which every browser and the server (Go's tzdata) also accept.
+ */
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+};
+
 function offsetOf(zone: string, at: Date): string {
   try {
     const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
@@ -31,7 +48,8 @@ export function timeZoneOptions(current?: string | null): TimeZoneOption[] {
   if (!cache) {
     const now = new Date();
     const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    cache = zones.map((z) => optionFor(z, now));
+    const names = [...new Set(zones.map((z) => RENAMED[z] ?? z))].sort();
+    cache = names.map((z) => optionFor(z, now));
   }
   if (current && !cache.some((o) => o.value === current)) {
     return [optionFor(current, new Date()), ...cache];
