@@ -203,18 +203,20 @@ export function SettingsForm({ initial }: { initial: Settings }) {
               {t('settings.unsaved')}
             </Text>
           )}
-          <Button
-            type="button"
-            variant="default"
-            onClick={reset}
-            disabled={!dirty || update.isPending}
-            leftSection={<IconRestore size={18} aria-hidden />}
-          >
-            {t('settings.reset')}
-          </Button>
-          <Button type="submit" disabled={!dirty} loading={update.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {t('common.save')}
-          </Button>
+          <Group gap="sm" wrap="nowrap" ms="auto">
+            <Button
+              type="button"
+              variant="default"
+              onClick={reset}
+              disabled={!dirty || update.isPending}
+              leftSection={<IconRestore size={18} aria-hidden />}
+            >
+              {t('settings.reset')}
+            </Button>
+            <Button type="submit" disabled={!dirty} loading={update.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+              {t('common.save')}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>
