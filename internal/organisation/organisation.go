@@ -7,6 +7,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
 )
@@ -49,7 +50,7 @@ type Patch struct {
 func (p Patch) Apply(s Settings) (Settings, error) {
 	if p.Name != nil {
 		n := strings.TrimSpace(*p.Name)
-		if n == "" || len(n) > 200 {
+		if n == "" || utf8.RuneCountInString(n) > 200 {
 			return s, apperr.InvalidField("organisation_name", "Organisation name must be 1 to 200 characters.")
 		}
 		s.Name = n

@@ -45,7 +45,10 @@ func (s *OrganisationService) Get(ctx context.Context) (organisation.Settings, e
 	return out, rows.Err()
 }
 
-// Update validates and saves a patch.
+// Update validates and saves a patch. Only the fields the patch names are
+// written, so two admins changing different settings at the same time both
+// keep their change (writing every field back would let the later request
+// silently undo the earlier one with the values it had read).
 func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) (organisation.Settings, error) {
 	cur, err := s.Get(ctx)
 	if err != nil {
@@ -55,13 +58,24 @@ func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) 
 	if err != nil {
 		return cur, err
 	}
+	changed := map[string]string{}
+	if p.Name != nil {
+		changed["organisation_name"] = next.Name
+	}
+	if p.SupportEmail != nil {
+		changed["support_email"] = next.SupportEmail
+	}
+	if p.TimeZone != nil {
+		changed["time_zone"] = next.TimeZone
+	}
+	if p.MaxShiftHours != nil {
+		changed["max_shift_hours"] = strconv.Itoa(next.MaxShiftHours)
+	}
+	if len(changed) == 0 {
+		return cur, nil
+	}
 	err = s.db.WithTx(ctx, func(tx *Tx) error {
-		for k, v := range map[string]string{
-			"organisation_name": next.Name,
-			"support_email":     next.SupportEmail,
-			"time_zone":         next.TimeZone,
-			"max_shift_hours":   strconv.Itoa(next.MaxShiftHours),
-		} {
+		for k, v := range changed {
 			if _, err := tx.Exec(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)
 				ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
 				return err
@@ -69,7 +83,10 @@ func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) 
 		}
 		return nil
 	})
-	return next, err
+	if err != nil {
+		return cur, err
+	}
+	return s.Get(ctx)
 }
 
 // Marker reports whether a one-time marker (such as "demo_loaded") is set.

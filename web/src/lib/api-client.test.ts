@@ -69,7 +69,21 @@ describe('api client (SPEC §7)', () => {
     expect(err.message).toBe('HTTP error 400: {"error":"Name is required."}');
     expect(err.status).toBe(400);
     expect(err.serverMessage).toBe('Name is required.');
+    expect(err.field).toBeUndefined();
     expect(loggedOut).toBe(0);
+  });
+
+  it('keeps the field a 400 blames', async () => {
+    localStorage.setItem(TOKEN_KEY, 'good');
+    server.use(
+      http.patch('/api/settings', () =>
+        HttpResponse.json({ error: 'Unknown time zone.', field: 'time_zone' }, { status: 400 }),
+      ),
+    );
+    const err = (await api.patch('/settings', { time_zone: 'Mars/Olympus' }).catch((e: unknown) => e)) as ApiError;
+    expect(err.status).toBe(400);
+    expect(err.field).toBe('time_zone');
+    expect(err.serverMessage).toBe('Unknown time zone.');
   });
 
   it('rejects a non-JSON answer', async () => {

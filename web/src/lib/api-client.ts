@@ -14,19 +14,22 @@ export type ApiErrorKind =
 
 /**
  * An API failure. `message` follows SPEC §7 ('HTTP error {status}: {text}', …);
- * `serverMessage` holds the server's `{"error": "…"}` text when it sent one.
+ * `serverMessage` holds the server's `{"error": "…"}` text when it sent one, and
+ * `field` the input it blamed (`{"error": "…", "field": "support_email"}` on a 400).
  */
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
   readonly serverMessage: string | undefined;
+  readonly field: string | undefined;
 
-  constructor(message: string, kind: ApiErrorKind, status = 0, serverMessage?: string) {
+  constructor(message: string, kind: ApiErrorKind, status = 0, serverMessage?: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
 }
 
@@ -55,6 +58,20 @@ export function apiUrl(path: string): string {
   const p = path.startsWith('/') ? path : `/${path}`;
   if (p === API_PREFIX || p.startsWith(`${API_PREFIX}/`)) return p;
   return `${API_PREFIX}${p}`;
+}
+
+/** Pulls `field` out of a JSON error body; undefined when there is none. */
+export function extractServerField(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'field' in parsed) {
+      const f = (parsed as { field: unknown }).field;
+      if (typeof f === 'string' && f) return f;
+    }
+  } catch {
+    // not JSON
+  }
+  return undefined;
 }
 
 /** Pulls `error` out of a JSON error body; undefined when the body is not such JSON. */
@@ -127,7 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError(serverMessage ?? INVALID_TOKEN_MESSAGE, 'unauthorized', res.status, serverMessage);
     }
     const kind: ApiErrorKind = res.status === 403 ? 'forbidden' : 'http';
-    throw new ApiError(`HTTP error ${res.status}: ${text}`, kind, res.status, serverMessage);
+    throw new ApiError(`HTTP error ${res.status}: ${text}`, kind, res.status, serverMessage, extractServerField(text));
   }
   return parseJson<T>(res);
 }
@@ -140,7 +157,7 @@ export async function publicRequest<T>(path: string, options: RequestOptions = {
   const res = await send(path, options, null);
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new ApiError(`HTTP error ${res.status}: ${text}`, 'http', res.status, extractServerMessage(text));
+    throw new ApiError(`HTTP error ${res.status}: ${text}`, 'http', res.status, extractServerMessage(text), extractServerField(text));
   }
   return parseJson<T>(res);
 }

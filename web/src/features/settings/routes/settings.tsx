@@ -1,48 +1,62 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
-import { usePublicSettings } from '@/lib/public-settings';
+import { useSession } from '@/lib/auth/use-session';
+import { errorMessage } from '@/lib/errors';
+import { useSettings } from '../api/get-settings';
+import { SettingsForm } from '../components/settings-form';
+import { SettingsView } from '../components/settings-view';
 
-/** /settings: the organisation's settings as the server holds them (editing comes later). */
+function SettingsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy="true" aria-label={t('common.loading')}>
+      <Stack gap="md">
+        <Skeleton h={22} w={140} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          {[0, 1, 2, 3].map((i) => (
+            <Stack key={i} gap={6}>
+              <Skeleton h={14} w={120} />
+              <Skeleton h={36} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /settings: the organisation's settings; admins edit them, staff read them. */
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const { data, isPending, isError } = usePublicSettings();
-  const rows = [
-    { label: t('settings.organisationName'), value: data?.organisation_name },
-    { label: t('settings.supportEmail'), value: data?.support_email },
-    { label: t('settings.timeZone'), value: data?.time_zone },
-  ];
+  const { role } = useSession();
+  const { data, isPending, isError, error, refetch, isRefetching } = useSettings();
   return (
     <PageFrame title={t('nav.settings')} description={t('pages.settings.description')}>
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="md">
-          <Title order={2} size="h4">
-            {t('settings.organisation')}
-          </Title>
-          {isError ? (
-            <Alert color="red" variant="light">
-              {t('errors.generic')}
-            </Alert>
-          ) : (
-            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" component="dl" m={0}>
-              {rows.map((row) => (
-                <Stack key={row.label} gap={2}>
-                  <Text component="dt" size="sm" c="dimmed">
-                    {row.label}
-                  </Text>
-                  <Text component="dd" m={0} fw={600}>
-                    {isPending ? <Skeleton h={18} w={160} /> : row.value}
-                  </Text>
-                </Stack>
-              ))}
-            </SimpleGrid>
-          )}
-          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {t('settings.readOnlyNote')}
-          </Alert>
-        </Stack>
-      </Paper>
+      {isPending ? (
+        <SettingsSkeleton />
+      ) : isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('settings.loadError')} role="alert">
+          <Stack gap="sm" align="flex-start">
+            {errorMessage(error, t)}
+            <Button
+              variant="light"
+              color="red"
+              size="xs"
+              onClick={() => void refetch()}
+              loading={isRefetching}
+              leftSection={<IconRefresh size={16} aria-hidden />}
+            >
+              {t('common.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : role === 'admin' ? (
+        <SettingsForm initial={data} />
+      ) : (
+        <SettingsView settings={data} />
+      )}
     </PageFrame>
   );
 }

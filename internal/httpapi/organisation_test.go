@@ -1,0 +1,116 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/storage"
+)
+
+type settingsBody struct {
+	Name          string `json:"organisation_name"`
+	SupportEmail  string `json:"support_email"`
+	TimeZone      string `json:"time_zone"`
+	MaxShiftHours int    `json:"max_shift_hours"`
+}
+
+func TestSettingsReadAndPatch(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		var got settingsBody
+		e.call("GET", "/api/settings", e.token, "", 200, &got)
+		if got != (settingsBody{"Packline", "support@packline.local", "America/Chicago", 12}) {
+			t.Fatalf("defaults: %+v", got)
+		}
+		e.call("PATCH", "/api/settings", e.token, `{"support_email":"help@example.org","max_shift_hours":10}`, 200, &got)
+		if got.SupportEmail != "help@example.org" || got.MaxShiftHours != 10 || got.Name != "Packline" {
+			t.Fatalf("after patch: %+v", got)
+		}
+		var pub map[string]any
+		e.call("GET", "/api/settings/public", "", "", 200, &pub)
+		if pub["support_email"] != "help@example.org" || pub["max_shift_hours"] != nil {
+			t.Fatalf("public: %v", pub)
+		}
+
+		// A name of 200 characters is fine even when each takes several bytes.
+		long := strings.Repeat("包", 200)
+		e.call("PATCH", "/api/settings", e.token, `{"organisation_name":"`+long+`"}`, 200, &got)
+		if got.Name != long {
+			t.Fatalf("name of 200 multi-byte characters: %q", got.Name)
+		}
+
+		for _, c := range []struct{ body, field string }{
+			{`{"organisation_name":"   "}`, "organisation_name"},
+			{`{"organisation_name":"` + strings.Repeat("a", 201) + `"}`, "organisation_name"},
+			{`{"support_email":"not an email"}`, "support_email"},
+			{`{"time_zone":"Mars/Olympus"}`, "time_zone"},
+			{`{"time_zone":"Local"}`, "time_zone"},
+			{`{"max_shift_hours":0}`, "max_shift_hours"},
+			{`{"max_shift_hours":49}`, "max_shift_hours"},
+		} {
+			var eb struct{ Error, Field string }
+			e.call("PATCH", "/api/settings", e.token, c.body, 400, &eb)
+			if eb.Field != c.field || eb.Error == "" {
+				t.Errorf("%s: got %+v, want field %s", c.body, eb, c.field)
+			}
+		}
+		e.call("GET", "/api/settings", e.token, "", 200, &got)
+		if got.SupportEmail != "help@example.org" || got.MaxShiftHours != 10 || got.Name != long {
+			t.Fatalf("a rejected patch changed something: %+v", got)
+		}
+	})
+}
+
+func TestSettingsPatchNeedsAdmin(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		if _, err := storage.NewAccountService(e.db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(context.Background(), accounts.NewUser{
+			Email: "staff@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff", Role: "staff"}); err != nil {
+			t.Fatal(err)
+		}
+		var out struct{ Token string }
+		e.call("POST", "/api/login", "", `{"email":"staff@example.org","password":"correct-horse"}`, 200, &out)
+		var got settingsBody
+		e.call("GET", "/api/settings", out.Token, "", 200, &got)
+		e.call("PATCH", "/api/settings", out.Token, `{"max_shift_hours":5}`, 403, nil)
+		e.call("PATCH", "/api/settings", "", `{"max_shift_hours":5}`, 401, nil)
+		e.call("GET", "/api/settings", e.token, "", 200, &got)
+		if got.MaxShiftHours != 12 {
+			t.Fatalf("a refused patch changed the setting: %+v", got)
+		}
+	})
+}
+
+// Two admins saving different settings at once both keep their change.
+func TestSettingsConcurrentPatchesOfDifferentFieldsAreNotLost(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		for round := 0; round < 10; round++ {
+			email := "round" + string(rune('a'+round)) + "@example.org"
+			hours := round + 1
+			var wg sync.WaitGroup
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				b, _ := json.Marshal(map[string]any{"support_email": email})
+				resp := e.do("PATCH", "/api/settings", e.token, string(b))
+				resp.Body.Close()
+			}()
+			go func() {
+				defer wg.Done()
+				b, _ := json.Marshal(map[string]any{"max_shift_hours": hours})
+				resp := e.do("PATCH", "/api/settings", e.token, string(b))
+				resp.Body.Close()
+			}()
+			wg.Wait()
+			var got settingsBody
+			e.call("GET", "/api/settings", e.token, "", 200, &got)
+			if got.SupportEmail != email || got.MaxShiftHours != hours {
+				t.Fatalf("round %d: got %+v, want %s and %d", round, got, email, hours)
+			}
+		}
+	})
+}

@@ -1,0 +1,224 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { intlLocale } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import type { Settings } from '../api/get-settings';
+import {
+  isSettingsField,
+  MAX_SHIFT_HOURS_MAX,
+  MAX_SHIFT_HOURS_MIN,
+  updateSettingsSchema,
+  useUpdateSettings,
+  type SettingsField,
+  type UpdateSettingsInput,
+} from '../api/update-settings';
+import { timeNowIn, timeZoneOptions } from './time-zones';
+
+/** What the inputs hold: the number input gives '' while empty. */
+interface FormValues {
+  organisation_name: string;
+  support_email: string;
+  time_zone: string | null;
+  max_shift_hours: number | string;
+}
+
+/** A translation key under `settings.errors` for each field in trouble. */
+type FieldErrors = Partial<Record<SettingsField, string>>;
+
+const ERROR_KEY: Record<SettingsField, string> = {
+  organisation_name: 'name',
+  support_email: 'email',
+  time_zone: 'timeZone',
+  max_shift_hours: 'maxShiftHours',
+};
+
+function toValues(s: Settings): FormValues {
+  return { ...s };
+}
+
+/** The changed fields as a PATCH body (untrimmed; the schema trims). */
+function changes(values: FormValues, saved: Settings): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  if (values.organisation_name !== saved.organisation_name) patch.organisation_name = values.organisation_name;
+  if (values.support_email !== saved.support_email) patch.support_email = values.support_email;
+  if ((values.time_zone ?? '') !== saved.time_zone) patch.time_zone = values.time_zone ?? '';
+  if (values.max_shift_hours !== saved.max_shift_hours) {
+    patch.max_shift_hours = typeof values.max_shift_hours === 'number' ? values.max_shift_hours : NaN;
+  }
+  return patch;
+}
+
+/** The admin's form: edit, validate as the server does, save only what changed. */
+export function SettingsForm({ initial }: { initial: Settings }) {
+  const { t, i18n } = useTranslation();
+  const [saved, setSaved] = useState<Settings>(initial);
+  const [values, setValues] = useState<FormValues>(() => toValues(initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateSettings();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const zoneRef = useRef<HTMLInputElement>(null);
+  const hoursRef = useRef<HTMLInputElement>(null);
+
+  const patch = changes(values, saved);
+  const dirty = Object.keys(patch).length > 0;
+  const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
+  const nowThere = timeNowIn(values.time_zone, intlLocale(i18n.language));
+
+  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  }
+
+  function showErrors(next: FieldErrors) {
+    setErrors(next);
+    // Focus the first field in trouble, in the order they appear.
+    const inputs = { organisation_name: nameRef, support_email: emailRef, time_zone: zoneRef, max_shift_hours: hoursRef };
+    const first = (Object.keys(ERROR_KEY) as SettingsField[]).find((f) => next[f]);
+    if (first) inputs[first].current?.focus();
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!dirty || update.isPending) return;
+    const parsed = updateSettingsSchema.safeParse(patch);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isSettingsField(field) && !next[field]) next[field] = ERROR_KEY[field];
+      }
+      showErrors(next);
+      return;
+    }
+    const body: UpdateSettingsInput = parsed.data;
+    update.mutate(body, {
+      onSuccess: (result) => {
+        setSaved(result);
+        setValues(toValues(result));
+        setErrors({});
+        void notify('success', t('settings.saved'));
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 400 && isSettingsField(err.field)) {
+          showErrors({ [err.field]: ERROR_KEY[err.field] });
+          return;
+        }
+        void notify('danger', errorMessage(err, t));
+      },
+    });
+  }
+
+  function reset() {
+    setValues(toValues(saved));
+    setErrors({});
+  }
+
+  const err = (f: SettingsField) => (errors[f] ? t(`settings.errors.${errors[f]}`) : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('nav.settings')}>
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {t('settings.organisation')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="md">
+              <TextInput
+                ref={nameRef}
+                label={t('settings.organisationName')}
+                description={t('settings.organisationNameHelp')}
+                value={values.organisation_name}
+                onChange={(e) => set('organisation_name', e.currentTarget.value)}
+                error={err('organisation_name')}
+                autoComplete="organization"
+                required
+              />
+              <TextInput
+                ref={emailRef}
+                type="email"
+                dir="ltr"
+                label={t('settings.supportEmail')}
+                description={t('settings.supportEmailHelp')}
+                value={values.support_email}
+                onChange={(e) => set('support_email', e.currentTarget.value)}
+                error={err('support_email')}
+                autoComplete="email"
+                required
+              />
+              <Select
+                ref={zoneRef}
+                label={t('settings.timeZone')}
+                description={nowThere ? t('settings.timeZoneHelp', { time: nowThere }) : undefined}
+                placeholder={t('settings.timeZoneSearch')}
+                nothingFoundMessage={t('settings.timeZoneNothingFound')}
+                data={zones}
+                value={values.time_zone}
+                onChange={(v) => set('time_zone', v)}
+                error={err('time_zone')}
+                searchable
+                allowDeselect={false}
+                maxDropdownHeight={280}
+                limit={80}
+                required
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {t('settings.kiosk')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+              <NumberInput
+                ref={hoursRef}
+                label={t('settings.maxShiftHours')}
+                description={t('settings.maxShiftHoursHelp')}
+                value={values.max_shift_hours}
+                onChange={(v) => set('max_shift_hours', v)}
+                error={err('max_shift_hours')}
+                min={MAX_SHIFT_HOURS_MIN}
+                max={MAX_SHIFT_HOURS_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                required
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Group justify="flex-end" gap="sm" wrap="wrap">
+          {dirty && (
+            <Text size="sm" c="dimmed" role="status" me="auto">
+              {t('settings.unsaved')}
+            </Text>
+          )}
+          <Group gap="sm" wrap="nowrap" ms="auto">
+            <Button
+              type="button"
+              variant="default"
+              onClick={reset}
+              disabled={!dirty || update.isPending}
+              leftSection={<IconRestore size={18} aria-hidden />}
+            >
+              {t('settings.reset')}
+            </Button>
+            <Button type="submit" disabled={!dirty} loading={update.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

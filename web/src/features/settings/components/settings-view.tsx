@@ -1,0 +1,40 @@
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import type { Settings } from '../api/get-settings';
+
+/** What staff see: the values, read-only, and who can change them. */
+export function SettingsView({ settings }: { settings: Settings }) {
+  const { t, i18n } = useTranslation();
+  const rows = [
+    { label: t('settings.organisationName'), value: settings.organisation_name },
+    { label: t('settings.supportEmail'), value: settings.support_email, ltr: true },
+    { label: t('settings.timeZone'), value: settings.time_zone.replaceAll('_', ' '), ltr: true },
+    { label: t('settings.maxShiftHours'), value: formatNumber(settings.max_shift_hours, i18n.language) },
+  ];
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('settings.organisation')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="dl" m={0}>
+          {rows.map((row) => (
+            <Stack key={row.label} gap={2}>
+              <Text component="dt" size="sm" c="dimmed">
+                {row.label}
+              </Text>
+              <Text component="dd" m={0} fw={600} dir={row.ltr ? 'ltr' : undefined} ta="start" style={{ overflowWrap: 'anywhere' }}>
+                {row.value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
+          {t('settings.adminOnlyNote')}
+        </Alert>
+      </Stack>
+    </Paper>
+  );
+}
