@@ -18,6 +18,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	_ "time/tzdata" // every IANA zone works even on hosts without zone files
 )
 
 // version is set at build time with -ldflags "-X main.version=…".

@@ -57,7 +57,9 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 	}
 	if p.SupportEmail != nil {
 		e := strings.TrimSpace(*p.SupportEmail)
-		if a, err := mail.ParseAddress(e); err != nil || a.Address != e {
+		// It becomes a mailto: link, so nothing that could add headers to it.
+		if a, err := mail.ParseAddress(e); err != nil || a.Address != e || strings.ContainsAny(e, "?&=#%/\\\"<>, ") ||
+			!strings.Contains(e[strings.LastIndex(e, "@")+1:], ".") {
 			return s, apperr.InvalidField("support_email", "Support email is not a valid address.")
 		}
 		s.SupportEmail = e
