@@ -20,7 +20,7 @@ describe.each([
   ['es', es],
   ['cn', cn],
   ['ir', ir],
-])('locale %s', (code, locale) => {
+])('locale %s', (_code, locale) => {
   const base = flat(gb as Tree);
   const other = flat(locale as Tree);
 
