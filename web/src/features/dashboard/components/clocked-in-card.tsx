@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { formatNumber, formatPunchTime } from '@/lib/format';
 import { useTimeclockNow } from '../api/timeclock-now';
 import classes from './attention.module.css';
+import { DashboardCard } from './dashboard-card';
 
 const SHOWN = 6;
 
@@ -16,66 +17,60 @@ export function ClockedInCard() {
   const { data, isPending, isError } = useTimeclockNow();
   const people = data ? [...data.clocked_in].sort((a, b) => Number(b.forgotten) - Number(a.forgotten)) : [];
   return (
-    <Paper withBorder radius="lg" p="lg" h="100%">
-      <Stack gap="md">
-        <Group gap="sm" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" radius="md" size={36} color="green">
-              <IconClockHour4 size={20} aria-hidden />
-            </ThemeIcon>
-            <Title order={2} size="h5">
-              {t('dashboard.clockedIn')}
-            </Title>
-          </Group>
-          {data && (
-            <Badge variant="light" color="green" size="lg" data-testid="clocked-in-count">
-              {formatNumber(data.count, lng)}
-            </Badge>
+    <DashboardCard
+      icon={IconClockHour4}
+      color="green"
+      title={t('dashboard.clockedIn')}
+      aside={
+        data && (
+          <Badge variant="light" color="green" size="lg" data-testid="clocked-in-count">
+            {formatNumber(data.count, lng)}
+          </Badge>
+        )
+      }
+    >
+      {isPending ? (
+        <Skeleton h={48} />
+      ) : isError ? (
+        <Text size="sm" c="red">
+          {t('errors.generic')}
+        </Text>
+      ) : people.length === 0 ? (
+        <Text size="sm">{t('dashboard.clockedInEmpty')}</Text>
+      ) : (
+        <>
+          {data.forgotten_count > 0 && (
+            <Text size="sm" fw={600} role="status" className={classes.alert}>
+              {t('dashboard.forgottenCount', {
+                count: data.forgotten_count,
+                n: formatNumber(data.forgotten_count, lng),
+                hours: formatNumber(data.max_shift_hours, lng),
+              })}
+            </Text>
           )}
-        </Group>
-        {isPending ? (
-          <Skeleton h={48} />
-        ) : isError ? (
-          <Text size="sm" c="red">
-            {t('errors.generic')}
-          </Text>
-        ) : people.length === 0 ? (
-          <Text size="sm">{t('dashboard.clockedInEmpty')}</Text>
-        ) : (
-          <>
-            {data.forgotten_count > 0 && (
-              <Text size="sm" fw={600} role="status" className={classes.alert}>
-                {t('dashboard.forgottenCount', {
-                  count: data.forgotten_count,
-                  n: formatNumber(data.forgotten_count, lng),
-                  hours: formatNumber(data.max_shift_hours, lng),
-                })}
-              </Text>
-            )}
-            <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} data-testid="clocked-in">
-              {people.slice(0, SHOWN).map((p) => (
-                <Group component="li" key={p.employee_id} gap="xs" justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={600} truncate="end">
-                    {p.first_name} {p.last_name}
+          <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} data-testid="clocked-in">
+            {people.slice(0, SHOWN).map((p) => (
+              <Group component="li" key={p.employee_id} gap="xs" justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={600} truncate="end">
+                  {p.first_name} {p.last_name}
+                </Text>
+                {p.forgotten ? (
+                  <Badge color="red" variant="filled" autoContrast style={{ flexShrink: 0 }}>
+                    {t('dashboard.forgotten')}
+                  </Badge>
+                ) : (
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {t('dashboard.since', { time: formatPunchTime(p.since, lng, data.time_zone) })}
                   </Text>
-                  {p.forgotten ? (
-                    <Badge color="red" variant="filled" autoContrast style={{ flexShrink: 0 }}>
-                      {t('dashboard.forgotten')}
-                    </Badge>
-                  ) : (
-                    <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                      {t('dashboard.since', { time: formatPunchTime(p.since, lng, data.time_zone) })}
-                    </Text>
-                  )}
-                </Group>
-              ))}
-            </Stack>
-          </>
-        )}
-        <Anchor component={Link} to={paths.app.employees.getHref()} size="sm" fw={600}>
-          {t('dashboard.openEmployees')}
-        </Anchor>
-      </Stack>
-    </Paper>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </>
+      )}
+      <Anchor component={Link} to={paths.app.employees.getHref()} size="sm" fw={600}>
+        {t('dashboard.openEmployees')}
+      </Anchor>
+    </DashboardCard>
   );
 }

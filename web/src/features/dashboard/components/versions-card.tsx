@@ -1,8 +1,9 @@
-import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconVersions } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { useHealth } from '../api/health';
+import { DashboardCard } from './dashboard-card';
 
 /** Server version, database schema version and the app build. */
 export function VersionsCard() {
@@ -15,34 +16,24 @@ export function VersionsCard() {
     { label: t('dashboard.appBuild'), value: __APP_BUILD__, ready: true },
   ];
   return (
-    <Paper withBorder radius="lg" p="lg" h="100%">
-      <Stack gap="md">
-        <Group gap="sm">
-          <ThemeIcon variant="light" radius="md" size={36}>
-            <IconVersions size={20} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} size="h5">
-            {t('dashboard.versions')}
-          </Title>
-        </Group>
-        {isError && (
-          <Text size="sm" c="red">
-            {t('dashboard.versionsUnavailable')}
-          </Text>
-        )}
-        <Stack component="dl" gap={8} m={0}>
-          {rows.map((row) => (
-            <Group key={row.label} justify="space-between" wrap="nowrap">
-              <Text component="dt" size="sm" c="dimmed">
-                {row.label}
-              </Text>
-              <Text component="dd" m={0} size="sm" fw={600} ff="monospace" dir="ltr">
-                {isPending && !row.ready ? <Skeleton h={14} w={80} /> : (row.value ?? '—')}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
+    <DashboardCard icon={IconVersions} title={t('dashboard.versions')}>
+      {isError && (
+        <Text size="sm" c="red">
+          {t('dashboard.versionsUnavailable')}
+        </Text>
+      )}
+      <Stack component="dl" gap={8} m={0}>
+        {rows.map((row) => (
+          <Group key={row.label} justify="space-between" wrap="nowrap">
+            <Text component="dt" size="sm" c="dimmed">
+              {row.label}
+            </Text>
+            <Text component="dd" m={0} size="sm" fw={600} ff="monospace" dir="ltr">
+              {isPending && !row.ready ? <Skeleton h={14} w={80} /> : (row.value ?? '—')}
+            </Text>
+          </Group>
+        ))}
       </Stack>
-    </Paper>
+    </DashboardCard>
   );
 }
