@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClockStatus } from '../api/get-employees';
 import type { ClockAction } from '../api/clock';
 import { formatPunchTime } from '../lib/kiosk-format';
 import classes from '../kiosk.module.css';
+import { KioskModal } from './kiosk-modal';
 
 interface ClockModalProps {
   name: string;
@@ -24,17 +25,7 @@ export function ClockModal({ name, status, lastEvent, timeZone, busy, onClock, o
   const clockedIn = status === 'clocked_in';
   const last = formatPunchTime(lastEvent, i18n.language, timeZone);
   return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      centered
-      size="md"
-      title={t('kiosk.clockTitle', { name })}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-    >
+    <KioskModal title={t('kiosk.clockTitle', { name })}>
       <Stack gap="lg">
         <Stack gap={4}>
           <Text size="lg" fw={600}>
@@ -57,6 +48,6 @@ export function ClockModal({ name, status, lastEvent, timeZone, busy, onClock, o
           )}
         </Group>
       </Stack>
-    </Modal>
+    </KioskModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../kiosk.module.css';
+import { KioskModal } from './kiosk-modal';
 
 interface PinModalProps {
   name: string;
@@ -35,17 +36,7 @@ export function PinModal({ name, busy, onSubmit, onEmpty, onCancel }: PinModalPr
   }
 
   return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      centered
-      size="md"
-      title={t('kiosk.pinTitle', { name })}
-      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-    >
+    <KioskModal title={t('kiosk.pinTitle', { name })}>
       <form onSubmit={handleSubmit}>
         <Stack gap="lg">
           <PasswordInput
@@ -70,6 +61,6 @@ export function PinModal({ name, busy, onSubmit, onEmpty, onCancel }: PinModalPr
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </KioskModal>
   );
 }
