@@ -203,6 +203,18 @@ func TestHealthSPAAndHeaders(t *testing.T) {
 				t.Errorf("%s: missing security headers %v", path, res.Header)
 			}
 		}
+		// Each client-side route gets its entry: the auth pages and the kiosk are apps of their own.
+		for path, title := range map[string]string{
+			"/auth": "auth", "/auth/login": "auth", "/auth/recover-password/": "auth", "/employee-portal": "kiosk",
+			"/employee-portal/": "kiosk", "/dashboard": "app", "/authors": "app", "/employees": "app", "/": "app",
+		} {
+			res := e.do("GET", path, "", "")
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if want := "<title>" + title + "</title>"; !strings.Contains(string(body), want) {
+				t.Errorf("%s: body %q, want the %s entry", path, body, title)
+			}
+		}
 		res := e.do("GET", "/assets/app-abc.js", "", "")
 		res.Body.Close()
 		if !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {

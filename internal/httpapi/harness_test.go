@@ -38,6 +38,8 @@ func newEnv(t *testing.T, db *storage.DB) *env {
 		Version: "test",
 		App: fstest.MapFS{
 			"index.html":        {Data: []byte("<!doctype html><title>app</title>")},
+			"auth.html":         {Data: []byte("<!doctype html><title>auth</title>")},
+			"kiosk.html":        {Data: []byte("<!doctype html><title>kiosk</title>")},
 			"assets/app-abc.js": {Data: []byte("console.log(1)")},
 			"assets/big-123.js": {Data: []byte(strings.Repeat("console.log('packline');\n", 200))},
 		},

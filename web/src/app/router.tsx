@@ -1,10 +1,11 @@
 import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router';
-import { HOME_PATH, isPublicPath, paths } from '@/config/paths';
+import { HOME_PATH, paths } from '@/config/paths';
 import type { RouteHandle } from '@/config/route-handle';
 import { session } from '@/lib/auth/session';
 import { PageLoader } from '@/components/page-loader';
 import { RouteError } from '@/components/route-error';
-import { alwaysRevalidate, requireGuest, requireSession } from './guards';
+import { loadPage } from '@/lib/page-load';
+import { alwaysRevalidate, loadOwnEntry, requireSession } from './guards';
 
 /** Turns a lazily imported page module (default export) into a route's Component. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -28,28 +29,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.root.path, loader: () => redirect(HOME_PATH) },
 
-      // Auth area: only for signed-out users (SPEC §2).
-      {
-        path: paths.auth.root.path,
-        loader: requireGuest,
-        shouldRevalidate: alwaysRevalidate,
-        lazy: page(() => import('./layouts/auth-layout')),
-        children: [
-          { index: true, loader: () => redirect(paths.auth.login.getHref()) },
-          { path: paths.auth.login.path, lazy: page(() => import('@/features/auth/routes/login')) },
-          { path: paths.auth.signup.path, lazy: page(() => import('@/features/auth/routes/signup')) },
-          { path: paths.auth.recoverPassword.path, lazy: page(() => import('@/features/auth/routes/recover-password')) },
-          {
-            path: paths.auth.recoverPasswordEmail.path,
-            lazy: page(() => import('@/features/auth/routes/recover-password-email')),
-          },
-          { path: '*', loader: () => redirect(paths.auth.login.getHref()) },
-        ],
-      },
+      // The auth pages and the kiosk are entries of their own (auth.html, kiosk.html):
+      // reaching one from here loads its document.
+      { path: `${paths.auth.root.path}/*`, loader: loadOwnEntry, Component: PageLoader },
+      { path: paths.employeePortal.path, loader: loadOwnEntry, Component: PageLoader },
 
-      // Public pages outside the main layout.
       { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
-      { path: paths.employeePortal.path, lazy: page(() => import('@/features/kiosk/routes/employee-portal')) },
 
       // Signed-in area, inside the main layout.
       {
@@ -119,19 +104,15 @@ type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
 
 /**
  * When the session ends (logout, rejected token, failed re-check) leave for the login
- * page; the public kiosk stays where it is. Returns the unsubscribe function.
+ * page. Returns the unsubscribe function.
  */
-export function followSessionEnd(router: AppRouterInstance): () => void {
-  return session.onSignOut(() => {
-    if (!isPublicPath(router.state.location.pathname)) {
-      void router.navigate(paths.auth.login.getHref(), { replace: true });
-    }
-  });
+export function followSessionEnd(): () => void {
+  return session.onSignOut(() => loadPage(paths.auth.login.getHref(), { replace: true }));
 }
 
 export function createAppRouter(): AppRouterInstance {
   const router = createBrowserRouter(routes);
-  followSessionEnd(router);
+  followSessionEnd();
   return router;
 }
 

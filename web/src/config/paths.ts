@@ -85,3 +85,16 @@ export function safeRedirectTarget(raw: string | null | undefined): string {
     return HOME_PATH;
   }
 }
+
+/**
+ * The three HTML entries the server hands out, each a light app of its own: the auth
+ * pages, the kiosk, and the office app for every other path. internal/httpapi/spa.go
+ * applies the same rule, so moving between entries is a document load (lib/page-load).
+ */
+export type Entry = 'auth' | 'kiosk' | 'office';
+
+export function entryOf(pathname: string): Entry {
+  if (isAuthPath(pathname)) return 'auth';
+  if (pathname.replace(/\/+$/, '') === paths.employeePortal.path) return 'kiosk';
+  return 'office';
+}

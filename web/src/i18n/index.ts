@@ -12,11 +12,14 @@ import {
   type Language,
 } from './languages';
 
+import gb from './locales/gb.json';
+
 /**
- * Loads one locale file on demand, so a page only downloads the language it shows
- * (plus gb as the fallback). One file per locale: src/i18n/locales/<code>.json.
+ * The default language (and fallback) is part of every entry, so the first paint waits
+ * for no extra request; the others load on demand, a page downloading only the language
+ * it shows. One file per locale: src/i18n/locales/<code>.json.
  */
-const localeLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*.json');
+const localeLoaders = import.meta.glob<{ default: ResourceKey }>(['./locales/*.json', '!./locales/gb.json']);
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -65,6 +68,8 @@ export const i18nReady = i18n
   .use(detector)
   .use(initReactI18next)
   .init({
+    resources: { gb: { translation: gb } },
+    partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'languageOnly',

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.layer.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';

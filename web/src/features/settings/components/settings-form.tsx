@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/NumberInput.layer.css';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
