@@ -1,5 +1,4 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
@@ -11,7 +10,6 @@ import {
   LANGUAGE_INFO,
   type Language,
 } from './languages';
-
 import gb from './locales/gb.json';
 
 /**
@@ -37,10 +35,20 @@ const lazyLocales: BackendModule = {
   },
 };
 
-const detector = new LanguageDetector();
-detector.addDetector({
-  name: 'packlineNavigator',
-  lookup() {
+/**
+ * The language to start in: the one saved on this device, else the browser's first
+ * language we speak (else i18next falls back to gb). A choice is saved on the device.
+ * (Ten lines instead of i18next-browser-languagedetector: it is on every first load.)
+ */
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    try {
+      const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+      if (isLanguage(saved)) return saved;
+    } catch {
+      // storage unavailable: ask the browser
+    }
     const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
     for (const tag of tags) {
       const lng = tag ? fromBrowserLanguage(tag) : null;
@@ -48,7 +56,14 @@ detector.addDetector({
     }
     return undefined;
   },
-});
+  cacheUserLanguage(lng) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // the choice lasts for this page only
+    }
+  },
+};
 
 /** Sets <html lang dir> for the language (Persian is right to left). */
 export function applyDocumentLanguage(lng: string): void {
@@ -74,11 +89,6 @@ export const i18nReady = i18n
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'languageOnly',
     nonExplicitSupportedLngs: false,
-    detection: {
-      order: ['localStorage', 'packlineNavigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },
