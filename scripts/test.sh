@@ -82,6 +82,8 @@ if want e2e; then
   else
     echo "== playwright (Chromium, against the real binary on SQLite)"
     (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test)
+    echo "== page weight and first paint (login, kiosk ≤ 120 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves)"
+    (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict)
     e2e_on_postgres
   fi
 fi

@@ -31,22 +31,58 @@ export interface SiteLocation {
   search: string;
 }
 
-type Current = { location: () => SiteLocation };
+/** The simulated browser: which document shows, and where the app inside it is. */
+class Site {
+  private where: () => SiteLocation;
+  private open: (url: string) => void = () => {};
+  constructor(private readonly url: string) {
+    this.where = () => new URL(url, window.location.origin);
+  }
+  get location(): SiteLocation {
+    return this.where();
+  }
+  /** Called by the document shown: how to read its location. */
+  track(where: () => SiteLocation): void {
+    this.where = where;
+  }
+  /** Called by the site root: how to open another document. */
+  bind(open: (url: string) => void): void {
+    this.open = open;
+  }
+  load(url: string): void {
+    this.open(url);
+  }
+  get initialUrl(): string {
+    return this.url;
+  }
+}
 
-function OfficeDocument({ url, current }: { url: string; current: Current }) {
+function OfficeDocument({ url, site }: { url: string; site: Site }) {
   const router = useMemo(() => createMemoryRouter(routes, { initialEntries: [url] }), [url]);
-  current.location = () => router.state.location;
+  site.track(() => router.state.location);
   useEffect(() => followSessionEnd(), []);
   return <RouterProvider router={router} />;
 }
 
-function AuthDocument({ current }: { current: Current }) {
+function AuthDocument({ site }: { site: Site }) {
   const [guest, setGuest] = useState(false);
-  current.location = () => ({ pathname: window.location.pathname, search: window.location.search });
+  site.track(() => ({ pathname: window.location.pathname, search: window.location.search }));
   useEffect(() => {
     void guestOnly().then(setGuest);
   }, []);
   return guest ? <AuthApp /> : null;
+}
+
+function SiteRoot({ site }: { site: Site }) {
+  const [doc, setDoc] = useState({ url: site.initialUrl, n: 0 });
+  site.bind((next) => setDoc((d) => ({ url: next, n: d.n + 1 })));
+  const entry = entryOf(new URL(doc.url, window.location.origin).pathname);
+  if (entry === 'auth') return <AuthDocument key={doc.n} site={site} />;
+  if (entry === 'kiosk') {
+    site.track(() => new URL(doc.url, window.location.origin));
+    return <EmployeePortal key={doc.n} />;
+  }
+  return <OfficeDocument key={doc.n} url={doc.url} site={site} />;
 }
 
 /**
@@ -55,40 +91,26 @@ function AuthDocument({ current }: { current: Current }) {
  * a fresh "document": new session check, empty query cache, that entry's app.
  */
 export function renderApp(url: string) {
-  const current: Current = { location: () => new URL(url, window.location.origin) };
-  let goTo: (next: string) => void = () => {};
+  const site = new Site(url);
   // The auth pages read the address bar, as in the browser.
   const enter = (next: string) => {
     if (entryOf(new URL(next, window.location.origin).pathname) === 'auth') window.history.replaceState(null, '', next);
   };
   enter(url);
-
-  function Site() {
-    const [doc, setDoc] = useState({ url, n: 0 });
-    goTo = (next) => setDoc((d) => ({ url: next, n: d.n + 1 }));
-    const entry = entryOf(new URL(doc.url, window.location.origin).pathname);
-    if (entry === 'auth') return <AuthDocument key={doc.n} current={current} />;
-    if (entry === 'kiosk') {
-      current.location = () => new URL(doc.url, window.location.origin);
-      return <EmployeePortal key={doc.n} />;
-    }
-    return <OfficeDocument key={doc.n} url={doc.url} current={current} />;
-  }
-
   setPageLoadForTests((next) => {
     setTimeout(() =>
       act(() => {
         resetSessionForTests();
         queryClient.clear();
         enter(next);
-        goTo(next);
+        site.load(next);
       }),
     );
   });
   const result = render(
     <AppProvider env="test">
-      <Site />
+      <SiteRoot site={site} />
     </AppProvider>,
   );
-  return { site: { get location() { return current.location(); } }, ...result };
+  return { site, ...result };
 }
