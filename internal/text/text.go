@@ -26,8 +26,8 @@ type Problem string
 
 const (
 	OK          Problem = ""
-	BadEncoding Problem = "text.encoding"  // not valid UTF-8
-	Control     Problem = "text.control"   // NUL or another control character
+	BadEncoding Problem = "text.encoding" // not valid UTF-8
+	Control     Problem = "text.control"  // NUL or another control character
 )
 
 // Check reports whether s may be stored as a field of kind k.
