@@ -8,14 +8,23 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 )
 
-func mustItem(t *testing.T, s *storage.InventoryService, sku string) *inventory.Item {
+// newInventory is the inventory's rules over the store on db, with the
+// organisation's calendar read from db too.
+func newInventory(db *storage.DB) *inventory.Service {
+	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
+	return inventory.NewService(storage.NewInventoryStore(db), cal)
+}
+
+func mustItem(t *testing.T, s *inventory.Service, sku string) *inventory.Item {
 	t.Helper()
 	it, err := s.CreateItem(context.Background(), inventory.NewItem{SKU: sku, Name: "Item " + sku,
 		Kind: inventory.KindRaw, Unit: "kg"})
@@ -25,7 +34,7 @@ func mustItem(t *testing.T, s *storage.InventoryService, sku string) *inventory.
 	return it
 }
 
-func mustReceive(t *testing.T, s *storage.InventoryService, itemID int64, units int64) *inventory.Batch {
+func mustReceive(t *testing.T, s *inventory.Service, itemID int64, units int64) *inventory.Batch {
 	t.Helper()
 	b, _, err := s.ReceiveBatch(context.Background(), itemID, inventory.NewBatch{Quantity: inventory.Units(units)}, inventory.Actor{})
 	if err != nil {
@@ -68,7 +77,7 @@ func checkLedger(t *testing.T, db *storage.DB) {
 
 func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		it := mustItem(t, s, "RICE")
 		b := mustReceive(t, s, it.ID, 10)
@@ -115,7 +124,7 @@ func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
 
 func TestInventoryReversalRules(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		it := mustItem(t, s, "SOY")
 		b, recv, err := s.ReceiveBatch(ctx, it.ID, inventory.NewBatch{Quantity: inventory.Units(10)}, inventory.Actor{})
@@ -190,7 +199,7 @@ func TestInventoryReversalRules(t *testing.T) {
 
 func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		var batches []int64
 		var mu sync.Mutex
@@ -274,7 +283,7 @@ func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
 
 func TestInventoryCodesAndArchive(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		it := mustItem(t, s, "veg-1")
 		nb := inventory.NewBatch{Quantity: inventory.Units(5), ReceivedAt: "2025-08-15"}
@@ -324,7 +333,7 @@ func TestInventoryCodesAndArchive(t *testing.T) {
 
 func TestInventoryImport(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		mustItem(t, s, "EXISTS")
 		if _, _, err := s.ReceiveBatch(ctx, 1, inventory.NewBatch{Code: "LOT-1", Quantity: 1000}, inventory.Actor{}); err != nil {

@@ -1,0 +1,58 @@
+package storage
+
+import (
+	"context"
+	"time"
+
+	"github.com/packline/packline/internal/inventory"
+)
+
+// InventoryStore implements inventory.Store: the SQL behind the inventory's
+// rules, which live in package inventory.
+//
+// The on-hand figures (inventory_batches.on_hand, inventory_items.on_hand and
+// each move's balance_after) are summaries of inventory_moves, written in the
+// same transaction as each move. Locks: LockItem and LockBatch take row locks
+// on PostgreSQL (SELECT … FOR UPDATE); SQLite's single writer already
+// serialises every write transaction.
+//
+// Files: inventory_items.go (items, the list and its filters),
+// inventory_batches.go (batches, expiry), inventory_moves.go (the ledger),
+// inventory_import.go (bulk reads and writes of an import).
+type InventoryStore struct {
+	db *DB
+}
+
+var (
+	_ inventory.Store = (*InventoryStore)(nil)
+	_ inventory.Tx    = (*invTx)(nil)
+)
+
+// NewInventoryStore returns the inventory's store over db.
+func NewInventoryStore(db *DB) *InventoryStore { return &InventoryStore{db: db} }
+
+// InTx runs fn in one write transaction.
+func (s *InventoryStore) InTx(ctx context.Context, fn func(tx inventory.Tx) error) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(&invTx{tx}) })
+}
+
+// InventoryTx is the inventory's view of tx, for an area whose own Tx
+// embeds inventory.Tx (production, shipping): their writes and the stock
+// moves they make commit together.
+func InventoryTx(tx *Tx) inventory.Tx { return &invTx{tx} }
+
+// invTx implements inventory.Tx over one database transaction.
+type invTx struct {
+	tx *Tx
+}
+
+// Now is the transaction's fixed clock.
+func (t *invTx) Now() time.Time { return t.tx.Now }
+
+// mapDuplicate reports a unique-key clash as inventory.ErrDuplicate.
+func mapDuplicate(err error) error {
+	if isUniqueViolation(err) {
+		return inventory.ErrDuplicate
+	}
+	return err
+}
