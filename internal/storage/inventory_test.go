@@ -407,3 +407,70 @@ func TestInventoryImport(t *testing.T) {
 		checkLedger(t, db)
 	})
 }
+
+// Archiving races stock (issue 9 item 6): an item is archived only with
+// nothing on hand and an archived item takes no moves, also when an archive
+// and a move of the same item run at the same moment. Each round archives
+// 15 empty items while adjustments add to their batches.
+func TestInventoryArchiveRacesStock(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		s := newInventory(db)
+		ctx := context.Background()
+		yes, no := true, false
+		type pair struct{ item, batch int64 }
+		var pairs []pair
+		for i := range 15 {
+			it := mustItem(t, s, fmt.Sprintf("ARC-%d", i))
+			b := mustReceive(t, s, it.ID, 1)
+			zero := inventory.Quantity(0)
+			if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonCount, Counted: &zero}); err != nil {
+				t.Fatal(err)
+			}
+			pairs = append(pairs, pair{it.ID, b.ID})
+		}
+		for round := range 6 {
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for _, p := range pairs {
+				wg.Add(2)
+				go func() {
+					defer wg.Done()
+					<-start
+					_, err := s.UpdateItem(ctx, p.item, inventory.ItemPatch{Archived: &yes})
+					if c := apperr.CodeOf(err); err != nil && c != "item.has_stock" {
+						t.Errorf("archive: %v", err)
+					}
+				}()
+				go func() {
+					defer wg.Done()
+					<-start
+					_, err := s.RecordMove(ctx, inventory.NewMove{BatchID: p.batch, Reason: inventory.ReasonAdjust,
+						Quantity: inventory.Units(1), Note: "found one"})
+					if c := apperr.CodeOf(err); err != nil && c != "item.archived" {
+						t.Errorf("adjust: %v", err)
+					}
+				}()
+			}
+			close(start)
+			wg.Wait()
+			var bad int
+			if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_items WHERE archived = ? AND on_hand <> 0`, true).Scan(&bad); err != nil {
+				t.Fatal(err)
+			}
+			if bad != 0 {
+				t.Fatalf("round %d: %d of %d items archived with stock on hand", round, bad, len(pairs))
+			}
+			checkLedger(t, db)
+			// Empty them again for the next round.
+			for _, p := range pairs {
+				if _, err := s.UpdateItem(ctx, p.item, inventory.ItemPatch{Archived: &no}); err != nil {
+					t.Fatal(err)
+				}
+				zero := inventory.Quantity(0)
+				if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: p.batch, Reason: inventory.ReasonCount, Counted: &zero}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
+}
