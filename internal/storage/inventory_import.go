@@ -114,7 +114,11 @@ func (t *invTx) InsertReceipts(ctx context.Context, rs []inventory.Receipt, crea
 				b.SourceType, b.Notes, b.OnHand, createdBy, Millis(b.CreatedAt))
 		}
 		q.WriteString(" RETURNING id, item_id, code_key")
-		rows, err := t.tx.Query(ctx, q.String(), args...)
+		st, err := t.prepared(ctx, q.String())
+		if err != nil {
+			return err
+		}
+		rows, err := st.QueryContext(ctx, args...)
 		if err != nil {
 			return mapDuplicate(err)
 		}
@@ -153,7 +157,11 @@ func (t *invTx) InsertReceipts(ctx context.Context, rs []inventory.Receipt, crea
 			margs = append(margs, moveArgs(r.Move)...)
 		}
 		mq.WriteString(" RETURNING id, batch_id")
-		mrows, err := t.tx.Query(ctx, mq.String(), margs...)
+		mst, err := t.prepared(ctx, mq.String())
+		if err != nil {
+			return err
+		}
+		mrows, err := mst.QueryContext(ctx, margs...)
 		if err != nil {
 			return err
 		}
@@ -192,12 +200,25 @@ func (t *invTx) InsertReceipts(ctx context.Context, rs []inventory.Receipt, crea
 		s.qty += r.Move.Quantity
 		s.codes = append(s.codes, inventory.CodeKey(r.Batch.Code))
 	}
-	for _, id := range order {
-		s := byItem[id]
-		if _, err := t.tx.Exec(ctx, `UPDATE inventory_items SET on_hand = on_hand + ?, batch_codes = batch_codes || ? WHERE id = ?`,
-			s.qty, " "+strings.Join(s.codes, " "), id); err != nil {
+	return inChunks(order, 500, func(part []int64) error {
+		var q strings.Builder
+		q.WriteString(`UPDATE inventory_items SET on_hand = inventory_items.on_hand + v.column2,
+			batch_codes = inventory_items.batch_codes || v.column3 FROM (VALUES `)
+		args := make([]any, 0, 3*len(part))
+		for i, id := range part {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))")
+			s := byItem[id]
+			args = append(args, id, s.qty, " "+strings.Join(s.codes, " "))
+		}
+		q.WriteString(") AS v WHERE inventory_items.id = v.column1")
+		st, err := t.prepared(ctx, q.String())
+		if err != nil {
 			return err
 		}
-	}
-	return nil
+		_, err = st.ExecContext(ctx, args...)
+		return err
+	})
 }

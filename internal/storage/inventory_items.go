@@ -71,7 +71,11 @@ func (t *invTx) InsertItems(ctx context.Context, items []*inventory.Item) error 
 				Millis(it.CreatedAt), Millis(it.UpdatedAt))
 		}
 		q.WriteString(" RETURNING id, sku_key")
-		rows, err := t.tx.Query(ctx, q.String(), args...)
+		st, err := t.prepared(ctx, q.String())
+		if err != nil {
+			return err
+		}
+		rows, err := st.QueryContext(ctx, args...)
 		if err != nil {
 			return mapDuplicate(err)
 		}

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
@@ -33,17 +34,44 @@ func NewInventoryStore(db *DB) *InventoryStore { return &InventoryStore{db: db} 
 
 // InTx runs fn in one write transaction.
 func (s *InventoryStore) InTx(ctx context.Context, fn func(tx inventory.Tx) error) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(&invTx{tx}) })
+	return s.db.WithTx(ctx, func(tx *Tx) error {
+		t := &invTx{tx: tx}
+		defer t.closeStatements()
+		return fn(t)
+	})
 }
 
 // InventoryTx is the inventory's view of tx, for an area whose own Tx
 // embeds inventory.Tx (production, shipping): their writes and the stock
 // moves they make commit together.
-func InventoryTx(tx *Tx) inventory.Tx { return &invTx{tx} }
+func InventoryTx(tx *Tx) inventory.Tx { return &invTx{tx: tx} }
 
 // invTx implements inventory.Tx over one database transaction.
 type invTx struct {
-	tx *Tx
+	tx    *Tx
+	stmts map[string]*sql.Stmt // statements an import runs many times, prepared once
+}
+
+// prepared returns q prepared in the transaction, once per transaction.
+func (t *invTx) prepared(ctx context.Context, q string) (*sql.Stmt, error) {
+	if st, ok := t.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := t.tx.tx.PrepareContext(ctx, t.tx.db.bind(q))
+	if err != nil {
+		return nil, err
+	}
+	if t.stmts == nil {
+		t.stmts = map[string]*sql.Stmt{}
+	}
+	t.stmts[q] = st
+	return st, nil
+}
+
+func (t *invTx) closeStatements() {
+	for _, st := range t.stmts {
+		st.Close()
+	}
 }
 
 // Now is the transaction's fixed clock.
