@@ -4,9 +4,12 @@ package app
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -18,7 +21,7 @@ type Services struct {
 	Accounts     *storage.AccountService
 	Organisation *storage.OrganisationService
 	Messaging    *storage.MessagingService
-	Inventory    *storage.InventoryService
+	Inventory    *inventory.Service
 	Timeclock    *storage.TimeclockService
 }
 
@@ -44,12 +47,13 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		o.timeclockKeys = timeclock.RandomKeys()
 	}
 	org := storage.NewOrganisationService(db)
+	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
 	return &Services{
 		DB:           db,
 		Accounts:     storage.NewAccountService(db, log),
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
-		Inventory:    storage.NewInventoryService(db),
+		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
 		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
 	}
 }

@@ -23,7 +23,7 @@ type Services struct {
 	DB       *storage.DB
 	Accounts accounts.Service
 	// Inventory is the stock ledger (issue 5).
-	Inventory inventory.Service
+	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock TimeclockSeeder
 }

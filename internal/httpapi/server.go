@@ -30,7 +30,7 @@ type Server struct {
 	Accounts     accounts.Service
 	Organisation organisation.Service
 	Messaging    messaging.Service
-	Inventory    inventory.Service
+	Inventory    *inventory.Service
 	Timeclock    timeclock.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
