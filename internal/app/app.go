@@ -4,9 +4,11 @@ package app
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -19,7 +21,7 @@ type Services struct {
 	Organisation *storage.OrganisationService
 	Messaging    *storage.MessagingService
 	Inventory    *storage.InventoryService
-	Timeclock    *storage.TimeclockService
+	Timeclock    *timeclock.Service
 }
 
 // Option adjusts how New builds the services.
@@ -44,13 +46,15 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		o.timeclockKeys = timeclock.RandomKeys()
 	}
 	org := storage.NewOrganisationService(db)
+	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
 	return &Services{
 		DB:           db,
 		Accounts:     storage.NewAccountService(db, log),
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
 		Inventory:    storage.NewInventoryService(db),
-		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
+		Timeclock: timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottleStore(db),
+			o.timeclockKeys, cal, log),
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -22,7 +23,7 @@ import (
 type clockEnv struct {
 	t     *testing.T
 	db    *storage.DB
-	svc   *storage.TimeclockService
+	svc   *timeclock.Service
 	now   atomic.Int64 // ms
 	staff timeclock.Staff
 }
@@ -37,7 +38,7 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.svc = storage.NewTimeclockService(db, storage.NewOrganisationService(db), keys, log)
+	e.svc = newTimeclock(db, keys, log)
 	u, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{
 		Email: "boss@example.org", Password: "long-enough", FirstName: "Bo", LastName: "Ss"})
 	if err != nil {
@@ -45,6 +46,12 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	}
 	e.staff = timeclock.Staff{UserID: u.ID}
 	return e
+}
+
+// newTimeclock is the time clock as the app wires it, over db.
+func newTimeclock(db *storage.DB, keys *timeclock.Keys, log *slog.Logger) *timeclock.Service {
+	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
+	return timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottleStore(db), keys, cal, log)
 }
 
 func (e *clockEnv) advance(d time.Duration) { e.now.Add(d.Milliseconds()) }
@@ -273,7 +280,7 @@ func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
 		// Spreading guesses over employees (4 each) trips the client-wide limit.
 		wrong := 0
 		for _, emp := range emps {
-			for j := 0; j < 4 && wrong < storage.ClientPINLimit; j++ {
+			for j := 0; j < 4 && wrong < timeclock.ClientPINLimit; j++ {
 				if _, err := e.check(emp.ID, "0000", "attacker"); err != nil {
 					t.Fatalf("wrong PIN %d: %v", wrong, err)
 				}
@@ -494,7 +501,7 @@ func TestTimesheetFromTheDatabaseAcrossDST(t *testing.T) {
 func BenchmarkCheckPINAndClock(b *testing.B) {
 	db := storagetest.Open(b, storage.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := storage.NewTimeclockService(db, storage.NewOrganisationService(db), timeclock.RandomKeys(), log)
+	svc := newTimeclock(db, timeclock.RandomKeys(), log)
 	ctx := context.Background()
 	emp, err := svc.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "A", LastName: "B", PIN: "1234"})
 	if err != nil {
@@ -520,7 +527,7 @@ func BenchmarkCheckPINAndClock(b *testing.B) {
 func BenchmarkKioskEmployees300(b *testing.B) {
 	db := storagetest.Open(b, storage.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := storage.NewTimeclockService(db, storage.NewOrganisationService(db), timeclock.RandomKeys(), log)
+	svc := newTimeclock(db, timeclock.RandomKeys(), log)
 	ctx := context.Background()
 	for i := 0; i < 300; i++ {
 		if _, err := svc.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "F", LastName: fmt.Sprintf("L%03d", i), PIN: "1234"}); err != nil {
