@@ -22,7 +22,7 @@ type Services struct {
 	Organisation *storage.OrganisationService
 	Messaging    *storage.MessagingService
 	Inventory    *inventory.Service
-	Timeclock    *storage.TimeclockService
+	Timeclock    *timeclock.Service
 }
 
 // Option adjusts how New builds the services.
@@ -54,7 +54,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
 		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
-		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
+		Timeclock: timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottleStore(db),
+			o.timeclockKeys, cal, log),
 	}
 }
 

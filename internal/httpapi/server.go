@@ -31,7 +31,7 @@ type Server struct {
 	Organisation organisation.Service
 	Messaging    messaging.Service
 	Inventory    *inventory.Service
-	Timeclock    timeclock.Service
+	Timeclock    *timeclock.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }
