@@ -162,13 +162,4 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 	return nil
 }
 
-func textError(field string, p text.Problem) error {
-	msg := "Field %s holds a control character."
-	if p == text.BadEncoding {
-		msg = "Field %s is not valid UTF-8 text."
-	}
-	if field == "" {
-		field = "body"
-	}
-	return apperr.New(apperr.Invalid, string(p), apperr.Params{"field": field}, fmt.Sprintf(msg, field)).OnField(field)
-}
+func textError(field string, p text.Problem) error { return text.Error(field, p) }

@@ -27,9 +27,9 @@ type Server struct {
 	App          fs.FS // the built single-page app
 	TrustProxy   bool  // take the client address from X-Forwarded-For
 	Health       func(ctx context.Context) (schemaVersion int, err error)
-	Accounts     accounts.Service
-	Organisation organisation.Service
-	Messaging    messaging.Service
+	Accounts     *accounts.Service
+	Organisation *organisation.Service
+	Messaging    *messaging.Service
 	Inventory    inventory.Service
 	Timeclock    timeclock.Service
 

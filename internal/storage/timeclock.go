@@ -20,7 +20,7 @@ import (
 // the database, so any number of instances may serve the kiosk at once.
 type TimeclockService struct {
 	db   *DB
-	org  organisation.Service
+	org  *organisation.Service
 	keys *timeclock.Keys
 	log  *slog.Logger
 	// pinThrottle limits wrong PINs for one employee from one client;
@@ -95,7 +95,7 @@ const (
 
 // NewTimeclockService returns the time clock over db. keys come from the
 // server secret; org gives the time zone and maximum shift.
-func NewTimeclockService(db *DB, org organisation.Service, keys *timeclock.Keys, log *slog.Logger) *TimeclockService {
+func NewTimeclockService(db *DB, org *organisation.Service, keys *timeclock.Keys, log *slog.Logger) *TimeclockService {
 	return &TimeclockService{
 		db: db, org: org, keys: keys, log: log,
 		pinThrottle:    &Throttle{DB: db, Limit: PINLimit, Base: time.Minute, Max: time.Hour, Window: 15 * time.Minute},
