@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
@@ -24,6 +25,7 @@ type config struct {
 	DB             string
 	Demo           bool
 	TrustedProxies string // comma-separated CIDR ranges
+	HashMemoryMiB  int    // memory all concurrent password hashes may hold
 	LogLevel       string
 	Secret         string // keys PIN hashes and clock tokens; see serverSecret
 	SecretFile     string
@@ -36,6 +38,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", "", "CIDR ranges of load balancers whose X-Forwarded-For is believed (comma-separated)")
+	fs.IntVar(&cfg.HashMemoryMiB, "hash-memory", accounts.DefaultHashBudget>>20, "MiB all concurrent password hashes may hold (each takes 19)")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
@@ -65,7 +68,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	defer db.Close()
-	svc := app.New(db, log, app.WithTimeclockKeys(keys))
+	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20))
 
 	var demoReport demo.Report
 	if cfg.Demo {

@@ -376,3 +376,48 @@ func TestForgedForwardedForGivesNoExtraGuesses(t *testing.T) {
 		_ = e
 	})
 }
+
+// Password hashing is bounded: with one hashing slot, a flood of sign-ins
+// for many accounts gets 503 auth.busy with Retry-After beyond the short
+// queue, never a 500, and nobody waits long.
+func TestLoginFloodIsBoundedBy503(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		gate := accounts.NewHashGate(accounts.HashMemory)
+		gate.MaxWait = 100 * time.Millisecond
+		srv := newEnvServer(t, db, func(s *httpapi.Server) {
+			s.Accounts = accounts.NewService(storage.NewAccountStore(db), storage.NewThrottleStore(db), gate, nil)
+		})
+		const n = 40
+		statuses := make([]int, n)
+		retry := make([]string, n)
+		var start, done sync.WaitGroup
+		start.Add(1)
+		for i := range n {
+			done.Add(1)
+			go func() {
+				defer done.Done()
+				start.Wait()
+				res, err := http.Post(srv.URL+"/api/login", "application/json",
+					strings.NewReader(fmt.Sprintf(`{"email":"nobody%d@example.org","password":"wrong-guess"}`, i)))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				res.Body.Close()
+				statuses[i], retry[i] = res.StatusCode, res.Header.Get("Retry-After")
+			}()
+		}
+		start.Done()
+		done.Wait()
+		count := map[int]int{}
+		for i, s := range statuses {
+			count[s]++
+			if s == 503 && retry[i] == "" {
+				t.Errorf("503 without Retry-After")
+			}
+		}
+		if count[503] == 0 || count[401] == 0 || count[401]+count[503] != n {
+			t.Fatalf("statuses %v: want some 401 (hashed) and some 503 (turned away), nothing else", count)
+		}
+	})
+}
