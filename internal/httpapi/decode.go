@@ -111,7 +111,9 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
-			if !f.IsExported() {
+			// encoding/json fills the exported fields of an embedded struct
+			// even when its type is unexported; check them too.
+			if !f.IsExported() && !(f.Anonymous && f.Type.Kind() == reflect.Struct) {
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")

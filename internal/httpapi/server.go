@@ -43,6 +43,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
 		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())

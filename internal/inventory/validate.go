@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Field limits.
@@ -84,6 +85,9 @@ func (n NewItem) Validate() error {
 	}
 	if n.Name == "" {
 		return apperr.InvalidField("name", "Name is required.")
+	}
+	if err := text.Name("name", n.Name); err != nil {
+		return err
 	}
 	if err := checkLen("name", n.Name, MaxName, "Name"); err != nil {
 		return err
