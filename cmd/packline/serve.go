@@ -49,7 +49,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
 		return fmt.Errorf("--log-level: %w", err)
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := newLogger(stderr, level)
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
 		return fmt.Errorf("--trusted-proxies: %w", err)
@@ -103,6 +103,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if ready != nil {
 		ready <- url
 	}
+
+	hkCtx, stopHousekeeping := context.WithCancel(ctx)
+	defer stopHousekeeping()
+	go svc.Housekeep(hkCtx, app.HousekeepEvery, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -24,6 +24,8 @@ type Services struct {
 	Messaging    *messaging.Service
 	Inventory    *storage.InventoryService
 	Timeclock    *storage.TimeclockService
+
+	throttles *storage.ThrottleStore
 }
 
 // Option adjusts how New builds the services.
@@ -56,7 +58,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		o.hashBudget = accounts.DefaultHashBudget
 	}
 	org := storage.NewOrganisationService(db)
-	acc := accounts.NewService(storage.NewAccountStore(db), storage.NewThrottleStore(db), accounts.NewHashGate(o.hashBudget), log)
+	throttles := storage.NewThrottleStore(db)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
 	acc.Now = func() time.Time { return db.Now() }
 	return &Services{
 		DB:           db,
@@ -65,6 +68,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Messaging:    storage.NewMessagingService(db),
 		Inventory:    storage.NewInventoryService(db),
 		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
+		throttles:    throttles,
 	}
 }
 

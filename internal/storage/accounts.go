@@ -154,16 +154,7 @@ func (s *AccountStore) Online(ctx context.Context, since time.Time) ([]accounts.
 
 // PurgeTokens implements accounts.Store.
 func (s *AccountStore) PurgeTokens(ctx context.Context, cutoff time.Time) (int64, error) {
-	var n int64
-	err := s.db.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `DELETE FROM auth_tokens WHERE expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
-	return n, err
+	return s.db.purge(ctx, "auth_tokens", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
 }
 
 func prefixed(p, cols string) string {
