@@ -71,6 +71,7 @@ func TestEveryTextFieldRefusesBadText(t *testing.T) {
 		for _, p := range (&httpapi.Server{}).RoutePatterns() {
 			patterns = append(patterns, p)
 		}
+		checkTextFieldsAgainstOpenAPI(t, e)
 		for _, pattern := range patterns {
 			method, path, _ := strings.Cut(pattern, " ")
 			path = strings.ReplaceAll(path, "{id}", "1")
@@ -174,4 +175,87 @@ func TestAPIResponsesAreNotStored(t *testing.T) {
 			t.Errorf("login: %d, Cache-Control %q", res.StatusCode, res.Header.Get("Cache-Control"))
 		}
 	})
+}
+
+// checkTextFieldsAgainstOpenAPI holds textFields to the API contract, when the
+// server serves one: every string property of every JSON request body must
+// be listed, so a new field cannot escape the test.
+func checkTextFieldsAgainstOpenAPI(t *testing.T, e *env) {
+	t.Helper()
+	res := e.do("GET", "/api/openapi.json", "", "")
+	raw := readAll(res)
+	if res.StatusCode != 200 {
+		return // no contract served (yet): the route table alone drives the test
+	}
+	var doc struct {
+		Paths      map[string]map[string]json.RawMessage
+		Components struct{ Schemas map[string]json.RawMessage }
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	type schema struct {
+		Ref        string `json:"$ref"`
+		Type       any
+		Properties map[string]json.RawMessage
+		AllOf      []json.RawMessage `json:"allOf"`
+	}
+	var resolve func(raw json.RawMessage) schema
+	resolve = func(raw json.RawMessage) schema {
+		var s schema
+		_ = json.Unmarshal(raw, &s)
+		if name, ok := strings.CutPrefix(s.Ref, "#/components/schemas/"); ok {
+			return resolve(doc.Components.Schemas[name])
+		}
+		for _, part := range s.AllOf {
+			for k, v := range resolve(part).Properties {
+				if s.Properties == nil {
+					s.Properties = map[string]json.RawMessage{}
+				}
+				s.Properties[k] = v
+			}
+		}
+		return s
+	}
+	isString := func(raw json.RawMessage) bool {
+		switch ty := resolve(raw).Type.(type) {
+		case string:
+			return ty == "string"
+		case []any:
+			for _, x := range ty {
+				if x != "string" && x != "null" {
+					return false
+				}
+			}
+			return len(ty) > 0
+		}
+		return false
+	}
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			var o struct {
+				RequestBody struct {
+					Content map[string]struct{ Schema json.RawMessage }
+				} `json:"requestBody"`
+			}
+			if json.Unmarshal(op, &o) != nil {
+				continue
+			}
+			body, ok := o.RequestBody.Content["application/json"]
+			if !ok {
+				continue
+			}
+			pattern := strings.ToUpper(method) + " " + path
+			listed := map[string]bool{}
+			for _, f := range textFields[pattern] {
+				name, _ := strings.CutSuffix(f, "!raw")
+				listed[name] = true
+			}
+			for name, prop := range resolve(body.Schema).Properties {
+				if isString(prop) && !listed[name] {
+					t.Errorf("%s: the contract's text field %q is not in textFields", pattern, name)
+				}
+			}
+		}
+	}
 }
