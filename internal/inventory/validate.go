@@ -86,6 +86,9 @@ func (n NewItem) Validate() error {
 	if n.Name == "" {
 		return errRequired("name", "Name is required.")
 	}
+	if err := text.Name("name", n.Name); err != nil {
+		return err
+	}
 	if err := checkLen("name", n.Name, MaxName, "Name"); err != nil {
 		return err
 	}
