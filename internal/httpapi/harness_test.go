@@ -44,7 +44,8 @@ func newEnv(t *testing.T, db *storage.DB) *env {
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	app.New(db, log).Wire(api)
-	srv := httptest.NewServer(api.Handler())
+	// Every response a test receives is checked against the OpenAPI document.
+	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(srv.Close)
 	e := &env{t: t, db: db, srv: srv}
 	if _, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
@@ -49,6 +50,7 @@ func (s *Server) Handler() http.Handler {
 // routes registers every API endpoint.
 func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/health", s.handleHealth)
+	mux.HandleFunc("GET /api/openapi.json", s.handleOpenAPI)
 	s.accountRoutes(mux)
 	s.organisationRoutes(mux)
 	s.notificationRoutes(mux)
@@ -64,6 +66,18 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
+}
+
+// handleOpenAPI serves the API's contract (internal/httpapi/openapi).
+func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
+	doc, err := openapi.JSON()
+	if err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(doc)
 }
 
 // clientAddr is the client's IP, used to key throttles.
