@@ -49,12 +49,12 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	_, err = s.Accounts.CreateUser(ctx, accounts.NewUser{
 		Email: Email, Password: Password, FirstName: "Dana", LastName: "Demo", Role: accounts.RoleAdmin})
-	if err != nil && apperr.Code(err) != apperr.Conflict {
+	if err != nil && apperr.KindOf(err) != apperr.Conflict {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
 	_, err = s.Accounts.CreateUser(ctx, accounts.NewUser{
 		Email: "sam@packline.local", Password: Password, FirstName: "Sam", LastName: "Staff", Role: accounts.RoleStaff})
-	if err != nil && apperr.Code(err) != apperr.Conflict {
+	if err != nil && apperr.KindOf(err) != apperr.Conflict {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
 	// Each business area adds its demo data here, in order.

@@ -115,10 +115,11 @@ func TestContractCatchesDrift(t *testing.T) {
 		{"GET", "/api/health", 200, `{"status":"ok","version":"1","schema_version":3}`, true},
 		{"GET", "/api/health", 200, `{"status":"ok","version":"1"}`, false},
 		{"GET", "/api/settings/public", 200, `{"organisation_name":"A","support_email":"a@b.c","time_zone":7}`, false},
-		{"POST", "/api/login", 401, `{"error":"Wrong email or password."}`, true},
+		{"POST", "/api/login", 401, `{"error":"Wrong email or password.","code":"auth.bad_credentials","params":{}}`, true},
+		{"POST", "/api/login", 401, `{"error":"Wrong email or password."}`, false},
 		{"POST", "/api/login", 401, `{"message":"Wrong email or password."}`, false},
 		{"GET", "/api/inventory/items/7", 200, `{"id":7}`, false},
-		{"GET", "/api/no-such-thing", 404, `{"error":"No such API endpoint."}`, true},
+		{"GET", "/api/no-such-thing", 404, `{"error":"No such API endpoint.","code":"api.no_endpoint","params":{}}`, true},
 		{"GET", "/api/no-such-thing", 200, `{}`, false},
 	} {
 		r := httptest.NewRequest(c.method, c.path, nil)

@@ -10,28 +10,6 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// employeeRoutes registers the public kiosk API and the office's employee
-// and time endpoints (signed in). Office paths live under /api/staff so that
-// they never collide with the kiosk's public GET /api/employees.
-func (s *Server) employeeRoutes(mux *http.ServeMux) {
-	s.kioskRoutes(mux)
-	mux.HandleFunc("POST /api/employees", s.requireUser(s.handleCreateEmployee))
-	mux.HandleFunc("GET /api/staff/employees", s.requireUser(s.handleListEmployees))
-	mux.HandleFunc("GET /api/staff/employees/{id}", s.requireUser(s.handleGetEmployee))
-	mux.HandleFunc("PATCH /api/staff/employees/{id}", s.requireUser(s.handlePatchEmployee))
-	mux.HandleFunc("POST /api/staff/employees/{id}/archive", s.requireUser(s.handleArchive(true)))
-	mux.HandleFunc("POST /api/staff/employees/{id}/unarchive", s.requireUser(s.handleArchive(false)))
-	mux.HandleFunc("PUT /api/staff/employees/{id}/pin", s.requireUser(s.handleSetPIN))
-	mux.HandleFunc("GET /api/staff/employees/{id}/punches", s.requireUser(s.handlePunches))
-	mux.HandleFunc("POST /api/staff/employees/{id}/punches", s.requireUser(s.handleAddPunch))
-	mux.HandleFunc("PATCH /api/staff/punches/{id}", s.requireUser(s.handleEditPunch))
-	mux.HandleFunc("POST /api/staff/punches/{id}/void", s.requireUser(s.handleVoidPunch))
-	mux.HandleFunc("GET /api/staff/timeclock/now", s.requireUser(s.handleClockedInNow))
-	mux.HandleFunc("GET /api/staff/timeclock/audit", s.requireUser(s.handleAudit))
-	mux.HandleFunc("GET /api/staff/timesheets", s.requireUser(s.handleTimesheet))
-	mux.HandleFunc("GET /api/staff/timesheets.csv", s.requireUser(s.handleTimesheetCSV))
-}
-
 // pinPair reads a new PIN and its optional confirmation.
 type pinPair struct {
 	PIN          *string `json:"pin"`
@@ -48,15 +26,14 @@ func (p pinPair) check() (string, error) {
 	return *p.PIN, timeclock.ValidatePIN(*p.PIN)
 }
 
-func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		FirstName string `json:"first_name"`
 		LastName  string `json:"last_name"`
 		pinPair
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	n := timeclock.NewEmployee{FirstName: in.FirstName, LastName: in.LastName}
 	if in.PIN != nil {
@@ -64,23 +41,20 @@ func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) {
 	}
 	n.Normalize()
 	if err := n.Validate(); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	if _, err := in.pinPair.check(); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	e, err := s.Timeclock.CreateEmployee(r.Context(), n)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("employee added", "employee_id", e.ID, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusCreated, e)
+	return writeJSON(w, http.StatusCreated, e)
 }
 
-func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := timeclock.EmployeeFilter{
 		Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"),
@@ -89,86 +63,75 @@ func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) {
 		PageSize: queryInt(r, "page_size", 25, 1, 200),
 	}
 	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
-		writeError(w, r, s.Log, apperr.InvalidField("order", "Order must be asc or desc."))
-		return
+		return apperr.InvalidField("order", "Order must be asc or desc.")
 	}
 	list, total, err := s.Timeclock.ListEmployees(r.Context(), f)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"employees": list, "total": total, "page": f.Page, "page_size": f.PageSize})
+	return writeJSON(w, http.StatusOK, map[string]any{"employees": list, "total": total, "page": f.Page, "page_size": f.PageSize})
 }
 
-func (s *Server) handleGetEmployee(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGetEmployee(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err == nil {
 		var e *timeclock.Employee
 		if e, err = s.Timeclock.Employee(r.Context(), id); err == nil {
-			writeJSON(w, http.StatusOK, e)
-			return
+			return writeJSON(w, http.StatusOK, e)
 		}
 	}
-	writeError(w, r, s.Log, err)
+	return err
 }
 
-func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in timeclock.EmployeePatch
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	e, err := s.Timeclock.UpdateEmployee(r.Context(), id, in)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, e)
+	return writeJSON(w, http.StatusOK, e)
 }
 
-func (s *Server) handleArchive(archived bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleArchive(archived bool) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id")
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		e, err := s.Timeclock.SetArchived(r.Context(), id, archived)
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		s.Log.Info("employee archived", "employee_id", id, "archived", archived, "by", userFrom(r.Context()).ID)
-		writeJSON(w, http.StatusOK, e)
+		return writeJSON(w, http.StatusOK, e)
 	}
 }
 
-func (s *Server) handleSetPIN(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSetPIN(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in pinPair
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	pin, err := in.check()
 	if err == nil {
 		err = s.Timeclock.SetPIN(r.Context(), id, pin)
 	}
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("employee PIN set", "employee_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
 // dayRange reads from/to dates (YYYY-MM-DD, inclusive) from the query,
@@ -191,29 +154,25 @@ func dayRange(r *http.Request, loc *time.Location, now time.Time) (timeclock.Dat
 	return from, to, timeclock.TimesheetQuery{From: from, To: to}.Validate()
 }
 
-func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	st, err := s.Organisation.Get(r.Context())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	loc := st.Location()
 	from, to, err := dayRange(r, loc, time.Now())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	list, err := s.Timeclock.Punches(r.Context(), id, from.Start(loc), to.AddDays(1).Start(loc))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"punches": list, "from": from.String(), "to": to.String(), "time_zone": loc.String()})
+	return writeJSON(w, http.StatusOK, map[string]any{"punches": list, "from": from.String(), "to": to.String(), "time_zone": loc.String()})
 }
 
 // punchTime parses a punch time: RFC 3339 with an offset, or a local
@@ -246,11 +205,10 @@ func (s *Server) staff(r *http.Request) timeclock.Staff {
 	return timeclock.Staff{UserID: userFrom(r.Context()).ID}
 }
 
-func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
 		Kind   string `json:"kind"`
@@ -258,107 +216,92 @@ func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) {
 		Reason string `json:"reason"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	loc, err := s.orgLocation(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	at, err := punchTime(in.At, loc)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Timeclock.AddPunch(r.Context(), s.staff(r), timeclock.NewPunch{EmployeeID: id, Kind: in.Kind, At: at, Reason: in.Reason})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("punch added", "punch_id", p.ID, "employee_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusCreated, p)
+	return writeJSON(w, http.StatusCreated, p)
 }
 
-func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
 		At     string `json:"at"`
 		Reason string `json:"reason"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	loc, err := s.orgLocation(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	at, err := punchTime(in.At, loc)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Timeclock.EditPunch(r.Context(), s.staff(r), timeclock.PunchEdit{PunchID: id, At: at, Reason: in.Reason})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("punch changed", "punch_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusOK, p)
+	return writeJSON(w, http.StatusOK, p)
 }
 
-func (s *Server) handleVoidPunch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleVoidPunch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
 		Reason string `json:"reason"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Timeclock.VoidPunch(r.Context(), s.staff(r), id, in.Reason)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("punch voided", "punch_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusOK, p)
+	return writeJSON(w, http.StatusOK, p)
 }
 
-func (s *Server) handleClockedInNow(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleClockedInNow(w http.ResponseWriter, r *http.Request) error {
 	n, err := s.Timeclock.Now(r.Context())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, n)
+	return writeJSON(w, http.StatusOK, n)
 }
 
-func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {
 	var emp int64
 	if v := r.URL.Query().Get("employee_id"); v != "" {
 		var err error
 		if emp, err = strconv.ParseInt(v, 10, 64); err != nil || emp <= 0 {
-			writeError(w, r, s.Log, apperr.InvalidField("employee_id", "Field employee_id must be a number."))
-			return
+			return apperr.InvalidField("employee_id", "Field employee_id must be a number.")
 		}
 	}
 	list, err := s.Timeclock.Audit(r.Context(), emp, queryInt(r, "limit", 100, 1, 500))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"audit": list})
+	return writeJSON(w, http.StatusOK, map[string]any{"audit": list})
 }
 
 // timesheetQuery reads a timesheet's range: day=D (one day), week=D (the
@@ -398,34 +341,28 @@ func (s *Server) timesheetQuery(r *http.Request) (timeclock.TimesheetQuery, erro
 	return q, q.Validate()
 }
 
-func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) error {
 	q, err := s.timesheetQuery(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	ts, err := s.Timeclock.Timesheet(r.Context(), q)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, ts)
+	return writeJSON(w, http.StatusOK, ts)
 }
 
-func (s *Server) handleTimesheetCSV(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTimesheetCSV(w http.ResponseWriter, r *http.Request) error {
 	q, err := s.timesheetQuery(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	ts, err := s.Timeclock.Timesheet(r.Context(), q)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="timesheet-`+ts.From+`-to-`+ts.To+`.csv"`)
-	if err := ts.WriteCSV(w); err != nil {
-		s.Log.Error("timesheet csv", "err", err)
-	}
+	return ts.WriteCSV(w)
 }

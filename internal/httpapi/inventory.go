@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,29 +14,8 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/text"
 )
-
-func (s *Server) inventoryRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/inventory/items", s.requireUser(s.handleInvListItems))
-	mux.HandleFunc("POST /api/inventory/items", s.requireUser(s.handleInvCreateItem))
-	mux.HandleFunc("GET /api/inventory/items.csv", s.requireUser(s.handleInvExportItems))
-	mux.HandleFunc("GET /api/inventory/items/{id}", s.requireUser(s.handleInvGetItem))
-	mux.HandleFunc("PATCH /api/inventory/items/{id}", s.requireUser(s.handleInvPatchItem))
-	mux.HandleFunc("GET /api/inventory/items/{id}/batches", s.requireUser(s.handleInvItemBatches))
-	mux.HandleFunc("POST /api/inventory/items/{id}/batches", s.requireUser(s.handleInvReceiveBatch))
-	mux.HandleFunc("GET /api/inventory/batches/{id}", s.requireUser(s.handleInvGetBatch))
-	mux.HandleFunc("PATCH /api/inventory/batches/{id}", s.requireUser(s.handleInvPatchBatch))
-	mux.HandleFunc("POST /api/inventory/batches/{id}/count", s.requireUser(s.handleInvCount))
-	mux.HandleFunc("GET /api/inventory/moves", s.requireUser(s.handleInvListMoves))
-	mux.HandleFunc("GET /api/inventory/moves.csv", s.requireUser(s.handleInvExportMoves))
-	mux.HandleFunc("POST /api/inventory/moves", s.requireUser(s.handleInvRecordMove))
-	mux.HandleFunc("POST /api/inventory/moves/{id}/reverse", s.requireUser(s.handleInvReverse))
-	mux.HandleFunc("GET /api/inventory/warnings", s.requireUser(s.handleInvWarnings))
-	mux.HandleFunc("GET /api/inventory/facets", s.requireUser(s.handleInvFacets))
-	mux.HandleFunc("GET /api/inventory/import/template.csv", s.requireUser(s.handleInvImportTemplate))
-	mux.HandleFunc("POST /api/inventory/import/preview", s.requireUser(s.handleInvImportPreview))
-	mux.HandleFunc("POST /api/inventory/import", s.requireUser(s.handleInvImportCommit))
-}
 
 func actorOf(r *http.Request) inventory.Actor {
 	if u := userFrom(r.Context()); u != nil {
@@ -117,19 +95,17 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 
 func boolParam(v string) bool { return v == "true" || v == "1" || v == "yes" }
 
-func (s *Server) handleInvListItems(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvListItems(w http.ResponseWriter, r *http.Request) error {
 	f, err := listFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	items, total, err := s.Inventory.ListItems(r.Context(), f)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	page, size := inventory.PageBounds(f.Page, f.PageSize)
-	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "page_size": size})
+	return writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "page_size": size})
 }
 
 // itemInput is the JSON of a new item or an item patch.
@@ -152,86 +128,74 @@ func str(p *string) string {
 	return *p
 }
 
-func (s *Server) handleInvCreateItem(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvCreateItem(w http.ResponseWriter, r *http.Request) error {
 	var in itemInput
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	reorder, _, err := quantityField("reorder_level", in.ReorderLevel)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	it, err := s.Inventory.CreateItem(r.Context(), inventory.NewItem{SKU: str(in.SKU), Name: str(in.Name), Kind: str(in.Kind),
 		Unit: str(in.Unit), Category: str(in.Category), Location: str(in.Location), ReorderLevel: reorder, Notes: str(in.Notes)})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, it)
+	return writeJSON(w, http.StatusCreated, it)
 }
 
-func (s *Server) handleInvGetItem(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvGetItem(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	it, err := s.Inventory.GetItem(r.Context(), id)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, it)
+	return writeJSON(w, http.StatusOK, it)
 }
 
-func (s *Server) handleInvPatchItem(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvPatchItem(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in itemInput
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p := inventory.ItemPatch{SKU: in.SKU, Name: in.Name, Kind: in.Kind, Unit: in.Unit, Category: in.Category,
 		Location: in.Location, Notes: in.Notes, Archived: in.Archived}
 	if q, ok, err := quantityField("reorder_level", in.ReorderLevel); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	} else if ok {
 		p.ReorderLevel = &q
 	}
 	it, err := s.Inventory.UpdateItem(r.Context(), id, p)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, it)
+	return writeJSON(w, http.StatusOK, it)
 }
 
-func (s *Server) handleInvItemBatches(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvItemBatches(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	list, err := s.Inventory.ListBatches(r.Context(), id, boolParam(r.URL.Query().Get("in_stock")))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"batches": list})
+	return writeJSON(w, http.StatusOK, map[string]any{"batches": list})
 }
 
-func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
 		Code       string      `json:"code"`
@@ -244,100 +208,88 @@ func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) {
 		Note       string      `json:"note"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	q, ok, err := quantityField("quantity", in.Quantity)
 	if err == nil && !ok {
 		err = apperr.InvalidField("quantity", "Quantity received is required.")
 	}
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	b, m, err := s.Inventory.ReceiveBatch(r.Context(), id, inventory.NewBatch{Code: in.Code, Quantity: q,
 		ReceivedAt: in.ReceivedAt, ExpiresAt: str(in.ExpiresAt), Source: in.Source, SourceType: in.SourceType,
 		Notes: in.Notes, Note: in.Note}, actorOf(r))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, struct {
+	return writeJSON(w, http.StatusCreated, struct {
 		*inventory.Batch
 		Move *inventory.Move `json:"move"`
 	}{b, m})
 }
 
-func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
 	d, err := s.Inventory.GetBatch(r.Context(), id, max(after, 0), queryInt(r, "limit", 200, 1, 1000))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, d)
+	return writeJSON(w, http.StatusOK, d)
 }
 
-func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var p inventory.BatchPatch
 	if err := decodeJSON(w, r, &p); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	b, err := s.Inventory.UpdateBatch(r.Context(), id, p)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, b)
+	return writeJSON(w, http.StatusOK, b)
 }
 
-func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
 		Counted json.Number `json:"counted"`
 		Note    string      `json:"note"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	c, ok, err := quantityField("counted", in.Counted)
 	if err == nil && !ok {
 		err = apperr.InvalidField("counted", "Enter the quantity counted.")
 	}
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), inventory.NewMove{BatchID: id, Reason: inventory.ReasonCount,
 		Counted: &c, Note: strings.TrimSpace(in.Note), UserID: actorOf(r).UserID})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, m)
+	return writeJSON(w, http.StatusCreated, m)
 }
 
 // movesAPIReasons are the reasons a person records directly; produce and
 // ship come from production and shipping documents.
 var movesAPIReasons = []string{inventory.ReasonReceive, inventory.ReasonConsume, inventory.ReasonAdjust, inventory.ReasonCount}
 
-func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		BatchID  int64       `json:"batch_id"`
 		Quantity json.Number `json:"quantity"`
@@ -346,67 +298,57 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) {
 		Note     string      `json:"note"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	if in.BatchID <= 0 {
-		writeError(w, r, s.Log, apperr.InvalidField("batch_id", "batch_id is required."))
-		return
+		return apperr.InvalidField("batch_id", "batch_id is required.")
 	}
 	reason := strings.ToLower(strings.TrimSpace(in.Reason))
 	if !slices.Contains(movesAPIReasons, reason) {
-		writeError(w, r, s.Log, apperr.InvalidField("reason", "reason must be one of %s.", strings.Join(movesAPIReasons, ", ")))
-		return
+		return apperr.InvalidField("reason", "reason must be one of %s.", strings.Join(movesAPIReasons, ", "))
 	}
 	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: strings.TrimSpace(in.Note), UserID: actorOf(r).UserID}
 	q, hasQ, err := quantityField("quantity", in.Quantity)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	c, hasC, err := quantityField("counted", in.Counted)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	switch {
 	case reason == inventory.ReasonCount && hasC:
 		n.Counted = &c
 	case !hasQ:
-		writeError(w, r, s.Log, apperr.InvalidField("quantity", "quantity is required."))
-		return
+		return apperr.InvalidField("quantity", "quantity is required.")
 	default:
 		n.Quantity = q
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), n)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, m)
+	return writeJSON(w, http.StatusCreated, m)
 }
 
-func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
 		Note string `json:"note"`
 	}
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 	}
 	m, err := s.Inventory.Reverse(r.Context(), id, in.Note, actorOf(r))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, m)
+	return writeJSON(w, http.StatusCreated, m)
 }
 
 // moveFilter reads the ledger's query parameters.
@@ -434,131 +376,100 @@ func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 	return f, nil
 }
 
-func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) error {
 	f, err := moveFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	list, err := s.Inventory.ListMoves(r.Context(), f)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var next *int64
 	if len(list) == f.Limit {
 		id := list[len(list)-1].ID
 		next = &id
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"moves": list, "next_before": next})
+	return writeJSON(w, http.StatusOK, map[string]any{"moves": list, "next_before": next})
 }
 
-func (s *Server) handleInvWarnings(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvWarnings(w http.ResponseWriter, r *http.Request) error {
 	days := queryInt(r, "expiring_within_days", 30, 0, 3650)
 	wr, err := s.Inventory.Warnings(r.Context(), days)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"low_stock": wr.LowStock, "expiring": wr.Expiring,
+	return writeJSON(w, http.StatusOK, map[string]any{"low_stock": wr.LowStock, "expiring": wr.Expiring,
 		"expiring_within_days": days})
 }
 
-func (s *Server) handleInvFacets(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvFacets(w http.ResponseWriter, r *http.Request) error {
 	f, err := s.Inventory.Facets(r.Context())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, f)
+	return writeJSON(w, http.StatusOK, f)
 }
 
 // ---- CSV
 
 // csvText guards a free-text cell against spreadsheet formula injection.
-func csvText(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
-	}
-	return v
-}
-
-func startCSV(w http.ResponseWriter, name string) *csv.Writer {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write([]byte("\xef\xbb\xbf")) // BOM: spreadsheets then read UTF-8 correctly
-	return csv.NewWriter(w)
-}
-
-func (s *Server) orgZone(r *http.Request) *time.Location {
+// orgZone is the organisation's time zone.
+func (s *Server) orgZone(r *http.Request) (*time.Location, error) {
 	st, err := s.Organisation.Get(r.Context())
 	if err != nil {
-		return time.UTC
+		return nil, err
 	}
-	return st.Location()
+	return st.Location(), nil
 }
 
-func (s *Server) handleInvExportItems(w http.ResponseWriter, r *http.Request) {
+// itemsHeader is the items CSV's first row: an item with each of its batches.
+var itemsHeader = []string{"sku", "name", "kind", "unit", "category", "location", "reorder_level", "item_on_hand",
+	"low_stock", "archived", "batch_code", "batch_on_hand", "received_at", "expires_at", "source", "source_type"}
+
+func (s *Server) handleInvExportItems(w http.ResponseWriter, r *http.Request) error {
 	f, err := listFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	zone := s.orgZone(r)
-	var cw *csv.Writer
+	zone, err := s.orgZone(r)
+	if err != nil {
+		return err
+	}
+	out := newCSV(w, "inventory-"+time.Now().In(zone).Format(time.DateOnly)+".csv", itemsHeader)
 	err = s.Inventory.EachItemBatch(r.Context(), f, func(it *inventory.Item, b *inventory.Batch) error {
-		if cw == nil {
-			cw = startCSV(w, "inventory-"+time.Now().In(zone).Format(time.DateOnly)+".csv")
-			_ = cw.Write([]string{"sku", "name", "kind", "unit", "category", "location", "reorder_level", "item_on_hand",
-				"low_stock", "archived", "batch_code", "batch_on_hand", "received_at", "expires_at", "source", "source_type"})
-		}
-		rec := []string{csvText(it.SKU), csvText(it.Name), it.Kind, csvText(it.Unit), csvText(it.Category), csvText(it.Location),
+		rec := []string{text.CSVCell(it.SKU), text.CSVCell(it.Name), it.Kind, text.CSVCell(it.Unit), text.CSVCell(it.Category), text.CSVCell(it.Location),
 			it.ReorderLevel.String(), it.OnHand.String(), strconv.FormatBool(it.LowStock), strconv.FormatBool(it.Archived)}
 		if b != nil {
 			exp := ""
 			if b.ExpiresAt != nil {
 				exp = *b.ExpiresAt
 			}
-			rec = append(rec, csvText(b.Code), b.OnHand.String(), b.ReceivedAt, exp, csvText(b.Source), b.SourceType)
+			rec = append(rec, text.CSVCell(b.Code), b.OnHand.String(), b.ReceivedAt, exp, text.CSVCell(b.Source), b.SourceType)
 		} else {
 			rec = append(rec, "", "", "", "", "", "")
 		}
-		return cw.Write(rec)
+		return out.Row(rec...)
 	})
-	s.finishCSV(w, r, cw, err, "inventory", []string{"sku", "name", "kind", "unit", "category", "location",
-		"reorder_level", "item_on_hand", "low_stock", "archived", "batch_code", "batch_on_hand", "received_at",
-		"expires_at", "source", "source_type"})
-}
-
-// finishCSV flushes an export, or answers with the error if nothing was
-// written yet (an error mid-stream can only be logged).
-func (s *Server) finishCSV(w http.ResponseWriter, r *http.Request, cw *csv.Writer, err error, name string, header []string) {
-	if cw == nil {
-		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
-		}
-		cw = startCSV(w, name+"-"+time.Now().In(s.orgZone(r)).Format(time.DateOnly)+".csv")
-		_ = cw.Write(header)
-	} else if err != nil {
-		s.Log.Error("CSV export failed part way", "path", r.URL.Path, "err", err)
+	if err != nil {
+		return err
 	}
-	cw.Flush()
+	return out.Close()
 }
 
 var ledgerHeader = []string{"move_id", "time", "item_sku", "item_name", "batch_code", "reason", "quantity", "unit",
 	"balance_after", "counted", "note", "user", "reverses_move", "reversed_by_move", "document_type", "document_id"}
 
-func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) error {
 	f, err := moveFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	f.Limit = 0
-	zone := s.orgZone(r)
+	zone, err := s.orgZone(r)
+	if err != nil {
+		return err
+	}
 	f.Zone = zone
 	id := func(p *int64) string {
 		if p == nil {
@@ -566,12 +477,8 @@ func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) {
 		}
 		return strconv.FormatInt(*p, 10)
 	}
-	var cw *csv.Writer
+	out := newCSV(w, "ledger-"+time.Now().In(zone).Format(time.DateOnly)+".csv", ledgerHeader)
 	err = s.Inventory.EachMove(r.Context(), f, func(m *inventory.Move) error {
-		if cw == nil {
-			cw = startCSV(w, "ledger-"+time.Now().In(zone).Format(time.DateOnly)+".csv")
-			_ = cw.Write(ledgerHeader)
-		}
 		counted, docType, docID := "", "", ""
 		if m.Counted != nil {
 			counted = m.Counted.String()
@@ -582,21 +489,23 @@ func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) {
 				docID = strconv.FormatInt(m.Document.ID, 10)
 			}
 		}
-		return cw.Write([]string{strconv.FormatInt(m.ID, 10), m.CreatedAt.In(zone).Format(time.RFC3339), csvText(m.ItemSKU),
-			csvText(m.ItemName), csvText(m.BatchCode), m.Reason, m.Quantity.String(), csvText(m.ItemUnit),
-			m.BalanceAfter.String(), counted, csvText(m.Note), csvText(m.UserName), id(m.ReversesID), id(m.ReversedByID),
-			docType, docID})
+		return out.Row(strconv.FormatInt(m.ID, 10), m.CreatedAt.In(zone).Format(time.RFC3339), text.CSVCell(m.ItemSKU),
+			text.CSVCell(m.ItemName), text.CSVCell(m.BatchCode), m.Reason, m.Quantity.String(), text.CSVCell(m.ItemUnit),
+			m.BalanceAfter.String(), counted, text.CSVCell(m.Note), text.CSVCell(m.UserName), id(m.ReversesID), id(m.ReversedByID),
+			docType, docID)
 	})
-	s.finishCSV(w, r, cw, err, "ledger", ledgerHeader)
+	if err != nil {
+		return err
+	}
+	return out.Close()
 }
 
-func (s *Server) handleInvImportTemplate(w http.ResponseWriter, r *http.Request) {
-	cw := startCSV(w, "inventory-import-template.csv")
-	_ = cw.Write(inventory.ImportColumns)
-	_ = cw.Write([]string{"RICE-25", "Long-grain rice", "raw_material", "kg", "Grains", "Dry store A", "100",
-		"RICE-2025-08", "250", "2025-08-01", "2026-08-01", "Harvest Foods", "supplier"})
-	_ = cw.Write([]string{"BAG-MEAL", "Meal pouch", "packaging", "each", "Bags", "Shelf 3", "2000", "", "5000", "", "", "", ""})
-	cw.Flush()
+func (s *Server) handleInvImportTemplate(w http.ResponseWriter, r *http.Request) error {
+	out := newCSV(w, "inventory-import-template.csv", inventory.ImportColumns)
+	_ = out.Row("RICE-25", "Long-grain rice", "raw_material", "kg", "Grains", "Dry store A", "100",
+		"RICE-2025-08", "250", "2025-08-01", "2026-08-01", "Harvest Foods", "supplier")
+	_ = out.Row("BAG-MEAL", "Meal pouch", "packaging", "each", "Bags", "Shelf 3", "2000", "", "5000", "", "", "", "")
+	return out.Close()
 }
 
 // importBody reads an import file: a raw CSV body, or JSON {"csv": "…"}.
@@ -634,25 +543,22 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return b, nil
 }
 
-func (s *Server) handleInvImportPreview(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvImportPreview(w http.ResponseWriter, r *http.Request) error {
 	data, err := importBody(w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Inventory.PreviewImport(r.Context(), data)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, p)
+	return writeJSON(w, http.StatusOK, p)
 }
 
-func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) error {
 	data, err := importBody(w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	res, err := s.Inventory.CommitImport(r.Context(), data, actorOf(r))
 	var rej *inventory.ImportRejected
@@ -661,12 +567,11 @@ func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) {
 		if len(rej.Preview.Errors) > 0 {
 			msg = fmt.Sprintf("%s Nothing was imported.", rej.Preview.Errors[0].Message)
 		}
-		writeJSON(w, http.StatusBadRequest, map[string]any{"error": msg, "preview": rej.Preview})
-		return
+		return writeJSON(w, http.StatusBadRequest, map[string]any{"error": msg, "code": "import.rejected",
+			"params": map[string]any{"errors": len(rej.Preview.Errors)}, "preview": rej.Preview})
 	}
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, res)
+	return writeJSON(w, http.StatusCreated, res)
 }

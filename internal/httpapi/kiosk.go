@@ -83,28 +83,19 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-func (s *Server) kioskRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/employees", s.handleKioskEmployees)
-	mux.HandleFunc("POST /api/employees/validate-pin", s.handleValidatePIN)
-	mux.HandleFunc("POST /api/employees/clockin", s.handleClock(timeclock.ClockedIn))
-	mux.HandleFunc("POST /api/employees/clockout", s.handleClock(timeclock.ClockedOut))
-}
-
-func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	// The version is read before the list: a list newer than its version
 	// only causes one extra rebuild, never a stale answer.
 	v, err := s.Timeclock.KioskVersion(ctx)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	entry, ok := s.kiosk.get(v)
 	if !ok {
 		list, err := s.Timeclock.KioskEmployees(ctx)
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		out := make([]kioskEmployee, len(list))
 		for i, e := range list {
@@ -113,8 +104,7 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
 		}
 		body, err := json.Marshal(out)
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		entry = newKioskEntry(append(body, '\n'))
 		s.kiosk.put(v, entry)
@@ -125,46 +115,42 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
 	h.Set("Vary", "Accept-Encoding")
 	if r.Header.Get("If-None-Match") == entry.etag {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return nil
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	if entry.gz != nil && acceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
 		_, _ = w.Write(entry.gz)
-		return
+		return nil
 	}
 	_, _ = w.Write(entry.body)
+	return nil
 }
 
-func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		EmployeeID *int64  `json:"employee_id"`
 		PIN        *string `json:"pin"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	if in.EmployeeID == nil {
-		writeError(w, r, s.Log, errRequired("employee_id"))
-		return
+		return errRequired("employee_id")
 	}
 	if in.PIN == nil {
-		writeError(w, r, s.Log, errRequired("pin"))
-		return
+		return errRequired("pin")
 	}
 	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{
 		EmployeeID: *in.EmployeeID, PIN: *in.PIN, Client: s.clientAddr(r)})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	if !res.Valid {
-		writeJSON(w, http.StatusOK, map[string]any{"valid": false, "message": res.Message, "code": res.Code})
-		return
+		return writeJSON(w, http.StatusOK, map[string]any{"valid": false, "message": res.Message, "code": res.Code})
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]any{
+	return writeJSON(w, http.StatusOK, map[string]any{
 		"valid":   true,
 		"message": res.Message,
 		"code":    res.Code,
@@ -176,26 +162,23 @@ func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (s *Server) handleClock(to string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleClock(to string) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		var in struct {
 			EmployeeID *int64 `json:"employee_id"`
 			ClockToken string `json:"clock_token"`
 		}
 		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		if in.EmployeeID == nil {
-			writeError(w, r, s.Log, errRequired("employee_id"))
-			return
+			return errRequired("employee_id")
 		}
 		res, err := s.Timeclock.Clock(r.Context(), timeclock.ClockRequest{
 			EmployeeID: *in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"new_status": res.NewStatus, "timestamp": res.Timestamp})
+		return writeJSON(w, http.StatusOK, map[string]any{"new_status": res.NewStatus, "timestamp": res.Timestamp})
 	}
 }

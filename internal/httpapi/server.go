@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
@@ -39,45 +40,33 @@ type Server struct {
 // Handler returns the complete HTTP handler.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	s.routes(mux)
+	s.register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, errorBody{Error: "No such API endpoint."})
+		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())
 	return s.recoverer(s.logRequests(securityHeaders(mux)))
 }
 
-// routes registers every API endpoint.
-func (s *Server) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/health", s.handleHealth)
-	mux.HandleFunc("GET /api/openapi.json", s.handleOpenAPI)
-	s.accountRoutes(mux)
-	s.organisationRoutes(mux)
-	s.notificationRoutes(mux)
-	s.inventoryRoutes(mux)
-	s.employeeRoutes(mux)
-}
-
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.Health(r.Context())
 	if err != nil {
 		s.Log.Error("health check failed", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
-		return
+		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
+	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
 }
 
 // handleOpenAPI serves the API's contract (internal/httpapi/openapi).
-func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
 	doc, err := openapi.JSON()
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(doc)
+	_, err = w.Write(doc)
+	return err
 }
 
 // clientAddr is the client's IP, used to key throttles.
@@ -163,7 +152,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.Log.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
-				writeJSON(w, http.StatusInternalServerError, errorBody{Error: "An internal error occurred."})
+				writeError(w, r, s.Log, apperr.New(apperr.Internal, "internal", nil, "An internal error occurred."))
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -599,7 +599,7 @@ func ReceiveBatchTx(ctx context.Context, tx *Tx, itemID int64, n inventory.NewBa
 }
 
 func errCodeTaken(code, sku string) error {
-	return &apperr.Error{Code: apperr.Conflict, Field: "code", Message: fmt.Sprintf("Batch code %s is already used for %s.", code, sku)}
+	return &apperr.Error{Kind: apperr.Conflict, Field: "code", Message: fmt.Sprintf("Batch code %s is already used for %s.", code, sku)}
 }
 
 // UpdateBatch changes a batch's code, dates, source or notes; never its

@@ -81,7 +81,7 @@ func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				_, err := s.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonConsume, Quantity: inventory.Units(1)})
-				switch apperr.Code(err) {
+				switch apperr.KindOf(err) {
 				case "":
 					ok.Add(1)
 				case apperr.Conflict:
@@ -138,18 +138,18 @@ func TestInventoryReversalRules(t *testing.T) {
 			t.Fatalf("reversal = %+v", rev)
 		}
 		for name, id := range map[string]int64{"twice": use.ID, "a reversal": rev.ID} {
-			if _, err := s.Reverse(ctx, id, "", inventory.Actor{}); apperr.Code(err) != apperr.Conflict {
+			if _, err := s.Reverse(ctx, id, "", inventory.Actor{}); apperr.KindOf(err) != apperr.Conflict {
 				t.Errorf("reversing %s: %v, want conflict", name, err)
 			}
 		}
-		if _, err := s.Reverse(ctx, 999999, "", inventory.Actor{}); apperr.Code(err) != apperr.NotFound {
+		if _, err := s.Reverse(ctx, 999999, "", inventory.Actor{}); apperr.KindOf(err) != apperr.NotFound {
 			t.Errorf("reversing an unknown move: %v", err)
 		}
 		// Undoing the receive after some stock was used would go below zero.
 		if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonConsume, Quantity: inventory.Units(1)}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Reverse(ctx, recv.ID, "", inventory.Actor{}); apperr.Code(err) != apperr.Conflict {
+		if _, err := s.Reverse(ctx, recv.ID, "", inventory.Actor{}); apperr.KindOf(err) != apperr.Conflict {
 			t.Errorf("reversing a receive whose stock was used: %v, want conflict", err)
 		}
 		// The original now shows who reversed it.
@@ -175,7 +175,7 @@ func TestInventoryReversalRules(t *testing.T) {
 				_, err := s.Reverse(ctx, adj.ID, "", inventory.Actor{})
 				if err == nil {
 					wins.Add(1)
-				} else if apperr.Code(err) != apperr.Conflict {
+				} else if apperr.KindOf(err) != apperr.Conflict {
 					t.Errorf("concurrent reverse: %v", err)
 				}
 			}()
@@ -241,7 +241,7 @@ func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
 						}
 						m, err = s.Reverse(ctx, undo, "random undo", inventory.Actor{})
 					}
-					if c := apperr.Code(err); c != "" && c != apperr.Conflict {
+					if c := apperr.KindOf(err); c != "" && c != apperr.Conflict {
 						t.Errorf("move: %v", err)
 						return
 					}
@@ -290,7 +290,7 @@ func TestInventoryCodesAndArchive(t *testing.T) {
 			t.Fatalf("generated codes %q, %q", a.Code, b.Code)
 		}
 		nb.Code = "veg-1-20250815"
-		if _, _, err := s.ReceiveBatch(ctx, it.ID, nb, inventory.Actor{}); apperr.Code(err) != apperr.Conflict {
+		if _, _, err := s.ReceiveBatch(ctx, it.ID, nb, inventory.Actor{}); apperr.KindOf(err) != apperr.Conflict {
 			t.Fatalf("duplicate code (other case): %v, want conflict", err)
 		}
 		other := mustItem(t, s, "OTHER")
@@ -298,7 +298,7 @@ func TestInventoryCodesAndArchive(t *testing.T) {
 			t.Fatalf("same code on another item: %v", err)
 		}
 		yes := true
-		if _, err := s.UpdateItem(ctx, it.ID, inventory.ItemPatch{Archived: &yes}); apperr.Code(err) != apperr.Conflict {
+		if _, err := s.UpdateItem(ctx, it.ID, inventory.ItemPatch{Archived: &yes}); apperr.KindOf(err) != apperr.Conflict {
 			t.Fatalf("archiving an item with stock: %v, want conflict", err)
 		}
 		for _, id := range []int64{a.ID, b.ID} {
@@ -311,7 +311,7 @@ func TestInventoryCodesAndArchive(t *testing.T) {
 		if err != nil || !got.Archived {
 			t.Fatalf("archive: %v %+v", err, got)
 		}
-		if _, _, err := s.ReceiveBatch(ctx, it.ID, inventory.NewBatch{Quantity: 1}, inventory.Actor{}); apperr.Code(err) != apperr.Conflict {
+		if _, _, err := s.ReceiveBatch(ctx, it.ID, inventory.NewBatch{Quantity: 1}, inventory.Actor{}); apperr.KindOf(err) != apperr.Conflict {
 			t.Fatalf("receiving into an archived item: %v", err)
 		}
 		list, total, err := s.ListItems(ctx, inventory.ListFilter{})

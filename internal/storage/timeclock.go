@@ -288,7 +288,7 @@ func (s *TimeclockService) Clock(ctx context.Context, r timeclock.ClockRequest) 
 		return err
 	})
 	if err != nil {
-		if c := apperr.Code(err); c == apperr.Conflict || c == apperr.Forbidden || c == apperr.NotFound {
+		if c := apperr.KindOf(err); c == apperr.Conflict || c == apperr.Forbidden || c == apperr.NotFound {
 			s.log.Warn("clock refused", "employee_id", r.EmployeeID, "client", r.Client, "to", r.To, "reason", apperr.Message(err))
 		}
 		return nil, err
@@ -479,7 +479,7 @@ func (s *TimeclockService) SetPIN(ctx context.Context, id int64, pin string) err
 	return s.db.WithTx(ctx, func(tx *Tx) error {
 		if err := mustAffect(tx.Exec(ctx, `UPDATE employees SET pin_hash = ?, seq = seq + 1, updated_at = ? WHERE id = ?`,
 			s.keys.HashPIN(id, pin), Millis(tx.Now), id)); err != nil {
-			if apperr.Code(err) == apperr.NotFound {
+			if apperr.KindOf(err) == apperr.NotFound {
 				return errNoEmployee
 			}
 			return err

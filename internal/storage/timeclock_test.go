@@ -76,9 +76,9 @@ func (e *clockEnv) clock(id int64, token, to string) error {
 	return err
 }
 
-func wantCode(t *testing.T, err error, code string) {
+func wantCode(t *testing.T, err error, code apperr.Kind) {
 	t.Helper()
-	if got := apperr.Code(err); got != code {
+	if got := apperr.KindOf(err); got != code {
 		t.Fatalf("error %v: code %q, want %q", err, got, code)
 	}
 }
@@ -160,7 +160,7 @@ func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
 			wg.Add(1)
 			go func(tok string) {
 				defer wg.Done()
-				switch err := e.clock(emp.ID, tok, timeclock.ClockedIn); apperr.Code(err) {
+				switch err := e.clock(emp.ID, tok, timeclock.ClockedIn); apperr.KindOf(err) {
 				case "":
 					ok.Add(1)
 				case apperr.Conflict:

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Date is a calendar day with no zone, written YYYY-MM-DD. Its start is
@@ -367,10 +368,10 @@ func (t *Timesheet) WriteCSV(w io.Writer) error {
 	for _, e := range t.Employees {
 		id := fmt.Sprint(e.EmployeeID)
 		for _, s := range e.Shifts {
-			rows = append(rows, []string{id, safeCell(e.LastName), safeCell(e.FirstName), local(s.In), local(s.Out),
+			rows = append(rows, []string{id, text.CSVCell(e.LastName), text.CSVCell(e.FirstName), local(s.In), local(s.Out),
 				fmt.Sprintf("%.2f", s.Hours), strings.Join(s.Flags, " ")})
 		}
-		rows = append(rows, []string{id, safeCell(e.LastName), safeCell(e.FirstName), "", "total",
+		rows = append(rows, []string{id, text.CSVCell(e.LastName), text.CSVCell(e.FirstName), "", "total",
 			fmt.Sprintf("%.2f", e.TotalHours), ""})
 	}
 	rows = append(rows, []string{"", "", "", t.From, t.To + " total (" + t.TimeZone + ")", fmt.Sprintf("%.2f", t.TotalHours), ""})
@@ -379,11 +380,4 @@ func (t *Timesheet) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-func safeCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
