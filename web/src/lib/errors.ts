@@ -37,12 +37,21 @@ export function formatErrorParams(params: Record<string, unknown> | undefined, l
 }
 
 /**
- * The message of a server error body in the user's language: `errors.<code>` with its
- * params when the app knows the code, else the server's English `error`.
+ * The translation key of an error code: `errors.<area>.<reason>` for a specific code
+ * (`stock.insufficient`), `errors.kind.<kind>` for a generic one (`not_found`).
+ */
+export function errorKey(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  return code.includes('.') ? `errors.${code}` : `errors.kind.${code}`;
+}
+
+/**
+ * The message of a server error body in the user's language: the code's message with
+ * its params when the app knows the code, else the server's English `error`.
  */
 export function serverErrorMessage(body: Partial<ApiErrorBody> | undefined, t: TFunction): string | undefined {
   if (!body) return undefined;
-  const key = body.code ? `errors.${body.code}` : '';
+  const key = errorKey(body.code);
   if (key && i18next.exists(key)) {
     return t(key, { ...formatErrorParams(body.params), interpolation: { escapeValue: false } });
   }
@@ -68,7 +77,8 @@ export function errorMessage(err: unknown, t: TFunction): string {
       default:
         break;
     }
-    const known = err.code && i18next.exists(`errors.${err.code}`);
+    const key = errorKey(err.code);
+    const known = key !== undefined && i18next.exists(key);
     if (known) return serverErrorMessage(err.body, t) ?? t('errors.generic');
     if (err.kind === 'forbidden') return t('errors.forbidden');
     if (err.status === 429) return t('errors.tooManyAttempts');
