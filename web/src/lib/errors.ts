@@ -7,6 +7,8 @@ const VERBATIM = /(^|_)(code|sku|batch|field|name|email|pin|unit|kind|reason|zon
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Params that are ids: the locale's digits, no thousands separators. */
+const ID = /(^|_)id$|^(by|move|line|entry)$/;
 
 /** The Intl tag of an app language (ir → Persian with Persian digits). */
 function intlTag(lng: string | undefined): string {
@@ -21,10 +23,11 @@ export function formatErrorParams(params: Record<string, unknown> | undefined, l
   const tag = intlTag(lng ?? i18next.resolvedLanguage ?? i18next.language);
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(params ?? {})) {
+    const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 3, useGrouping: !ID.test(key) });
     if (typeof v === 'number') {
-      out[key] = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(v);
+      out[key] = number.format(v);
     } else if (typeof v === 'string' && !VERBATIM.test(key) && NUMBER.test(v)) {
-      out[key] = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }).format(Number(v));
+      out[key] = number.format(Number(v));
     } else if (typeof v === 'string' && DATE.test(v)) {
       out[key] = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${v}T00:00:00Z`));
     } else if (typeof v === 'string' && TIME.test(v) && !Number.isNaN(Date.parse(v))) {
