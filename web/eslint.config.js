@@ -5,8 +5,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const NO_CROSS_FEATURE = {
-  group: ['@/features/*', '@/app/*'],
-  message: 'A feature must not import another feature or the app layer.',
+  group: ['@/features/*/**', '@/app/*'],
+  message: "A feature uses another only through its index.ts ('@/features/<area>'), never the app layer.",
 };
 const LIGHT_PATHS = [
   { name: 'react-router', message: 'The public pages have no router (see features/auth/lib/location.ts).' },
@@ -47,13 +47,31 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other; shared code lives in src/components and src/lib.
+    // A feature uses another only through its index.ts; shared code lives in src/components and src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [NO_CROSS_FEATURE],
+        },
+      ],
+    },
+  },
+  {
+    // The API client stays light: the kiosk and sign-in pages load it without the office app.
+    files: ['src/lib/api/**/*.ts'],
+    ignores: ['src/lib/api/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@tanstack/*', '@mantine/*', 'react-router', '@/features/*', '@/app/*', '@/components/*'],
+              message: 'src/lib/api must not pull in React, the query client, the router or the component set.',
+            },
+          ],
         },
       ],
     },
