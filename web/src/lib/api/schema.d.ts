@@ -1339,7 +1339,7 @@ export interface operations {
                     "application/json": {
                         clock_token?: string;
                         /** @enum {string} */
-                        code: "ok" | "wrong_pin";
+                        code: "ok" | "pin.incorrect";
                         employee?: {
                             clock_status: components["schemas"]["ClockStatus"];
                             /** Format: date-time */
