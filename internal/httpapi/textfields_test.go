@@ -29,7 +29,7 @@ var textFields = map[string][]string{
 	"POST /api/employees/validate-pin":         {"pin"},
 	"POST /api/employees/clockin":              {"clock_token"},
 	"POST /api/employees/clockout":             {"clock_token"},
-	"POST /api/employees":                      {"first_name", "last_name", "pin"},
+	"POST /api/employees":                      {"first_name", "last_name", "pin", "pin_confirmation"},
 	"PATCH /api/staff/employees/{id}":          {"first_name", "last_name"},
 	"POST /api/staff/employees/{id}/archive":   {},
 	"POST /api/staff/employees/{id}/unarchive": {},
