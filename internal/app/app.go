@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
@@ -22,8 +23,8 @@ type Services struct {
 	Accounts     *accounts.Service
 	Organisation *organisation.Service
 	Messaging    *messaging.Service
-	Inventory    *storage.InventoryService
-	Timeclock    *storage.TimeclockService
+	Inventory    *inventory.Service
+	Timeclock    *timeclock.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -58,6 +59,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		o.hashBudget = accounts.DefaultHashBudget
 	}
 	org := storage.NewOrganisationService(db)
+	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
 	acc.Now = func() time.Time { return db.Now() }
@@ -66,8 +68,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Accounts:     acc,
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
-		Inventory:    storage.NewInventoryService(db),
-		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
+		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
+		Timeclock:    timeclock.NewService(storage.NewTimeclockStore(db), throttles, o.timeclockKeys, cal, log),
 		throttles:    throttles,
 	}
 }

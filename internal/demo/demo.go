@@ -10,6 +10,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/timeclock"
 )
 
 // The staff login the demo creates.
@@ -23,9 +24,9 @@ type Services struct {
 	DB       *storage.DB
 	Accounts *accounts.Service
 	// Inventory is the stock ledger (issue 5).
-	Inventory inventory.Service
+	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
-	Timeclock TimeclockSeeder
+	Timeclock *timeclock.Service
 }
 
 // Report is what the demo tells the operator on start.

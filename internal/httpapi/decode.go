@@ -33,7 +33,10 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		var maxErr *http.MaxBytesError
 		var typeErr *json.UnmarshalTypeError
 		var syntaxErr *json.SyntaxError
+		var coded *apperr.Error
 		switch {
+		case errors.As(err, &coded): // a value's own UnmarshalJSON refused it (a quantity)
+			return coded
 		case errors.As(err, &maxErr):
 			return apperr.New(apperr.TooLarge, "request.too_large", apperr.Params{"limit": maxBody},
 				fmt.Sprintf("The request body is too large (limit %d bytes).", maxBody))

@@ -107,29 +107,28 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
+// pinInput is a PIN typed at the kiosk; the PIN is checked as typed.
+type pinInput struct {
+	EmployeeID int64  `json:"employee_id"`
+	PIN        string `json:"pin" text:"raw"`
+}
+
+// handleValidatePIN answers SPEC §8's shape: {valid, message, code} for a
+// wrong PIN; with employee{clock_status, last_event} and clock_token for a
+// right one. A cool-down is a 429 error (pin.throttled).
 func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		EmployeeID *int64  `json:"employee_id"`
-		PIN        *string `json:"pin"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if in.EmployeeID == nil {
-		return errRequired("employee_id")
-	}
-	if in.PIN == nil {
-		return errRequired("pin")
-	}
-	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{
-		EmployeeID: *in.EmployeeID, PIN: *in.PIN, Client: s.clientAddr(r)})
+	in, err := decode[pinInput](w, r)
 	if err != nil {
 		return err
 	}
+	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{EmployeeID: in.EmployeeID, PIN: in.PIN, Client: s.clientAddr(r)})
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
 	if !res.Valid {
 		return writeJSON(w, http.StatusOK, map[string]any{"valid": false, "message": res.Message, "code": res.Code})
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	return writeJSON(w, http.StatusOK, map[string]any{
 		"valid":   true,
 		"message": res.Message,
@@ -142,20 +141,21 @@ func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) error
 	})
 }
 
+// clockInput is a clock-in or clock-out with the token of a PIN check.
+type clockInput struct {
+	EmployeeID int64  `json:"employee_id"`
+	ClockToken string `json:"clock_token" text:"raw"`
+}
+
+// handleClock answers {new_status, timestamp} (SPEC §7).
 func (s *Server) handleClock(to string) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		var in struct {
-			EmployeeID *int64 `json:"employee_id"`
-			ClockToken string `json:"clock_token"`
-		}
-		if err := decodeJSON(w, r, &in); err != nil {
+		in, err := decode[clockInput](w, r)
+		if err != nil {
 			return err
 		}
-		if in.EmployeeID == nil {
-			return errRequired("employee_id")
-		}
 		res, err := s.Timeclock.Clock(r.Context(), timeclock.ClockRequest{
-			EmployeeID: *in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
+			EmployeeID: in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
 		if err != nil {
 			return err
 		}

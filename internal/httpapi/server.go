@@ -32,8 +32,8 @@ type Server struct {
 	Accounts       *accounts.Service
 	Organisation   *organisation.Service
 	Messaging      *messaging.Service
-	Inventory      inventory.Service
-	Timeclock      timeclock.Service
+	Inventory      *inventory.Service
+	Timeclock      *timeclock.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }
