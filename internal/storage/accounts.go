@@ -113,7 +113,7 @@ func (s *AccountStore) TokenUser(ctx context.Context, tokenHash string) (*accoun
 
 // TouchToken implements accounts.Store.
 func (s *AccountStore) TouchToken(ctx context.Context, tokenHash string) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
+	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE auth_tokens SET last_seen_at = ? WHERE token_hash = ?`, Millis(tx.Now), tokenHash)
 		return err
 	})

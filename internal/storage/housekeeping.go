@@ -16,7 +16,7 @@ func (db *DB) purge(ctx context.Context, table, where string, args ...any) (int6
 	var total int64
 	for {
 		var n int64
-		err := db.WithTx(ctx, func(tx *Tx) error {
+		err := db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 			res, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE id IN (SELECT id FROM `+table+` WHERE `+where+` LIMIT ?)`,
 				append(args, purgeBatch)...)
 			if err != nil {
@@ -38,7 +38,7 @@ func (s *ThrottleStore) Purge(ctx context.Context, cutoff time.Time) (int64, err
 	var total int64
 	for {
 		var n int64
-		err := s.db.WithTx(ctx, func(tx *Tx) error {
+		err := s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 			res, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key IN (SELECT key FROM throttles
 				WHERE updated_at < ? AND locked_until < ? LIMIT ?)`, Millis(cutoff), Millis(tx.Now), purgeBatch)
 			if err != nil {

@@ -16,7 +16,7 @@ import (
 // kiosk does not also use up the employee's allowance across all kiosks.
 func (s *ThrottleStore) AttemptStages(ctx context.Context, stages ...[]throttle.Key) (time.Duration, error) {
 	var wait time.Duration
-	err := s.db.WithTx(ctx, func(tx *Tx) error {
+	err := s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		wait = 0
 		for _, stage := range stages {
 			// One order within a stage, so that two attempts never deadlock.
