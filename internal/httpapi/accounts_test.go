@@ -295,41 +295,26 @@ func TestLoginBurstIsCountedBeforeHashing(t *testing.T) {
 		const n = 101
 		// Open every connection first, so that the burst is one burst.
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n}}
-		var warm sync.WaitGroup
-		for i := range n {
-			warm.Add(1)
-			go func() {
-				defer warm.Done()
-				if res, err := client.Get(urls[i%len(urls)] + "/api/health"); err == nil {
-					readAll(res)
-				}
-			}()
-		}
-		warm.Wait()
+		burst(n, func(i int) {
+			if res, err := client.Get(urls[i%len(urls)] + "/api/health"); err == nil {
+				readAll(res)
+			}
+		})
 		statuses := make([]int, n)
-		var start, done sync.WaitGroup
-		start.Add(1)
-		for i := range n {
-			done.Add(1)
-			go func() {
-				defer done.Done()
-				pass := "wrong-guess"
-				if i == n/2 {
-					pass = "correct-horse"
-				}
-				start.Wait()
-				res, err := client.Post(urls[i%len(urls)]+"/api/login", "application/json",
-					strings.NewReader(`{"email":"admin@example.org","password":"`+pass+`"}`))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				res.Body.Close()
-				statuses[i] = res.StatusCode
-			}()
-		}
-		start.Done()
-		done.Wait()
+		burst(n, func(i int) {
+			pass := "wrong-guess"
+			if i == n/2 {
+				pass = "correct-horse"
+			}
+			res, err := client.Post(urls[i%len(urls)]+"/api/login", "application/json",
+				strings.NewReader(`{"email":"admin@example.org","password":"`+pass+`"}`))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			res.Body.Close()
+			statuses[i] = res.StatusCode
+		})
 		count := map[int]int{}
 		for _, s := range statuses {
 			count[s]++
@@ -416,25 +401,16 @@ func TestLoginFloodIsBoundedBy503(t *testing.T) {
 		const n = 40
 		statuses := make([]int, n)
 		retry := make([]string, n)
-		var start, done sync.WaitGroup
-		start.Add(1)
-		for i := range n {
-			done.Add(1)
-			go func() {
-				defer done.Done()
-				start.Wait()
-				res, err := http.Post(srv.URL+"/api/login", "application/json",
-					strings.NewReader(fmt.Sprintf(`{"email":"nobody%d@example.org","password":"wrong-guess"}`, i)))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				res.Body.Close()
-				statuses[i], retry[i] = res.StatusCode, res.Header.Get("Retry-After")
-			}()
-		}
-		start.Done()
-		done.Wait()
+		burst(n, func(i int) {
+			res, err := http.Post(srv.URL+"/api/login", "application/json",
+				strings.NewReader(fmt.Sprintf(`{"email":"nobody%d@example.org","password":"wrong-guess"}`, i)))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			res.Body.Close()
+			statuses[i], retry[i] = res.StatusCode, res.Header.Get("Retry-After")
+		})
 		count := map[int]int{}
 		for i, s := range statuses {
 			count[s]++

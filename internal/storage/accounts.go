@@ -154,7 +154,7 @@ func (s *AccountStore) Online(ctx context.Context, since time.Time) ([]accounts.
 
 // PurgeTokens implements accounts.Store.
 func (s *AccountStore) PurgeTokens(ctx context.Context, cutoff time.Time) (int64, error) {
-	return s.db.purge(ctx, "auth_tokens", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
+	return s.db.purge(ctx, "auth_tokens", "id", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
 }
 
 func prefixed(p, cols string) string {
