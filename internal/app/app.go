@@ -53,7 +53,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
 		Inventory:    storage.NewInventoryService(db),
-		Timeclock: timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottleStore(db),
+		Timeclock: timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db),
 			o.timeclockKeys, cal, log),
 	}
 }

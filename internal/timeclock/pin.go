@@ -47,13 +47,25 @@ func pairPrefix(id int64) string             { return fmt.Sprintf("pin:%d:", id)
 func clientKey(client string) string         { return "pin-client:" + client }
 func employeeKey(id int64) string            { return employeeKeyPrefix + strconv.FormatInt(id, 10) }
 
-// Throttle counts PIN attempts in the database (storage.ThrottleStore):
-// throttle.Store, plus attempts in stages, each stage counting only
-// attempts every earlier one admitted, so a guess refused for one kiosk does
-// not also use up the employee's allowance across all kiosks.
+// Throttle counts PIN attempts in the database, on every instance alike.
 type Throttle interface {
-	throttle.Store
-	AttemptStages(ctx context.Context, stages ...[]throttle.Key) (time.Duration, error)
+	// Guard counts one attempt on each stage's keys in turn, atomically per
+	// key, stopping at the first stage that refuses (a later stage counts
+	// only attempts every earlier one admitted, so a guess refused for one
+	// kiosk does not also use up the employee's allowance across all
+	// kiosks). If every stage admits, it runs evaluate while the keys are
+	// still locked and applies its Verdict. It returns how long to wait
+	// when refused (0: admitted and evaluated).
+	Guard(ctx context.Context, stages [][]throttle.Key, evaluate func() Verdict) (time.Duration, error)
+	// ClearPrefix and Succeeded as in throttle.Store (for a new PIN).
+	ClearPrefix(ctx context.Context, prefix string) error
+	Succeeded(ctx context.Context, clear, refund []string) error
+}
+
+// Verdict is what an evaluated attempt does to its keys: Clear forgets
+// them, Refund takes the attempt back; any other key keeps it counted.
+type Verdict struct {
+	Clear, Refund []string
 }
 
 // PINAlert tells staff that someone is guessing an employee's PIN: the
