@@ -24,7 +24,7 @@ import (
 func TestDemoPunchesAgreeAcrossScreens(t *testing.T) {
 	chicago, _ := time.LoadLocation("America/Chicago")
 	for _, at := range []time.Time{
-		time.Date(2026, 3, 9, 10, 15, 0, 0, chicago), // Monday after the DST change
+		time.Date(2026, 3, 9, 10, 15, 0, 0, chicago),   // Monday after the DST change
 		time.Date(2026, 11, 22, 21, 40, 0, 0, chicago), // Sunday night
 	} {
 		t.Run(at.Format("Mon 2006-01-02 15:04"), func(t *testing.T) {
