@@ -22,9 +22,9 @@ const (
 // Services are what the demo writes through: the same services the API uses.
 type Services struct {
 	DB       *storage.DB
-	Accounts accounts.Service
+	Accounts *accounts.Service
 	// Inventory is the stock ledger (issue 5).
-	Inventory inventory.Service
+	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock *timeclock.Service
 }

@@ -1,13 +1,11 @@
 package httpapi
 
 import (
-	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -62,25 +60,7 @@ func (c *kioskCache) put(version int64, e *kioskEntry) {
 
 func newKioskEntry(body []byte) *kioskEntry {
 	sum := sha256.Sum256(body)
-	e := &kioskEntry{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	_, _ = zw.Write(body)
-	if zw.Close() == nil {
-		e.gz = b.Bytes()
-	}
-	return e
-}
-
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(strings.TrimSpace(q), " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
+	return &kioskEntry{body: body, gz: gzipped(body, gzip.BestSpeed), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 }
 
 func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) error {

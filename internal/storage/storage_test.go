@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
@@ -51,57 +50,6 @@ func TestMigrateIsIdempotentAndSafeToRunTogether(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestThrottleLocksAfterLimitAndGrows(t *testing.T) {
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		ctx := context.Background()
-		now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-		db.Now = func() time.Time { return now }
-		th := &storage.Throttle{DB: db, Limit: 3, Base: time.Minute, Max: 10 * time.Minute, Window: 15 * time.Minute}
-		fail := func() time.Duration {
-			var lock time.Duration
-			if err := db.WithTx(ctx, func(tx *storage.Tx) error {
-				var err error
-				lock, err = th.Fail(ctx, tx, "k")
-				return err
-			}); err != nil {
-				t.Fatal(err)
-			}
-			return lock
-		}
-		blocked := func() time.Duration {
-			left, err := th.Blocked(ctx, "k")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return left
-		}
-		if fail() != 0 || fail() != 0 || blocked() != 0 {
-			t.Fatal("locked before the limit")
-		}
-		if got := fail(); got != time.Minute {
-			t.Fatalf("first lock = %v, want 1m", got)
-		}
-		if blocked() != time.Minute {
-			t.Fatalf("blocked = %v, want 1m", blocked())
-		}
-		now = now.Add(61 * time.Second)
-		if blocked() != 0 {
-			t.Fatal("still blocked after the lock ran out")
-		}
-		fail()
-		fail()
-		if got := fail(); got != 2*time.Minute {
-			t.Fatalf("second lock = %v, want 2m (growing)", got)
-		}
-		if err := db.WithTx(ctx, func(tx *storage.Tx) error { return th.Reset(ctx, tx, "k") }); err != nil {
-			t.Fatal(err)
-		}
-		if blocked() != 0 {
-			t.Fatal("reset did not unlock")
-		}
-	})
 }
 
 func TestPlaceholdersInsideQuotesAreKept(t *testing.T) {

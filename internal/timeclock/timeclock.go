@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Clock statuses, exactly as the kiosk API names them (SPEC §3).
@@ -130,6 +131,11 @@ func (p EmployeePatch) Apply(e Employee) (Employee, error) {
 func normName(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func validateNames(first, last string) error {
+	for _, err := range []error{text.Name("first_name", first), text.Name("last_name", last)} {
+		if err != nil {
+			return err
+		}
+	}
 	if first == "" {
 		return errRequired("first_name", "First name is required.")
 	}
