@@ -27,7 +27,8 @@ trap cleanup EXIT
 db="$tmp/bench.db"
 "$BIN" user create --db "$db" --email bench@packline.local --password bench-password --first Bench --last Runner >/dev/null
 # The proxy in front of the kiosks is this machine.
-if "$BIN" serve --help 2>&1 | grep -q -- '-trusted-proxies'; then proxy=(--trusted-proxies 127.0.0.1/32); else proxy=(--trust-proxy); fi
+help="$("$BIN" serve --help 2>&1 || true)"
+if [[ "$help" == *-trusted-proxies* ]]; then proxy=(--trusted-proxies 127.0.0.1/32); else proxy=(--trust-proxy); fi
 # The server logs every request at info level, as in production, into a file.
 "$BIN" serve --addr "127.0.0.1:$PORT" --db "$db" "${proxy[@]}" >"$tmp/out.log" 2>"$tmp/server.log" &
 pid=$!
