@@ -37,12 +37,13 @@ const (
 )
 
 // Guard implements timeclock.Throttle in one transaction: each stage's keys
-// are locked (in one order) and judged by their policy; a refusing stage
+// are locked (in one order) and judged by their policy (the keys whose
+// cool-down this attempt starts are returned); a refusing stage
 // ends the attempt, counted on the keys judged so far. When every stage
 // admits, evaluate runs while the locks are held and its verdict decides
 // what is stored: cleared keys are deleted, refunded keys keep their state
 // from before the attempt, the rest keep the attempt counted.
-func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evaluate func() timeclock.Verdict) (time.Duration, error) {
+func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evaluate func() timeclock.Verdict) (time.Duration, []string, error) {
 	var lockSt, saveSt, delSt *sql.Stmt
 	var err error
 	for _, p := range []struct {
@@ -50,12 +51,13 @@ func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evalua
 		q   string
 	}{{&lockSt, throttleLockSQL}, {&saveSt, throttleSaveSQL}, {&delSt, throttleDeleteSQL}} {
 		if *p.dst, err = t.stmts.get(ctx, t.db, t.db.write, p.q); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
 	var wait time.Duration
+	var locked []string
 	err = t.db.WithTx(ctx, func(tx *Tx) error {
-		wait = 0
+		wait, locked = 0, nil
 		lock, save, del := tx.tx.StmtContext(ctx, lockSt), tx.tx.StmtContext(ctx, saveSt), tx.tx.StmtContext(ctx, delSt)
 		type judged struct {
 			key   string
@@ -73,6 +75,9 @@ func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evalua
 				}
 				st.LockedUntil, st.UpdatedAt = FromMillis(until), FromMillis(updated)
 				next, w := k.Policy.Admit(st, tx.Now)
+				if w > 0 && !tx.Now.Before(st.LockedUntil) {
+					locked = append(locked, k.Name) // this attempt starts the cool-down
+				}
 				all = append(all, judged{k.Name, next})
 				wait = max(wait, w)
 			}
@@ -101,7 +106,7 @@ func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evalua
 		}
 		return nil
 	})
-	return wait, err
+	return wait, locked, err
 }
 
 func contains(list []string, s string) bool {

@@ -21,6 +21,8 @@ type Service struct {
 	keys     *Keys
 	cal      *organisation.Calendar
 	log      *slog.Logger
+	// Notifier, when set, hears of PIN guessing (see pin.go).
+	Notifier Notifier
 }
 
 // NewService returns the time clock over store. keys come from the server
@@ -78,7 +80,7 @@ func (s *Service) CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error) 
 	// The PIN is looked at only once the attempt is counted on every key,
 	// while their rows are locked: parallel guesses are judged one by one.
 	var ok bool
-	wait, err := s.throttle.Guard(ctx, [][]throttle.Key{
+	wait, locked, err := s.throttle.Guard(ctx, [][]throttle.Key{
 		{{Name: pair, Policy: PairPolicy}, {Name: client, Policy: ClientPolicy}},
 		{{Name: emp, Policy: EmployeePolicy}},
 	}, func() Verdict {
@@ -91,6 +93,11 @@ func (s *Service) CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error) 
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, k := range locked {
+		if k == emp {
+			s.alertGuessing(ctx, c.EmployeeID, c.Client)
+		}
 	}
 	if wait > 0 {
 		s.log.Warn("PIN attempt refused: cooling down", "employee_id", c.EmployeeID, "client", c.Client, "retry_after", wait.Round(time.Second).String())

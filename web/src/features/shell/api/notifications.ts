@@ -2,8 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { array, boolean, number, object, optionalString, string } from '@/lib/validate';
 
-/** The three kinds of SPEC §1: sent a message, uploaded a zip file with a type, started a new topic. */
-export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic'] as const;
+/**
+ * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic), and
+ * pin_guessing: many wrong PINs for the employee `name` at the kiosk.
+ */
+export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic', 'pin_guessing'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface AppNotification {
