@@ -1025,7 +1025,7 @@ export interface components {
              * @description End of the latest cool-down (may be past).
              */
             locked_until: string;
-            /** @description Cool-downs so far; each lasts twice the one before */
+            /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
             lockouts: number;
         };
         Preferences: {
