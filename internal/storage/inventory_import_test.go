@@ -56,8 +56,9 @@ func TestInventoryImport5000Rows(t *testing.T) {
 		if res.ItemsCreated != 2500 || res.BatchesCreated != 5000 {
 			t.Fatalf("result %+v", res)
 		}
-		// Generous for a loaded test machine; bench reports the real figure.
-		if took > 3*time.Second {
+		// Generous for a loaded test machine and the race detector (it was
+		// 5.6 s unloaded before the bulk writes); the bench reports the figure.
+		if took > 10*time.Second {
 			t.Errorf("import took %v", took)
 		}
 		checkLedger(t, db)
