@@ -114,7 +114,9 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
-			if !f.IsExported() {
+			// encoding/json fills the exported fields of an embedded struct
+			// even when its type is unexported; check them too.
+			if !f.IsExported() && !(f.Anonymous && f.Type.Kind() == reflect.Struct) {
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -165,13 +167,4 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 	return nil
 }
 
-func textError(field string, p text.Problem) error {
-	msg := "Field %s holds a control character."
-	if p == text.BadEncoding {
-		msg = "Field %s is not valid UTF-8 text."
-	}
-	if field == "" {
-		field = "body"
-	}
-	return apperr.New(apperr.Invalid, string(p), apperr.Params{"field": field}, fmt.Sprintf(msg, field)).OnField(field)
-}
+func textError(field string, p text.Problem) error { return text.Error(field, p) }

@@ -86,11 +86,11 @@ func (n NewItem) Validate() error {
 	if n.Name == "" {
 		return errRequired("name", "Name is required.")
 	}
-	if err := checkLen("name", n.Name, MaxName, "Name"); err != nil {
+	if err := text.Name("name", n.Name); err != nil {
 		return err
 	}
-	if !text.Visible(n.Name) {
-		return errInvalid("name", "text.invisible", apperr.Params{"field": "name"}, "Name must hold a visible character.")
+	if err := checkLen("name", n.Name, MaxName, "Name"); err != nil {
+		return err
 	}
 	if !slices.Contains(Kinds, n.Kind) {
 		return errChoice("kind", "Kind", Kinds)

@@ -62,3 +62,6 @@ func inChunks[T any](xs []T, size int, fn func(part []T) error) error {
 	}
 	return nil
 }
+
+// likePrefix is a LIKE pattern matching strings that start with prefix.
+func likePrefix(prefix string) string { return escapeLike(prefix) + "%" }
