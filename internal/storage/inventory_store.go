@@ -45,11 +45,7 @@ func NewInventoryStore(db *DB) *InventoryStore { return &InventoryStore{db: db} 
 
 // InTx runs fn in one write transaction.
 func (s *InventoryStore) InTx(ctx context.Context, fn func(tx inventory.Tx) error) error {
-	if ctx.Value(exclusiveKey{}) == nil {
-		s.writers.RLock()
-		defer s.writers.RUnlock()
-	}
-	return s.db.WithTx(ctx, func(tx *Tx) error {
+	return s.WithTx(ctx, func(tx *Tx) error {
 		t := &invTx{tx: tx}
 		defer t.closeStatements()
 		return fn(t)
@@ -74,6 +70,17 @@ func (s *InventoryStore) Exclusive(ctx context.Context, fn func(ctx context.Cont
 	s.writers.Lock()
 	defer s.writers.Unlock()
 	return fn(context.WithValue(ctx, exclusiveKey{}, true))
+}
+
+// WithTx runs fn in a write transaction that may write stock through
+// InventoryTx(tx): another area's storage (production, shipping) opens its
+// transactions here, so that they too wait while an import writes in chunks.
+func (s *InventoryStore) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if ctx.Value(exclusiveKey{}) == nil {
+		s.writers.RLock()
+		defer s.writers.RUnlock()
+	}
+	return s.db.WithTx(ctx, fn)
 }
 
 // InventoryTx is the inventory's view of tx, for an area whose own Tx
