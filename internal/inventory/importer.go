@@ -87,10 +87,11 @@ func checkImport(ctx context.Context, look Lookup, p *ImportPreview) (*importSta
 		case it != nil:
 			r.NewItem = false
 			if it.Archived && r.HasStock {
-				r.AddError("sku", "item_archived", "Item %s is archived; restore it before importing stock.", it.SKU)
+				r.AddError("sku", "item_archived", apperr.Params{"sku": it.SKU}, "Item %s is archived; restore it before importing stock.", it.SKU)
 			}
 			if r.HasStock && r.BatchCode != "" && st.codes[it.ID][CodeKey(r.BatchCode)] {
-				r.AddError("batch_code", "batch_code_taken", "Batch code %s already exists for %s.", r.BatchCode, r.SKU)
+				r.AddError("batch_code", "batch_code_taken", apperr.Params{"code": r.BatchCode, "sku": r.SKU},
+					"Batch code %s already exists for %s.", r.BatchCode, r.SKU)
 			}
 		case r.NewItem:
 			r.CheckNewItem()
