@@ -285,9 +285,15 @@ func (s *Service) UpdateBatch(ctx context.Context, id int64, p BatchPatch) (*Bat
 		if err != nil {
 			return err
 		}
+		if it == nil {
+			return errItemNotFound()
+		}
 		cur, err := tx.LockBatch(ctx, id)
 		if err != nil {
 			return err
+		}
+		if cur == nil {
+			return errBatchNotFound()
 		}
 		next, err := p.Apply(*cur)
 		if err != nil {
@@ -330,6 +336,9 @@ func (s *Service) GetBatch(ctx context.Context, id, after int64, limit int) (*Ba
 	it, err := s.store.Item(ctx, b.ItemID)
 	if err != nil {
 		return nil, err
+	}
+	if it == nil {
+		return nil, errItemNotFound()
 	}
 	d := &BatchDetail{Batch: *b, Item: *it}
 	if d.Moves, err = s.store.BatchMoves(ctx, id, after, limit+1); err != nil {
