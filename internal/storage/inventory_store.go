@@ -31,9 +31,9 @@ type InventoryStore struct {
 // exclusiveKey marks a context whose inventory writes run inside Exclusive.
 type exclusiveKey struct{}
 
-// importChunk is an import's rows per transaction on SQLite: about 15 ms
+// importChunk is an import's rows per transaction on SQLite: a few ms
 // of the one writer each, so a kiosk punch waits at most that long.
-const importChunk = 500
+const importChunk = 200
 
 var (
 	_ inventory.Store = (*InventoryStore)(nil)
@@ -53,7 +53,7 @@ func (s *InventoryStore) InTx(ctx context.Context, fn func(tx inventory.Tx) erro
 }
 
 // ImportChunk is how many rows of an import go in one transaction: all
-// (0) on PostgreSQL, whose writers do not queue behind each other; 500 on
+// (0) on PostgreSQL, whose writers do not queue behind each other; 200 on
 // SQLite, so that the kiosk's punches get the writer between chunks.
 func (s *InventoryStore) ImportChunk() int {
 	if s.db.Dialect == Postgres {
