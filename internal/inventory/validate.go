@@ -173,7 +173,7 @@ func (n NewBatch) Validate() error {
 		return errInvalid("quantity", "quantity.not_positive", apperr.Params{"field": "quantity"}, "Quantity received must be more than zero.")
 	}
 	if n.Quantity > MaxQuantity {
-		return errQuantityTooLarge("quantity")
+		return errQuantityTooLarge("quantity", n.Quantity)
 	}
 	if err := validateCode(n.Code); err != nil {
 		return err
@@ -307,7 +307,7 @@ func (m NewMove) Signed() (Quantity, error) {
 		abs = -abs
 	}
 	if abs > MaxQuantity {
-		return 0, errQuantityTooLarge("quantity")
+		return 0, errQuantityTooLarge("quantity", q)
 	}
 	if err := checkLen("note", m.Note, MaxNote, "Note"); err != nil {
 		return 0, err
@@ -355,8 +355,9 @@ func PageBounds(page, size int) (int, int) {
 
 func asAppErr(err error) (*apperr.Error, bool) { return apperr.As(err) }
 
-func errQuantityTooLarge(field string) error {
-	return errInvalid(field, "quantity.too_large", apperr.Params{"field": field}, "Quantity is too large.")
+func errQuantityTooLarge(field string, q Quantity) error {
+	return errInvalid(field, "quantity.too_large", apperr.Params{"field": field, "value": q.String()},
+		fmt.Sprintf("%s is too large.", q))
 }
 
 // Validate checks a move before any stock is looked at: its reason and
