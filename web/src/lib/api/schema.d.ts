@@ -894,6 +894,10 @@ export interface components {
             code: string;
             field?: string;
             message: string;
+            /** @description The values named in the message, by name (a row error always has `field`). */
+            params: {
+                [key: string]: unknown;
+            };
         };
         ImportPreview: {
             batches_to_create: number;
