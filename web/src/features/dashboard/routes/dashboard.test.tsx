@@ -37,6 +37,7 @@ describe('dashboard', () => {
           forgotten_count: 1,
           max_shift_hours: 12,
           time_zone: 'America/Chicago',
+          pin_alerts: [],
           clocked_in: [
             { employee_id: 1, first_name: 'Ana', last_name: 'Almeida', since: '2026-01-15T13:05:00Z', punch_id: 9, hours: 2, forgotten: false },
             { employee_id: 2, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T07:00:00Z', punch_id: 8, hours: 30, forgotten: true },

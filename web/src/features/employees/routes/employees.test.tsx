@@ -88,6 +88,7 @@ describe('/employees', { timeout: 90_000 }, () => {
           forgotten_count: 1,
           max_shift_hours: 12,
           time_zone: 'America/Chicago',
+          pin_alerts: [],
         }),
       ),
     );
