@@ -68,6 +68,6 @@ func errTooLong(field, label string, max int) error {
 
 // errOneOf is a field that must be one of a few values.
 func errOneOf(field string, values []string, message string) error {
-	return apperr.New(apperr.Invalid, "field.one_of", apperr.Params{"field": field, "values": strings.Join(values, ", ")},
+	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": strings.Join(values, ", ")},
 		message).OnField(field)
 }
