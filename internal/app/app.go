@@ -6,7 +6,9 @@ import (
 	"log/slog"
 
 	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -20,6 +22,7 @@ type Services struct {
 	Messaging    *storage.MessagingService
 	Inventory    *storage.InventoryService
 	Timeclock    *storage.TimeclockService
+	Documents    *documents.Service
 }
 
 // Option adjusts how New builds the services.
@@ -44,13 +47,16 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		o.timeclockKeys = timeclock.RandomKeys()
 	}
 	org := storage.NewOrganisationService(db)
+	msg := storage.NewMessagingService(db)
+	cal := &organisation.Calendar{Settings: org}
 	return &Services{
 		DB:           db,
 		Accounts:     storage.NewAccountService(db, log),
 		Organisation: org,
-		Messaging:    storage.NewMessagingService(db),
+		Messaging:    msg,
 		Inventory:    storage.NewInventoryService(db),
 		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
+		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 	}
 }
 
@@ -61,9 +67,10 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
 	api.Timeclock = s.Timeclock
+	api.Documents = s.Documents
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock, Documents: s.Documents}
 }

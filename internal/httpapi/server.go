@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
@@ -32,6 +33,7 @@ type Server struct {
 	Messaging    messaging.Service
 	Inventory    inventory.Service
 	Timeclock    timeclock.Service
+	Documents    *documents.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }

@@ -19,6 +19,8 @@ type Settings struct {
 	SupportEmail  string `json:"support_email"`
 	TimeZone      string `json:"time_zone"`
 	MaxShiftHours int    `json:"max_shift_hours"`
+	// MaxUploadMiB is the largest document a user may upload, in MiB.
+	MaxUploadMiB int `json:"max_upload_mib"`
 }
 
 // Defaults apply until an admin changes them.
@@ -27,6 +29,7 @@ var Defaults = Settings{
 	SupportEmail:  "support@packline.local",
 	TimeZone:      "America/Chicago",
 	MaxShiftHours: 12,
+	MaxUploadMiB:  50,
 }
 
 // Location returns the settings' time zone, or Chicago if it cannot load.
@@ -44,6 +47,7 @@ type Patch struct {
 	SupportEmail  *string `json:"support_email"`
 	TimeZone      *string `json:"time_zone"`
 	MaxShiftHours *int    `json:"max_shift_hours"`
+	MaxUploadMiB  *int    `json:"max_upload_mib"`
 }
 
 // Apply validates p and applies it to s.
@@ -75,6 +79,12 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 			return s, apperr.InvalidField("max_shift_hours", "Maximum shift must be 1 to 48 hours.")
 		}
 		s.MaxShiftHours = *p.MaxShiftHours
+	}
+	if p.MaxUploadMiB != nil {
+		if *p.MaxUploadMiB < 1 || *p.MaxUploadMiB > 1024 {
+			return s, apperr.InvalidField("max_upload_mib", "The upload limit must be 1 to 1024 MiB.")
+		}
+		s.MaxUploadMiB = *p.MaxUploadMiB
 	}
 	return s, nil
 }

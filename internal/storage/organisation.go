@@ -40,6 +40,10 @@ func (s *OrganisationService) Get(ctx context.Context) (organisation.Settings, e
 			if n, err := strconv.Atoi(v); err == nil {
 				out.MaxShiftHours = n
 			}
+		case "max_upload_mib":
+			if n, err := strconv.Atoi(v); err == nil {
+				out.MaxUploadMiB = n
+			}
 		}
 	}
 	return out, rows.Err()
@@ -70,6 +74,9 @@ func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) 
 	}
 	if p.MaxShiftHours != nil {
 		changed["max_shift_hours"] = strconv.Itoa(next.MaxShiftHours)
+	}
+	if p.MaxUploadMiB != nil {
+		changed["max_upload_mib"] = strconv.Itoa(next.MaxUploadMiB)
 	}
 	if len(changed) == 0 {
 		return cur, nil
