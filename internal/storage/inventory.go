@@ -235,10 +235,6 @@ func (s *InventoryService) listWhere(ctx context.Context, f inventory.ListFilter
 	return " WHERE " + strings.Join(conds, " AND "), args, nil
 }
 
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
 func addDays(date string, n int) string {
 	t, err := time.Parse(time.DateOnly, date)
 	if err != nil {

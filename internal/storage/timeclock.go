@@ -362,7 +362,7 @@ func (s *TimeclockService) ListEmployees(ctx context.Context, f timeclock.Employ
 		where, args = append(where, "active = ?"), append(args, false)
 	}
 	for _, term := range strings.Fields(strings.ToLower(f.Search)) {
-		p := "%" + likeEscape(term) + "%"
+		p := "%" + escapeLike(term) + "%"
 		where = append(where, `(LOWER(first_name) LIKE ? ESCAPE '\' OR LOWER(last_name) LIKE ? ESCAPE '\')`)
 		args = append(args, p, p)
 	}
@@ -406,10 +406,6 @@ func (s *TimeclockService) ListEmployees(ctx context.Context, f timeclock.Employ
 		out = append(out, *e)
 	}
 	return out, total, rows.Err()
-}
-
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // lockEmployee reads an employee for update inside tx.
