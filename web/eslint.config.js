@@ -34,7 +34,8 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other; shared code lives in src/components and src/lib.
+    // Features do not reach into each other: another feature is imported only through its
+    // index.ts ('@/features/docs'); shared code lives in src/components and src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -42,8 +43,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', '@/app/*'],
-              message: 'A feature must not import another feature or the app layer.',
+              group: ['@/features/*/**', '@/app/*'],
+              message: "A feature imports another only through its index.ts ('@/features/<name>'), and never the app layer.",
             },
           ],
         },
