@@ -64,7 +64,7 @@ export function DocumentsTable(p: DocumentsTableProps) {
       sortable: true,
       visibleMediaQuery: md,
       render: (d) => (
-        <Badge variant="light" style={{ textTransform: 'none', overflow: 'visible' }}>
+        <Badge variant="light" h="auto" py={2} styles={{ root: { textTransform: 'none', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}>
           {t(`docs.types.${d.type}`)}
         </Badge>
       ),

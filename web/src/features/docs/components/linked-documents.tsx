@@ -11,7 +11,7 @@ import { isPreviewable, type LinkKind } from '../api/types';
 import { formatBytes } from '../lib/format';
 import { useDocActions } from '../lib/use-doc-actions';
 import { useUploads } from '../lib/use-uploads';
-import { PreviewModal } from './preview-modal';
+import { DocActionDialogs } from './doc-action-dialogs';
 import { TypeSelect } from './type-select';
 import { UploadList } from './upload-list';
 
@@ -95,7 +95,7 @@ export function LinkedDocuments({ linkKind, linkId, defaultType = 'other' }: Lin
           </Group>
         ))}
       </Stack>
-      <PreviewModal doc={actions.previewing} onClose={actions.closePreview} onDownload={actions.download} />
+      <DocActionDialogs actions={actions} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Modal, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { formatBytes } from '../lib/format';
  * A document shown in place: a PDF in the browser's viewer, an image as an image.
  * Nothing else is ever rendered (no HTML); a ZIP shows its entries.
  */
-export function PreviewModal({ doc, onClose, onDownload }: { doc: DocumentRecord | null; onClose: () => void; onDownload: (d: DocumentRecord) => void }) {
+export function PreviewModal({ doc, onClose, onDownload, onDelete }: { doc: DocumentRecord | null; onClose: () => void; onDownload: (d: DocumentRecord) => void; onDelete?: (d: DocumentRecord) => void }) {
   const { t, i18n } = useTranslation();
   const can = doc != null && isPreviewable(doc);
   const q = useQuery({
@@ -69,6 +69,11 @@ export function PreviewModal({ doc, onClose, onDownload }: { doc: DocumentRecord
           )}
           {!can && !entries?.length && <Text c="dimmed">{t('docs.preview.none')}</Text>}
           <Group justify="flex-end" mt="md">
+            {onDelete && (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(doc)}>
+                {t('docs.actions.delete')}
+              </Button>
+            )}
             <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => onDownload(doc)}>
               {t('docs.actions.download')}
             </Button>

@@ -1,4 +1,3 @@
-import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
@@ -7,34 +6,41 @@ import { useDeleteDocument, useRestoreDocument } from '../api/mutations';
 import type { DocumentRecord } from '../api/types';
 import { docErrorText } from './error-text';
 
-/** Preview, download, delete (with confirmation, then 'File deleted') and restore, with their toasts. */
+/**
+ * Preview, download, delete (asked first, then 'File deleted') and restore, with their
+ * toasts. Render <DocActionDialogs actions={…} /> next to whatever uses them.
+ */
 export function useDocActions() {
   const { t, i18n } = useTranslation();
   const [previewing, setPreviewing] = useState<DocumentRecord | null>(null);
+  const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
   const del = useDeleteDocument();
   const restore = useRestoreDocument();
   const fail = (err: unknown) => void notify('danger', docErrorText(err, t, i18n.language));
 
   return {
     previewing,
+    deleting,
+    busy: del.isPending,
     preview: (d: DocumentRecord) => setPreviewing(d),
     closePreview: () => setPreviewing(null),
     download: (d: DocumentRecord) => downloadDocument(d).catch(fail),
-    remove: (d: DocumentRecord) =>
-      modals.openConfirmModal({
-        title: t('docs.delete.title'),
-        children: t('docs.delete.body', { name: d.name }),
-        labels: { confirm: t('docs.actions.delete'), cancel: t('common.cancel') },
-        confirmProps: { color: 'red' },
-        onConfirm: () =>
-          del.mutate(d.id, {
-            onSuccess: () => {
-              setPreviewing(null);
-              void notify('success', t('messages.fileDeleted'));
-            },
-            onError: fail,
-          }),
-      }),
+    remove: (d: DocumentRecord) => setDeleting(d),
+    cancelRemove: () => setDeleting(null),
+    confirmRemove: () => {
+      if (!deleting) return;
+      del.mutate(deleting.id, {
+        onSuccess: () => {
+          setDeleting(null);
+          setPreviewing(null);
+          void notify('success', t('messages.fileDeleted'));
+        },
+        onError: (err) => {
+          setDeleting(null);
+          fail(err);
+        },
+      });
+    },
     restore: (d: DocumentRecord) =>
       restore.mutate(d.id, {
         onSuccess: () => void notify('success', t('docs.toast.restored', { name: d.name })),
@@ -42,3 +48,5 @@ export function useDocActions() {
       }),
   };
 }
+
+export type DocActions = ReturnType<typeof useDocActions>;

@@ -13,7 +13,7 @@ import { documentListQuery, useDocuments, type DocumentListParams } from '../api
 import { useTrash } from '../api/get-trash';
 import { LINK_KINDS, type DocumentRecord } from '../api/types';
 import { DocumentsTable, PAGE_SIZES } from '../components/documents-table';
-import { PreviewModal } from '../components/preview-modal';
+import { DocActionDialogs } from '../components/doc-action-dialogs';
 import { TypeSelect } from '../components/type-select';
 import { UploadPanel } from '../components/upload-panel';
 import { useDocActions } from '../lib/use-doc-actions';
@@ -150,7 +150,7 @@ export default function DocsPage() {
           onRestore={actions.restore}
         />
       </Stack>
-      <PreviewModal doc={actions.previewing} onClose={actions.closePreview} onDownload={actions.download} />
+      <DocActionDialogs actions={actions} />
     </PageFrame>
   );
 }
