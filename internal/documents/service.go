@@ -290,13 +290,13 @@ func (s *Service) normalise(ctx context.Context, f *Filter) error {
 		}
 	}
 	if !slices.Contains(SortKeys, f.Sort) {
-		return apperr.New(apperr.Invalid, "request.sort_invalid", apperr.Params{"allowed": strings.Join(SortKeys, ", ")},
-			"Sort must be one of: "+strings.Join(SortKeys, ", ")+".").OnField("sort")
+		return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": "sort", "choices": strings.Join(SortKeys, ", ")},
+			"sort must be one of "+strings.Join(SortKeys, ", ")+".").OnField("sort")
 	}
 	for field, d := range map[string]string{"from": f.From, "to": f.To} {
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return apperr.New(apperr.Invalid, "request.date_invalid", apperr.Params{"field": field},
-				fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", field)).OnField(field)
+			return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": field},
+				fmt.Sprintf("%s must be a date like 2025-08-15.", field)).OnField(field)
 		}
 	}
 	f.Page = max(f.Page, 1)

@@ -138,14 +138,15 @@ func docFilter(r *http.Request) (documents.Filter, error) {
 	case "desc":
 		f.Desc = true
 	default:
-		return f, apperr.New(apperr.Invalid, "request.order_invalid", nil, "Order must be asc or desc.").OnField("order")
+		return f, apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": "order", "choices": "asc, desc"},
+			"order must be one of asc, desc.").OnField("order")
 	}
 	for name, dst := range map[string]*int64{"link_id": &f.LinkID, "uploaded_by": &f.UploadedBy} {
 		if v := q.Get(name); v != "" {
 			id, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || id <= 0 {
-				return f, apperr.New(apperr.Invalid, "request.id_invalid", apperr.Params{"field": name},
-					fmt.Sprintf("Field %s must be a positive whole number.", name)).OnField(name)
+				return f, apperr.New(apperr.Invalid, "field.positive_int", apperr.Params{"field": name},
+					fmt.Sprintf("%s must be a positive whole number.", name)).OnField(name)
 			}
 			*dst = id
 		}

@@ -329,3 +329,23 @@ func TestDocumentStreams40MiB(t *testing.T) {
 }
 
 func newZip(w io.Writer) *zip.Writer { return zip.NewWriter(w) }
+
+func TestDocumentUploadRefusesBadFormText(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		for _, field := range []string{"type", "link_kind", "link_id"} {
+			res := e.upload(e.token, "a.csv", strings.NewReader("a,b\n"), map[string]string{field: "x\x00y"})
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			var b errJSON
+			_ = json.Unmarshal(raw, &b)
+			if res.StatusCode != 400 || b.Code != "text.control" || b.Field != field {
+				t.Errorf("%s with NUL: %d %s", field, res.StatusCode, raw)
+			}
+		}
+		res := e.upload(e.token, "a.csv", strings.NewReader("a,b\n"), map[string]string{"type": strings.Repeat("x", 300)})
+		res.Body.Close()
+		if res.StatusCode != 400 {
+			t.Errorf("a long field: %d", res.StatusCode)
+		}
+	})
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/documents"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
@@ -20,8 +21,8 @@ import (
 
 type docsEnv struct {
 	svc   *documents.Service
-	org   *storage.OrganisationService
-	msg   *storage.MessagingService
+	org   *organisation.Service
+	msg   *messaging.Service
 	clock *time.Time
 	ada   documents.Actor
 	sam   documents.Actor
