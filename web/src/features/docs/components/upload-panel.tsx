@@ -55,7 +55,8 @@ export function UploadPanel() {
               {t('docs.upload.drop')}
             </Text>
             <Text size="sm" c="dimmed" mt={7}>
-              {t('docs.upload.allowed', { list: Object.values(ACCEPT).flat().filter((e) => !['.text', '.log', '.md', '.jpeg'].includes(e)).join(' ') })}
+              {t('docs.upload.allowed')}{' '}
+              <span dir="ltr">{Object.values(ACCEPT).flat().filter((e) => !['.text', '.log', '.md', '.jpeg'].includes(e)).join(' ')}</span>
             </Text>
           </div>
         </Group>

@@ -13,7 +13,8 @@ export function formatBytes(bytes: number, lng: string): string {
   return new Intl.NumberFormat(intlLocale(lng), {
     style: 'unit',
     unit: UNITS[i],
-    unitDisplay: 'short',
+    // 'narrow' for bytes: '712B', not '712 byte'.
+    unitDisplay: i === 0 ? 'narrow' : 'short',
     maximumFractionDigits: i === 0 || v >= 100 ? 0 : 1,
   }).format(v);
 }
