@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -131,17 +130,23 @@ func (s *Service) receive(ctx context.Context, pending int64, file io.Reader, bu
 	return &Received{pendingID: pending, Size: size, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
-// readChunk fills buf as far as the file goes; 0 at its end.
+// readChunk fills buf as far as the file goes; 0 at its end. Only a clean
+// io.EOF ends a file: any other error (a cut connection, a truncated form)
+// is file.incomplete, so that a partial file is never kept as a whole one.
 func readChunk(r io.Reader, buf []byte) (int, error) {
-	n, err := io.ReadFull(r, buf)
-	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-		return n, nil
-	}
-	if err != nil {
-		if _, ok := apperr.As(err); ok {
-			return 0, err
+	n := 0
+	for n < len(buf) {
+		m, err := r.Read(buf[n:])
+		n += m
+		if err == io.EOF {
+			return n, nil
 		}
-		return 0, apperr.New(apperr.Invalid, "file.incomplete", nil, "The file did not arrive whole; try again.").OnField("file")
+		if err != nil {
+			if _, ok := apperr.As(err); ok {
+				return 0, err
+			}
+			return 0, apperr.New(apperr.Invalid, "file.incomplete", nil, "The file did not arrive whole; try again.").OnField("file")
+		}
 	}
 	return n, nil
 }

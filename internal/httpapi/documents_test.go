@@ -349,3 +349,51 @@ func TestDocumentUploadRefusesBadFormText(t *testing.T) {
 		}
 	})
 }
+
+// TestDocumentUploadBadMultipartIsRefusedNot500 sends broken forms: every one
+// is a 4xx with an error body, none a 5xx, and nothing is left stored.
+func TestDocumentUploadBadMultipartIsRefusedNot500(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		const b = "XyZ"
+		part := func(name, filename, body string) string {
+			cd := `form-data; name="` + name + `"`
+			if filename != "" {
+				cd += `; filename="` + filename + `"`
+			}
+			return "--" + b + "\r\nContent-Disposition: " + cd + "\r\n\r\n" + body + "\r\n"
+		}
+		cases := map[string]struct{ ctype, body string }{
+			"no boundary":       {"multipart/form-data", part("file", "a.csv", "a,b")},
+			"wrong boundary":    {"multipart/form-data; boundary=other", part("file", "a.csv", "a,b") + "--" + b + "--\r\n"},
+			"truncated":         {"multipart/form-data; boundary=" + b, part("file", "a.pdf", "%PDF-1.4 and then nothing")[:40]},
+			"no closing":        {"multipart/form-data; boundary=" + b, part("file", "a.csv", "a,b")},
+			"no file":           {"multipart/form-data; boundary=" + b, part("type", "", "invoice") + "--" + b + "--\r\n"},
+			"two files":         {"multipart/form-data; boundary=" + b, part("file", "a.csv", "a,b") + part("file", "b.csv", "c,d") + "--" + b + "--\r\n"},
+			"empty file":        {"multipart/form-data; boundary=" + b, part("file", "a.csv", "") + "--" + b + "--\r\n"},
+			"many parts":        {"multipart/form-data; boundary=" + b, strings.Repeat(part("x", "", "y"), 50) + "--" + b + "--\r\n"},
+			"bad link id":       {"multipart/form-data; boundary=" + b, part("link_kind", "", "batch") + part("link_id", "", "-3") + part("file", "a.csv", "a,b") + "--" + b + "--\r\n"},
+			"link without kind": {"multipart/form-data; boundary=" + b, part("link_id", "", "3") + part("file", "a.csv", "a,b") + "--" + b + "--\r\n"},
+			"json":              {"application/json", `{"file":"a"}`},
+		}
+		for name, c := range cases {
+			req, _ := http.NewRequest("POST", e.srv.URL+"/api/documents", strings.NewReader(c.body))
+			req.Header.Set("Content-Type", c.ctype)
+			req.Header.Set("Authorization", "Bearer "+e.token)
+			res, err := e.srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			var body errJSON
+			if res.StatusCode < 400 || res.StatusCode >= 500 || json.Unmarshal(raw, &body) != nil || body.Code == "" {
+				t.Errorf("%s: %d %s", name, res.StatusCode, raw)
+			}
+		}
+		var n int
+		_ = e.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM document_contents`).Scan(&n)
+		if n != 0 {
+			t.Fatalf("broken forms left %d contents", n)
+		}
+	})
+}

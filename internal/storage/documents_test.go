@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -307,6 +308,32 @@ func TestDocumentsListFiltersSortsAndPages(t *testing.T) {
 		check(documents.Filter{Sort: "name", Page: 2, PageSize: 3}, "Invoice March.pdf")
 		if _, _, err := e.svc.List(ctx, documents.Filter{Sort: "sha256; drop"}); apperr.KindOf(err) != apperr.Invalid {
 			t.Fatalf("bad sort: %v", err)
+		}
+	})
+}
+
+func TestDocumentsIdenticalUploadsAtOnceShareOneContent(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newDocs(t, db)
+		body := append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte("same bytes "), 50_000)...)
+		const n = 8
+		errs := make(chan error, n)
+		for i := range n {
+			go func() {
+				_, err := e.svc.Upload(context.Background(), documents.NewDocument{Name: fmt.Sprintf("copy %d.pdf", i)}, bytes.NewReader(body), e.ada)
+				errs <- err
+			}()
+		}
+		for range n {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM documents`); got != n {
+			t.Fatalf("%d documents, want %d", got, n)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM document_contents`); got != 1 {
+			t.Fatalf("%d contents for one file uploaded %d times at once, want 1", got, n)
 		}
 	})
 }
