@@ -76,7 +76,7 @@ const (
 	// ZipMaxEntries is the most entries a ZIP may hold.
 	ZipMaxEntries = 10000
 	// ChunkSize is the size of the pieces content is stored and streamed in.
-	ChunkSize = 256 << 10
+	ChunkSize = 128 << 10
 	// MaxNameRunes is the longest display name kept.
 	MaxNameRunes = 255
 )

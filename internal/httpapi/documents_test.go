@@ -265,6 +265,9 @@ func TestDocumentDeleteTrashRestore(t *testing.T) {
 // TestDocumentStreams40MiB uploads and downloads a 40 MiB file while
 // sampling the live heap (after a collection, so garbage awaiting the
 // collector is not counted): what is held must stay far below the file.
+// Typically it grows under 1 MiB uploading and a few MiB downloading (on
+// SQLite mostly the readers' page caches, bounded whatever the file's size);
+// a file held whole would add at least 40 MiB.
 func TestDocumentStreams40MiB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large file")
@@ -274,6 +277,15 @@ func TestDocumentStreams40MiB(t *testing.T) {
 		src := io.MultiReader(strings.NewReader("\x89PNG\r\n\x1a\n"), io.LimitReader(rand.Reader, size-8))
 		h := sha256.New()
 		src = io.TeeReader(src, h)
+
+		// Warm up first with a 4 MiB file, so that what any transfer keeps
+		// (pooled connections' buffers, SQLite's page caches) is in the base
+		// and what is measured is what grows with the file.
+		warm := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 4<<20)...)
+		w := e.uploadOK("warm.png", warm, nil)
+		res0 := e.do("GET", fmt.Sprintf("/api/documents/%d/content", w.ID), e.token, "")
+		_, _ = io.Copy(io.Discard, res0.Body)
+		res0.Body.Close()
 
 		runtime.GC()
 		var base runtime.MemStats
@@ -322,7 +334,7 @@ func TestDocumentStreams40MiB(t *testing.T) {
 		growAll := int64(peak.Load()) - int64(base.HeapAlloc)
 		t.Logf("live heap grew by at most %.1f MiB uploading and %.1f MiB overall for a %d MiB file",
 			float64(growUp)/(1<<20), float64(growAll)/(1<<20), size>>20)
-		if growAll > 8<<20 {
+		if growAll > 16<<20 {
 			t.Fatalf("heap grew %.1f MiB for a 40 MiB file: it is being held in memory", float64(growAll)/(1<<20))
 		}
 	})
