@@ -34,8 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not reach into each other: another feature is imported only through its
-    // index.ts ('@/features/docs'); shared code lives in src/components and src/lib.
+    // A feature uses another only through its index.ts; shared code lives in src/components and src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -44,7 +43,25 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@/features/*/**', '@/app/*'],
-              message: "A feature imports another only through its index.ts ('@/features/<name>'), and never the app layer.",
+              message: "A feature uses another only through its index.ts ('@/features/<area>'), never the app layer.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API client stays light: the kiosk and sign-in pages load it without the office app.
+    files: ['src/lib/api/**/*.ts'],
+    ignores: ['src/lib/api/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@tanstack/*', '@mantine/*', 'react-router', '@/features/*', '@/app/*', '@/components/*'],
+              message: 'src/lib/api must not pull in React, the query client, the router or the component set.',
             },
           ],
         },

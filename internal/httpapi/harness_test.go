@@ -63,7 +63,8 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	for _, c := range configure {
 		c(api)
 	}
-	srv := httptest.NewServer(api.Handler())
+	// Every response a test receives is checked against the OpenAPI document.
+	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -22,7 +22,7 @@ describe('session (SPEC §4)', () => {
 
   it("throws 'Login failed: {body}' on wrong credentials and stays signed out", async () => {
     await expect(session.login({ email: 'demo@packline.local', password: 'nope', remember: false })).rejects.toThrow(
-      'Login failed: {"error":"Invalid email or password."}',
+      'Login failed: {"error":"Invalid email or password.","code":"auth.bad_credentials","params":{}}',
     );
     expect(session.getState().user).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

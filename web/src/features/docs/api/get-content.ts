@@ -1,4 +1,4 @@
-import { ApiError, apiUrl } from '@/lib/api-client';
+import { ApiError, apiUrl, parseErrorBody } from '@/lib/api';
 import { readToken } from '@/lib/auth/token-storage';
 import type { DocumentRecord } from './types';
 
@@ -10,7 +10,7 @@ export async function fetchContent(id: number, download: boolean, signal?: Abort
   const token = readToken();
   let res: Response;
   try {
-    res = await fetch(apiUrl(`/documents/${id}/content${download ? '?download=1' : ''}`), {
+    res = await fetch(apiUrl(`/api/documents/${id}/content${download ? '?download=1' : ''}`), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal,
       credentials: 'same-origin',
@@ -21,12 +21,12 @@ export async function fetchContent(id: number, download: boolean, signal?: Abort
   }
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new ApiError(`HTTP error ${res.status}: ${text}`, res.status === 403 ? 'forbidden' : 'http', res.status);
+    throw new ApiError(`HTTP error ${res.status}: ${text}`, res.status === 403 ? 'forbidden' : 'http', res.status, parseErrorBody(text));
   }
   return res.blob();
 }
 
-/** Saves a document under its original name. */
+/** Saves a document under its original name (any characters). */
 export async function downloadDocument(doc: Pick<DocumentRecord, 'id' | 'name'>): Promise<void> {
   const blob = await fetchContent(doc.id, true);
   const url = URL.createObjectURL(blob);

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallOptions } from '@/lib/api';
 import { docKeys } from './keys';
-import { documentListSchema, type DocumentList } from './types';
 
 /** The list's server-side search, filters, sort and paging (GET /api/documents). */
 export interface DocumentListParams {
@@ -18,25 +17,30 @@ export interface DocumentListParams {
   pageSize?: number;
 }
 
-export function documentListQuery(p: DocumentListParams): string {
-  const q = new URLSearchParams();
-  if (p.search?.trim()) q.set('search', p.search.trim());
-  if (p.type) q.set('type', p.type);
-  if (p.linkKind) q.set('link_kind', p.linkKind);
-  if (p.linkId) q.set('link_id', String(p.linkId));
-  if (p.uploadedBy) q.set('uploaded_by', String(p.uploadedBy));
-  if (p.from) q.set('from', p.from);
-  if (p.to) q.set('to', p.to);
-  if (p.sort) q.set('sort', p.sort);
-  if (p.order) q.set('order', p.order);
-  if (p.page) q.set('page', String(p.page));
-  if (p.pageSize) q.set('page_size', String(p.pageSize));
-  return q.toString();
+export type DocumentListQuery = NonNullable<CallOptions<'/api/documents', 'get'>['query']>;
+
+/** The server's query parameters of a list. */
+export function documentListQuery(p: DocumentListParams): DocumentListQuery {
+  return {
+    search: p.search?.trim() || undefined,
+    type: (p.type || undefined) as DocumentListQuery['type'],
+    link_kind: (p.linkKind || undefined) as DocumentListQuery['link_kind'],
+    link_id: p.linkId || undefined,
+    uploaded_by: p.uploadedBy || undefined,
+    from: p.from || undefined,
+    to: p.to || undefined,
+    sort: (p.sort || undefined) as DocumentListQuery['sort'],
+    order: p.order || undefined,
+    page: p.page || undefined,
+    page_size: p.pageSize || undefined,
+  };
 }
 
-export async function getDocuments(p: DocumentListParams, signal?: AbortSignal): Promise<DocumentList> {
-  return documentListSchema.parse(await api.get<unknown>(`/documents?${documentListQuery(p)}`, signal));
+export function getDocuments(p: DocumentListParams, signal?: AbortSignal) {
+  return api.get('/api/documents', { query: documentListQuery(p), signal });
 }
+
+export type DocumentList = Awaited<ReturnType<typeof getDocuments>>;
 
 export const documentsQuery = (p: DocumentListParams) =>
   queryOptions({

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { documentListQuery, type DocumentListParams } from './get-documents';
 import { docKeys } from './keys';
-import { documentListSchema, type DocumentList } from './types';
 
 /** GET /api/documents/trash (admins): deleted documents, restorable until purged. */
-export async function getTrash(p: DocumentListParams, signal?: AbortSignal): Promise<DocumentList> {
-  return documentListSchema.parse(await api.get<unknown>(`/documents/trash?${documentListQuery(p)}`, signal));
+export function getTrash(p: DocumentListParams, signal?: AbortSignal) {
+  return api.get('/api/documents/trash', { query: documentListQuery(p), signal });
 }
 
 export function useTrash(p: DocumentListParams, enabled: boolean) {

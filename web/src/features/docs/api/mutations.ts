@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, apiRequest, type ResponseOf } from '@/lib/api';
 import { docKeys } from './keys';
-import { documentSchema } from './types';
 
 /** DELETE /api/documents/{id}: moves it to the trash ('File deleted'). */
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/documents/${id}`),
+    mutationFn: (id: number) => apiRequest<ResponseOf<'/api/documents/{id}', 'delete'>>(`/api/documents/${id}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: docKeys.all }),
   });
 }
@@ -16,7 +15,7 @@ export function useDeleteDocument() {
 export function useRestoreDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => documentSchema.parse(await api.post<unknown>(`/documents/${id}/restore`)),
+    mutationFn: (id: number) => api.post('/api/documents/{id}/restore', { path: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: docKeys.all }),
   });
 }

@@ -1,21 +1,6 @@
-import { apiUrl } from '@/lib/api-client';
+import { ApiError, apiUrl, parseErrorBody } from '@/lib/api';
 import { readToken } from '@/lib/auth/token-storage';
-import { documentSchema, type DocumentRecord } from './types';
-
-/** A refused or failed upload: the server's code and params when it sent them. */
-export class UploadError extends Error {
-  readonly code: string;
-  readonly params: Record<string, unknown>;
-  readonly status: number;
-
-  constructor(message: string, code: string, params: Record<string, unknown> = {}, status = 0) {
-    super(message);
-    this.name = 'UploadError';
-    this.code = code;
-    this.params = params;
-    this.status = status;
-  }
-}
+import type { DocumentRecord } from './types';
 
 export interface UploadFields {
   type: string;
@@ -28,10 +13,19 @@ export interface UploadHandle {
   abort: () => void;
 }
 
+/** The reason an upload stopped because the user cancelled it. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('Upload cancelled');
+    this.name = 'UploadCancelled';
+  }
+}
+
 /**
  * POST /api/documents as multipart, with XMLHttpRequest so that the upload's
  * progress (0…1) can be shown and the upload cancelled. The fields go before the
- * file so the server knows them before the bytes arrive.
+ * file so the server knows them before the bytes arrive. A refusal rejects with an
+ * ApiError carrying the server's code and params.
  */
 export function uploadDocument(file: File, fields: UploadFields, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
@@ -43,7 +37,7 @@ export function uploadDocument(file: File, fields: UploadFields, onProgress: (fr
       form.append('link_id', String(fields.linkId));
     }
     form.append('file', file, file.name);
-    xhr.open('POST', apiUrl('/documents'));
+    xhr.open('POST', apiUrl('/api/documents'));
     const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -51,33 +45,29 @@ export function uploadDocument(file: File, fields: UploadFields, onProgress: (fr
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON
-      }
       if (xhr.status === 201) {
-        const parsed = documentSchema.safeParse(body);
-        if (parsed.success) {
+        try {
           onProgress(1);
-          resolve(parsed.data);
-        } else reject(new UploadError('The server sent an unexpected answer.', 'invalid_response', {}, xhr.status));
+          resolve(JSON.parse(xhr.responseText) as DocumentRecord);
+        } catch {
+          reject(new ApiError('The server sent malformed JSON', 'invalid_json', xhr.status));
+        }
         return;
       }
-      const b = (body ?? {}) as { error?: unknown; code?: unknown; params?: unknown };
-      reject(
-        new UploadError(
-          typeof b.error === 'string' ? b.error : `HTTP error ${xhr.status}`,
-          typeof b.code === 'string' ? b.code : `http_${xhr.status}`,
-          b.params && typeof b.params === 'object' ? (b.params as Record<string, unknown>) : {},
-          xhr.status,
-        ),
-      );
+      const body = parseErrorBody(xhr.responseText);
+      const kind = xhr.status === 401 ? 'unauthorized' : xhr.status === 403 ? 'forbidden' : 'http';
+      reject(new ApiError(`HTTP error ${xhr.status}: ${xhr.responseText}`, kind, xhr.status, body));
     };
-    xhr.onerror = () => reject(new UploadError('Network error', 'network'));
-    xhr.onabort = () => reject(new UploadError('Cancelled', 'cancelled'));
+    xhr.onerror = () => reject(new ApiError('Network error', 'network'));
+    xhr.onabort = () => reject(new UploadCancelled());
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
+}
+
+/** The error of a file over the limit, refused before a byte is sent (the server's own code). */
+export function tooLarge(limit: number): ApiError {
+  const mib = Math.round(limit / 1024 / 1024);
+  const error = `The file is larger than the upload limit of ${mib} MiB.`;
+  return new ApiError(error, 'http', 413, { error, code: 'file.too_large', params: { limit_mib: mib, limit } });
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchContent } from '../api/get-content';
 import { useDocument } from '../api/get-document';
 import { isPreviewable, type DocumentRecord } from '../api/types';
-import { docErrorText } from '../lib/error-text';
+import { errorMessage } from '@/lib/errors';
 import { formatBytes } from '../lib/format';
 
 /**
@@ -35,7 +35,7 @@ export function PreviewModal({ doc, onClose, onDownload, onDelete }: { doc: Docu
     <Modal opened={doc != null} onClose={onClose} size="xl" title={<Text fw={600} dir="auto" truncate="end">{doc?.name}</Text>}>
       {doc && (
         <>
-          {q.isError && <Alert color="red">{docErrorText(q.error, t, i18n.language)}</Alert>}
+          {q.isError && <Alert color="red">{errorMessage(q.error, t)}</Alert>}
           {can && !url && !q.isError && (
             <Center h={300}>
               <Loader aria-label={t('common.loading')} />

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Paper, Progress, Stack, Text, Tooltip } from '@manti
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format';
-import { docErrorText } from '../lib/error-text';
+import { errorMessage } from '@/lib/errors';
 import type { UploadItem } from '../lib/use-uploads';
 
 const COLOR = { uploading: 'primary', done: 'teal', failed: 'red', cancelled: 'gray' } as const;
@@ -26,7 +26,7 @@ export function UploadList({ items, onCancel, onDismiss }: { items: UploadItem[]
                   {it.status === 'uploading' && t('docs.upload.progress', { percent: pct, size: formatBytes(it.size, i18n.language) })}
                   {it.status === 'done' && t('docs.upload.done')}
                   {it.status === 'cancelled' && t('docs.upload.cancelled')}
-                  {it.status === 'failed' && docErrorText(it.error, t, i18n.language)}
+                  {it.status === 'failed' && errorMessage(it.error, t)}
                 </Text>
               </div>
               {it.status === 'done' && <IconCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden />}

@@ -4,7 +4,7 @@ import { IconCloudUpload, IconFileUpload, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadLimit } from '../api/get-limits';
-import { ACCEPT } from '../api/types';
+import { EXTENSIONS } from '../api/types';
 import { formatBytes } from '../lib/format';
 import { useUploads } from '../lib/use-uploads';
 import { TypeSelect } from './type-select';
@@ -56,7 +56,7 @@ export function UploadPanel() {
             </Text>
             <Text size="sm" c="dimmed" mt={7}>
               {t('docs.upload.allowed')}{' '}
-              <span dir="ltr">{Object.values(ACCEPT).flat().filter((e) => !['.text', '.log', '.md', '.jpeg'].includes(e)).join(' ')}</span>
+              <span dir="ltr">{EXTENSIONS.join(' ')}</span>
             </Text>
           </div>
         </Group>

@@ -4,19 +4,19 @@ import { notify } from '@/lib/notify';
 import { downloadDocument } from '../api/get-content';
 import { useDeleteDocument, useRestoreDocument } from '../api/mutations';
 import type { DocumentRecord } from '../api/types';
-import { docErrorText } from './error-text';
+import { errorMessage } from '@/lib/errors';
 
 /**
  * Preview, download, delete (asked first, then 'File deleted') and restore, with their
  * toasts. Render <DocActionDialogs actions={…} /> next to whatever uses them.
  */
 export function useDocActions() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [previewing, setPreviewing] = useState<DocumentRecord | null>(null);
   const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
   const del = useDeleteDocument();
   const restore = useRestoreDocument();
-  const fail = (err: unknown) => void notify('danger', docErrorText(err, t, i18n.language));
+  const fail = (err: unknown) => void notify('danger', errorMessage(err, t));
 
   return {
     previewing,

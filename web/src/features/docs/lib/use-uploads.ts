@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { docKeys } from '../api/keys';
-import { UploadError, uploadDocument, type UploadFields } from '../api/upload-document';
+import { tooLarge, UploadCancelled, uploadDocument, type UploadFields } from '../api/upload-document';
 import type { DocumentRecord } from '../api/types';
 
 export type UploadStatus = 'uploading' | 'done' | 'failed' | 'cancelled';
@@ -45,11 +45,7 @@ export function useUploads(fields: UploadFields, limit: number | undefined) {
       files.forEach((file, i) => {
         const key = added[i].key;
         if (limit && file.size > limit) {
-          const mib = Math.round(limit / 1024 / 1024);
-          patch(key, {
-            status: 'failed',
-            error: new UploadError(`The file is larger than the upload limit of ${mib} MiB.`, 'file.too_large', { limit_mib: mib, limit }, 413),
-          });
+          patch(key, { status: 'failed', error: tooLarge(limit) });
           return;
         }
         const h = uploadDocument(file, fields, (progress) => patch(key, { progress }));
@@ -60,7 +56,7 @@ export function useUploads(fields: UploadFields, limit: number | undefined) {
             void qc.invalidateQueries({ queryKey: docKeys.all });
           },
           (error: unknown) => {
-            const cancelled = error instanceof UploadError && error.code === 'cancelled';
+            const cancelled = error instanceof UploadCancelled;
             patch(key, { status: cancelled ? 'cancelled' : 'failed', error });
           },
         ).finally(() => aborts.current.delete(key));

@@ -71,7 +71,7 @@ describe('documents page (/docs)', () => {
     const calls: string[] = [];
     docsApi(calls);
     renderApp('/docs');
-    const table = await screen.findByRole('table', { name: 'Documents' });
+    const table = await screen.findByRole('table', { name: 'Documents' }, { timeout: 15_000 });
     expect(await within(table).findByText('COA rice.pdf')).toBeInTheDocument();
     expect(within(table).getByText('Batch #7')).toBeInTheDocument();
     expect(within(table).getByText('Certificate of analysis')).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('documents page (/docs)', () => {
     const calls: string[] = [];
     docsApi(calls);
     renderApp('/docs');
-    const table = await screen.findByRole('table', { name: 'Documents' });
+    const table = await screen.findByRole('table', { name: 'Documents' }, { timeout: 15_000 });
     await userEvent.click(await within(table).findByRole('button', { name: 'Delete COA rice.pdf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this file?' });
     expect(dialog).toHaveTextContent('COA rice.pdf goes to the trash');
@@ -109,7 +109,7 @@ describe('documents page (/docs)', () => {
   it('shows a refused upload with the translated reason, per file', { timeout: 20_000 }, async () => {
     docsApi([]);
     const { container } = renderApp('/docs');
-    await screen.findByRole('table', { name: 'Documents' });
+    await screen.findByRole('table', { name: 'Documents' }, { timeout: 15_000 });
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     const file = new File(['MZ not a pdf'], 'invoice.pdf', { type: 'application/pdf' });
     fireEvent.change(input, { target: { files: [file] } });
@@ -123,11 +123,11 @@ describe('documents page (/docs)', () => {
     docsApi(calls);
     server.use(http.get('/api/settings', () => HttpResponse.json({ max_upload_mib: 1 })));
     const { container } = renderApp('/docs');
-    await screen.findByText('Up to 1 MB per file');
+    await screen.findByText('Up to 1 MB per file', undefined, { timeout: 15_000 });
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     const big = new File([new Uint8Array(1024 * 1024 + 1)], 'scan.pdf', { type: 'application/pdf' });
     fireEvent.change(input, { target: { files: [big] } });
     const item = await screen.findByRole('listitem', { name: 'scan.pdf' });
-    expect(await within(item).findByRole('alert')).toHaveTextContent('The file is larger than the upload limit of 1 MB.');
+    expect(await within(item).findByRole('alert')).toHaveTextContent('The file is larger than the upload limit of 1 MiB.');
   });
 });

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
+import { toSearchParams } from '@/lib/api';
 import { useSession, useSessionState } from '@/lib/auth/use-session';
 import { usePublicSettings } from '@/lib/public-settings';
 import { documentListQuery, useDocuments, type DocumentListParams } from '../api/get-documents';
@@ -40,7 +41,7 @@ function useListParams(): [DocumentListParams & { view: 'documents' | 'trash' },
   } as const;
   const update = (patch: Partial<DocumentListParams> & { view?: string }) => {
     const { view: nextView = view, ...rest } = patch;
-    const next = new URLSearchParams(documentListQuery({ ...params, page: 1, ...rest }));
+    const next = toSearchParams(documentListQuery({ ...params, page: 1, ...rest }));
     if (nextView === 'trash') next.set('view', 'trash');
     setSp(next, { replace: true });
   };
