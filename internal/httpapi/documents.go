@@ -89,7 +89,7 @@ func (s *Server) handleDocUpload(w http.ResponseWriter, r *http.Request) error {
 					fmt.Sprintf("Field %s is too long.", name)).OnField(name)
 			}
 			if p := text.Check(v, text.Line); p != text.OK {
-				return textError(name, p)
+				return text.Error(name, p)
 			}
 			fields[name] = text.Clean(v, text.Line)
 		}
@@ -120,7 +120,7 @@ func docFilter(r *http.Request) (documents.Filter, error) {
 	q := r.URL.Query()
 	for _, k := range []string{"search", "type", "link_kind", "sort", "order", "from", "to"} {
 		if p := text.Check(q.Get(k), text.Line); p != text.OK {
-			return documents.Filter{}, textError(k, p)
+			return documents.Filter{}, text.Error(k, p)
 		}
 	}
 	f := documents.Filter{

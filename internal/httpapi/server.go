@@ -69,7 +69,6 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
 	_, err = w.Write(doc)
 	return err
 }

@@ -933,6 +933,8 @@ export interface components {
             count: number;
             forgotten_count: number;
             max_shift_hours: number;
+            /** @description Employees whose PIN someone is guessing (the employee-wide limit was reached within the last hour). */
+            pin_alerts: components["schemas"]["PINAlert"][];
             time_zone: string;
         };
         /** @description A calendar day, YYYY-MM-DD. */
@@ -1006,6 +1008,10 @@ export interface components {
             code: string;
             field?: string;
             message: string;
+            /** @description The values named in the message, by name (a row error always has `field`). */
+            params: {
+                [key: string]: unknown;
+            };
         };
         ImportPreview: {
             batches_to_create: number;
@@ -1109,7 +1115,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             id: number;
-            /** @description message, zip_upload or new_topic. */
+            /** @description message, zip_upload, new_topic, or pin_guessing (many wrong PINs for the employee params.name). */
             kind: string;
             params: {
                 [key: string]: string;
@@ -1127,6 +1133,18 @@ export interface components {
             punch_id: number;
             /** Format: date-time */
             since: string;
+        };
+        PINAlert: {
+            employee_id: number;
+            first_name: string;
+            last_name: string;
+            /**
+             * Format: date-time
+             * @description End of the latest cool-down (may be past).
+             */
+            locked_until: string;
+            /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
+            lockouts: number;
         };
         Preferences: {
             language: components["schemas"]["Language"];
@@ -1178,7 +1196,7 @@ export interface components {
             time_zone: string;
         };
         Shift: {
-            flags: ("open" | "missing_out" | "missing_in" | "long" | "corrected")[];
+            flags: ("open" | "forgotten" | "missing_out" | "missing_in" | "long" | "corrected")[];
             hours: number;
             /** Format: date-time */
             in: string | null;
