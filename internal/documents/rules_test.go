@@ -71,7 +71,7 @@ func TestSniffRefusesWrongOrForbiddenContent(t *testing.T) {
 		head []byte
 	}{
 		{"invoice.pdf", []byte("this is not a pdf")}, // a .pdf that is not a PDF
-		{"invoice.pdf", pngHead},                      // a PNG dressed as a PDF
+		{"invoice.pdf", pngHead},                     // a PNG dressed as a PDF
 		{"photo.png", jpegHead},
 		{"setup.exe", exeHead},
 		{"invoice.pdf", exeHead},
@@ -193,13 +193,13 @@ func TestInspectChecksOfficeShapes(t *testing.T) {
 
 func TestDisplayNameIsNeverAPath(t *testing.T) {
 	for in, want := range map[string]string{
-		"../../etc/passwd":         "passwd",
-		`C:\Users\x\invoice.pdf`:   "invoice.pdf",
-		"  spaced.pdf  ":           "spaced.pdf",
-		"bad\x00name\r\n.pdf":      "badname.pdf",
-		"\u202egpj.exe":            "gpj.exe",
-		"":                         "file",
-		"..":                       "file",
+		"../../etc/passwd":       "passwd",
+		`C:\Users\x\invoice.pdf`: "invoice.pdf",
+		"  spaced.pdf  ":         "spaced.pdf",
+		"bad\x00name\r\n.pdf":    "badname.pdf",
+		"\u202egpj.exe":          "gpj.exe",
+		"":                       "file",
+		"..":                     "file",
 		"Rechnung «März» 漢字.pdf": "Rechnung «März» 漢字.pdf",
 	} {
 		if got := DisplayName(in); got != want {
