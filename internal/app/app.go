@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
@@ -25,6 +26,7 @@ type Services struct {
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
 	Timeclock    *timeclock.Service
+	Documents    *documents.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -35,11 +37,16 @@ type Option func(*options)
 type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
+	hashGate      *accounts.HashGate
 }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
 func WithHashBudget(bytes int64) Option { return func(o *options) { o.hashBudget = bytes } }
+
+// WithHashGate hands the accounts service a gate of the caller's (tests
+// that must not be turned away on a slow machine set a long MaxWait).
+func WithHashGate(g *accounts.HashGate) Option { return func(o *options) { o.hashGate = g } }
 
 // WithTimeclockKeys gives the time clock the keys derived from the server
 // secret. Without it PINs are hashed with a random per-process key (fine for
@@ -58,18 +65,25 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	if o.hashBudget <= 0 {
 		o.hashBudget = accounts.DefaultHashBudget
 	}
+	if o.hashGate == nil {
+		o.hashGate = accounts.NewHashGate(o.hashBudget)
+	}
 	org := storage.NewOrganisationService(db)
 	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
 	throttles := storage.NewThrottleStore(db)
-	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	msg := storage.NewMessagingService(db)
+	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
+	tc.Notifier = msg
 	return &Services{
 		DB:           db,
 		Accounts:     acc,
 		Organisation: org,
-		Messaging:    storage.NewMessagingService(db),
+		Messaging:    msg,
 		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
-		Timeclock:    timeclock.NewService(storage.NewTimeclockStore(db), throttles, o.timeclockKeys, cal, log),
+		Timeclock:    tc,
+		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
 	}
 }
@@ -81,9 +95,10 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
 	api.Timeclock = s.Timeclock
+	api.Documents = s.Documents
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock, Documents: s.Documents}
 }

@@ -55,7 +55,7 @@ export const handlers = [
   }),
   mockApi.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0 })),
   mockApi.get('/api/staff/timeclock/now', () =>
-    HttpResponse.json({ clocked_in: [], count: 0, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago' }),
+    HttpResponse.json({ clocked_in: [], count: 0, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago', pin_alerts: [] }),
   ),
   mockApi.get('/api/inventory/warnings', () => HttpResponse.json({ low_stock: [], expiring: [], expiring_within_days: 30 })),
   mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true as const })),

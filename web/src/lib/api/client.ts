@@ -135,6 +135,11 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
 }
 
+/** A public request whose answer, ok or not, the caller reads itself (sign-in's 'Login failed: {body}'). */
+export function publicResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send(path, options, null);
+}
+
 async function parseJson<T>(res: Response): Promise<T> {
   const text = await res.text();
   const type = res.headers.get('content-type') ?? '';

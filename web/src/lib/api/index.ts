@@ -11,6 +11,7 @@ export {
   downloadFile,
   parseErrorBody,
   publicRequest,
+  publicResponse,
   setUnauthorizedHandler,
   type ApiErrorBody,
   type ApiErrorKind,

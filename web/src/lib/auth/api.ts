@@ -1,4 +1,4 @@
-import { api, ApiError, apiUrl, parseErrorBody, type ResponseOf, type Schema } from '../api';
+import { api, ApiError, parseErrorBody, publicResponse, type ResponseOf, type Schema } from '../api';
 
 /** The user as GET /api/user returns it (SPEC §7 plus Packline's extra fields). */
 export type ServerUser = Schema<'User'>;
@@ -18,14 +18,10 @@ export interface LoginInput {
 export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   let res: Response;
   try {
-    res = await fetch(apiUrl('/api/login'), {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-      credentials: 'same-origin',
-    });
+    res = await publicResponse('/api/login', { method: 'POST', body: input });
   } catch (err) {
-    throw new ApiError(`Login failed: ${(err as Error)?.message ?? String(err)}`, 'network');
+    if (err instanceof ApiError) throw new ApiError(`Login failed: ${err.message}`, err.kind);
+    throw err;
   }
   const body = await res.text();
   if (!res.ok) {

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { mockApi } from '@/test/api-mock';
 import { DEMO_PASSWORD, server, VALID_TOKEN } from '@/test/msw';
 import { resetSessionForTests, session } from './session';
 import { TOKEN_KEY } from './token-storage';
@@ -52,7 +53,7 @@ describe('session (SPEC §4)', () => {
   it('logout revokes the token on the server and clears the user and both storages', async () => {
     let revoked: string | null = null;
     server.use(
-      http.post('/api/logout', ({ request }) => {
+      mockApi.post('/api/logout', ({ request }) => {
         revoked = request.headers.get('authorization');
         return HttpResponse.json({ success: true });
       }),

@@ -45,7 +45,7 @@ function inventoryApi(calls: { method: string; url: string; body?: unknown }[]) 
         valid: false, errors: [], rows_with_errors: 1, items_to_create: 1, batches_to_create: 1,
         rows: [
           { line: 2, sku: 'BAG', name: 'Bag', kind: '', unit: 'each', category: '', location: '', reorder_level: 0, batch_code: '',
-            quantity: 0, received_at: '', expires_at: '', source: '', source_type: '', new_item: true, has_stock: false, errors: [{ field: 'kind', code: 'required', message: 'kind is required' }] },
+            quantity: 0, received_at: '', expires_at: '', source: '', source_type: '', new_item: true, has_stock: false, errors: [{ field: 'kind', code: 'required', params: { field: 'kind' }, message: 'kind is required' }] },
         ],
       }),
     ),

@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api';
 
-/** The three kinds of SPEC §1: sent a message, uploaded a zip file with a type, started a new topic. */
-export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic'] as const;
+/**
+ * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic), and
+ * pin_guessing: many wrong PINs for the employee `name` at the kiosk.
+ */
+export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic', 'pin_guessing'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & {
