@@ -1,4 +1,4 @@
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { mockApi } from '@/test/api-mock';
 import { DEMO_PASSWORD, server, VALID_TOKEN } from '@/test/msw';
 import { resetSessionForTests, session } from './session';
