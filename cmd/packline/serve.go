@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/app"
@@ -24,6 +26,7 @@ type config struct {
 	DB         string
 	Demo       bool
 	TrustProxy bool
+	PublicURL  string // the address people reach the server at; see publicURL
 	LogLevel   string
 	Secret     string // keys PIN hashes and clock tokens; see serverSecret
 	SecretFile string
@@ -36,6 +39,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
+	fs.StringVar(&cfg.PublicURL, "public-url", "", "the address people reach the server at (https://packline.example.org), for the kiosk set-up code")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
@@ -47,6 +51,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return fmt.Errorf("--log-level: %w", err)
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	publicURL, err := publicURL(cfg.PublicURL)
+	if err != nil {
+		return err
+	}
 
 	secret, err := serverSecret(cfg.Secret, cfg.SecretFile, cfg.DB, log)
 	if err != nil {
@@ -71,7 +79,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	}
 
 	api := &httpapi.Server{
-		Log: log, Version: version, App: web.Dist(), TrustProxy: cfg.TrustProxy,
+		Log: log, Version: version, App: web.Dist(), TrustProxy: cfg.TrustProxy, PublicURL: publicURL,
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
@@ -130,4 +138,18 @@ func openMigrated(ctx context.Context, dsn string, log *slog.Logger) (*storage.D
 		log.Info("migration applied", "name", name)
 	}
 	return db, nil
+}
+
+// publicURL checks --public-url: empty, or an absolute http(s) address with no
+// query or fragment. It returns it without a trailing slash, ready for paths.
+func publicURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("--public-url: want an absolute http:// or https:// address such as https://packline.example.org, got %q", raw)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
 }

@@ -23,8 +23,9 @@ import (
 type Server struct {
 	Log          *slog.Logger
 	Version      string
-	App          fs.FS // the built single-page app
-	TrustProxy   bool  // take the client address from X-Forwarded-For
+	App          fs.FS  // the built single-page app
+	TrustProxy   bool   // take the client address from X-Forwarded-For
+	PublicURL    string // the address people reach the server at, no trailing slash; "" when not configured
 	Health       func(ctx context.Context) (schemaVersion int, err error)
 	Accounts     accounts.Service
 	Organisation organisation.Service
