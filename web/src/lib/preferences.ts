@@ -1,6 +1,6 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import i18n from '@/i18n';
+import { changeLanguage, currentLanguage } from '@/i18n';
 import { LANGUAGES, isLanguage, type Language } from '@/i18n/languages';
 import { api } from './api-client';
 import { session } from './auth/session';
@@ -82,7 +82,7 @@ function savePreference(patch: Partial<Preferences>) {
 export function usePreferenceActions() {
   const { setColorScheme } = useMantineColorScheme();
   const setLanguage = useCallback((language: Language) => {
-    void i18n.changeLanguage(language);
+    void changeLanguage(language);
     savePreference({ language });
   }, []);
   const setTheme = useCallback(
@@ -109,7 +109,7 @@ export function PreferencesSync() {
     const apply = async () => {
       try {
         const prefs = await getPreferences();
-        if (prefs.language !== i18n.language) await i18n.changeLanguage(prefs.language);
+        if (prefs.language !== currentLanguage()) await changeLanguage(prefs.language);
         setColorScheme(prefs.theme);
         setNavLayoutLocal(prefs.nav_layout);
       } catch {

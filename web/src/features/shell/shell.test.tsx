@@ -50,7 +50,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Patch Notes' }))[0]);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Latest update: August 15, 2025');
+    expect(dialog).toHaveTextContent('Latest update: 15 August 2025');
     const items = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       'UI updates',

@@ -48,12 +48,12 @@ describe('dashboard', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Dara Davies');
     expect(rows[0]).toHaveTextContent('Forgotten clock-out');
-    expect(rows[1]).toHaveTextContent(/Ana Almeida.*since .*7:05\sAM CST/);
+    expect(rows[1]).toHaveTextContent(/Ana Almeida.*since .*7:05\sam CST/);
     expect(screen.getByText('1 forgotten clock-out: open longer than 12 hours')).toBeInTheDocument();
     expect(screen.getByTestId('clocked-in-count')).toHaveTextContent('2');
 
     const stock = await screen.findByTestId('stock-warnings');
-    expect(within(stock).getByText('Low: 9 of 10 roll')).toBeInTheDocument();
+    expect(within(stock).getByText('Low: 9 of 10 rolls')).toBeInTheDocument();
     expect(within(stock).getByText('Expired')).toBeInTheDocument();
     expect(within(stock).getByText('Expires in 5 days')).toBeInTheDocument();
     expect(within(stock).getByRole('link', { name: /Soy protein/ })).toHaveAttribute('href', '/inventory/batches/7');

@@ -1,4 +1,4 @@
-import { intlLocale } from '@/lib/format';
+import { formatZoned, intlLocale } from '@/lib/format';
 
 /** The organisation's zone until the server says otherwise. */
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
@@ -48,16 +48,16 @@ export function formatPunch(iso: string | null | undefined, lng: string, timeZon
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(lng), {
+  return formatZoned(d, lng, {
     timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    hourCycle: 'h12', // 12:30 am, not 0:30 am (en-GB's hour12 counts from 0)
     timeZoneName: 'short',
-  }).format(d);
+  });
 }
 
 /** A YYYY-MM-DD day as a short local label ('Mon, Mar 9'). */
