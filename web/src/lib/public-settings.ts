@@ -7,6 +7,8 @@ export interface PublicSettings {
   organisation_name: string;
   support_email: string;
   time_zone: string;
+  /** the address people reach the server at (--public-url), when the server was given one */
+  public_url?: string;
 }
 
 export function parsePublicSettings(v: unknown): PublicSettings {
@@ -15,6 +17,7 @@ export function parsePublicSettings(v: unknown): PublicSettings {
     organisation_name: string(o, 'organisation_name'),
     support_email: string(o, 'support_email'),
     time_zone: string(o, 'time_zone'),
+    ...(typeof o.public_url === 'string' && o.public_url ? { public_url: o.public_url } : {}),
   };
 }
 

@@ -1,7 +1,6 @@
 import { formatZoned, intlLocale } from '@/lib/format';
 
-/** The organisation's zone until the server says otherwise. */
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
+export { DEFAULT_TIME_ZONE } from '@/lib/format';
 
 function parts(d: Date, timeZone: string) {
   const p = new Intl.DateTimeFormat('en-US', {
@@ -17,11 +16,7 @@ function parts(d: Date, timeZone: string) {
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') };
 }
 
-/** Today's date in the zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const p = parts(now, timeZone);
-  return `${p.y}-${p.m}-${p.d}`;
-}
+export { todayIn } from '@/lib/org-time';
 
 /** An instant as the zone's wall clock for a datetime-local input: YYYY-MM-DDTHH:MM. */
 export function toZoneInput(iso: string, timeZone: string): string {
