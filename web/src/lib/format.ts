@@ -77,7 +77,13 @@ export function initials(name: string): string {
   return (first + last).toLocaleUpperCase();
 }
 
-const AVATAR_COLORS = ['blue', 'cyan', 'grape', 'indigo', 'teal', 'violet', 'orange', 'pink', 'green', 'red'] as const;
+/**
+ * Avatar colours, as Mantine colour and shade: each is dark enough (contrast at least 5:1
+ * with white, luminance under the theme's autoContrast threshold) that white initials on
+ * the disc and coloured initials on a white disc both pass WCAG AA, in either theme.
+ * Mantine's lighter shades (green 6 on white: 2.4:1) and its oranges and greens fail.
+ */
+export const AVATAR_COLORS = ['blue.9', 'cyan.9', 'grape.8', 'indigo.8', 'teal.9', 'violet.8', 'pink.8', 'red.9'] as const;
 
 /** A stable Mantine colour for a person's avatar disc, derived from their email or name. */
 export function avatarColor(seed: string): (typeof AVATAR_COLORS)[number] {

@@ -116,6 +116,9 @@ describe('app shell', () => {
     expect(hrefs('FAQ')).toBe('/faq');
     expect(screen.getByRole('menuitem', { name: 'Help and support' })).toHaveAttribute('href', 'mailto:support@packline.local');
     expect(screen.getByRole('menuitem', { name: 'Change language' })).toBeInTheDocument();
+    // No two entries lead to the same page.
+    const targets = screen.getAllByRole('menuitem').map((item) => item.getAttribute('href')).filter(Boolean);
+    expect(new Set(targets).size).toBe(targets.length);
   });
 
   it('saves the navigation layout choice and shows the top bar', async () => {
