@@ -13,6 +13,16 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
 
+/**
+ * A route whose loader only redirects. It still names a Component (which never gets to
+ * render anything), because React Router warns about a matched leaf without one, also in
+ * production builds.
+ */
+const redirectTo = (to: string) => ({ loader: () => redirect(to), Component: Redirecting });
+function Redirecting() {
+  return null;
+}
+
 /** A screen of the signed-in area; `path` comes from the paths table. */
 const screen = (path: string, key: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
@@ -26,7 +36,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [
-      { path: paths.root.path, loader: () => redirect(HOME_PATH) },
+      { path: paths.root.path, ...redirectTo(HOME_PATH) },
 
       // Auth area: only for signed-out users (SPEC §2).
       {
@@ -35,7 +45,7 @@ export const routes: RouteObject[] = [
         shouldRevalidate: alwaysRevalidate,
         lazy: page(() => import('./layouts/auth-layout')),
         children: [
-          { index: true, loader: () => redirect(paths.auth.login.getHref()) },
+          { index: true, ...redirectTo(paths.auth.login.getHref()) },
           { path: paths.auth.login.path, lazy: page(() => import('@/features/auth/routes/login')) },
           { path: paths.auth.signup.path, lazy: page(() => import('@/features/auth/routes/signup')) },
           { path: paths.auth.recoverPassword.path, lazy: page(() => import('@/features/auth/routes/recover-password')) },
@@ -43,7 +53,7 @@ export const routes: RouteObject[] = [
             path: paths.auth.recoverPasswordEmail.path,
             lazy: page(() => import('@/features/auth/routes/recover-password-email')),
           },
-          { path: '*', loader: () => redirect(paths.auth.login.getHref()) },
+          { path: '*', ...redirectTo(paths.auth.login.getHref()) },
         ],
       },
 
@@ -80,7 +90,7 @@ export const routes: RouteObject[] = [
             path: paths.app.production.root.path,
             handle: crumb('nav.production'),
             children: [
-              { index: true, loader: () => redirect(paths.app.production.overview.path) },
+              { index: true, ...redirectTo(paths.app.production.overview.path) },
               screen(paths.app.production.overview.path, 'nav.productionOverview', () =>
                 import('@/features/production/routes/production-overview'),
               ),
@@ -96,7 +106,7 @@ export const routes: RouteObject[] = [
             path: paths.app.payments.root.path,
             handle: crumb('nav.payments'),
             children: [
-              { index: true, loader: () => redirect(paths.app.payments.billing.path) },
+              { index: true, ...redirectTo(paths.app.payments.billing.path) },
               screen(paths.app.payments.paymentMethods.path, 'nav.paymentMethods', () =>
                 import('@/features/payments/routes/payment-methods'),
               ),
@@ -110,7 +120,7 @@ export const routes: RouteObject[] = [
       },
 
       // Any unknown path goes to the dashboard (which itself asks for a session).
-      { path: '*', loader: () => redirect(HOME_PATH) },
+      { path: '*', ...redirectTo(HOME_PATH) },
     ],
   },
 ];
