@@ -110,7 +110,7 @@ export default function BatchPage() {
         </Group>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed">{t('inventory.fields.onHand')}</Text>
           <Text fw={700} size="xl" data-testid="batch-on-hand">
