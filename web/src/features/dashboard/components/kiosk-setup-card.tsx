@@ -1,6 +1,6 @@
 import { Button, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceTablet, IconExternalLink } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { usePublicSettings } from '@/lib/public-settings';
@@ -9,6 +9,25 @@ import { DashboardCard } from './dashboard-card';
 
 const KioskQr = lazy(() => import('./kiosk-qr'));
 const QR_SIZE = 132;
+
+/**
+ * True once the element has come into view (at once where the browser cannot tell), so
+ * the QR code's module is fetched only when someone can see it, not with the dashboard.
+ */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (seen || !el) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [seen]);
+  return [ref, seen] as const;
+}
 
 /** True for an address only this computer can reach (localhost, 127.0.0.1, ::1). */
 function isLoopback(url: string): boolean {
@@ -29,15 +48,18 @@ export function KioskSetupCard() {
   const { data: settings } = usePublicSettings();
   const origin = settings?.public_url ?? window.location.origin;
   const url = `${origin}${paths.employeePortal.path}`;
+  const [qrBox, qrSeen] = useSeen<HTMLDivElement>();
   return (
     <DashboardCard icon={IconDeviceTablet} color="grape" title={t('dashboard.remote')}>
       <Text size="sm" c="dimmed">
         {t('dashboard.remoteText')}
       </Text>
-      <div className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE }}>
-        <Suspense fallback={null}>
-          <KioskQr value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} />
-        </Suspense>
+      <div ref={qrBox} className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE }}>
+        {qrSeen && (
+          <Suspense fallback={null}>
+            <KioskQr value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} />
+          </Suspense>
+        )}
       </div>
       {isLoopback(url) && (
         <Text size="sm" className={classes.warning} data-testid="kiosk-loopback">
