@@ -1,7 +1,14 @@
-// Package apperr is Packline's one error vocabulary. Domain and storage code
-// return *Error values with a Code; the HTTP layer maps each Code to a status
-// in one place. Any other error is an internal failure: it is logged and the
-// client sees a generic message, never a driver's text.
+// Package apperr is Packline's one error vocabulary. Domain code returns
+// *Error values; the HTTP layer maps each Kind to a status in one place and
+// sends the body {error, code, params, field?}. Any other error is an internal
+// failure: it is logged and the client sees a generic message, never a
+// driver's text.
+//
+// An error carries two names: its Kind (the class that decides the HTTP
+// status) and its Code, a stable key such as "stock.insufficient" that the
+// web app translates, with Params holding the values its message names.
+// Message is the English sentence, the fallback for a code a client does not
+// know.
 package apperr
 
 import (
@@ -10,50 +17,96 @@ import (
 	"time"
 )
 
-// Codes a client can act on.
+// Kind classes an error; the HTTP layer maps each to one status.
+type Kind string
+
+// Kinds a client can act on.
 const (
-	Invalid         = "invalid"           // bad input: 400
-	Unauthorized    = "unauthorized"      // no or bad credentials: 401
-	Forbidden       = "forbidden"         // signed in, not allowed: 403
-	NotFound        = "not_found"         // 404
-	Conflict        = "conflict"          // state forbids it (duplicate, already done): 409
-	TooLarge        = "too_large"         // request body too large: 413
-	TooManyAttempts = "too_many_attempts" // throttled: 429
-	Internal        = "internal"          // anything else: 500
+	Invalid         Kind = "invalid"           // bad input: 400
+	Unauthorized    Kind = "unauthorized"      // no or bad credentials: 401
+	Forbidden       Kind = "forbidden"         // signed in, not allowed: 403
+	NotFound        Kind = "not_found"         // 404
+	Conflict        Kind = "conflict"          // state forbids it (duplicate, already done): 409
+	TooLarge        Kind = "too_large"         // request body too large: 413
+	TooManyAttempts Kind = "too_many_attempts" // throttled: 429
+	Unavailable     Kind = "unavailable"       // busy, try again (Retry-After): 503
+	Internal        Kind = "internal"          // anything else: 500
 )
+
+// Params are the values an error's message names, by name, so that a client
+// can word the message in its own language.
+type Params map[string]any
 
 // Error is a coded, human-readable error safe to show to a client.
 type Error struct {
+	Kind Kind
+	// Code is the stable key of this particular error ("area.reason"); when
+	// empty the Kind is the code.
 	Code    string
 	Message string
-	// RetryAfter, when set on a TooManyAttempts error, says how long to wait.
-	RetryAfter time.Duration
-	// Field names the offending input field for Invalid errors, if any.
+	Params  Params
+	// Field names the offending input field, if any.
 	Field string
+	// RetryAfter, when set (TooManyAttempts, Unavailable), says how long to wait.
+	RetryAfter time.Duration
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.CodeOrKind(), e.Message) }
 
-// Errorf returns a coded error with a formatted message.
-func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+// CodeOrKind is the key a client translates: Code, or the Kind without one.
+func (e *Error) CodeOrKind() string {
+	if e.Code != "" {
+		return e.Code
+	}
+	return string(e.Kind)
+}
+
+// New returns an error of kind with a stable code, its params (may be nil)
+// and the English message.
+func New(kind Kind, code string, params Params, message string) *Error {
+	return &Error{Kind: kind, Code: code, Params: params, Message: message}
+}
+
+// OnField returns e naming field as the input at fault.
+func (e *Error) OnField(field string) *Error {
+	e.Field = field
+	return e
+}
+
+// Errorf returns an error of kind with a formatted message and no specific
+// code (the kind is the code). Prefer New with a code for anything a user
+// may see.
+func Errorf(kind Kind, format string, args ...any) *Error {
+	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
 }
 
 // InvalidField returns an Invalid error naming the field at fault.
 func InvalidField(field, format string, args ...any) *Error {
-	return &Error{Code: Invalid, Message: fmt.Sprintf(format, args...), Field: field}
+	return &Error{Kind: Invalid, Message: fmt.Sprintf(format, args...), Field: field}
 }
 
-// Code returns the code of err, Internal for uncoded errors and "" for nil.
-func Code(err error) string {
+// KindOf returns the kind of err: Internal for uncoded errors, "" for nil.
+func KindOf(err error) Kind {
 	if err == nil {
 		return ""
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		return e.Code
+		return e.Kind
 	}
 	return Internal
+}
+
+// CodeOf returns the code a client sees for err ("" for nil).
+func CodeOf(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.CodeOrKind()
+	}
+	return string(Internal)
 }
 
 // Message returns the client-safe message of err.

@@ -10,6 +10,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/timeclock"
 )
 
 // The staff login the demo creates.
@@ -21,11 +22,11 @@ const (
 // Services are what the demo writes through: the same services the API uses.
 type Services struct {
 	DB       *storage.DB
-	Accounts accounts.Service
+	Accounts *accounts.Service
 	// Inventory is the stock ledger (issue 5).
-	Inventory inventory.Service
+	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
-	Timeclock TimeclockSeeder
+	Timeclock *timeclock.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -49,12 +50,12 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	_, err = s.Accounts.CreateUser(ctx, accounts.NewUser{
 		Email: Email, Password: Password, FirstName: "Dana", LastName: "Demo", Role: accounts.RoleAdmin})
-	if err != nil && apperr.Code(err) != apperr.Conflict {
+	if err != nil && apperr.KindOf(err) != apperr.Conflict {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
 	_, err = s.Accounts.CreateUser(ctx, accounts.NewUser{
 		Email: "sam@packline.local", Password: Password, FirstName: "Sam", LastName: "Staff", Role: accounts.RoleStaff})
-	if err != nil && apperr.Code(err) != apperr.Conflict {
+	if err != nil && apperr.KindOf(err) != apperr.Conflict {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
 	// Each business area adds its demo data here, in order.

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/apperr"
 )
 
 type ctxKey int
@@ -28,32 +27,19 @@ func bearerToken(r *http.Request) string {
 	return ""
 }
 
-var errNoToken = apperr.Errorf(apperr.Unauthorized, "No authentication token available")
-
-// requireUser admits only requests with a valid token.
-func (s *Server) requireUser(next http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		token := bearerToken(r)
-		if token == "" {
-			writeError(w, r, s.Log, errNoToken)
-			return
-		}
-		u, err := s.Accounts.Authenticate(r.Context(), token)
-		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
-		}
-		next(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+// authenticate admits a request with a valid bearer token (and, with
+// adminOnly, only an admin's) and returns it carrying the user.
+func (s *Server) authenticate(r *http.Request, adminOnly bool) (*http.Request, error) {
+	token := bearerToken(r)
+	if token == "" {
+		return r, accounts.ErrNoToken
 	}
-}
-
-// requireAdmin admits only signed-in admins; others get 403 (and stay signed in).
-func (s *Server) requireAdmin(next http.HandlerFunc) http.HandlerFunc {
-	return s.requireUser(func(w http.ResponseWriter, r *http.Request) {
-		if userFrom(r.Context()).Role != accounts.RoleAdmin {
-			writeError(w, r, s.Log, apperr.Errorf(apperr.Forbidden, "Only an administrator can do that."))
-			return
-		}
-		next(w, r)
-	})
+	u, err := s.Accounts.Authenticate(r.Context(), token)
+	if err != nil {
+		return r, err
+	}
+	if adminOnly && u.Role != accounts.RoleAdmin {
+		return r, accounts.ErrAdminOnly
+	}
+	return r.WithContext(context.WithValue(r.Context(), userKey, u)), nil
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,422 +11,334 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// employeeRoutes registers the public kiosk API and the office's employee
-// and time endpoints (signed in). Office paths live under /api/staff so that
-// they never collide with the kiosk's public GET /api/employees.
-func (s *Server) employeeRoutes(mux *http.ServeMux) {
-	s.kioskRoutes(mux)
-	mux.HandleFunc("POST /api/employees", s.requireUser(s.handleCreateEmployee))
-	mux.HandleFunc("GET /api/staff/employees", s.requireUser(s.handleListEmployees))
-	mux.HandleFunc("GET /api/staff/employees/{id}", s.requireUser(s.handleGetEmployee))
-	mux.HandleFunc("PATCH /api/staff/employees/{id}", s.requireUser(s.handlePatchEmployee))
-	mux.HandleFunc("POST /api/staff/employees/{id}/archive", s.requireUser(s.handleArchive(true)))
-	mux.HandleFunc("POST /api/staff/employees/{id}/unarchive", s.requireUser(s.handleArchive(false)))
-	mux.HandleFunc("PUT /api/staff/employees/{id}/pin", s.requireUser(s.handleSetPIN))
-	mux.HandleFunc("GET /api/staff/employees/{id}/punches", s.requireUser(s.handlePunches))
-	mux.HandleFunc("POST /api/staff/employees/{id}/punches", s.requireUser(s.handleAddPunch))
-	mux.HandleFunc("PATCH /api/staff/punches/{id}", s.requireUser(s.handleEditPunch))
-	mux.HandleFunc("POST /api/staff/punches/{id}/void", s.requireUser(s.handleVoidPunch))
-	mux.HandleFunc("GET /api/staff/timeclock/now", s.requireUser(s.handleClockedInNow))
-	mux.HandleFunc("GET /api/staff/timeclock/audit", s.requireUser(s.handleAudit))
-	mux.HandleFunc("GET /api/staff/timesheets", s.requireUser(s.handleTimesheet))
-	mux.HandleFunc("GET /api/staff/timesheets.csv", s.requireUser(s.handleTimesheetCSV))
+// The office's side of the time clock: employees, punches, corrections and
+// timesheets. Every rule is timeclock.Service's; these read input and answer.
+
+// errParam is a query or input value that cannot be read.
+func errParam(field, message string) error {
+	return apperr.New(apperr.Invalid, "field.invalid", apperr.Params{"field": field}, message).OnField(field)
 }
 
-// pinPair reads a new PIN and its optional confirmation.
-type pinPair struct {
-	PIN          *string `json:"pin"`
-	Confirmation *string `json:"pin_confirmation"`
-}
-
-func (p pinPair) check() (string, error) {
-	if p.PIN == nil || *p.PIN == "" {
-		return "", errRequired("pin")
-	}
-	if p.Confirmation != nil && *p.Confirmation != *p.PIN {
-		return "", apperr.InvalidField("pin_confirmation", "The two PINs do not match.")
-	}
-	return *p.PIN, timeclock.ValidatePIN(*p.PIN)
-}
-
-func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		FirstName string `json:"first_name"`
-		LastName  string `json:"last_name"`
-		pinPair
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	n := timeclock.NewEmployee{FirstName: in.FirstName, LastName: in.LastName}
-	if in.PIN != nil {
-		n.PIN = *in.PIN
-	}
-	n.Normalize()
-	if err := n.Validate(); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	if _, err := in.pinPair.check(); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	e, err := s.Timeclock.CreateEmployee(r.Context(), n)
+func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[timeclock.NewEmployee](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
+	}
+	e, err := s.Timeclock.CreateEmployee(r.Context(), in)
+	if err != nil {
+		return err
 	}
 	s.Log.Info("employee added", "employee_id", e.ID, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusCreated, e)
+	return writeJSON(w, http.StatusCreated, e)
 }
 
-func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
+	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
+		return errParam("order", "Order must be asc or desc.")
+	}
 	f := timeclock.EmployeeFilter{
 		Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"),
 		Desc:     strings.EqualFold(q.Get("order"), "desc"),
 		Page:     queryInt(r, "page", 1, 1, 1_000_000),
 		PageSize: queryInt(r, "page_size", 25, 1, 200),
 	}
-	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
-		writeError(w, r, s.Log, apperr.InvalidField("order", "Order must be asc or desc."))
-		return
-	}
 	list, total, err := s.Timeclock.ListEmployees(r.Context(), f)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"employees": list, "total": total, "page": f.Page, "page_size": f.PageSize})
+	return writeJSON(w, http.StatusOK, map[string]any{"employees": list, "total": total, "page": f.Page, "page_size": f.PageSize})
 }
 
-func (s *Server) handleGetEmployee(w http.ResponseWriter, r *http.Request) {
-	id, err := pathID(r, "id")
-	if err == nil {
-		var e *timeclock.Employee
-		if e, err = s.Timeclock.Employee(r.Context(), id); err == nil {
-			writeJSON(w, http.StatusOK, e)
-			return
-		}
-	}
-	writeError(w, r, s.Log, err)
-}
-
-func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGetEmployee(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in timeclock.EmployeePatch
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+	e, err := s.Timeclock.Employee(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, e)
+}
+
+func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[timeclock.EmployeePatch](w, r)
+	if err != nil {
+		return err
 	}
 	e, err := s.Timeclock.UpdateEmployee(r.Context(), id, in)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, e)
+	return writeJSON(w, http.StatusOK, e)
 }
 
-func (s *Server) handleArchive(archived bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleArchive(archived bool) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id")
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		e, err := s.Timeclock.SetArchived(r.Context(), id, archived)
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		s.Log.Info("employee archived", "employee_id", id, "archived", archived, "by", userFrom(r.Context()).ID)
-		writeJSON(w, http.StatusOK, e)
+		return writeJSON(w, http.StatusOK, e)
 	}
 }
 
-func (s *Server) handleSetPIN(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSetPIN(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in pinPair
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	pin, err := in.check()
-	if err == nil {
-		err = s.Timeclock.SetPIN(r.Context(), id, pin)
-	}
+	in, err := decode[timeclock.PINChange](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
+	}
+	if err := s.Timeclock.ChangePIN(r.Context(), id, in); err != nil {
+		return err
 	}
 	s.Log.Info("employee PIN set", "employee_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusOK, map[string]any{"success": true})
+	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}
+
+// queryDate reads an optional YYYY-MM-DD query parameter.
+func queryDate(r *http.Request, name string) (timeclock.Date, bool, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return timeclock.Date{}, false, nil
+	}
+	d, err := timeclock.ParseDate(v)
+	if err != nil {
+		return d, false, errParam(name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name))
+	}
+	return d, true, nil
 }
 
 // dayRange reads from/to dates (YYYY-MM-DD, inclusive) from the query,
-// defaulting to the 14 days up to today in loc.
-func dayRange(r *http.Request, loc *time.Location, now time.Time) (timeclock.Date, timeclock.Date, error) {
-	q := r.URL.Query()
-	to := timeclock.DateOf(now, loc)
+// defaulting to the 14 days up to today in the organisation's zone.
+func (s *Server) dayRange(r *http.Request, loc *time.Location) (timeclock.Date, timeclock.Date, error) {
+	to := timeclock.DateOf(s.Timeclock.Calendar().Now(), loc)
 	from := to.AddDays(-13)
-	var err error
-	if v := q.Get("from"); v != "" {
-		if from, err = timeclock.ParseDate(v); err != nil {
-			return from, to, apperr.InvalidField("from", "Field from must be a date (YYYY-MM-DD).")
-		}
+	if d, ok, err := queryDate(r, "from"); err != nil {
+		return from, to, err
+	} else if ok {
+		from = d
 	}
-	if v := q.Get("to"); v != "" {
-		if to, err = timeclock.ParseDate(v); err != nil {
-			return from, to, apperr.InvalidField("to", "Field to must be a date (YYYY-MM-DD).")
-		}
+	if d, ok, err := queryDate(r, "to"); err != nil {
+		return from, to, err
+	} else if ok {
+		to = d
 	}
 	return from, to, timeclock.TimesheetQuery{From: from, To: to}.Validate()
 }
 
-func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	st, err := s.Organisation.Get(r.Context())
+	loc, err := s.Timeclock.Calendar().Zone(r.Context())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	loc := st.Location()
-	from, to, err := dayRange(r, loc, time.Now())
+	from, to, err := s.dayRange(r, loc)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	list, err := s.Timeclock.Punches(r.Context(), id, from.Start(loc), to.AddDays(1).Start(loc))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"punches": list, "from": from.String(), "to": to.String(), "time_zone": loc.String()})
+	return writeJSON(w, http.StatusOK, map[string]any{"punches": list, "from": from.String(), "to": to.String(), "time_zone": loc.String()})
 }
 
 // punchTime parses a punch time: RFC 3339 with an offset, or a local
 // "YYYY-MM-DDTHH:MM[:SS]" read in the organisation's zone (at a fall-back
 // hour that occurs twice, the first one).
-func punchTime(v string, loc *time.Location) (time.Time, error) {
+func (s *Server) punchTime(r *http.Request, v string) (time.Time, error) {
 	if v == "" {
-		return time.Time{}, errRequired("at")
+		return time.Time{}, apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "at"}, "Field at is required.").OnField("at")
 	}
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t.UTC(), nil
+	}
+	loc, err := s.Timeclock.Calendar().Zone(r.Context())
+	if err != nil {
+		return time.Time{}, err
 	}
 	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02 15:04"} {
 		if t, err := time.ParseInLocation(layout, v, loc); err == nil {
 			return t.UTC(), nil
 		}
 	}
-	return time.Time{}, apperr.InvalidField("at", "Field at must be a time (RFC 3339, or YYYY-MM-DDTHH:MM in the organisation's time zone).")
-}
-
-func (s *Server) orgLocation(r *http.Request) (*time.Location, error) {
-	st, err := s.Organisation.Get(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	return st.Location(), nil
+	return time.Time{}, errParam("at", "Field at must be a time (RFC 3339, or YYYY-MM-DDTHH:MM in the organisation's time zone).")
 }
 
 func (s *Server) staff(r *http.Request) timeclock.Staff {
 	return timeclock.Staff{UserID: userFrom(r.Context()).ID}
 }
 
-func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) {
+// punchInput is a punch staff add or change, always with a reason.
+type punchInput struct {
+	Kind   string `json:"kind"`
+	At     string `json:"at"`
+	Reason string `json:"reason" text:"multiline"`
+}
+
+func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in struct {
-		Kind   string `json:"kind"`
-		At     string `json:"at"`
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	loc, err := s.orgLocation(r)
+	in, err := decode[punchInput](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	at, err := punchTime(in.At, loc)
+	at, err := s.punchTime(r, in.At)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Timeclock.AddPunch(r.Context(), s.staff(r), timeclock.NewPunch{EmployeeID: id, Kind: in.Kind, At: at, Reason: in.Reason})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("punch added", "punch_id", p.ID, "employee_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusCreated, p)
+	return writeJSON(w, http.StatusCreated, p)
 }
 
-func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in struct {
-		At     string `json:"at"`
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	loc, err := s.orgLocation(r)
+	in, err := decode[punchInput](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	at, err := punchTime(in.At, loc)
+	at, err := s.punchTime(r, in.At)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Timeclock.EditPunch(r.Context(), s.staff(r), timeclock.PunchEdit{PunchID: id, At: at, Reason: in.Reason})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("punch changed", "punch_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusOK, p)
+	return writeJSON(w, http.StatusOK, p)
 }
 
-func (s *Server) handleVoidPunch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleVoidPunch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+	in, err := decode[punchInput](w, r)
+	if err != nil {
+		return err
 	}
 	p, err := s.Timeclock.VoidPunch(r.Context(), s.staff(r), id, in.Reason)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	s.Log.Info("punch voided", "punch_id", id, "by", userFrom(r.Context()).ID)
-	writeJSON(w, http.StatusOK, p)
+	return writeJSON(w, http.StatusOK, p)
 }
 
-func (s *Server) handleClockedInNow(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleClockedInNow(w http.ResponseWriter, r *http.Request) error {
 	n, err := s.Timeclock.Now(r.Context())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, n)
+	return writeJSON(w, http.StatusOK, n)
 }
 
-func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
-	var emp int64
-	if v := r.URL.Query().Get("employee_id"); v != "" {
-		var err error
-		if emp, err = strconv.ParseInt(v, 10, 64); err != nil || emp <= 0 {
-			writeError(w, r, s.Log, apperr.InvalidField("employee_id", "Field employee_id must be a number."))
-			return
-		}
+// queryID reads an optional positive id from the query (0 when absent).
+func queryID(r *http.Request, name string) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errParam(name, fmt.Sprintf("Field %s must be a number.", name))
+	}
+	return id, nil
+}
+
+func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {
+	emp, err := queryID(r, "employee_id")
+	if err != nil {
+		return err
 	}
 	list, err := s.Timeclock.Audit(r.Context(), emp, queryInt(r, "limit", 100, 1, 500))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"audit": list})
+	return writeJSON(w, http.StatusOK, map[string]any{"audit": list})
 }
 
 // timesheetQuery reads a timesheet's range: day=D (one day), week=D (the
 // Monday-to-Sunday week holding D) or from=D&to=D; employee_id optional.
 func (s *Server) timesheetQuery(r *http.Request) (timeclock.TimesheetQuery, error) {
 	var q timeclock.TimesheetQuery
-	v := r.URL.Query()
-	if e := v.Get("employee_id"); e != "" {
-		id, err := strconv.ParseInt(e, 10, 64)
-		if err != nil || id <= 0 {
-			return q, apperr.InvalidField("employee_id", "Field employee_id must be a number.")
-		}
-		q.EmployeeID = id
+	var err error
+	if q.EmployeeID, err = queryID(r, "employee_id"); err != nil {
+		return q, err
 	}
-	loc, err := s.orgLocation(r)
+	if d, ok, err := queryDate(r, "day"); err != nil {
+		return q, err
+	} else if ok {
+		q.From, q.To = d, d
+		return q, q.Validate()
+	}
+	if d, ok, err := queryDate(r, "week"); err != nil {
+		return q, err
+	} else if ok {
+		q.From, q.To = timeclock.WeekOf(d)
+		return q, q.Validate()
+	}
+	loc, err := s.Timeclock.Calendar().Zone(r.Context())
 	if err != nil {
 		return q, err
 	}
-	switch {
-	case v.Get("day") != "":
-		d, err := timeclock.ParseDate(v.Get("day"))
-		if err != nil {
-			return q, apperr.InvalidField("day", "Field day must be a date (YYYY-MM-DD).")
-		}
-		q.From, q.To = d, d
-	case v.Get("week") != "":
-		d, err := timeclock.ParseDate(v.Get("week"))
-		if err != nil {
-			return q, apperr.InvalidField("week", "Field week must be a date (YYYY-MM-DD).")
-		}
-		q.From, q.To = timeclock.WeekOf(d)
-	default:
-		if q.From, q.To, err = dayRange(r, loc, time.Now()); err != nil {
-			return q, err
-		}
-	}
-	return q, q.Validate()
+	q.From, q.To, err = s.dayRange(r, loc)
+	return q, err
 }
 
-func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) error {
 	q, err := s.timesheetQuery(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	ts, err := s.Timeclock.Timesheet(r.Context(), q)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, ts)
+	return writeJSON(w, http.StatusOK, ts)
 }
 
-func (s *Server) handleTimesheetCSV(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTimesheetCSV(w http.ResponseWriter, r *http.Request) error {
 	q, err := s.timesheetQuery(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	ts, err := s.Timeclock.Timesheet(r.Context(), q)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="timesheet-`+ts.From+`-to-`+ts.To+`.csv"`)
-	if err := ts.WriteCSV(w); err != nil {
-		s.Log.Error("timesheet csv", "err", err)
+	c := newCSV(w, "timesheet-"+ts.From+"-to-"+ts.To+".csv", timeclock.CSVHeader)
+	for _, row := range ts.CSVRows() {
+		if err := c.Row(row...); err != nil {
+			return err
+		}
 	}
+	return c.Close()
 }

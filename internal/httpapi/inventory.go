@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,29 +14,8 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/text"
 )
-
-func (s *Server) inventoryRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/inventory/items", s.requireUser(s.handleInvListItems))
-	mux.HandleFunc("POST /api/inventory/items", s.requireUser(s.handleInvCreateItem))
-	mux.HandleFunc("GET /api/inventory/items.csv", s.requireUser(s.handleInvExportItems))
-	mux.HandleFunc("GET /api/inventory/items/{id}", s.requireUser(s.handleInvGetItem))
-	mux.HandleFunc("PATCH /api/inventory/items/{id}", s.requireUser(s.handleInvPatchItem))
-	mux.HandleFunc("GET /api/inventory/items/{id}/batches", s.requireUser(s.handleInvItemBatches))
-	mux.HandleFunc("POST /api/inventory/items/{id}/batches", s.requireUser(s.handleInvReceiveBatch))
-	mux.HandleFunc("GET /api/inventory/batches/{id}", s.requireUser(s.handleInvGetBatch))
-	mux.HandleFunc("PATCH /api/inventory/batches/{id}", s.requireUser(s.handleInvPatchBatch))
-	mux.HandleFunc("POST /api/inventory/batches/{id}/count", s.requireUser(s.handleInvCount))
-	mux.HandleFunc("GET /api/inventory/moves", s.requireUser(s.handleInvListMoves))
-	mux.HandleFunc("GET /api/inventory/moves.csv", s.requireUser(s.handleInvExportMoves))
-	mux.HandleFunc("POST /api/inventory/moves", s.requireUser(s.handleInvRecordMove))
-	mux.HandleFunc("POST /api/inventory/moves/{id}/reverse", s.requireUser(s.handleInvReverse))
-	mux.HandleFunc("GET /api/inventory/warnings", s.requireUser(s.handleInvWarnings))
-	mux.HandleFunc("GET /api/inventory/facets", s.requireUser(s.handleInvFacets))
-	mux.HandleFunc("GET /api/inventory/import/template.csv", s.requireUser(s.handleInvImportTemplate))
-	mux.HandleFunc("POST /api/inventory/import/preview", s.requireUser(s.handleInvImportPreview))
-	mux.HandleFunc("POST /api/inventory/import", s.requireUser(s.handleInvImportCommit))
-}
 
 func actorOf(r *http.Request) inventory.Actor {
 	if u := userFrom(r.Context()); u != nil {
@@ -45,18 +23,6 @@ func actorOf(r *http.Request) inventory.Actor {
 		return inventory.Actor{UserID: &id}
 	}
 	return inventory.Actor{}
-}
-
-// quantityField reads an optional JSON number as an exact quantity.
-func quantityField(field string, n json.Number) (inventory.Quantity, bool, error) {
-	if n == "" {
-		return 0, false, nil
-	}
-	q, err := inventory.ParseQuantity(n.String())
-	if err != nil {
-		return 0, false, apperr.InvalidField(field, "%s must be a number with at most 3 decimals.", field)
-	}
-	return q, true, nil
 }
 
 // listFilter reads the item list's query parameters.
@@ -73,26 +39,26 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		PageSize: queryInt(r, "page_size", 25, 1, inventory.MaxPageSize),
 	}
 	if len(f.Search) > 200 {
-		return f, apperr.InvalidField("search", "Search is too long.")
+		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
 	}
 	if f.Kind != "" {
 		if k := inventory.NormalizeKind(f.Kind); k != "" {
 			f.Kind = k
 		} else {
-			return f, apperr.InvalidField("kind", "kind must be one of %s.", strings.Join(inventory.Kinds, ", "))
+			return f, errChoice("kind", inventory.Kinds)
 		}
 	}
 	if f.Sort == "" {
 		f.Sort = "name"
 	} else if !slices.Contains(inventory.SortKeys, f.Sort) {
-		return f, apperr.InvalidField("sort", "sort must be one of %s.", strings.Join(inventory.SortKeys, ", "))
+		return f, errChoice("sort", inventory.SortKeys)
 	}
 	switch strings.ToLower(q.Get("order")) {
 	case "", "asc":
 	case "desc":
 		f.Desc = true
 	default:
-		return f, apperr.InvalidField("order", "order must be asc or desc.")
+		return f, errChoice("order", []string{"asc", "desc"})
 	}
 	switch f.Archived {
 	case "", "false", "0":
@@ -101,312 +67,224 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		f.Archived = "true"
 	case "all":
 	default:
-		return f, apperr.InvalidField("archived", "archived must be false, true or all.")
+		return f, errChoice("archived", []string{"false", "true", "all"})
 	}
 	f.LowStock = boolParam(q.Get("low_stock"))
 	f.IncludeEmpty = boolParam(q.Get("include_empty"))
 	if v := q.Get("expiring_within_days"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 3650 {
-			return f, apperr.InvalidField("expiring_within_days", "expiring_within_days must be a whole number of days from 0 to 3650.")
+			return f, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "expiring_within_days", "min": 0, "max": 3650},
+				"expiring_within_days must be a whole number of days from 0 to 3650.").OnField("expiring_within_days")
 		}
 		f.ExpiringWithinDays = &n
 	}
 	return f, nil
 }
 
+// errChoice is the error of an input that must be one of choices.
+func errChoice(field string, choices []string) error {
+	list := strings.Join(choices, ", ")
+	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": list},
+		fmt.Sprintf("%s must be one of %s.", field, list)).OnField(field)
+}
+
 func boolParam(v string) bool { return v == "true" || v == "1" || v == "yes" }
 
-func (s *Server) handleInvListItems(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvListItems(w http.ResponseWriter, r *http.Request) error {
 	f, err := listFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	items, total, err := s.Inventory.ListItems(r.Context(), f)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	page, size := inventory.PageBounds(f.Page, f.PageSize)
-	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "page_size": size})
+	return writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "page_size": size})
 }
 
-// itemInput is the JSON of a new item or an item patch.
-type itemInput struct {
-	SKU          *string     `json:"sku"`
-	Name         *string     `json:"name"`
-	Kind         *string     `json:"kind"`
-	Unit         *string     `json:"unit"`
-	Category     *string     `json:"category"`
-	Location     *string     `json:"location"`
-	ReorderLevel json.Number `json:"reorder_level"`
-	Notes        *string     `json:"notes"`
-	Archived     *bool       `json:"archived"`
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-func (s *Server) handleInvCreateItem(w http.ResponseWriter, r *http.Request) {
-	var in itemInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	reorder, _, err := quantityField("reorder_level", in.ReorderLevel)
+func (s *Server) handleInvCreateItem(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[inventory.NewItem](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	it, err := s.Inventory.CreateItem(r.Context(), inventory.NewItem{SKU: str(in.SKU), Name: str(in.Name), Kind: str(in.Kind),
-		Unit: str(in.Unit), Category: str(in.Category), Location: str(in.Location), ReorderLevel: reorder, Notes: str(in.Notes)})
+	it, err := s.Inventory.CreateItem(r.Context(), in)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, it)
+	return writeJSON(w, http.StatusCreated, it)
 }
 
-func (s *Server) handleInvGetItem(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvGetItem(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	it, err := s.Inventory.GetItem(r.Context(), id)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, it)
+	return writeJSON(w, http.StatusOK, it)
 }
 
-func (s *Server) handleInvPatchItem(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvPatchItem(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in itemInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	p := inventory.ItemPatch{SKU: in.SKU, Name: in.Name, Kind: in.Kind, Unit: in.Unit, Category: in.Category,
-		Location: in.Location, Notes: in.Notes, Archived: in.Archived}
-	if q, ok, err := quantityField("reorder_level", in.ReorderLevel); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	} else if ok {
-		p.ReorderLevel = &q
+	p, err := decode[inventory.ItemPatch](w, r)
+	if err != nil {
+		return err
 	}
 	it, err := s.Inventory.UpdateItem(r.Context(), id, p)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, it)
+	return writeJSON(w, http.StatusOK, it)
 }
 
-func (s *Server) handleInvItemBatches(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvItemBatches(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	list, err := s.Inventory.ListBatches(r.Context(), id, boolParam(r.URL.Query().Get("in_stock")))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"batches": list})
+	return writeJSON(w, http.StatusOK, map[string]any{"batches": list})
 }
 
-func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in struct {
-		Code       string      `json:"code"`
-		Quantity   json.Number `json:"quantity"`
-		ReceivedAt string      `json:"received_at"`
-		ExpiresAt  *string     `json:"expires_at"`
-		Source     string      `json:"source"`
-		SourceType string      `json:"source_type"`
-		Notes      string      `json:"notes"`
-		Note       string      `json:"note"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	q, ok, err := quantityField("quantity", in.Quantity)
-	if err == nil && !ok {
-		err = apperr.InvalidField("quantity", "Quantity received is required.")
-	}
+	in, err := decode[inventory.NewBatch](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	b, m, err := s.Inventory.ReceiveBatch(r.Context(), id, inventory.NewBatch{Code: in.Code, Quantity: q,
-		ReceivedAt: in.ReceivedAt, ExpiresAt: str(in.ExpiresAt), Source: in.Source, SourceType: in.SourceType,
-		Notes: in.Notes, Note: in.Note}, actorOf(r))
+	b, m, err := s.Inventory.ReceiveBatch(r.Context(), id, in, actorOf(r))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, struct {
+	return writeJSON(w, http.StatusCreated, struct {
 		*inventory.Batch
 		Move *inventory.Move `json:"move"`
 	}{b, m})
 }
 
-func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
 	d, err := s.Inventory.GetBatch(r.Context(), id, max(after, 0), queryInt(r, "limit", 200, 1, 1000))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, d)
+	return writeJSON(w, http.StatusOK, d)
 }
 
-func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var p inventory.BatchPatch
-	if err := decodeJSON(w, r, &p); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+	p, err := decode[inventory.BatchPatch](w, r)
+	if err != nil {
+		return err
 	}
 	b, err := s.Inventory.UpdateBatch(r.Context(), id, p)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, b)
+	return writeJSON(w, http.StatusOK, b)
 }
 
-func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	var in struct {
-		Counted json.Number `json:"counted"`
-		Note    string      `json:"note"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	c, ok, err := quantityField("counted", in.Counted)
-	if err == nil && !ok {
-		err = apperr.InvalidField("counted", "Enter the quantity counted.")
-	}
+	in, err := decode[struct {
+		Counted *inventory.Quantity `json:"counted"`
+		Note    string              `json:"note" text:"multiline"`
+	}](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
+	}
+	if in.Counted == nil {
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "counted"}, "Enter the quantity counted.").OnField("counted")
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), inventory.NewMove{BatchID: id, Reason: inventory.ReasonCount,
-		Counted: &c, Note: strings.TrimSpace(in.Note), UserID: actorOf(r).UserID})
+		Counted: in.Counted, Note: in.Note, UserID: actorOf(r).UserID})
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, m)
+	return writeJSON(w, http.StatusCreated, m)
 }
 
 // movesAPIReasons are the reasons a person records directly; produce and
 // ship come from production and shipping documents.
 var movesAPIReasons = []string{inventory.ReasonReceive, inventory.ReasonConsume, inventory.ReasonAdjust, inventory.ReasonCount}
 
-func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		BatchID  int64       `json:"batch_id"`
-		Quantity json.Number `json:"quantity"`
-		Counted  json.Number `json:"counted"`
-		Reason   string      `json:"reason"`
-		Note     string      `json:"note"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
+func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[struct {
+		BatchID  int64               `json:"batch_id"`
+		Quantity *inventory.Quantity `json:"quantity"`
+		Counted  *inventory.Quantity `json:"counted"`
+		Reason   string              `json:"reason"`
+		Note     string              `json:"note" text:"multiline"`
+	}](w, r)
+	if err != nil {
+		return err
 	}
 	if in.BatchID <= 0 {
-		writeError(w, r, s.Log, apperr.InvalidField("batch_id", "batch_id is required."))
-		return
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "batch_id"}, "batch_id is required.").OnField("batch_id")
 	}
-	reason := strings.ToLower(strings.TrimSpace(in.Reason))
+	reason := strings.ToLower(in.Reason)
 	if !slices.Contains(movesAPIReasons, reason) {
-		writeError(w, r, s.Log, apperr.InvalidField("reason", "reason must be one of %s.", strings.Join(movesAPIReasons, ", ")))
-		return
+		return errChoice("reason", movesAPIReasons)
 	}
-	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: strings.TrimSpace(in.Note), UserID: actorOf(r).UserID}
-	q, hasQ, err := quantityField("quantity", in.Quantity)
-	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	c, hasC, err := quantityField("counted", in.Counted)
-	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
+	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: in.Note, UserID: actorOf(r).UserID}
 	switch {
-	case reason == inventory.ReasonCount && hasC:
-		n.Counted = &c
-	case !hasQ:
-		writeError(w, r, s.Log, apperr.InvalidField("quantity", "quantity is required."))
-		return
+	case reason == inventory.ReasonCount && in.Counted != nil:
+		n.Counted = in.Counted
+	case in.Quantity == nil:
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "quantity"}, "quantity is required.").OnField("quantity")
 	default:
-		n.Quantity = q
+		n.Quantity = *in.Quantity
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), n)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, m)
+	return writeJSON(w, http.StatusCreated, m)
 }
 
-func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var in struct {
-		Note string `json:"note"`
+		Note string `json:"note" text:"multiline"`
 	}
 	if r.ContentLength != 0 {
-		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, s.Log, err)
-			return
+		if in, err = decode[struct {
+			Note string `json:"note" text:"multiline"`
+		}](w, r); err != nil {
+			return err
 		}
 	}
 	m, err := s.Inventory.Reverse(r.Context(), id, in.Note, actorOf(r))
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, m)
+	return writeJSON(w, http.StatusCreated, m)
 }
 
 // moveFilter reads the ledger's query parameters.
@@ -420,145 +298,109 @@ func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 		if v := q.Get(p.name); v != "" {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 {
-				return f, apperr.InvalidField(p.name, "%s must be a positive whole number.", p.name)
+				return f, apperr.New(apperr.Invalid, "field.positive_int", apperr.Params{"field": p.name},
+					fmt.Sprintf("%s must be a positive whole number.", p.name)).OnField(p.name)
 			}
 			*p.dst = n
 		}
 	}
 	if v := q.Get("reason"); v != "" {
 		if !slices.Contains(inventory.Reasons, v) {
-			return f, apperr.InvalidField("reason", "reason must be one of %s.", strings.Join(inventory.Reasons, ", "))
+			return f, errChoice("reason", inventory.Reasons)
 		}
 		f.Reason = v
 	}
 	return f, nil
 }
 
-func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) error {
 	f, err := moveFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	list, err := s.Inventory.ListMoves(r.Context(), f)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	var next *int64
 	if len(list) == f.Limit {
 		id := list[len(list)-1].ID
 		next = &id
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"moves": list, "next_before": next})
+	return writeJSON(w, http.StatusOK, map[string]any{"moves": list, "next_before": next})
 }
 
-func (s *Server) handleInvWarnings(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvWarnings(w http.ResponseWriter, r *http.Request) error {
 	days := queryInt(r, "expiring_within_days", 30, 0, 3650)
 	wr, err := s.Inventory.Warnings(r.Context(), days)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"low_stock": wr.LowStock, "expiring": wr.Expiring,
+	return writeJSON(w, http.StatusOK, map[string]any{"low_stock": wr.LowStock, "expiring": wr.Expiring,
 		"expiring_within_days": days})
 }
 
-func (s *Server) handleInvFacets(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvFacets(w http.ResponseWriter, r *http.Request) error {
 	f, err := s.Inventory.Facets(r.Context())
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, f)
+	return writeJSON(w, http.StatusOK, f)
 }
 
 // ---- CSV
 
-// csvText guards a free-text cell against spreadsheet formula injection.
-func csvText(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
-	}
-	return v
-}
+// itemsHeader is the items CSV's first row: an item with each of its batches.
+var itemsHeader = []string{"sku", "name", "kind", "unit", "category", "location", "reorder_level", "item_on_hand",
+	"low_stock", "archived", "batch_code", "batch_on_hand", "received_at", "expires_at", "source", "source_type"}
 
-func startCSV(w http.ResponseWriter, name string) *csv.Writer {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write([]byte("\xef\xbb\xbf")) // BOM: spreadsheets then read UTF-8 correctly
-	return csv.NewWriter(w)
-}
-
-func (s *Server) orgZone(r *http.Request) *time.Location {
-	st, err := s.Organisation.Get(r.Context())
-	if err != nil {
-		return time.UTC
-	}
-	return st.Location()
-}
-
-func (s *Server) handleInvExportItems(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvExportItems(w http.ResponseWriter, r *http.Request) error {
 	f, err := listFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	zone := s.orgZone(r)
-	var cw *csv.Writer
+	today, err := s.Inventory.Today(r.Context())
+	if err != nil {
+		return err
+	}
+	out := newCSV(w, "inventory-"+today+".csv", itemsHeader)
 	err = s.Inventory.EachItemBatch(r.Context(), f, func(it *inventory.Item, b *inventory.Batch) error {
-		if cw == nil {
-			cw = startCSV(w, "inventory-"+time.Now().In(zone).Format(time.DateOnly)+".csv")
-			_ = cw.Write([]string{"sku", "name", "kind", "unit", "category", "location", "reorder_level", "item_on_hand",
-				"low_stock", "archived", "batch_code", "batch_on_hand", "received_at", "expires_at", "source", "source_type"})
-		}
-		rec := []string{csvText(it.SKU), csvText(it.Name), it.Kind, csvText(it.Unit), csvText(it.Category), csvText(it.Location),
+		rec := []string{text.CSVCell(it.SKU), text.CSVCell(it.Name), it.Kind, text.CSVCell(it.Unit), text.CSVCell(it.Category), text.CSVCell(it.Location),
 			it.ReorderLevel.String(), it.OnHand.String(), strconv.FormatBool(it.LowStock), strconv.FormatBool(it.Archived)}
 		if b != nil {
 			exp := ""
 			if b.ExpiresAt != nil {
 				exp = *b.ExpiresAt
 			}
-			rec = append(rec, csvText(b.Code), b.OnHand.String(), b.ReceivedAt, exp, csvText(b.Source), b.SourceType)
+			rec = append(rec, text.CSVCell(b.Code), b.OnHand.String(), b.ReceivedAt, exp, text.CSVCell(b.Source), b.SourceType)
 		} else {
 			rec = append(rec, "", "", "", "", "", "")
 		}
-		return cw.Write(rec)
+		return out.Row(rec...)
 	})
-	s.finishCSV(w, r, cw, err, "inventory", []string{"sku", "name", "kind", "unit", "category", "location",
-		"reorder_level", "item_on_hand", "low_stock", "archived", "batch_code", "batch_on_hand", "received_at",
-		"expires_at", "source", "source_type"})
-}
-
-// finishCSV flushes an export, or answers with the error if nothing was
-// written yet (an error mid-stream can only be logged).
-func (s *Server) finishCSV(w http.ResponseWriter, r *http.Request, cw *csv.Writer, err error, name string, header []string) {
-	if cw == nil {
-		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
-		}
-		cw = startCSV(w, name+"-"+time.Now().In(s.orgZone(r)).Format(time.DateOnly)+".csv")
-		_ = cw.Write(header)
-	} else if err != nil {
-		s.Log.Error("CSV export failed part way", "path", r.URL.Path, "err", err)
+	if err != nil {
+		return err
 	}
-	cw.Flush()
+	return out.Close()
 }
 
 var ledgerHeader = []string{"move_id", "time", "item_sku", "item_name", "batch_code", "reason", "quantity", "unit",
 	"balance_after", "counted", "note", "user", "reverses_move", "reversed_by_move", "document_type", "document_id"}
 
-func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) error {
 	f, err := moveFilter(r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	f.Limit = 0
-	zone := s.orgZone(r)
+	zone, err := s.Inventory.Zone(r.Context())
+	if err != nil {
+		return err
+	}
+	today, err := s.Inventory.Today(r.Context())
+	if err != nil {
+		return err
+	}
 	f.Zone = zone
 	id := func(p *int64) string {
 		if p == nil {
@@ -566,12 +408,8 @@ func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) {
 		}
 		return strconv.FormatInt(*p, 10)
 	}
-	var cw *csv.Writer
+	out := newCSV(w, "ledger-"+today+".csv", ledgerHeader)
 	err = s.Inventory.EachMove(r.Context(), f, func(m *inventory.Move) error {
-		if cw == nil {
-			cw = startCSV(w, "ledger-"+time.Now().In(zone).Format(time.DateOnly)+".csv")
-			_ = cw.Write(ledgerHeader)
-		}
 		counted, docType, docID := "", "", ""
 		if m.Counted != nil {
 			counted = m.Counted.String()
@@ -582,21 +420,28 @@ func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) {
 				docID = strconv.FormatInt(m.Document.ID, 10)
 			}
 		}
-		return cw.Write([]string{strconv.FormatInt(m.ID, 10), m.CreatedAt.In(zone).Format(time.RFC3339), csvText(m.ItemSKU),
-			csvText(m.ItemName), csvText(m.BatchCode), m.Reason, m.Quantity.String(), csvText(m.ItemUnit),
-			m.BalanceAfter.String(), counted, csvText(m.Note), csvText(m.UserName), id(m.ReversesID), id(m.ReversedByID),
-			docType, docID})
+		return out.Row(strconv.FormatInt(m.ID, 10), m.CreatedAt.In(zone).Format(time.RFC3339), text.CSVCell(m.ItemSKU),
+			text.CSVCell(m.ItemName), text.CSVCell(m.BatchCode), m.Reason, m.Quantity.String(), text.CSVCell(m.ItemUnit),
+			m.BalanceAfter.String(), counted, text.CSVCell(m.Note), text.CSVCell(m.UserName), id(m.ReversesID), id(m.ReversedByID),
+			docType, docID)
 	})
-	s.finishCSV(w, r, cw, err, "ledger", ledgerHeader)
+	if err != nil {
+		return err
+	}
+	return out.Close()
 }
 
-func (s *Server) handleInvImportTemplate(w http.ResponseWriter, r *http.Request) {
-	cw := startCSV(w, "inventory-import-template.csv")
-	_ = cw.Write(inventory.ImportColumns)
-	_ = cw.Write([]string{"RICE-25", "Long-grain rice", "raw_material", "kg", "Grains", "Dry store A", "100",
-		"RICE-2025-08", "250", "2025-08-01", "2026-08-01", "Harvest Foods", "supplier"})
-	_ = cw.Write([]string{"BAG-MEAL", "Meal pouch", "packaging", "each", "Bags", "Shelf 3", "2000", "", "5000", "", "", "", ""})
-	cw.Flush()
+func (s *Server) handleInvImportTemplate(w http.ResponseWriter, r *http.Request) error {
+	out := newCSV(w, "inventory-import-template.csv", inventory.ImportColumns)
+	_ = out.Row("RICE-25", "Long-grain rice", "raw_material", "kg", "Grains", "Dry store A", "100",
+		"RICE-2025-08", "250", "2025-08-01", "2026-08-01", "Harvest Foods", "supplier")
+	_ = out.Row("BAG-MEAL", "Meal pouch", "packaging", "each", "Bags", "Shelf 3", "2000", "", "5000", "", "", "", "")
+	return out.Close()
+}
+
+func errImportTooLarge() error {
+	return apperr.New(apperr.TooLarge, "import.too_large", apperr.Params{"limit_mb": inventory.MaxImportBytes >> 20},
+		fmt.Sprintf("The file is too large (limit %d MB).", inventory.MaxImportBytes>>20))
 }
 
 // importBody reads an import file: a raw CSV body, or JSON {"csv": "…"}.
@@ -611,12 +456,12 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if err := dec.Decode(&in); err != nil {
 			var maxErr *http.MaxBytesError
 			if errors.As(err, &maxErr) {
-				return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+				return nil, errImportTooLarge()
 			}
-			return nil, apperr.Errorf(apperr.Invalid, "The request body is not valid JSON.")
+			return nil, apperr.New(apperr.Invalid, "request.bad_json", nil, "The request body is not valid JSON.")
 		}
 		if len(in.CSV) > inventory.MaxImportBytes {
-			return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+			return nil, errImportTooLarge()
 		}
 		return []byte(in.CSV), nil
 	}
@@ -624,49 +469,45 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+			return nil, errImportTooLarge()
 		}
-		return nil, apperr.Errorf(apperr.Invalid, "The file could not be read.")
+		return nil, apperr.New(apperr.Invalid, "import.unreadable", nil, "The file could not be read.")
 	}
 	if len(b) > inventory.MaxImportBytes {
-		return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+		return nil, errImportTooLarge()
 	}
 	return b, nil
 }
 
-func (s *Server) handleInvImportPreview(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvImportPreview(w http.ResponseWriter, r *http.Request) error {
 	data, err := importBody(w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	p, err := s.Inventory.PreviewImport(r.Context(), data)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, p)
+	return writeJSON(w, http.StatusOK, p)
 }
 
-func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) error {
 	data, err := importBody(w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	res, err := s.Inventory.CommitImport(r.Context(), data, actorOf(r))
 	var rej *inventory.ImportRejected
 	if errors.As(err, &rej) {
-		msg := rej.Error()
-		if len(rej.Preview.Errors) > 0 {
-			msg = fmt.Sprintf("%s Nothing was imported.", rej.Preview.Errors[0].Message)
-		}
-		writeJSON(w, http.StatusBadRequest, map[string]any{"error": msg, "preview": rej.Preview})
-		return
+		// The one error answer that carries more than the error: the preview
+		// that says, row by row, what is wrong.
+		return writeJSON(w, http.StatusBadRequest, struct {
+			errorBody
+			Preview *inventory.ImportPreview `json:"preview"`
+		}{bodyOf(rej.Coded()), rej.Preview})
 	}
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusCreated, res)
+	return writeJSON(w, http.StatusCreated, res)
 }

@@ -1,13 +1,11 @@
 package httpapi
 
 import (
-	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -62,49 +60,22 @@ func (c *kioskCache) put(version int64, e *kioskEntry) {
 
 func newKioskEntry(body []byte) *kioskEntry {
 	sum := sha256.Sum256(body)
-	e := &kioskEntry{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	_, _ = zw.Write(body)
-	if zw.Close() == nil {
-		e.gz = b.Bytes()
-	}
-	return e
+	return &kioskEntry{body: body, gz: gzipped(body, gzip.BestSpeed), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 }
 
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(strings.TrimSpace(q), " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *Server) kioskRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/employees", s.handleKioskEmployees)
-	mux.HandleFunc("POST /api/employees/validate-pin", s.handleValidatePIN)
-	mux.HandleFunc("POST /api/employees/clockin", s.handleClock(timeclock.ClockedIn))
-	mux.HandleFunc("POST /api/employees/clockout", s.handleClock(timeclock.ClockedOut))
-}
-
-func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	// The version is read before the list: a list newer than its version
 	// only causes one extra rebuild, never a stale answer.
 	v, err := s.Timeclock.KioskVersion(ctx)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
 	entry, ok := s.kiosk.get(v)
 	if !ok {
 		list, err := s.Timeclock.KioskEmployees(ctx)
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		out := make([]kioskEmployee, len(list))
 		for i, e := range list {
@@ -113,8 +84,7 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
 		}
 		body, err := json.Marshal(out)
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
 		entry = newKioskEntry(append(body, '\n'))
 		s.kiosk.put(v, entry)
@@ -125,46 +95,41 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) {
 	h.Set("Vary", "Accept-Encoding")
 	if r.Header.Get("If-None-Match") == entry.etag {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return nil
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	if entry.gz != nil && acceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
 		_, _ = w.Write(entry.gz)
-		return
+		return nil
 	}
 	_, _ = w.Write(entry.body)
+	return nil
 }
 
-func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		EmployeeID *int64  `json:"employee_id"`
-		PIN        *string `json:"pin"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	if in.EmployeeID == nil {
-		writeError(w, r, s.Log, errRequired("employee_id"))
-		return
-	}
-	if in.PIN == nil {
-		writeError(w, r, s.Log, errRequired("pin"))
-		return
-	}
-	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{
-		EmployeeID: *in.EmployeeID, PIN: *in.PIN, Client: s.clientAddr(r)})
+// pinInput is a PIN typed at the kiosk; the PIN is checked as typed.
+type pinInput struct {
+	EmployeeID int64  `json:"employee_id"`
+	PIN        string `json:"pin" text:"raw"`
+}
+
+// handleValidatePIN answers SPEC §8's shape: {valid, message, code} for a
+// wrong PIN; with employee{clock_status, last_event} and clock_token for a
+// right one. A cool-down is a 429 error (pin.throttled).
+func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[pinInput](w, r)
 	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
+		return err
 	}
-	if !res.Valid {
-		writeJSON(w, http.StatusOK, map[string]any{"valid": false, "message": res.Message, "code": res.Code})
-		return
+	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{EmployeeID: in.EmployeeID, PIN: in.PIN, Client: s.clientAddr(r)})
+	if err != nil {
+		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]any{
+	if !res.Valid {
+		return writeJSON(w, http.StatusOK, map[string]any{"valid": false, "message": res.Message, "code": res.Code})
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{
 		"valid":   true,
 		"message": res.Message,
 		"code":    res.Code,
@@ -176,26 +141,24 @@ func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (s *Server) handleClock(to string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var in struct {
-			EmployeeID *int64 `json:"employee_id"`
-			ClockToken string `json:"clock_token"`
-		}
-		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, s.Log, err)
-			return
-		}
-		if in.EmployeeID == nil {
-			writeError(w, r, s.Log, errRequired("employee_id"))
-			return
+// clockInput is a clock-in or clock-out with the token of a PIN check.
+type clockInput struct {
+	EmployeeID int64  `json:"employee_id"`
+	ClockToken string `json:"clock_token" text:"raw"`
+}
+
+// handleClock answers {new_status, timestamp} (SPEC §7).
+func (s *Server) handleClock(to string) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		in, err := decode[clockInput](w, r)
+		if err != nil {
+			return err
 		}
 		res, err := s.Timeclock.Clock(r.Context(), timeclock.ClockRequest{
-			EmployeeID: *in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
+			EmployeeID: in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
 		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
+			return err
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"new_status": res.NewStatus, "timestamp": res.Timestamp})
+		return writeJSON(w, http.StatusOK, map[string]any{"new_status": res.NewStatus, "timestamp": res.Timestamp})
 	}
 }

@@ -6,12 +6,13 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
@@ -21,17 +22,21 @@ import (
 // Server holds what the handlers need. Each business area adds its service
 // here and registers its routes in routes().
 type Server struct {
-	Log          *slog.Logger
-	Version      string
-	App          fs.FS  // the built single-page app
-	TrustProxy   bool   // take the client address from X-Forwarded-For
-	PublicURL    string // the address people reach the server at, no trailing slash; "" when not configured
+	Log     *slog.Logger
+	Version string
+	App     fs.FS // the built single-page app
+	// TrustedProxies are the load balancers whose X-Forwarded-For entries
+	// name the client (see clientAddr); empty: the connection's peer is the client.
+	TrustedProxies []netip.Prefix
+	// PublicURL is the address people reach the server at (--public-url), no
+	// trailing slash; "" when not configured.
+	PublicURL    string
 	Health       func(ctx context.Context) (schemaVersion int, err error)
-	Accounts     accounts.Service
-	Organisation organisation.Service
-	Messaging    messaging.Service
-	Inventory    inventory.Service
-	Timeclock    timeclock.Service
+	Accounts     *accounts.Service
+	Organisation *organisation.Service
+	Messaging    *messaging.Service
+	Inventory    *inventory.Service
+	Timeclock    *timeclock.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }
@@ -39,47 +44,22 @@ type Server struct {
 // Handler returns the complete HTTP handler.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	s.routes(mux)
+	s.register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, errorBody{Error: "No such API endpoint."})
+		w.Header().Set("Cache-Control", "no-store")
+		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())
 	return s.recoverer(s.logRequests(securityHeaders(mux)))
 }
 
-// routes registers every API endpoint.
-func (s *Server) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/health", s.handleHealth)
-	s.accountRoutes(mux)
-	s.organisationRoutes(mux)
-	s.notificationRoutes(mux)
-	s.inventoryRoutes(mux)
-	s.employeeRoutes(mux)
-}
-
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.Health(r.Context())
 	if err != nil {
 		s.Log.Error("health check failed", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
-		return
+		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
-}
-
-// clientAddr is the client's IP, used to key throttles.
-func (s *Server) clientAddr(r *http.Request) string {
-	if s.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			return strings.TrimSpace(first)
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
 }
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
@@ -150,7 +130,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.Log.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
-				writeJSON(w, http.StatusInternalServerError, errorBody{Error: "An internal error occurred."})
+				writeError(w, r, s.Log, apperr.New(apperr.Internal, "internal", nil, "An internal error occurred."))
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -1,0 +1,148 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// handler is an API endpoint: it reads its input, calls the domain and
+// writes its answer; any error it returns is written by serve, the one place
+// errors reach a client.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
+// access says who may call a route.
+type access int
+
+const (
+	public   access = iota // anyone (the kiosk, sign-in, health)
+	signedIn               // a valid bearer token
+	admin                  // a signed-in admin; others get 403 and stay signed in
+)
+
+// route is one API endpoint: "METHOD /api/path", who may call it, and its handler.
+type route struct {
+	pattern string
+	access  access
+	h       handler
+}
+
+// routeTable is every API endpoint, read top to bottom. A new area adds its
+// block here, its handlers in <area>.go and its paths in openapi/<area>.yaml.
+func (s *Server) routeTable() []route {
+	return []route{
+		{"GET /api/health", public, s.handleHealth},
+
+		// accounts: sign-in, the signed-in user, presence
+		{"POST /api/login", public, s.handleLogin},
+		{"POST /api/logout", signedIn, s.handleLogout},
+		{"GET /api/user", signedIn, s.handleUser},
+		{"PATCH /api/user/name", signedIn, s.handleUserName},
+		{"PATCH /api/user/2fa", signedIn, s.handleUser2FA},
+		{"GET /api/user/preferences", signedIn, s.handleGetPreferences},
+		{"PATCH /api/user/preferences", signedIn, s.handlePatchPreferences},
+		{"GET /api/presence", signedIn, s.handlePresence},
+
+		// organisation: settings; messaging: notifications
+		{"GET /api/settings/public", public, s.handlePublicSettings},
+		{"GET /api/settings", signedIn, s.handleGetSettings},
+		{"PATCH /api/settings", admin, s.handlePatchSettings},
+		{"GET /api/notifications", signedIn, s.handleNotifications},
+		{"POST /api/notifications/read", signedIn, s.handleNotificationsRead},
+
+		// timeclock: the public kiosk (SPEC §7)
+		{"GET /api/employees", public, s.handleKioskEmployees},
+		{"POST /api/employees/validate-pin", public, s.handleValidatePIN},
+		{"POST /api/employees/clockin", public, s.handleClock(timeclock.ClockedIn)},
+		{"POST /api/employees/clockout", public, s.handleClock(timeclock.ClockedOut)},
+
+		// timeclock: employees, punches and timesheets in the office
+		{"POST /api/employees", signedIn, s.handleCreateEmployee},
+		{"GET /api/staff/employees", signedIn, s.handleListEmployees},
+		{"GET /api/staff/employees/{id}", signedIn, s.handleGetEmployee},
+		{"PATCH /api/staff/employees/{id}", signedIn, s.handlePatchEmployee},
+		{"POST /api/staff/employees/{id}/archive", signedIn, s.handleArchive(true)},
+		{"POST /api/staff/employees/{id}/unarchive", signedIn, s.handleArchive(false)},
+		{"PUT /api/staff/employees/{id}/pin", signedIn, s.handleSetPIN},
+		{"GET /api/staff/employees/{id}/punches", signedIn, s.handlePunches},
+		{"POST /api/staff/employees/{id}/punches", signedIn, s.handleAddPunch},
+		{"PATCH /api/staff/punches/{id}", signedIn, s.handleEditPunch},
+		{"POST /api/staff/punches/{id}/void", signedIn, s.handleVoidPunch},
+		{"GET /api/staff/timeclock/now", signedIn, s.handleClockedInNow},
+		{"GET /api/staff/timeclock/audit", signedIn, s.handleAudit},
+		{"GET /api/staff/timesheets", signedIn, s.handleTimesheet},
+		{"GET /api/staff/timesheets.csv", signedIn, s.handleTimesheetCSV},
+
+		// inventory: items, batches, the stock ledger, import and export
+		{"GET /api/inventory/items", signedIn, s.handleInvListItems},
+		{"POST /api/inventory/items", signedIn, s.handleInvCreateItem},
+		{"GET /api/inventory/items.csv", signedIn, s.handleInvExportItems},
+		{"GET /api/inventory/items/{id}", signedIn, s.handleInvGetItem},
+		{"PATCH /api/inventory/items/{id}", signedIn, s.handleInvPatchItem},
+		{"GET /api/inventory/items/{id}/batches", signedIn, s.handleInvItemBatches},
+		{"POST /api/inventory/items/{id}/batches", signedIn, s.handleInvReceiveBatch},
+		{"GET /api/inventory/batches/{id}", signedIn, s.handleInvGetBatch},
+		{"PATCH /api/inventory/batches/{id}", signedIn, s.handleInvPatchBatch},
+		{"POST /api/inventory/batches/{id}/count", signedIn, s.handleInvCount},
+		{"GET /api/inventory/moves", signedIn, s.handleInvListMoves},
+		{"GET /api/inventory/moves.csv", signedIn, s.handleInvExportMoves},
+		{"POST /api/inventory/moves", signedIn, s.handleInvRecordMove},
+		{"POST /api/inventory/moves/{id}/reverse", signedIn, s.handleInvReverse},
+		{"GET /api/inventory/warnings", signedIn, s.handleInvWarnings},
+		{"GET /api/inventory/facets", signedIn, s.handleInvFacets},
+		{"GET /api/inventory/import/template.csv", signedIn, s.handleInvImportTemplate},
+		{"POST /api/inventory/import/preview", signedIn, s.handleInvImportPreview},
+		{"POST /api/inventory/import", signedIn, s.handleInvImportCommit},
+	}
+}
+
+// RoutePatterns lists every API endpoint as "METHOD /api/path" (for the
+// contract and robustness tests).
+func (s *Server) RoutePatterns() []string {
+	var out []string
+	for _, rt := range s.routeTable() {
+		out = append(out, rt.pattern)
+	}
+	return out
+}
+
+// register adds every route of the table to mux, each behind its access check
+// and the one error writer.
+func (s *Server) register(mux *http.ServeMux) {
+	for _, rt := range s.routeTable() {
+		mux.Handle(rt.pattern, s.serve(rt.access, rt.h))
+	}
+}
+
+// serve turns a handler into an http.Handler: it admits the request per
+// access, runs the handler and writes the error it returns, if any.
+func (s *Server) serve(a access, h handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Nothing under /api may be kept by a browser or proxy: answers carry
+		// tokens and personal data. A handler may say otherwise.
+		w.Header().Set("Cache-Control", "no-store")
+		var err error
+		if a != public {
+			r, err = s.authenticate(r, a == admin)
+		}
+		if err == nil {
+			err = checkQuery(r)
+		}
+		if err == nil {
+			err = h(w, r)
+		}
+		if err != nil {
+			s.fail(w, r, err)
+		}
+	})
+}
+
+// fail writes err as the response. For a response already under way (a
+// streamed CSV) it can only log the late error.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if rec, ok := w.(*statusRecorder); ok && rec.status != 0 {
+		s.Log.Error("response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
+	}
+	writeError(w, r, s.Log, err)
+}
