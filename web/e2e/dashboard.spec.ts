@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /**
  * Issue 15: avatar initials must read against their disc for every name, in both themes.
@@ -60,4 +60,37 @@ test('dashboard avatars pass axe colour contrast for several names, light and da
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth\/login/);
   }
+});
+
+test('kiosk set-up card: the address this browser used, and its QR code once in view', async ({ page, baseURL }) => {
+  await signIn(page);
+  await expect(page.getByTestId('kiosk-address')).toHaveText(`${baseURL}/employee-portal`);
+  const qr = page.getByRole('img', { name: 'QR code of the kiosk address' });
+  await qr.scrollIntoViewIfNeeded();
+  await expect(qr).toBeVisible();
+});
+
+test('the sidebar fills the viewport beside a long page and stays put while it scrolls', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/employees');
+  await expect(page.getByRole('table')).toBeVisible();
+  const sidebar = page.getByTestId('sidebar');
+  const before = await sidebar.boundingBox();
+  await page.mouse.wheel(0, 5000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const after = await sidebar.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(after).toEqual(before);
+  expect(after!.y + after!.height).toBe(viewport.height);
+});
+
+test('badges on the batch page show their whole text at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page);
+  await page.goto('/inventory/batches/1');
+  await expect(page.getByTestId('batch-on-hand')).toBeVisible();
+  const cut = await page.locator('.mantine-Badge-label').evaluateAll((labels) =>
+    labels.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.getBoundingClientRect().right > window.innerWidth).map((l) => l.textContent),
+  );
+  expect(cut).toEqual([]);
 });
