@@ -211,7 +211,7 @@ test.describe('languages and themes', () => {
     await page.getByTestId('profile-menu').click();
     await page.getByTestId('change-language').click();
     await page.getByTestId('language-es').click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect.poll(async () => {
       const token = await apiToken(page.request);
       const res = await page.request.get('/api/user/preferences', { headers: { Authorization: `Bearer ${token}` } });
@@ -220,7 +220,7 @@ test.describe('languages and themes', () => {
 
     const fresh = await browser.newPage();
     await signIn(fresh);
-    await expect(fresh.locator('html')).toHaveAttribute('lang', 'es-ES');
+    await expect(fresh.locator('html')).toHaveAttribute('lang', 'es');
     await expect(fresh.getByTestId('breadcrumb').getByRole('link').first()).toHaveText('Inicio');
     await fresh.close();
   });
