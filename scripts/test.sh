@@ -67,8 +67,8 @@ fi
 if want web; then
   # Locale parity (same keys, real translations, placeholders, plural forms) is
   # src/i18n/*.test.ts, run with the rest of Vitest; `npm run locales` runs it alone.
-  echo "== web: typecheck, lint, vitest"
-  (cd web && npm run lint && npm test)
+  echo "== web: API types match the OpenAPI document, typecheck, lint, vitest"
+  (cd web && npm run api:check && npm run lint && npm test)
 fi
 
 if want e2e; then

@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
@@ -59,11 +61,17 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 		},
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
-	app.New(db, log).Wire(api)
+	// The production hashing bound (three at once), with a long queue wait:
+	// a slow, loaded machine under the race detector must not turn test
+	// sign-ins away. TestLoginFloodIsBoundedBy503 tests the short wait.
+	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
+	gate.MaxWait = time.Minute
+	app.New(db, log, app.WithHashGate(gate)).Wire(api)
 	for _, c := range configure {
 		c(api)
 	}
-	srv := httptest.NewServer(api.Handler())
+	// Every response a test receives is checked against the OpenAPI document.
+	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -123,4 +131,21 @@ func errorOf(t *testing.T, raw []byte) string {
 		t.Fatalf("want an {\"error\": …} body, got %s", raw)
 	}
 	return b.Error
+}
+
+// burst runs fn(0) … fn(n-1) in n goroutines released at the same moment,
+// and returns when all have finished.
+func burst(n int, fn func(i int)) {
+	var start, done sync.WaitGroup
+	start.Add(1)
+	for i := range n {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			start.Wait()
+			fn(i)
+		}()
+	}
+	start.Done()
+	done.Wait()
 }
