@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -27,6 +28,8 @@ type Services struct {
 	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock *timeclock.Service
+	// Documents, if set, receives a few files linked to demo batches and employees.
+	Documents *documents.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -64,6 +67,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
+	}
+	if err := loadDocuments(ctx, s); err != nil {
+		return r, fmt.Errorf("demo documents: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

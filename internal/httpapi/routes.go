@@ -94,6 +94,15 @@ func (s *Server) routeTable() []route {
 		{"GET /api/inventory/import/template.csv", signedIn, s.handleInvImportTemplate},
 		{"POST /api/inventory/import/preview", signedIn, s.handleInvImportPreview},
 		{"POST /api/inventory/import", signedIn, s.handleInvImportCommit},
+
+		// documents: upload, list, content, trash (admins restore)
+		{"POST /api/documents", signedIn, s.handleDocUpload},
+		{"GET /api/documents", signedIn, s.handleDocList},
+		{"GET /api/documents/trash", admin, s.handleDocTrash},
+		{"GET /api/documents/{id}", signedIn, s.handleDocGet},
+		{"GET /api/documents/{id}/content", signedIn, s.handleDocContent},
+		{"DELETE /api/documents/{id}", signedIn, s.handleDocDelete},
+		{"POST /api/documents/{id}/restore", admin, s.handleDocRestore},
 	}
 }
 

@@ -48,6 +48,11 @@ var textFields = map[string][]string{
 	// inventory domain (TestImportRefusesBadTextInCells).
 	"POST /api/inventory/import/preview": {},
 	"POST /api/inventory/import":         {},
+	// An upload is a multipart form, not JSON: its form fields are checked
+	// by TestDocumentUploadRefusesBadFormText.
+	"POST /api/documents":              {},
+	"DELETE /api/documents/{id}":       {},
+	"POST /api/documents/{id}/restore": {},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave
