@@ -65,8 +65,8 @@ if want go; then
 fi
 
 if want web; then
-  echo "== locale parity"
-  if [ -x ../shared/tools/locale-parity ]; then ../shared/tools/locale-parity web; fi
+  # Locale parity (same keys, real translations, placeholders, plural forms) is
+  # src/i18n/*.test.ts, run with the rest of Vitest; `npm run locales` runs it alone.
   echo "== web: API types match the OpenAPI document, typecheck, lint, vitest"
   (cd web && npm run api:check && npm run lint && npm test)
 fi

@@ -30,13 +30,16 @@ type Server struct {
 	// TrustedProxies are the load balancers whose X-Forwarded-For entries
 	// name the client (see clientAddr); empty: the connection's peer is the client.
 	TrustedProxies []netip.Prefix
-	Health         func(ctx context.Context) (schemaVersion int, err error)
-	Accounts       *accounts.Service
-	Organisation   *organisation.Service
-	Messaging      *messaging.Service
-	Inventory      *inventory.Service
-	Timeclock      *timeclock.Service
-	Documents      *documents.Service
+	// PublicURL is the address people reach the server at (--public-url), no
+	// trailing slash; "" when not configured.
+	PublicURL    string
+	Health       func(ctx context.Context) (schemaVersion int, err error)
+	Accounts     *accounts.Service
+	Organisation *organisation.Service
+	Messaging    *messaging.Service
+	Inventory    *inventory.Service
+	Timeclock    *timeclock.Service
+	Documents    *documents.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }

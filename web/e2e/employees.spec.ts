@@ -65,7 +65,7 @@ test.describe('employees and their time', () => {
     await row.getByRole('button', { name: '1 shift' }).click();
     const shifts = page.getByRole('table', { name: `Shifts of ${first} ${last}` });
     await expect(shifts.getByRole('row')).toHaveCount(1);
-    await expect(shifts.getByRole('row').first()).toContainText(/\d{1,2}:\d{2} (AM|PM) C[SD]T.*\d{1,2}:\d{2} (AM|PM) C[SD]T/);
+    await expect(shifts.getByRole('row').first()).toContainText(/\d{1,2}:\d{2}\s(am|pm) C[SD]T.*\d{1,2}:\d{2}\s(am|pm) C[SD]T/);
 
     // The export is what is shown.
     const download = page.waitForEvent('download');

@@ -4,6 +4,8 @@ import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { DEMO_PASSWORD, VALID_TOKEN } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
+import type { RouteObject } from 'react-router';
+import { routes } from './router';
 
 describe('route guard (SPEC §2)', () => {
   beforeAll(() => setupI18n('gb'));
@@ -88,5 +90,20 @@ describe('route guard (SPEC §2)', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(site.location.pathname).toBe('/auth/login'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('route table', () => {
+  it('gives every leaf route something to render, so React Router never warns of an empty page', () => {
+    const bare: string[] = [];
+    const walk = (list: RouteObject[], at: string) => {
+      for (const r of list) {
+        const where = r.index ? `${at} (index)` : `${at}/${r.path ?? ''}`;
+        if (r.children?.length) walk(r.children, where);
+        else if (r.element === undefined && r.Component === undefined && r.lazy === undefined) bare.push(where);
+      }
+    };
+    walk(routes, '');
+    expect(bare).toEqual([]);
   });
 });

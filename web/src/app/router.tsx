@@ -14,6 +14,16 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
 
+/**
+ * A route whose loader only redirects. It still names a Component (which never gets to
+ * render anything), because React Router warns about a matched leaf without one, also in
+ * production builds.
+ */
+const redirectTo = (to: string) => ({ loader: () => redirect(to), Component: Redirecting });
+function Redirecting() {
+  return null;
+}
+
 /** A screen of the signed-in area; `path` comes from the paths table. */
 const screen = (path: string, key: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
@@ -27,7 +37,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [
-      { path: paths.root.path, loader: () => redirect(HOME_PATH) },
+      { path: paths.root.path, ...redirectTo(HOME_PATH) },
 
       // The auth pages and the kiosk are entries of their own (auth.html, kiosk.html):
       // reaching one from here loads its document.
@@ -65,7 +75,7 @@ export const routes: RouteObject[] = [
             path: paths.app.production.root.path,
             handle: crumb('nav.production'),
             children: [
-              { index: true, loader: () => redirect(paths.app.production.overview.path) },
+              { index: true, ...redirectTo(paths.app.production.overview.path) },
               screen(paths.app.production.overview.path, 'nav.productionOverview', () =>
                 import('@/features/production/routes/production-overview'),
               ),
@@ -81,7 +91,7 @@ export const routes: RouteObject[] = [
             path: paths.app.payments.root.path,
             handle: crumb('nav.payments'),
             children: [
-              { index: true, loader: () => redirect(paths.app.payments.billing.path) },
+              { index: true, ...redirectTo(paths.app.payments.billing.path) },
               screen(paths.app.payments.paymentMethods.path, 'nav.paymentMethods', () =>
                 import('@/features/payments/routes/payment-methods'),
               ),
@@ -95,7 +105,7 @@ export const routes: RouteObject[] = [
       },
 
       // Any unknown path goes to the dashboard (which itself asks for a session).
-      { path: '*', loader: () => redirect(HOME_PATH) },
+      { path: '*', ...redirectTo(HOME_PATH) },
     ],
   },
 ];

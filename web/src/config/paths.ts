@@ -35,7 +35,8 @@ export const paths = {
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
     faq: simple('/faq'),
     shippingLog: simple('/shipping-log'),
-    employees: simple('/employees'),
+    /** `tab`: the tab to open ('now' is who is clocked in); the employee list without one. */
+    employees: { path: '/employees', getHref: (tab?: 'now' | 'timesheets') => (tab ? `/employees?tab=${tab}` : '/employees') },
     chat: simple('/chat'),
     production: {
       root: simple('/production'),

@@ -6,15 +6,16 @@ import { AppProvider } from '@/app/provider';
 import { followSessionEnd, routes } from '@/app/router';
 import { entryOf } from '@/config/paths';
 import EmployeePortal from '@/features/kiosk/routes/employee-portal';
-import i18n, { i18nReady } from '@/i18n';
+import { changeLanguage, i18nReady } from '@/i18n';
+import { languageOf } from '@/i18n/languages';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { setPageLoadForTests } from '@/lib/page-load';
 import { queryClient } from '@/lib/react-query';
 
-/** Loads the English strings so tests can query by the visible text. */
+/** Loads a language's strings (English by default) so tests can query by the visible text. */
 export async function setupI18n(lng = 'gb') {
   await i18nReady;
-  await i18n.changeLanguage(lng);
+  await changeLanguage(languageOf(lng));
 }
 
 function Providers({ children }: { children: ReactNode }) {

@@ -1153,6 +1153,8 @@ export interface components {
         };
         PublicSettings: {
             organisation_name: string;
+            /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
+            public_url?: string;
             support_email: string;
             /** @description The IANA zone every day and time is shown in. */
             time_zone: string;

@@ -2,6 +2,7 @@ import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/auth/use-session';
 import { formatLongDate } from '@/lib/format';
+import { useOrgTimeZone } from '@/lib/org-time';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClockedInCard } from '../components/clocked-in-card';
 import { KioskSetupCard } from '../components/kiosk-setup-card';
@@ -16,6 +17,7 @@ import classes from './dashboard.module.css';
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { userName, memberSince, pfp } = useSession();
+  const timeZone = useOrgTimeZone();
   useDocumentTitle(t('nav.dashboard'));
   return (
     <Stack gap="lg">
@@ -29,7 +31,7 @@ export default function DashboardPage() {
               {t('dashboard.greeting', { name: userName })}
             </Title>
             <Text c="white" opacity={0.9}>
-              {t('dashboard.today', { date: formatLongDate(new Date(), i18n.language) })}
+              {t('dashboard.today', { date: formatLongDate(new Date(), i18n.language, timeZone) })}
               {memberSince && ` · ${t('dashboard.memberSince', { date: memberSince })}`}
             </Text>
           </Stack>

@@ -17,6 +17,7 @@ import { ExpiryBadge } from '../components/expiry-badge';
 import { formatChange, formatDay, formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { unitName } from '@/lib/units';
 
 const REASON_COLORS: Record<string, string> = {
   receive: 'teal',
@@ -109,11 +110,11 @@ export default function BatchPage() {
         </Group>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed">{t('inventory.fields.onHand')}</Text>
           <Text fw={700} size="xl" data-testid="batch-on-hand">
-            {formatQty(batch.on_hand, lng)} {item.unit}
+            {formatQty(batch.on_hand, lng)} {unitName(item.unit, t, batch.on_hand)}
           </Text>
         </Card>
         <Card withBorder padding="sm">
@@ -181,7 +182,7 @@ export default function BatchPage() {
                     )}
                   </Table.Td>
                   <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatQty(m.balance_after, lng)} {item.unit}
+                    {formatQty(m.balance_after, lng)} {unitName(item.unit, t, m.balance_after)}
                   </Table.Td>
                   <Table.Td>
                     {m.note || '—'}
@@ -237,7 +238,7 @@ export default function BatchPage() {
             <Text key={m.id} size="sm">
               {documentLabel(m, t)}
               {': '}
-              {formatQty(-m.quantity, lng)} {item.unit} · {formatDateTime(m.created_at, lng, timeZone)}
+              {formatQty(-m.quantity, lng)} {unitName(item.unit, t, m.quantity)} · {formatDateTime(m.created_at, lng, timeZone)}
             </Text>
           ))
         )}

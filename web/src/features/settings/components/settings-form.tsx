@@ -4,7 +4,6 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { intlLocale } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Settings } from '../api/get-settings';
 import {
@@ -66,7 +65,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const patch = changes(values, saved);
   const dirty = Object.keys(patch).length > 0;
   const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
-  const nowThere = timeNowIn(values.time_zone, intlLocale(i18n.language));
+  const nowThere = timeNowIn(values.time_zone, i18n.language);
 
   function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
