@@ -50,7 +50,7 @@ func TestNeedsExact(t *testing.T) {
 
 func TestSuggestFEFOSplitsEarliestExpiryFirst(t *testing.T) {
 	bs := []StockBatch{
-		{ID: 1, ItemID: 1, OnHand: q("10"), ReceivedAt: "2026-01-01"},                          // no expiry: last
+		{ID: 1, ItemID: 1, OnHand: q("10"), ReceivedAt: "2026-01-01"}, // no expiry: last
 		{ID: 2, ItemID: 1, OnHand: q("5.5"), ReceivedAt: "2026-02-01", ExpiresAt: ptr("2026-12-01")},
 		{ID: 3, ItemID: 1, OnHand: q("4"), ReceivedAt: "2026-03-01", ExpiresAt: ptr("2026-11-01")},
 		{ID: 4, ItemID: 1, OnHand: 0, ReceivedAt: "2026-01-01", ExpiresAt: ptr("2026-10-01")}, // empty: skipped

@@ -64,7 +64,7 @@ type Store interface {
 	Lines(ctx context.Context) ([]Line, error)
 	Recipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
-	Products(ctx context.Context) ([]inventory.Item, error)    // finished goods that have a recipe
+	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
 	Stock(ctx context.Context, itemIDs []int64) ([]StockBatch, error)
 	Entry(ctx context.Context, id int64) (*Entry, error)
 	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
@@ -106,7 +106,9 @@ func (s *Service) CreateLine(ctx context.Context, n NewLine) (*Line, error) {
 func (s *Service) Lines(ctx context.Context) ([]Line, error) { return s.Store.Lines(ctx) }
 
 // Products lists finished goods that have a recipe.
-func (s *Service) Products(ctx context.Context) ([]inventory.Item, error) { return s.Store.Products(ctx) }
+func (s *Service) Products(ctx context.Context) ([]inventory.Item, error) {
+	return s.Store.Products(ctx)
+}
 
 // Recipe returns the current recipe of an item (production.no_recipe, 404,
 // when it has none).
