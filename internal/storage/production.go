@@ -1,0 +1,568 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// ProductionStore implements production.Store. An entry's stock moves are
+// written through the inventory ledger functions (RecordMoveTx,
+// ReceiveBatchTx, ReverseMoveTx) inside the entry's own transaction.
+type ProductionStore struct {
+	db *DB
+}
+
+var _ production.Store = (*ProductionStore)(nil)
+
+// NewProductionStore returns the production store over db.
+func NewProductionStore(db *DB) *ProductionStore { return &ProductionStore{db: db} }
+
+// prodTx is production.Tx over one database transaction.
+type prodTx struct {
+	tx *Tx
+}
+
+var _ production.Tx = prodTx{}
+
+// InTx runs fn in one write transaction.
+func (s *ProductionStore) InTx(ctx context.Context, fn func(tx production.Tx) error) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(prodTx{tx}) })
+}
+
+func int64Args(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
+
+// ---- lines
+
+const lineColumns = `id, name, hourly_target, archived, created_at`
+
+func scanLine(r rowScanner) (*production.Line, error) {
+	var l production.Line
+	var target sql.NullInt64
+	var created int64
+	if err := r.Scan(&l.ID, &l.Name, &target, &l.Archived, &created); err != nil {
+		return nil, err
+	}
+	if target.Valid {
+		l.HourlyTarget = &target.Int64
+	}
+	l.CreatedAt = FromMillis(created)
+	return &l, nil
+}
+
+// CreateLine adds a line; a name already used (ignoring case) is
+// production.line_taken (409).
+func (s *ProductionStore) CreateLine(ctx context.Context, n production.NewLine) (*production.Line, error) {
+	var out *production.Line
+	err := s.db.WithTx(ctx, func(tx *Tx) error {
+		var err error
+		out, err = scanLine(tx.QueryRow(ctx, `INSERT INTO production_lines (name, name_key, hourly_target, archived, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING `+lineColumns, n.Name, strings.ToLower(n.Name), n.HourlyTarget, false, Millis(tx.Now)))
+		if isUniqueViolation(err) {
+			return apperr.New(apperr.Conflict, "production.line_taken", apperr.Params{"name": n.Name},
+				"A line named "+n.Name+" already exists.").OnField("name")
+		}
+		return err
+	})
+	return out, err
+}
+
+// Lines lists the lines that are not archived, by name.
+func (s *ProductionStore) Lines(ctx context.Context) ([]production.Line, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+lineColumns+` FROM production_lines WHERE archived = ? ORDER BY name_key, id`, false)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []production.Line{}
+	for rows.Next() {
+		l, err := scanLine(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *l)
+	}
+	return out, rows.Err()
+}
+
+func (t prodTx) LockLine(ctx context.Context, id int64) (*production.Line, error) {
+	l, err := scanLine(t.tx.QueryRow(ctx, `SELECT `+lineColumns+` FROM production_lines WHERE id = ?`+t.tx.ForUpdate(), id))
+	if IsNoRows(err) {
+		return nil, apperr.New(apperr.NotFound, "production.line_not_found", apperr.Params{"line_id": id}, "Line not found.").OnField("line_id")
+	}
+	return l, err
+}
+
+// ---- items and recipes
+
+func items(ctx context.Context, q querier, ids []int64) (map[int64]*inventory.Item, error) {
+	out := map[int64]*inventory.Item{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			return nil, err
+		}
+		out[it.ID] = it
+	}
+	return out, rows.Err()
+}
+
+// Items returns the items with the given ids (absent ones missing).
+func (s *ProductionStore) Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error) {
+	return items(ctx, s.db, ids)
+}
+
+func (t prodTx) Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error) {
+	return items(ctx, t.tx, ids)
+}
+
+// Products lists finished goods (not archived) that have a recipe, by name.
+func (s *ProductionStore) Products(ctx context.Context) ([]inventory.Item, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.kind = ? AND i.archived = ?
+		AND EXISTS (SELECT 1 FROM production_recipes r WHERE r.item_id = i.id) ORDER BY i.name_key, i.id`, inventory.KindFinished, false)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []inventory.Item{}
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *it)
+	}
+	return out, rows.Err()
+}
+
+func recipe(ctx context.Context, q querier, where string, args ...any) (*production.Recipe, error) {
+	var r production.Recipe
+	var created int64
+	err := q.QueryRow(ctx, `SELECT id, item_id, version, created_at FROM production_recipes `+where, args...).
+		Scan(&r.ID, &r.ItemID, &r.Version, &created)
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.CreatedAt = FromMillis(created)
+	rows, err := q.Query(ctx, `SELECT c.item_id, c.quantity, i.sku, i.name, i.unit FROM production_recipe_components c
+		JOIN inventory_items i ON i.id = c.item_id WHERE c.recipe_id = ? ORDER BY c.position`, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c production.Component
+		if err := rows.Scan(&c.ItemID, &c.Quantity, &c.SKU, &c.Name, &c.Unit); err != nil {
+			return nil, err
+		}
+		r.Components = append(r.Components, c)
+	}
+	return &r, rows.Err()
+}
+
+const currentRecipe = `WHERE item_id = ? ORDER BY version DESC LIMIT 1`
+
+// Recipe returns an item's current recipe, or nil.
+func (s *ProductionStore) Recipe(ctx context.Context, itemID int64) (*production.Recipe, error) {
+	return recipe(ctx, s.db, currentRecipe, itemID)
+}
+
+func (t prodTx) CurrentRecipe(ctx context.Context, itemID int64) (*production.Recipe, error) {
+	// Lock the product row: versions of one recipe are made one at a time.
+	var id int64
+	if err := t.tx.QueryRow(ctx, `SELECT id FROM inventory_items WHERE id = ?`+t.tx.ForUpdate(), itemID).Scan(&id); err != nil && !IsNoRows(err) {
+		return nil, err
+	}
+	return recipe(ctx, t.tx, currentRecipe, itemID)
+}
+
+func (t prodTx) InsertRecipe(ctx context.Context, r *production.Recipe, by production.Actor) error {
+	err := t.tx.QueryRow(ctx, `INSERT INTO production_recipes (item_id, version, created_by, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
+		r.ItemID, r.Version, by.UserID, Millis(t.tx.Now)).Scan(&r.ID)
+	if err != nil {
+		return err
+	}
+	r.CreatedAt = t.tx.Now
+	for i, c := range r.Components {
+		if _, err := t.tx.Exec(ctx, `INSERT INTO production_recipe_components (recipe_id, position, item_id, quantity) VALUES (?, ?, ?, ?)`,
+			r.ID, i, c.ItemID, c.Quantity); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- stock
+
+const stockColumns = `b.id, b.item_id, b.code, b.on_hand, b.received_at, b.expires_at`
+
+func scanStock(rows *sql.Rows) ([]production.StockBatch, error) {
+	defer rows.Close()
+	out := []production.StockBatch{}
+	for rows.Next() {
+		var b production.StockBatch
+		var exp sql.NullString
+		if err := rows.Scan(&b.ID, &b.ItemID, &b.Code, &b.OnHand, &b.ReceivedAt, &exp); err != nil {
+			return nil, err
+		}
+		if exp.Valid {
+			b.ExpiresAt = &exp.String
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// Stock lists the batches with stock of the given items.
+func (s *ProductionStore) Stock(ctx context.Context, itemIDs []int64) ([]production.StockBatch, error) {
+	if len(itemIDs) == 0 {
+		return []production.StockBatch{}, nil
+	}
+	rows, err := s.db.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.on_hand > 0
+		AND b.item_id IN (`+placeholders(len(itemIDs))+`)`+batchOrder, int64Args(itemIDs)...)
+	if err != nil {
+		return nil, err
+	}
+	return scanStock(rows)
+}
+
+// LockStock locks, in id order (so concurrent entries never deadlock), the
+// component items and then the batches an entry may draw on.
+func (t prodTx) LockStock(ctx context.Context, itemIDs, batchIDs []int64) ([]production.StockBatch, error) {
+	var conds []string
+	var args []any
+	if len(itemIDs) > 0 {
+		conds = append(conds, `(b.on_hand > 0 AND b.item_id IN (`+placeholders(len(itemIDs))+`))`)
+		args = append(args, int64Args(itemIDs)...)
+	}
+	if len(batchIDs) > 0 {
+		conds = append(conds, `b.id IN (`+placeholders(len(batchIDs))+`)`)
+		args = append(args, int64Args(batchIDs)...)
+	}
+	if len(conds) == 0 {
+		return []production.StockBatch{}, nil
+	}
+	if t.tx.Dialect() == Postgres {
+		ids := slices.Clone(itemIDs)
+		slices.Sort(ids)
+		if len(ids) > 0 {
+			if _, err := t.tx.Exec(ctx, `SELECT id FROM inventory_items WHERE id IN (`+placeholders(len(ids))+`) ORDER BY id FOR UPDATE`,
+				int64Args(ids)...); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rows, err := t.tx.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE `+strings.Join(conds, " OR ")+
+		` ORDER BY b.id`+t.tx.ForUpdate(), args...)
+	if err != nil {
+		return nil, err
+	}
+	return scanStock(rows)
+}
+
+// ---- the inventory ledger, inside the entry's transaction
+
+func (t prodTx) RecordMove(ctx context.Context, n inventory.NewMove) (*inventory.Move, error) {
+	return RecordMoveTx(ctx, t.tx, n)
+}
+
+func (t prodTx) FindBatch(ctx context.Context, itemID int64, code string) (*inventory.Batch, error) {
+	b, err := scanBatch(t.tx.QueryRow(ctx, `SELECT `+batchColumns+` FROM inventory_batches b WHERE b.item_id = ? AND b.code_key = ?`,
+		itemID, inventory.CodeKey(code)))
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	return b, err
+}
+
+func (t prodTx) ReceiveBatch(ctx context.Context, itemID int64, n inventory.NewBatch, userID *int64, doc *inventory.Document) (*inventory.Batch, *inventory.Move, error) {
+	return ReceiveBatchTx(ctx, t.tx, itemID, n, n.ReceivedAt, userID, doc)
+}
+
+func (t prodTx) ReverseMove(ctx context.Context, moveID int64, note string, userID *int64) (*inventory.Move, error) {
+	return ReverseMoveTx(ctx, t.tx, moveID, note, userID)
+}
+
+// ---- entries
+
+func (t prodTx) InsertEntry(ctx context.Context, e *production.Entry, by production.Actor) error {
+	e.CreatedAt = t.tx.Now
+	return t.tx.QueryRow(ctx, `INSERT INTO production_entries (date, hour, line_id, product_id, units, note, recipe_id,
+		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.Date, e.Hour, e.LineID, e.ProductID, e.Units, e.Note, e.RecipeID(), by.UserID, Millis(t.tx.Now)).Scan(&e.ID)
+}
+
+func (t prodTx) SetProducedBatch(ctx context.Context, entryID, batchID int64) error {
+	_, err := t.tx.Exec(ctx, `UPDATE production_entries SET produced_batch_id = ? WHERE id = ?`, batchID, entryID)
+	return err
+}
+
+func (t prodTx) LockEntry(ctx context.Context, id int64) (*production.Entry, error) {
+	var lock int64
+	err := t.tx.QueryRow(ctx, `SELECT id FROM production_entries WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&lock)
+	if IsNoRows(err) {
+		return nil, errEntryNotFound(id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	es, err := queryEntries(ctx, t.tx, ` WHERE e.id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	return &es[0], nil
+}
+
+func (t prodTx) MarkReversed(ctx context.Context, id int64, reason string, by production.Actor) error {
+	_, err := t.tx.Exec(ctx, `UPDATE production_entries SET reversed_at = ?, reversed_by = ?, reverse_reason = ? WHERE id = ?`,
+		Millis(t.tx.Now), by.UserID, reason, id)
+	return err
+}
+
+func errEntryNotFound(id int64) error {
+	return apperr.New(apperr.NotFound, "production.entry_not_found", apperr.Params{"entry_id": id}, "Production entry not found.")
+}
+
+const entryColumns = `e.id, e.date, e.hour, e.line_id, l.name, e.product_id, i.sku, i.name, i.unit, e.units, e.note,
+	r.version, e.recipe_id, COALESCE(e.produced_batch_id, 0), COALESCE(pb.code, ''), e.reversed_at, e.reverse_reason,
+	COALESCE(u.first_name || ' ' || u.last_name, ''), e.created_at`
+
+const entryFrom = ` FROM production_entries e
+	JOIN production_lines l ON l.id = e.line_id
+	JOIN inventory_items i ON i.id = e.product_id
+	JOIN production_recipes r ON r.id = e.recipe_id
+	LEFT JOIN inventory_batches pb ON pb.id = e.produced_batch_id
+	LEFT JOIN users u ON u.id = e.created_by`
+
+// queryEntries reads entries and their moves (two queries).
+func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]production.Entry, error) {
+	rows, err := q.Query(ctx, `SELECT `+entryColumns+entryFrom+where+` ORDER BY e.date, e.hour, l.name_key, e.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := []production.Entry{}
+	index := map[int64]int{}
+	for rows.Next() {
+		var e production.Entry
+		var recipeID, created int64
+		var reversed sql.NullInt64
+		if err := rows.Scan(&e.ID, &e.Date, &e.Hour, &e.LineID, &e.LineName, &e.ProductID, &e.ProductSKU, &e.ProductName,
+			&e.ProductUnit, &e.Units, &e.Note, &e.RecipeVersion, &recipeID, &e.ProducedBatchID, &e.ProducedBatchCode,
+			&reversed, &e.ReverseReason, &e.CreatedBy, &created); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		e.SetRecipeID(recipeID)
+		e.ReversedAt = NullMillis(reversed)
+		e.Reversed = reversed.Valid
+		e.CreatedBy = strings.TrimSpace(e.CreatedBy)
+		e.CreatedAt = FromMillis(created)
+		e.Moves = []production.EntryMove{}
+		index[e.ID] = len(out)
+		out = append(out, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return out, nil
+	}
+	// Moves of these entries: by document, in id order.
+	ids := make([]int64, 0, len(out))
+	for _, e := range out {
+		ids = append(ids, e.ID)
+	}
+	for start := 0; start < len(ids); start += 500 {
+		chunk := ids[start:min(start+500, len(ids))]
+		mrows, err := q.Query(ctx, `SELECT m.id, m.doc_id, m.batch_id, m.item_id, m.quantity, m.balance_after, m.reason, b.code, i.sku, i.name, i.unit
+			FROM inventory_moves m JOIN inventory_batches b ON b.id = m.batch_id JOIN inventory_items i ON i.id = m.item_id
+			WHERE m.doc_type = ? AND m.doc_id IN (`+placeholders(len(chunk))+`) ORDER BY m.id`,
+			append([]any{production.DocType}, int64Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for mrows.Next() {
+			var m production.EntryMove
+			var doc int64
+			var reason string
+			if err := mrows.Scan(&m.ID, &doc, &m.BatchID, &m.ItemID, &m.Quantity, &m.After, &reason, &m.BatchCode, &m.ItemSKU,
+				&m.ItemName, &m.ItemUnit); err != nil {
+				mrows.Close()
+				return nil, err
+			}
+			m.Before = m.After - m.Quantity
+			m.Reversal = reason == inventory.ReasonReversal
+			if i, ok := index[doc]; ok {
+				out[i].Moves = append(out[i].Moves, m)
+			}
+		}
+		mrows.Close()
+		if err := mrows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Entry returns one entry with its moves.
+func (s *ProductionStore) Entry(ctx context.Context, id int64) (*production.Entry, error) {
+	es, err := queryEntries(ctx, s.db, ` WHERE e.id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(es) == 0 {
+		return nil, errEntryNotFound(id)
+	}
+	return &es[0], nil
+}
+
+// Entries lists the entries dated from..to with their moves.
+func (s *ProductionStore) Entries(ctx context.Context, from, to string) ([]production.Entry, error) {
+	return queryEntries(ctx, s.db, ` WHERE e.date >= ? AND e.date <= ?`, from, to)
+}
+
+// Output sums units per date, hour, line and product over entries not reversed.
+func (s *ProductionStore) Output(ctx context.Context, from, to string) ([]production.Output, error) {
+	rows, err := s.db.Query(ctx, `SELECT date, hour, line_id, product_id, SUM(units) FROM production_entries
+		WHERE date >= ? AND date <= ? AND reversed_at IS NULL GROUP BY date, hour, line_id, product_id`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []production.Output{}
+	for rows.Next() {
+		var o production.Output
+		if err := rows.Scan(&o.Date, &o.Hour, &o.LineID, &o.ProductID, &o.Units); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// BatchUses lists the entries that consumed or produced a batch, newest first.
+func (s *ProductionStore) BatchUses(ctx context.Context, batchID int64) ([]production.BatchUse, error) {
+	rows, err := s.db.Query(ctx, `SELECT e.id, e.date, e.hour, e.line_id, l.name, e.product_id, m.quantity, e.reversed_at IS NOT NULL
+		FROM inventory_moves m JOIN production_entries e ON e.id = m.doc_id JOIN production_lines l ON l.id = e.line_id
+		WHERE m.batch_id = ? AND m.doc_type = ? AND m.reason <> ? ORDER BY e.date DESC, e.hour DESC, e.id DESC`,
+		batchID, production.DocType, inventory.ReasonReversal)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []production.BatchUse{}
+	for rows.Next() {
+		var u production.BatchUse
+		if err := rows.Scan(&u.EntryID, &u.Date, &u.Hour, &u.LineID, &u.LineName, &u.ProductID, &u.Quantity, &u.Reversed); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// ---- labour
+
+// Punches returns every employee's non-voided punches in [from, to), and the
+// start of each one's open shift.
+func (s *ProductionStore) Punches(ctx context.Context, from, to time.Time) ([]production.EmployeePunches, error) {
+	rows, err := s.db.Query(ctx, `SELECT p.id, p.employee_id, p.kind, p.at, p.corrected, e.clock_status, e.last_event_at
+		FROM punches p JOIN employees e ON e.id = p.employee_id
+		WHERE p.voided_at IS NULL AND p.at >= ? AND p.at < ? ORDER BY p.employee_id, p.at, p.id`, Millis(from), Millis(to))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []production.EmployeePunches
+	for rows.Next() {
+		var p timeclock.Punch
+		var at int64
+		var status string
+		var last sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Corrected, &status, &last); err != nil {
+			return nil, err
+		}
+		p.At = FromMillis(at)
+		if len(out) == 0 || out[len(out)-1].EmployeeID != p.EmployeeID {
+			ep := production.EmployeePunches{EmployeeID: p.EmployeeID}
+			if status == timeclock.ClockedIn && last.Valid {
+				t := FromMillis(last.Int64)
+				ep.OpenSince = &t
+			}
+			out = append(out, ep)
+		}
+		cur := &out[len(out)-1]
+		cur.Punches = append(cur.Punches, p)
+	}
+	return out, rows.Err()
+}
+
+// Assignments lists line assignments dated from..to.
+func (s *ProductionStore) Assignments(ctx context.Context, from, to string) ([]production.Assignment, error) {
+	rows, err := s.db.Query(ctx, `SELECT date, employee_id, line_id FROM production_assignments WHERE date >= ? AND date <= ?
+		ORDER BY date, employee_id`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []production.Assignment{}
+	for rows.Next() {
+		var a production.Assignment
+		var line int64
+		if err := rows.Scan(&a.Date, &a.EmployeeID, &line); err != nil {
+			return nil, err
+		}
+		a.LineID = &line
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// SetAssignment puts an employee on a line for a day, or clears it.
+func (s *ProductionStore) SetAssignment(ctx context.Context, a production.Assignment) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM employees WHERE id = ?`, a.EmployeeID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM production_assignments WHERE date = ? AND employee_id = ?`, a.Date, a.EmployeeID); err != nil {
+			return err
+		}
+		if a.LineID == nil {
+			return nil
+		}
+		if _, err := (prodTx{tx}).LockLine(ctx, *a.LineID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`, a.Date, a.EmployeeID, *a.LineID)
+		return err
+	})
+}
