@@ -7,6 +7,8 @@ import (
 
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -20,6 +22,7 @@ type Services struct {
 	Messaging    *storage.MessagingService
 	Inventory    *storage.InventoryService
 	Timeclock    *storage.TimeclockService
+	Production   *production.Service
 }
 
 // Option adjusts how New builds the services.
@@ -51,6 +54,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Messaging:    storage.NewMessagingService(db),
 		Inventory:    storage.NewInventoryService(db),
 		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
+		Production: production.NewService(storage.NewProductionStore(db),
+			&organisation.Calendar{Settings: org, Clock: db.Now}),
 	}
 }
 
@@ -61,6 +66,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
 	api.Timeclock = s.Timeclock
+	api.Production = s.Production
 }
 
 // Demo returns what the demo loader writes through.
