@@ -111,7 +111,11 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 		return apperr.New(apperr.Invalid, "production.units", apperr.Params{"max": production.MaxUnits},
 			"Units must be a whole number.").OnField("units")
 	}
-	sg, err := s.Production.Suggest(r.Context(), pid, units)
+	date, err := s.dateParam(r, "date")
+	if err != nil {
+		return err
+	}
+	sg, err := s.Production.Suggest(r.Context(), pid, units, date)
 	if err != nil {
 		return err
 	}

@@ -76,10 +76,17 @@ func SortFEFO(bs []StockBatch) {
 	})
 }
 
-// SuggestFEFO draws want of one item from its batches (any order),
-// earliest expiry first, splitting across batches as needed. It returns the
-// draws and how much could not be covered (0 when stock suffices).
-func SuggestFEFO(want Quantity, batches []StockBatch) ([]Draw, Quantity) {
+// Usable reports whether a batch may be drawn on for production on date:
+// it has stock and has not expired before that day.
+func (b StockBatch) Usable(date string) bool {
+	return b.OnHand > 0 && (b.ExpiresAt == nil || *b.ExpiresAt >= date)
+}
+
+// SuggestFEFO draws want of one item from its batches (any order) usable on
+// date, earliest expiry first, splitting across batches as needed. It
+// returns the draws and how much could not be covered (0 when stock
+// suffices). Expired batches are never suggested (they may still be picked).
+func SuggestFEFO(want Quantity, batches []StockBatch, date string) ([]Draw, Quantity) {
 	bs := append([]StockBatch(nil), batches...)
 	SortFEFO(bs)
 	var out []Draw
@@ -87,7 +94,7 @@ func SuggestFEFO(want Quantity, batches []StockBatch) ([]Draw, Quantity) {
 		if want <= 0 {
 			break
 		}
-		if b.OnHand <= 0 {
+		if !b.Usable(date) {
 			continue
 		}
 		take := min(want, b.OnHand)
@@ -99,7 +106,7 @@ func SuggestFEFO(want Quantity, batches []StockBatch) ([]Draw, Quantity) {
 
 // Allocate plans an entry's consumption: for each need, the picks given for
 // that component's batches, or a first-expiry-first-out suggestion where
-// none were given. stock holds every batch of the components with stock and
+// none were given (never an expired batch). stock holds every batch of the components with stock and
 // every picked batch of theirs, even if empty.
 //
 // Errors: a pick of a batch that is not a component's with stock
@@ -108,7 +115,7 @@ func SuggestFEFO(want Quantity, batches []StockBatch) ([]Draw, Quantity) {
 // component's need exactly (production.picks_mismatch, 400), and —
 // after all of those — every component whose stock or picked batches
 // cannot cover its need, all named in one stock.insufficient (409).
-func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Component) ([]Draw, error) {
+func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Component, date string) ([]Draw, error) {
 	byID := map[int64]StockBatch{}
 	byItem := map[int64][]StockBatch{}
 	for _, b := range stock {
@@ -159,9 +166,11 @@ func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Co
 	var draws []Draw
 	var short []Shortage
 	for _, n := range needs {
-		var onHand Quantity
+		var onHand Quantity // usable stock
 		for _, b := range byItem[n.ItemID] {
-			onHand += b.OnHand
+			if b.Usable(date) {
+				onHand += b.OnHand
+			}
 		}
 		if ps, ok := picked[n.ItemID]; ok {
 			isShort := false
@@ -180,7 +189,7 @@ func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Co
 			}
 			continue
 		}
-		ds, missing := SuggestFEFO(n.Quantity, byItem[n.ItemID])
+		ds, missing := SuggestFEFO(n.Quantity, byItem[n.ItemID], date)
 		if missing > 0 {
 			short = append(short, shortage(n, onHand, names))
 			continue

@@ -52,10 +52,10 @@ func TestSuggestFEFOSplitsEarliestExpiryFirst(t *testing.T) {
 	bs := []StockBatch{
 		{ID: 1, ItemID: 1, OnHand: q("10"), ReceivedAt: "2026-01-01"}, // no expiry: last
 		{ID: 2, ItemID: 1, OnHand: q("5.5"), ReceivedAt: "2026-02-01", ExpiresAt: ptr("2026-12-01")},
-		{ID: 3, ItemID: 1, OnHand: q("4"), ReceivedAt: "2026-03-01", ExpiresAt: ptr("2026-11-01")},
-		{ID: 4, ItemID: 1, OnHand: 0, ReceivedAt: "2026-01-01", ExpiresAt: ptr("2026-10-01")}, // empty: skipped
+		{ID: 3, ItemID: 1, OnHand: q("4"), ReceivedAt: "2026-03-01", ExpiresAt: ptr("2026-11-25")},
+		{ID: 4, ItemID: 1, OnHand: 0, ReceivedAt: "2026-01-01", ExpiresAt: ptr("2026-11-24")}, // empty: skipped
 	}
-	got, short := SuggestFEFO(q("12.25"), bs)
+	got, short := SuggestFEFO(q("12.25"), bs, "2026-11-23")
 	want := []Draw{{3, 1, q("4")}, {2, 1, q("5.5")}, {1, 1, q("2.75")}}
 	if short != 0 || len(got) != len(want) {
 		t.Fatalf("got %v short %s", got, short)
@@ -65,16 +65,21 @@ func TestSuggestFEFOSplitsEarliestExpiryFirst(t *testing.T) {
 			t.Errorf("draw %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	_, short = SuggestFEFO(q("20"), bs)
+	_, short = SuggestFEFO(q("20"), bs, "2026-11-23")
 	if short != q("0.5") {
 		t.Errorf("short = %s, want 0.5", short)
+	}
+	// On 2026-11-26 batch 3 has expired: it is never suggested.
+	got, _ = SuggestFEFO(q("5"), bs, "2026-11-26")
+	if len(got) != 1 || got[0].BatchID != 2 {
+		t.Errorf("expired batch suggested: %v", got)
 	}
 }
 
 func stock() []StockBatch {
 	return []StockBatch{
-		{ID: 11, ItemID: 1, Code: "RICE-A", OnHand: q("10"), ExpiresAt: ptr("2026-12-01")},
-		{ID: 12, ItemID: 1, Code: "RICE-B", OnHand: q("10"), ExpiresAt: ptr("2026-11-01")},
+		{ID: 11, ItemID: 1, Code: "RICE-A", OnHand: q("10"), ExpiresAt: ptr("2027-12-01")},
+		{ID: 12, ItemID: 1, Code: "RICE-B", OnHand: q("10"), ExpiresAt: ptr("2027-11-01")},
 		{ID: 21, ItemID: 2, Code: "SOY-A", OnHand: q("1")},
 		{ID: 31, ItemID: 3, Code: "BAG-A", OnHand: q("1000")},
 	}
@@ -82,7 +87,7 @@ func stock() []StockBatch {
 
 func TestAllocatePicksAndFEFO(t *testing.T) {
 	needs, _ := Needs(mealBag, 20) // 3.6 rice, 1 soy, 20 bags
-	draws, err := Allocate(needs, stock(), []Pick{{11, q("1.6")}, {12, q("2")}}, names(mealBag))
+	draws, err := Allocate(needs, stock(), []Pick{{11, q("1.6")}, {12, q("2")}}, names(mealBag), "2026-11-23")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +118,7 @@ func TestAllocateRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Allocate(c.needs, stock(), c.picks, n)
+			_, err := Allocate(c.needs, stock(), c.picks, n, "2026-11-23")
 			if got := apperr.CodeOf(err); got != c.code {
 				t.Errorf("code = %q (%v), want %q", got, err, c.code)
 			}
@@ -123,7 +128,7 @@ func TestAllocateRefusals(t *testing.T) {
 
 func TestShortStockNamesEveryShortComponent(t *testing.T) {
 	needs, _ := Needs(mealBag, 200) // 36 rice (20 on hand), 10 soy (1 on hand), 200 bags (fine)
-	_, err := Allocate(needs, stock(), nil, names(mealBag))
+	_, err := Allocate(needs, stock(), nil, names(mealBag), "2026-11-23")
 	e, ok := apperr.As(err)
 	if !ok || e.Code != "stock.insufficient" || e.Kind != apperr.Conflict {
 		t.Fatalf("err = %v", err)
@@ -138,13 +143,13 @@ func TestShortStockNamesEveryShortComponent(t *testing.T) {
 	}
 	// A pick beyond what its batch holds is short too, even with stock elsewhere.
 	needs, _ = Needs(mealBag, 1)
-	_, err = Allocate(needs, stock(), []Pick{{21, q("0.05")}, {31, q("0.5")}, {31, q("0.5")}}, names(mealBag))
+	_, err = Allocate(needs, stock(), []Pick{{21, q("0.05")}, {31, q("0.5")}, {31, q("0.5")}}, names(mealBag), "2026-11-23")
 	if apperr.CodeOf(err) != "" {
 		t.Errorf("merged picks: %v", err)
 	}
 	st := stock()
 	st[2].OnHand = q("0.01")
-	_, err = Allocate(needs, st, []Pick{{21, q("0.05")}}, names(mealBag))
+	_, err = Allocate(needs, st, []Pick{{21, q("0.05")}}, names(mealBag), "2026-11-23")
 	if e, _ := apperr.As(err); e == nil || e.Code != "stock.insufficient" || e.Params["count"] != 1 {
 		t.Errorf("pick beyond batch: %v", err)
 	}

@@ -218,7 +218,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		if err != nil {
 			return err
 		}
-		draws, err := Allocate(needs, stock, n.Batches, names)
+		draws, err := Allocate(needs, stock, n.Batches, names, n.Date)
 		if err != nil {
 			return err
 		}
@@ -352,8 +352,12 @@ type SuggestionComponent struct {
 	Picks   []Draw       `json:"picks"`
 }
 
-// Suggest says which batches units of product would draw first-expiry-first-out.
-func (s *Service) Suggest(ctx context.Context, productID, units int64) (*Suggestion, error) {
+// Suggest says which batches units of product would draw
+// first-expiry-first-out on date.
+func (s *Service) Suggest(ctx context.Context, productID, units int64, date string) (*Suggestion, error) {
+	if _, err := ParseDay("date", date); err != nil {
+		return nil, err
+	}
 	if units < 0 || units > MaxUnits {
 		return nil, apperr.New(apperr.Invalid, "production.units", apperr.Params{"max": MaxUnits},
 			fmt.Sprintf("Units must be 1 to %d.", MaxUnits)).OnField("units")
@@ -385,7 +389,7 @@ func (s *Service) Suggest(ctx context.Context, productID, units int64) (*Suggest
 			}
 		}
 		SortFEFO(bs)
-		picks, short := SuggestFEFO(needs[i].Quantity, bs)
+		picks, short := SuggestFEFO(needs[i].Quantity, bs, date)
 		if bs == nil {
 			bs = []StockBatch{}
 		}
