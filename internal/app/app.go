@@ -71,5 +71,6 @@ func (s *Services) Wire(api *httpapi.Server) {
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock,
+		Production: s.Production}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
 )
 
@@ -26,6 +27,8 @@ type Services struct {
 	Inventory inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock TimeclockSeeder
+	// Production, if set, receives lines, a recipe and hourly entries.
+	Production *production.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -63,6 +66,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
+	}
+	if err := loadProduction(ctx, s); err != nil {
+		return r, fmt.Errorf("demo production: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

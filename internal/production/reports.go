@@ -379,3 +379,33 @@ func BuildOverview(from, to string, lines []Line, products []inventory.Item, out
 	o.Totals.UnitsPerLabourHour = UnitsPerLabourHour(o.Totals.Units, total)
 	return o
 }
+
+// LabourIfProducing is a day's labour per slot and line as if every line in
+// lines produced in every hour (for planning and the demo).
+func (s *Service) LabourIfProducing(ctx context.Context, date string, lines []int64) (map[SlotLine]time.Duration, error) {
+	producing := map[Slot][]int64{}
+	for h := 0; h < 24; h++ {
+		producing[Slot{date, h}] = lines
+	}
+	lab, _, err := s.labour(ctx, date, date, producing)
+	return lab.PerLine, err
+}
+
+// SortedSlotLines lists the keys of m by date, hour and line.
+func SortedSlotLines[V any](m map[SlotLine]V) []SlotLine {
+	out := make([]SlotLine, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Date != b.Date {
+			return a.Date < b.Date
+		}
+		if a.Hour != b.Hour {
+			return a.Hour < b.Hour
+		}
+		return a.LineID < b.LineID
+	})
+	return out
+}
