@@ -56,8 +56,12 @@ func hourStart(t time.Time, loc *time.Location) time.Time {
 // fn with each slot and the real time worked in it.
 func SplitBySlot(w Worked, loc *time.Location, fn func(s Slot, d time.Duration)) {
 	t := w.In
+	lastYMD, lastDate := -1, ""
 	for t.Before(w.Out) {
-		next := hourStart(t, loc).Add(time.Hour)
+		l := t.In(loc)
+		start := t.Add(-time.Duration(l.Minute())*time.Minute - time.Duration(l.Second())*time.Second -
+			time.Duration(l.Nanosecond()))
+		next := start.Add(time.Hour)
 		// A zone whose offset changes by other than whole hours has its
 		// boundary where the local minute is 0 again.
 		if h := hourStart(next, loc); !h.Equal(next) && h.After(t) {
@@ -67,8 +71,11 @@ func SplitBySlot(w Worked, loc *time.Location, fn func(s Slot, d time.Duration))
 		if w.Out.Before(end) {
 			end = w.Out
 		}
-		l := t.In(loc)
-		fn(Slot{Date: l.Format(time.DateOnly), Hour: l.Hour()}, end.Sub(t))
+		y, m, d := l.Date()
+		if ymd := y*10000 + int(m)*100 + d; ymd != lastYMD {
+			lastYMD, lastDate = ymd, l.Format(time.DateOnly)
+		}
+		fn(Slot{Date: lastDate, Hour: l.Hour()}, end.Sub(t))
 		t = end
 	}
 }
@@ -87,31 +94,40 @@ type Labour struct {
 // over the lines that produced in that slot (producing). Only slots on the
 // dates in [from, to] count.
 func ComputeLabour(worked []Worked, assign map[AssignKey]int64, producing map[Slot][]int64, loc *time.Location, from, to string) Labour {
-	lab := Labour{PerLine: map[SlotLine]time.Duration{}, Idle: map[Slot]time.Duration{}}
+	lab := Labour{PerLine: make(map[SlotLine]time.Duration, 2*len(producing)), Idle: map[Slot]time.Duration{}}
+	pool := make(map[Slot]time.Duration, len(producing)) // unassigned time per slot
 	for _, w := range worked {
+		lastDate, line, assigned := "", int64(0), false
 		SplitBySlot(w, loc, func(s Slot, d time.Duration) {
 			if s.Date < from || s.Date > to {
 				return
 			}
-			if line, ok := assign[AssignKey{Date: s.Date, EmployeeID: w.EmployeeID}]; ok {
+			if s.Date != lastDate {
+				lastDate = s.Date
+				line, assigned = assign[AssignKey{Date: s.Date, EmployeeID: w.EmployeeID}]
+			}
+			if assigned {
 				lab.PerLine[SlotLine{s, line}] += d
 				return
 			}
-			lines := producing[s]
-			if len(lines) == 0 {
-				lab.Idle[s] += d
-				return
-			}
-			share := d / time.Duration(len(lines))
-			rest := d - share*time.Duration(len(lines))
-			for i, l := range lines {
-				part := share
-				if i == 0 {
-					part += rest // keep the sum exact
-				}
-				lab.PerLine[SlotLine{s, l}] += part
-			}
+			pool[s] += d
 		})
+	}
+	for s, d := range pool {
+		lines := producing[s]
+		if len(lines) == 0 {
+			lab.Idle[s] += d
+			continue
+		}
+		share := d / time.Duration(len(lines))
+		rest := d - share*time.Duration(len(lines))
+		for i, l := range lines {
+			part := share
+			if i == 0 {
+				part += rest // keep the sum exact
+			}
+			lab.PerLine[SlotLine{s, l}] += part
+		}
 	}
 	return lab
 }

@@ -295,11 +295,11 @@ func (s *Service) Overview(ctx context.Context, from, to string) (*Overview, err
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.Store.Output(ctx, from, to)
+	sum, err := s.Store.OutputSummary(ctx, from, to)
 	if err != nil {
 		return nil, err
 	}
-	lab, _, err := s.labour(ctx, from, to, producingSlots(out))
+	lab, _, err := s.labour(ctx, from, to, sum.Producing)
 	if err != nil {
 		return nil, err
 	}
@@ -307,12 +307,12 @@ func (s *Service) Overview(ctx context.Context, from, to string) (*Overview, err
 	if err != nil {
 		return nil, err
 	}
-	return BuildOverview(from, to, lines, prods, out, lab), nil
+	return BuildOverview(from, to, lines, prods, sum, lab), nil
 }
 
 // BuildOverview assembles the overview: every day of the range (empty ones
 // too), units per product per day, lines compared, totals.
-func BuildOverview(from, to string, lines []Line, products []inventory.Item, out []Output, lab Labour) *Overview {
+func BuildOverview(from, to string, lines []Line, products []inventory.Item, sum *OutputSummary, lab Labour) *Overview {
 	o := &Overview{From: from, To: to, Days: []OverviewDay{}, Products: []ProductTotal{}, Lines: []LineTotal{}}
 	f, _ := timeclock.ParseDate(from)
 	t, _ := timeclock.ParseDate(to)
@@ -334,9 +334,7 @@ func BuildOverview(from, to string, lines []Line, products []inventory.Item, out
 		total += dur
 	}
 	pUnits := map[int64]int64{}
-	lUnits := map[int64]int64{}
-	lSlots := map[int64]map[Slot]bool{}
-	for _, x := range out {
+	for _, x := range sum.DayProducts {
 		i, ok := index[x.Date]
 		if !ok {
 			continue
@@ -345,11 +343,6 @@ func BuildOverview(from, to string, lines []Line, products []inventory.Item, out
 		day.Units += x.Units
 		day.Products[strconv.FormatInt(x.ProductID, 10)] += x.Units
 		pUnits[x.ProductID] += x.Units
-		lUnits[x.LineID] += x.Units
-		if lSlots[x.LineID] == nil {
-			lSlots[x.LineID] = map[Slot]bool{}
-		}
-		lSlots[x.LineID][Slot{x.Date, x.Hour}] = true
 		o.Totals.Units += x.Units
 	}
 	for i := range o.Days {
@@ -363,14 +356,18 @@ func BuildOverview(from, to string, lines []Line, products []inventory.Item, out
 		}
 	}
 	for id, u := range pUnits { // products no longer listed (archived)
-		o.Products = append(o.Products, ProductTotal{ProductID: id, SKU: "", Name: "#" + strconv.FormatInt(id, 10), Units: u})
+		o.Products = append(o.Products, ProductTotal{ProductID: id, Name: "#" + strconv.FormatInt(id, 10), Units: u})
+	}
+	byLine := map[int64]LineOutput{}
+	for _, l := range sum.Lines {
+		byLine[l.LineID] = l
 	}
 	for _, l := range lines {
-		hours := len(lSlots[l.ID])
-		lt := LineTotal{LineID: l.ID, Name: l.Name, Units: lUnits[l.ID], Hours: hours, LabourHours: Hours(lineLabour[l.ID]),
-			UnitsPerLabourHour: UnitsPerLabourHour(lUnits[l.ID], lineLabour[l.ID])}
+		lo := byLine[l.ID]
+		lt := LineTotal{LineID: l.ID, Name: l.Name, Units: lo.Units, Hours: lo.Slots, LabourHours: Hours(lineLabour[l.ID]),
+			UnitsPerLabourHour: UnitsPerLabourHour(lo.Units, lineLabour[l.ID])}
 		if l.HourlyTarget != nil {
-			v := *l.HourlyTarget * int64(hours)
+			v := *l.HourlyTarget * int64(lo.Slots)
 			lt.Target = &v
 		}
 		o.Lines = append(o.Lines, lt)

@@ -48,6 +48,22 @@ type Output struct {
 	Units     int64
 }
 
+// OutputSummary is a range's output (entries not reversed), summed by the
+// database: units per day and product, per line, and the lines producing
+// in each slot.
+type OutputSummary struct {
+	DayProducts []Output // Date, ProductID and Units set
+	Lines       []LineOutput
+	Producing   map[Slot][]int64
+}
+
+// LineOutput is a line's units over a range and the slots it produced in.
+type LineOutput struct {
+	LineID int64
+	Units  int64
+	Slots  int
+}
+
 // EmployeePunches are an employee's non-voided punches in a window, and the
 // start of their open shift if clocked in.
 type EmployeePunches struct {
@@ -68,7 +84,7 @@ type Store interface {
 	Stock(ctx context.Context, itemIDs []int64) ([]StockBatch, error)
 	Entry(ctx context.Context, id int64) (*Entry, error)
 	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
-	Output(ctx context.Context, from, to string) ([]Output, error)
+	OutputSummary(ctx context.Context, from, to string) (*OutputSummary, error)
 	Punches(ctx context.Context, from, to time.Time) ([]EmployeePunches, error)
 	Assignments(ctx context.Context, from, to string) ([]Assignment, error)
 	SetAssignment(ctx context.Context, a Assignment) error

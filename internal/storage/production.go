@@ -3,7 +3,9 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -446,23 +448,72 @@ func (s *ProductionStore) Entries(ctx context.Context, from, to string) ([]produ
 	return queryEntries(ctx, s.db, ` WHERE e.date >= ? AND e.date <= ?`, from, to)
 }
 
-// Output sums units per date, hour, line and product over entries not reversed.
-func (s *ProductionStore) Output(ctx context.Context, from, to string) ([]production.Output, error) {
-	rows, err := s.db.Query(ctx, `SELECT date, hour, line_id, product_id, SUM(units) FROM production_entries
-		WHERE date >= ? AND date <= ? AND reversed_at IS NULL GROUP BY date, hour, line_id, product_id`, from, to)
+// OutputSummary sums a range's output (entries not reversed) in one pass
+// over the covering index: per slot, each line's units per product.
+func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {
+	agg := `GROUP_CONCAT(line_id || ':' || product_id || ':' || units)`
+	if s.db.Dialect == Postgres {
+		agg = `string_agg(line_id || ':' || product_id || ':' || units, ',')`
+	}
+	rows, err := s.db.Query(ctx, `SELECT date, hour, `+agg+` FROM production_entries
+		WHERE date >= ? AND date <= ? AND reversed_at IS NULL GROUP BY date, hour`, from, to)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []production.Output{}
+	out := &production.OutputSummary{Producing: map[production.Slot][]int64{}}
+	type dayProduct struct {
+		date    string
+		product int64
+	}
+	dp := map[dayProduct]int64{}
+	var dpOrder []dayProduct
+	lineUnits, lineSlots := map[int64]int64{}, map[int64]int{}
+	var lineOrder []int64
 	for rows.Next() {
-		var o production.Output
-		if err := rows.Scan(&o.Date, &o.Hour, &o.LineID, &o.ProductID, &o.Units); err != nil {
+		var sl production.Slot
+		var list string
+		if err := rows.Scan(&sl.Date, &sl.Hour, &list); err != nil {
 			return nil, err
 		}
-		out = append(out, o)
+		var lines []int64
+		for len(list) > 0 {
+			var part string
+			part, list, _ = strings.Cut(list, ",")
+			ls, rest, _ := strings.Cut(part, ":")
+			ps, us, _ := strings.Cut(rest, ":")
+			line, err1 := strconv.ParseInt(ls, 10, 64)
+			product, err2 := strconv.ParseInt(ps, 10, 64)
+			units, err3 := strconv.ParseInt(us, 10, 64)
+			if err1 != nil || err2 != nil || err3 != nil {
+				return nil, fmt.Errorf("output summary: bad part %q", part)
+			}
+			k := dayProduct{sl.Date, product}
+			if _, ok := dp[k]; !ok {
+				dpOrder = append(dpOrder, k)
+			}
+			dp[k] += units
+			if _, ok := lineUnits[line]; !ok {
+				lineOrder = append(lineOrder, line)
+			}
+			lineUnits[line] += units
+			if !slices.Contains(lines, line) {
+				lines = append(lines, line)
+				lineSlots[line]++
+			}
+		}
+		out.Producing[sl] = lines
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, k := range dpOrder {
+		out.DayProducts = append(out.DayProducts, production.Output{Date: k.date, ProductID: k.product, Units: dp[k]})
+	}
+	for _, l := range lineOrder {
+		out.Lines = append(out.Lines, production.LineOutput{LineID: l, Units: lineUnits[l], Slots: lineSlots[l]})
+	}
+	return out, nil
 }
 
 // BatchUses lists the entries that consumed or produced a batch, newest first.
@@ -491,9 +542,26 @@ func (s *ProductionStore) BatchUses(ctx context.Context, batchID int64) ([]produ
 // Punches returns every employee's non-voided punches in [from, to), and the
 // start of each one's open shift.
 func (s *ProductionStore) Punches(ctx context.Context, from, to time.Time) ([]production.EmployeePunches, error) {
-	rows, err := s.db.Query(ctx, `SELECT p.id, p.employee_id, p.kind, p.at, p.corrected, e.clock_status, e.last_event_at
-		FROM punches p JOIN employees e ON e.id = p.employee_id
-		WHERE p.voided_at IS NULL AND p.at >= ? AND p.at < ? ORDER BY p.employee_id, p.at, p.id`, Millis(from), Millis(to))
+	open := map[int64]*time.Time{}
+	orows, err := s.db.Query(ctx, `SELECT id, last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`, timeclock.ClockedIn)
+	if err != nil {
+		return nil, err
+	}
+	for orows.Next() {
+		var id, at int64
+		if err := orows.Scan(&id, &at); err != nil {
+			orows.Close()
+			return nil, err
+		}
+		t := FromMillis(at)
+		open[id] = &t
+	}
+	orows.Close()
+	if err := orows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, employee_id, kind, at FROM punches
+		WHERE voided_at IS NULL AND at >= ? AND at < ? ORDER BY employee_id, at, id`, Millis(from), Millis(to))
 	if err != nil {
 		return nil, err
 	}
@@ -502,19 +570,12 @@ func (s *ProductionStore) Punches(ctx context.Context, from, to time.Time) ([]pr
 	for rows.Next() {
 		var p timeclock.Punch
 		var at int64
-		var status string
-		var last sql.NullInt64
-		if err := rows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Corrected, &status, &last); err != nil {
+		if err := rows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at); err != nil {
 			return nil, err
 		}
 		p.At = FromMillis(at)
 		if len(out) == 0 || out[len(out)-1].EmployeeID != p.EmployeeID {
-			ep := production.EmployeePunches{EmployeeID: p.EmployeeID}
-			if status == timeclock.ClockedIn && last.Valid {
-				t := FromMillis(last.Int64)
-				ep.OpenSince = &t
-			}
-			out = append(out, ep)
+			out = append(out, production.EmployeePunches{EmployeeID: p.EmployeeID, OpenSince: open[p.EmployeeID]})
 		}
 		cur := &out[len(out)-1]
 		cur.Punches = append(cur.Punches, p)

@@ -45,7 +45,7 @@ CREATE TABLE production_entries (
     reverse_reason    TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX production_entries_date ON production_entries(date, hour, line_id, id);
-CREATE INDEX production_entries_output ON production_entries(date, hour, line_id, product_id, units) WHERE reversed_at IS NULL;
+CREATE INDEX production_entries_output ON production_entries(date, hour, line_id, product_id, units, reversed_at) WHERE reversed_at IS NULL;
 
 CREATE TABLE production_assignments (
     date        TEXT    NOT NULL,
