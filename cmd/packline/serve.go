@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
@@ -20,13 +21,14 @@ import (
 
 // config is everything serve needs, read from flags and the environment.
 type config struct {
-	Addr       string
-	DB         string
-	Demo       bool
-	TrustProxy bool
-	LogLevel   string
-	Secret     string // keys PIN hashes and clock tokens; see serverSecret
-	SecretFile string
+	Addr           string
+	DB             string
+	Demo           bool
+	TrustedProxies string // comma-separated CIDR ranges
+	HashMemoryMiB  int    // memory all concurrent password hashes may hold
+	LogLevel       string
+	Secret         string // keys PIN hashes and clock tokens; see serverSecret
+	SecretFile     string
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
@@ -35,7 +37,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
-	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
+	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", "", "CIDR ranges of load balancers whose X-Forwarded-For is believed (comma-separated)")
+	fs.IntVar(&cfg.HashMemoryMiB, "hash-memory", accounts.DefaultHashBudget>>20, "MiB all concurrent password hashes may hold (each takes 19)")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
@@ -46,7 +49,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
 		return fmt.Errorf("--log-level: %w", err)
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log := newLogger(stderr, level)
+	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
+	if err != nil {
+		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
 
 	secret, err := serverSecret(cfg.Secret, cfg.SecretFile, cfg.DB, log)
 	if err != nil {
@@ -61,7 +68,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	defer db.Close()
-	svc := app.New(db, log, app.WithTimeclockKeys(keys))
+	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20))
 
 	var demoReport demo.Report
 	if cfg.Demo {
@@ -71,7 +78,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	}
 
 	api := &httpapi.Server{
-		Log: log, Version: version, App: web.Dist(), TrustProxy: cfg.TrustProxy,
+		Log: log, Version: version, App: web.Dist(), TrustedProxies: proxies,
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
@@ -96,6 +103,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if ready != nil {
 		ready <- url
 	}
+
+	hkCtx, stopHousekeeping := context.WithCancel(ctx)
+	defer stopHousekeeping()
+	go svc.Housekeep(hkCtx, app.HousekeepEvery, log)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -1,15 +1,19 @@
-// Package accounts holds staff users, their sign-in tokens and preferences.
-// It imports no storage or HTTP code: storage implements Service, HTTP calls it.
+// Package accounts holds staff users, their sign-in tokens and preferences,
+// and the rules of signing in: how failures are throttled, how many password
+// hashes run at once, how long a token lives. It imports no storage or HTTP
+// code: storage implements Store, HTTP calls Service.
 package accounts
 
 import (
-	"context"
+	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Roles. The first user is an admin; admins manage users, settings and payments.
@@ -62,15 +66,12 @@ var (
 // Validate checks every field the patch sets.
 func (p PreferencesPatch) Validate() error {
 	check := func(field string, v *string, allowed []string) error {
-		if v == nil {
+		if v == nil || slices.Contains(allowed, *v) {
 			return nil
 		}
-		for _, a := range allowed {
-			if *v == a {
-				return nil
-			}
-		}
-		return apperr.InvalidField(field, "%s must be one of %s.", field, strings.Join(allowed, ", "))
+		list := strings.Join(allowed, ", ")
+		return apperr.New(apperr.Invalid, "preferences.invalid", apperr.Params{"field": field, "allowed": list},
+			fmt.Sprintf("%s must be one of %s.", field, list)).OnField(field)
 	}
 	if err := check("language", p.Language, Languages); err != nil {
 		return err
@@ -80,6 +81,16 @@ func (p PreferencesPatch) Validate() error {
 	}
 	return check("nav_layout", p.NavLayout, NavLayouts)
 }
+
+// Limits on what an account holds.
+const (
+	MinPassword  = 8
+	MaxPassword  = 256
+	MaxName      = 100 // first or last name, in characters
+	MaxFullName  = 200 // a display name (first and last together)
+	MaxEmail     = 254
+	maxLoginPass = 1024 // longer passwords are refused before hashing
+)
 
 // NewUser is what creating an account needs.
 type NewUser struct {
@@ -107,16 +118,36 @@ func (n NewUser) Validate() error {
 		return err
 	}
 	if n.FirstName == "" {
-		return apperr.InvalidField("first_name", "First name is required.")
+		return apperr.New(apperr.Invalid, "user.first_name_required", nil, "First name is required.").OnField("first_name")
 	}
-	if utf8.RuneCountInString(n.FirstName) > 100 || utf8.RuneCountInString(n.LastName) > 100 {
-		return apperr.InvalidField("first_name", "Names must be at most 100 characters.")
+	for _, f := range []struct{ field, value string }{{"first_name", n.FirstName}, {"last_name", n.LastName}} {
+		if err := text.Name(f.field, f.value); err != nil {
+			return err
+		}
+		if utf8.RuneCountInString(f.value) > MaxName {
+			return errNameTooLong(f.field, MaxName)
+		}
 	}
 	if n.Role != "" && n.Role != RoleAdmin && n.Role != RoleStaff {
-		return apperr.InvalidField("role", "Role must be admin or staff.")
+		return apperr.New(apperr.Invalid, "user.role_invalid", apperr.Params{"allowed": RoleAdmin + ", " + RoleStaff},
+			"Role must be admin or staff.").OnField("role")
 	}
 	return nil
 }
+
+func errNameTooLong(field string, max int) error {
+	return apperr.New(apperr.Invalid, "user.name_too_long", apperr.Params{"field": field, "max": max},
+		fmt.Sprintf("Names must be at most %d characters.", max)).OnField(field)
+}
+
+// ErrEmailTaken is the conflict of a second account with one email.
+func ErrEmailTaken(email string) error {
+	return apperr.New(apperr.Conflict, "user.email_taken", apperr.Params{"email": email},
+		fmt.Sprintf("A user with the email %s already exists.", email)).OnField("email")
+}
+
+// ErrNotFound is a user that does not exist (any more).
+var ErrNotFound = apperr.New(apperr.NotFound, "user.not_found", nil, "User not found.")
 
 // NormalizeEmail trims and lower-cases an email address.
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
@@ -124,14 +155,14 @@ func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(
 // ValidateEmail checks an address looks deliverable.
 func ValidateEmail(email string) error {
 	if email == "" {
-		return apperr.InvalidField("email", "Email is required.")
+		return apperr.New(apperr.Invalid, "user.email_required", nil, "Email is required.").OnField("email")
 	}
-	if len(email) > 254 {
-		return apperr.InvalidField("email", "Email is too long.")
+	if len(email) > MaxEmail {
+		return apperr.New(apperr.Invalid, "user.email_too_long", apperr.Params{"max": MaxEmail}, "Email is too long.").OnField("email")
 	}
 	a, err := mail.ParseAddress(email)
 	if err != nil || a.Address != email || !strings.Contains(email, "@") {
-		return apperr.InvalidField("email", "Email is not a valid address.")
+		return apperr.New(apperr.Invalid, "user.email_invalid", nil, "Email is not a valid address.").OnField("email")
 	}
 	return nil
 }
@@ -139,11 +170,13 @@ func ValidateEmail(email string) error {
 // ValidatePassword enforces the password rules: 8 to 256 characters.
 func ValidatePassword(p string) error {
 	n := utf8.RuneCountInString(p)
-	if n < 8 {
-		return apperr.InvalidField("password", "Password must be at least 8 characters.")
+	if n < MinPassword {
+		return apperr.New(apperr.Invalid, "user.password_too_short", apperr.Params{"min": MinPassword},
+			fmt.Sprintf("Password must be at least %d characters.", MinPassword)).OnField("password")
 	}
-	if n > 256 {
-		return apperr.InvalidField("password", "Password must be at most 256 characters.")
+	if n > MaxPassword {
+		return apperr.New(apperr.Invalid, "user.password_too_long", apperr.Params{"max": MaxPassword},
+			fmt.Sprintf("Password must be at most %d characters.", MaxPassword)).OnField("password")
 	}
 	return nil
 }
@@ -152,11 +185,11 @@ func ValidatePassword(p string) error {
 // name (SPEC: userName is first and last name joined).
 func SplitName(userName string) (first, last string, err error) {
 	userName = strings.Join(strings.Fields(userName), " ")
-	if userName == "" {
-		return "", "", apperr.InvalidField("userName", "Name is required.")
+	if userName == "" || !text.Visible(userName) {
+		return "", "", apperr.New(apperr.Invalid, "user.name_required", nil, "Name is required.").OnField("userName")
 	}
-	if utf8.RuneCountInString(userName) > 200 {
-		return "", "", apperr.InvalidField("userName", "Name must be at most 200 characters.")
+	if utf8.RuneCountInString(userName) > MaxFullName {
+		return "", "", errNameTooLong("userName", MaxFullName)
 	}
 	first, last, _ = strings.Cut(userName, " ")
 	return first, last, nil
@@ -168,28 +201,6 @@ type Credentials struct {
 	Password string
 	Remember bool
 	Client   string // the client's address, for throttling
-}
-
-// Service manages accounts and sign-in.
-type Service interface {
-	// CreateUser adds an account; a taken email is a Conflict.
-	CreateUser(ctx context.Context, n NewUser) (*User, error)
-	// Login checks credentials and issues a token. Wrong email or password
-	// is Unauthorized with one message whatever was wrong; repeated failures
-	// for one email from one client are TooManyAttempts.
-	Login(ctx context.Context, c Credentials) (*User, string, error)
-	// Authenticate returns the user a token belongs to; Unauthorized if the
-	// token is unknown, revoked or expired.
-	Authenticate(ctx context.Context, token string) (*User, error)
-	// Logout revokes a token.
-	Logout(ctx context.Context, token string) error
-	UpdateName(ctx context.Context, userID int64, first, last string) error
-	SetTwoFactor(ctx context.Context, userID int64, enabled bool) error
-	UpdatePreferences(ctx context.Context, userID int64, p PreferencesPatch) (Preferences, error)
-	CountUsers(ctx context.Context) (int, error)
-	// Online lists the active users whose token was used within the last
-	// `within` (signed in and using the app now), most recent first.
-	Online(ctx context.Context, within time.Duration) ([]Visitor, error)
 }
 
 // Visitor is a staff member seen online recently.

@@ -4,9 +4,13 @@ package app
 
 import (
 	"log/slog"
+	"time"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
@@ -17,12 +21,14 @@ import (
 // Each business area adds its service here, in New, Wire and Demo.
 type Services struct {
 	DB           *storage.DB
-	Accounts     *storage.AccountService
-	Organisation *storage.OrganisationService
-	Messaging    *storage.MessagingService
-	Inventory    *storage.InventoryService
-	Timeclock    *storage.TimeclockService
+	Accounts     *accounts.Service
+	Organisation *organisation.Service
+	Messaging    *messaging.Service
+	Inventory    *inventory.Service
+	Timeclock    *timeclock.Service
 	Production   *production.Service
+
+	throttles *storage.ThrottleStore
 }
 
 // Option adjusts how New builds the services.
@@ -30,7 +36,12 @@ type Option func(*options)
 
 type options struct {
 	timeclockKeys *timeclock.Keys
+	hashBudget    int64
 }
+
+// WithHashBudget sets the memory all concurrent password hashes may hold
+// together (default accounts.DefaultHashBudget).
+func WithHashBudget(bytes int64) Option { return func(o *options) { o.hashBudget = bytes } }
 
 // WithTimeclockKeys gives the time clock the keys derived from the server
 // secret. Without it PINs are hashed with a random per-process key (fine for
@@ -46,16 +57,23 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	if o.timeclockKeys == nil {
 		o.timeclockKeys = timeclock.RandomKeys()
 	}
+	if o.hashBudget <= 0 {
+		o.hashBudget = accounts.DefaultHashBudget
+	}
 	org := storage.NewOrganisationService(db)
+	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
+	throttles := storage.NewThrottleStore(db)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
+	acc.Now = func() time.Time { return db.Now() }
 	return &Services{
 		DB:           db,
-		Accounts:     storage.NewAccountService(db, log),
+		Accounts:     acc,
 		Organisation: org,
 		Messaging:    storage.NewMessagingService(db),
-		Inventory:    storage.NewInventoryService(db),
-		Timeclock:    storage.NewTimeclockService(db, org, o.timeclockKeys, log),
-		Production: production.NewService(storage.NewProductionStore(db),
-			&organisation.Calendar{Settings: org, Clock: db.Now}),
+		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
+		Timeclock:    timeclock.NewService(storage.NewTimeclockStore(db), throttles, o.timeclockKeys, cal, log),
+		throttles:    throttles,
+		Production:   production.NewService(storage.NewProductionStore(db), cal),
 	}
 }
 

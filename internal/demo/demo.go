@@ -11,6 +11,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/timeclock"
 )
 
 // The staff login the demo creates.
@@ -22,11 +23,11 @@ const (
 // Services are what the demo writes through: the same services the API uses.
 type Services struct {
 	DB       *storage.DB
-	Accounts accounts.Service
+	Accounts *accounts.Service
 	// Inventory is the stock ledger (issue 5).
-	Inventory inventory.Service
+	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
-	Timeclock TimeclockSeeder
+	Timeclock *timeclock.Service
 	// Production, if set, receives lines, a recipe and hourly entries.
 	Production *production.Service
 }

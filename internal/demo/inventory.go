@@ -80,7 +80,7 @@ func loadInventory(ctx context.Context, s Services) error {
 	if s.Inventory == nil {
 		return nil
 	}
-	today, err := s.DB.Today(ctx)
+	today, err := s.Inventory.Today(ctx)
 	if err != nil {
 		return err
 	}

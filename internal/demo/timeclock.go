@@ -10,12 +10,6 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// TimeclockSeeder is the time clock plus a way to record punches in the past.
-type TimeclockSeeder interface {
-	timeclock.Service
-	SeedPunch(ctx context.Context, employeeID int64, kind string, at time.Time) error
-}
-
 // demoEmployees spans the alphabet but for X (so the kiosk shows an empty letter),
 // with names from the five languages the
 // kiosk speaks. Employee n (from 1) has the PIN 1000+n.

@@ -5,14 +5,18 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
-	"strings"
-	"sync"
-	"testing"
+	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
 )
 
 func TestLoginAndUser(t *testing.T) {
@@ -157,16 +161,26 @@ func TestUserNameAndPreferences(t *testing.T) {
 	})
 }
 
+// Twelve people signing in at once from one office all get in. (One account
+// signing in twelve times at once is a burst: its sixth attempt is throttled,
+// see TestLoginBurstIsCountedBeforeHashing.)
 func TestConcurrentLogins(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var wg sync.WaitGroup
 		tokens := make([]string, 12)
 		errs := make(chan error, len(tokens))
+		svc := app.New(e.db, slog.New(slog.DiscardHandler)).Accounts
+		for i := range tokens {
+			if _, err := svc.CreateUser(context.Background(), accounts.NewUser{
+				Email: fmt.Sprintf("staff%d@example.org", i), Password: "correct-horse", FirstName: "Staff"}); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for i := range tokens {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				res := e.do("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`)
+				res := e.do("POST", "/api/login", "", fmt.Sprintf(`{"email":"staff%d@example.org","password":"correct-horse"}`, i))
 				defer res.Body.Close()
 				if res.StatusCode != 200 {
 					errs <- fmt.Errorf("login %d: status %d", i, res.StatusCode)
@@ -258,6 +272,152 @@ func TestPresenceListsStaffOnlineNow(t *testing.T) {
 		e.call("GET", "/api/presence", login.Token, "", 200, &out)
 		if len(out.Visitors) != 1 || out.Visitors[0].FirstName != "Ada" {
 			t.Fatalf("visitors ten minutes later = %+v, want only Ada", out.Visitors)
+		}
+	})
+}
+
+// A burst of 100 wrong passwords for one account with the right one among
+// them, sent at once (over two instances on PostgreSQL): only five attempts
+// are evaluated, the rest are refused before any hashing, and afterwards the
+// right password is refused like a wrong one until the cool-down ends.
+func TestLoginBurstIsCountedBeforeHashing(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newEnv(t, db)
+		urls := []string{e.srv.URL}
+		if db.Dialect == storage.Postgres {
+			other, err := storage.Open(context.Background(), db.DSN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { other.Close() })
+			urls = append(urls, newEnvServer(t, other).URL)
+		}
+		const n = 101
+		statuses := make([]int, n)
+		var start, done sync.WaitGroup
+		start.Add(1)
+		for i := range n {
+			done.Add(1)
+			go func() {
+				defer done.Done()
+				pass := "wrong-guess"
+				if i == n/2 {
+					pass = "correct-horse"
+				}
+				start.Wait()
+				res, err := http.Post(urls[i%len(urls)]+"/api/login", "application/json",
+					strings.NewReader(`{"email":"admin@example.org","password":"`+pass+`"}`))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				res.Body.Close()
+				statuses[i] = res.StatusCode
+			}()
+		}
+		start.Done()
+		done.Wait()
+		count := map[int]int{}
+		for _, s := range statuses {
+			count[s]++
+		}
+		if evaluated := count[200] + count[401]; evaluated != 5 || count[429] != n-5 {
+			t.Fatalf("burst of %d: statuses %v; want 5 evaluated (200/401) and %d refused (429)", n, count, n-5)
+		}
+		res := e.do("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`)
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 429 || res.Header.Get("Retry-After") == "" || !strings.Contains(string(raw), `"auth.throttled"`) {
+			t.Fatalf("right password after the burst: %d %s; want 429 auth.throttled with Retry-After", res.StatusCode, raw)
+		}
+		// The cool-down over, the right password works again.
+		db.Now = func() time.Time { return time.Now().UTC().Add(2 * time.Minute) }
+		e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, nil)
+	})
+}
+
+// Behind a trusted load balancer that appends the client's address, a client
+// rotating forged X-Forwarded-For entries still gets five guesses, and a 4 KB
+// garbage entry is neither a 500 nor a new throttle key.
+func TestForgedForwardedForGivesNoExtraGuesses(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newEnv(t, db)
+		proxied := newEnvServer(t, db, func(s *httpapi.Server) {
+			s.TrustedProxies, _ = httpapi.ParseTrustedProxies("127.0.0.0/8,::1")
+		})
+		login := func(forged string) int {
+			req, _ := http.NewRequest("POST", proxied.URL+"/api/login",
+				strings.NewReader(`{"email":"admin@example.org","password":"wrong-guess"}`))
+			req.Header.Set("Content-Type", "application/json")
+			// What the client wrote, then what the load balancer appended.
+			req.Header.Set("X-Forwarded-For", forged+", 198.51.100.7")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			return res.StatusCode
+		}
+		for i := range 5 {
+			if got := login(fmt.Sprintf("10.0.%d.%d", i, i)); got != 401 {
+				t.Fatalf("guess %d: status %d, want 401", i+1, got)
+			}
+		}
+		if got := login("10.9.9.9"); got != 429 {
+			t.Fatalf("sixth guess with a new forged address: %d, want 429", got)
+		}
+		if got := login(strings.Repeat("x", 4096)); got != 429 {
+			t.Fatalf("garbage forged address: %d, want 429 (the same client)", got)
+		}
+		var n int
+		if err := db.QueryRow(context.Background(), `SELECT COUNT(*) FROM throttles WHERE key LIKE '%xxxx%'`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("throttle rows keyed by garbage: %d (%v)", n, err)
+		}
+		_ = e
+	})
+}
+
+// Password hashing is bounded: with one hashing slot, a flood of sign-ins
+// for many accounts gets 503 auth.busy with Retry-After beyond the short
+// queue, never a 500, and nobody waits long.
+func TestLoginFloodIsBoundedBy503(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		gate := accounts.NewHashGate(accounts.HashMemory)
+		gate.MaxWait = 100 * time.Millisecond
+		srv := newEnvServer(t, db, func(s *httpapi.Server) {
+			s.Accounts = accounts.NewService(storage.NewAccountStore(db), storage.NewThrottleStore(db), gate, nil)
+		})
+		const n = 40
+		statuses := make([]int, n)
+		retry := make([]string, n)
+		var start, done sync.WaitGroup
+		start.Add(1)
+		for i := range n {
+			done.Add(1)
+			go func() {
+				defer done.Done()
+				start.Wait()
+				res, err := http.Post(srv.URL+"/api/login", "application/json",
+					strings.NewReader(fmt.Sprintf(`{"email":"nobody%d@example.org","password":"wrong-guess"}`, i)))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				res.Body.Close()
+				statuses[i], retry[i] = res.StatusCode, res.Header.Get("Retry-After")
+			}()
+		}
+		start.Done()
+		done.Wait()
+		count := map[int]int{}
+		for i, s := range statuses {
+			count[s]++
+			if s == 503 && retry[i] == "" {
+				t.Errorf("503 without Retry-After")
+			}
+		}
+		if count[503] == 0 || count[401] == 0 || count[401]+count[503] != n {
+			t.Fatalf("statuses %v: want some 401 (hashed) and some 503 (turned away), nothing else", count)
 		}
 	})
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/apperr"
 )
 
 type ctxKey int
@@ -28,21 +27,19 @@ func bearerToken(r *http.Request) string {
 	return ""
 }
 
-var errNoToken = apperr.New(apperr.Unauthorized, "auth.no_token", nil, "No authentication token available")
-
 // authenticate admits a request with a valid bearer token (and, with
 // adminOnly, only an admin's) and returns it carrying the user.
 func (s *Server) authenticate(r *http.Request, adminOnly bool) (*http.Request, error) {
 	token := bearerToken(r)
 	if token == "" {
-		return r, errNoToken
+		return r, accounts.ErrNoToken
 	}
 	u, err := s.Accounts.Authenticate(r.Context(), token)
 	if err != nil {
 		return r, err
 	}
 	if adminOnly && u.Role != accounts.RoleAdmin {
-		return r, apperr.New(apperr.Forbidden, "auth.admin_only", nil, "Only an administrator can do that.")
+		return r, accounts.ErrAdminOnly
 	}
 	return r.WithContext(context.WithValue(r.Context(), userKey, u)), nil
 }

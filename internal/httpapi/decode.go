@@ -33,7 +33,10 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		var maxErr *http.MaxBytesError
 		var typeErr *json.UnmarshalTypeError
 		var syntaxErr *json.SyntaxError
+		var coded *apperr.Error
 		switch {
+		case errors.As(err, &coded): // a value's own UnmarshalJSON refused it (a quantity)
+			return coded
 		case errors.As(err, &maxErr):
 			return apperr.New(apperr.TooLarge, "request.too_large", apperr.Params{"limit": maxBody},
 				fmt.Sprintf("The request body is too large (limit %d bytes).", maxBody))
@@ -111,7 +114,9 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 		t := v.Type()
 		for i := range t.NumField() {
 			f := t.Field(i)
-			if !f.IsExported() {
+			// encoding/json fills the exported fields of an embedded struct
+			// even when its type is unexported; check them too.
+			if !f.IsExported() && !(f.Anonymous && f.Type.Kind() == reflect.Struct) {
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -162,13 +167,4 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 	return nil
 }
 
-func textError(field string, p text.Problem) error {
-	msg := "Field %s holds a control character."
-	if p == text.BadEncoding {
-		msg = "Field %s is not valid UTF-8 text."
-	}
-	if field == "" {
-		field = "body"
-	}
-	return apperr.New(apperr.Invalid, string(p), apperr.Params{"field": field}, fmt.Sprintf(msg, field)).OnField(field)
-}
+func textError(field string, p text.Problem) error { return text.Error(field, p) }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -10,43 +11,20 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// pinPair reads a new PIN and its optional confirmation.
-type pinPair struct {
-	PIN          *string `json:"pin"`
-	Confirmation *string `json:"pin_confirmation"`
-}
+// The office's side of the time clock: employees, punches, corrections and
+// timesheets. Every rule is timeclock.Service's; these read input and answer.
 
-func (p pinPair) check() (string, error) {
-	if p.PIN == nil || *p.PIN == "" {
-		return "", errRequired("pin")
-	}
-	if p.Confirmation != nil && *p.Confirmation != *p.PIN {
-		return "", apperr.InvalidField("pin_confirmation", "The two PINs do not match.")
-	}
-	return *p.PIN, timeclock.ValidatePIN(*p.PIN)
+// errParam is a query or input value that cannot be read.
+func errParam(field, message string) error {
+	return apperr.New(apperr.Invalid, "field.invalid", apperr.Params{"field": field}, message).OnField(field)
 }
 
 func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		FirstName string `json:"first_name"`
-		LastName  string `json:"last_name"`
-		pinPair
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[timeclock.NewEmployee](w, r)
+	if err != nil {
 		return err
 	}
-	n := timeclock.NewEmployee{FirstName: in.FirstName, LastName: in.LastName}
-	if in.PIN != nil {
-		n.PIN = *in.PIN
-	}
-	n.Normalize()
-	if err := n.Validate(); err != nil {
-		return err
-	}
-	if _, err := in.pinPair.check(); err != nil {
-		return err
-	}
-	e, err := s.Timeclock.CreateEmployee(r.Context(), n)
+	e, err := s.Timeclock.CreateEmployee(r.Context(), in)
 	if err != nil {
 		return err
 	}
@@ -56,14 +34,14 @@ func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) er
 
 func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
+	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
+		return errParam("order", "Order must be asc or desc.")
+	}
 	f := timeclock.EmployeeFilter{
 		Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"),
 		Desc:     strings.EqualFold(q.Get("order"), "desc"),
 		Page:     queryInt(r, "page", 1, 1, 1_000_000),
 		PageSize: queryInt(r, "page_size", 25, 1, 200),
-	}
-	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
-		return apperr.InvalidField("order", "Order must be asc or desc.")
 	}
 	list, total, err := s.Timeclock.ListEmployees(r.Context(), f)
 	if err != nil {
@@ -74,13 +52,14 @@ func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) err
 
 func (s *Server) handleGetEmployee(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
-	if err == nil {
-		var e *timeclock.Employee
-		if e, err = s.Timeclock.Employee(r.Context(), id); err == nil {
-			return writeJSON(w, http.StatusOK, e)
-		}
+	if err != nil {
+		return err
 	}
-	return err
+	e, err := s.Timeclock.Employee(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, e)
 }
 
 func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) error {
@@ -88,8 +67,8 @@ func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	var in timeclock.EmployeePatch
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[timeclock.EmployeePatch](w, r)
+	if err != nil {
 		return err
 	}
 	e, err := s.Timeclock.UpdateEmployee(r.Context(), id, in)
@@ -119,37 +98,44 @@ func (s *Server) handleSetPIN(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in pinPair
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[timeclock.PINChange](w, r)
+	if err != nil {
 		return err
 	}
-	pin, err := in.check()
-	if err == nil {
-		err = s.Timeclock.SetPIN(r.Context(), id, pin)
-	}
-	if err != nil {
+	if err := s.Timeclock.ChangePIN(r.Context(), id, in); err != nil {
 		return err
 	}
 	s.Log.Info("employee PIN set", "employee_id", id, "by", userFrom(r.Context()).ID)
 	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
-// dayRange reads from/to dates (YYYY-MM-DD, inclusive) from the query,
-// defaulting to the 14 days up to today in loc.
-func dayRange(r *http.Request, loc *time.Location, now time.Time) (timeclock.Date, timeclock.Date, error) {
-	q := r.URL.Query()
-	to := timeclock.DateOf(now, loc)
-	from := to.AddDays(-13)
-	var err error
-	if v := q.Get("from"); v != "" {
-		if from, err = timeclock.ParseDate(v); err != nil {
-			return from, to, apperr.InvalidField("from", "Field from must be a date (YYYY-MM-DD).")
-		}
+// queryDate reads an optional YYYY-MM-DD query parameter.
+func queryDate(r *http.Request, name string) (timeclock.Date, bool, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return timeclock.Date{}, false, nil
 	}
-	if v := q.Get("to"); v != "" {
-		if to, err = timeclock.ParseDate(v); err != nil {
-			return from, to, apperr.InvalidField("to", "Field to must be a date (YYYY-MM-DD).")
-		}
+	d, err := timeclock.ParseDate(v)
+	if err != nil {
+		return d, false, errParam(name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name))
+	}
+	return d, true, nil
+}
+
+// dayRange reads from/to dates (YYYY-MM-DD, inclusive) from the query,
+// defaulting to the 14 days up to today in the organisation's zone.
+func (s *Server) dayRange(r *http.Request, loc *time.Location) (timeclock.Date, timeclock.Date, error) {
+	to := timeclock.DateOf(s.Timeclock.Calendar().Now(), loc)
+	from := to.AddDays(-13)
+	if d, ok, err := queryDate(r, "from"); err != nil {
+		return from, to, err
+	} else if ok {
+		from = d
+	}
+	if d, ok, err := queryDate(r, "to"); err != nil {
+		return from, to, err
+	} else if ok {
+		to = d
 	}
 	return from, to, timeclock.TimesheetQuery{From: from, To: to}.Validate()
 }
@@ -159,12 +145,11 @@ func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st, err := s.Organisation.Get(r.Context())
+	loc, err := s.Timeclock.Calendar().Zone(r.Context())
 	if err != nil {
 		return err
 	}
-	loc := st.Location()
-	from, to, err := dayRange(r, loc, time.Now())
+	from, to, err := s.dayRange(r, loc)
 	if err != nil {
 		return err
 	}
@@ -178,31 +163,34 @@ func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) error {
 // punchTime parses a punch time: RFC 3339 with an offset, or a local
 // "YYYY-MM-DDTHH:MM[:SS]" read in the organisation's zone (at a fall-back
 // hour that occurs twice, the first one).
-func punchTime(v string, loc *time.Location) (time.Time, error) {
+func (s *Server) punchTime(r *http.Request, v string) (time.Time, error) {
 	if v == "" {
-		return time.Time{}, errRequired("at")
+		return time.Time{}, apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "at"}, "Field at is required.").OnField("at")
 	}
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t.UTC(), nil
+	}
+	loc, err := s.Timeclock.Calendar().Zone(r.Context())
+	if err != nil {
+		return time.Time{}, err
 	}
 	for _, layout := range []string{"2006-01-02T15:04", "2006-01-02T15:04:05", "2006-01-02 15:04"} {
 		if t, err := time.ParseInLocation(layout, v, loc); err == nil {
 			return t.UTC(), nil
 		}
 	}
-	return time.Time{}, apperr.InvalidField("at", "Field at must be a time (RFC 3339, or YYYY-MM-DDTHH:MM in the organisation's time zone).")
-}
-
-func (s *Server) orgLocation(r *http.Request) (*time.Location, error) {
-	st, err := s.Organisation.Get(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	return st.Location(), nil
+	return time.Time{}, errParam("at", "Field at must be a time (RFC 3339, or YYYY-MM-DDTHH:MM in the organisation's time zone).")
 }
 
 func (s *Server) staff(r *http.Request) timeclock.Staff {
 	return timeclock.Staff{UserID: userFrom(r.Context()).ID}
+}
+
+// punchInput is a punch staff add or change, always with a reason.
+type punchInput struct {
+	Kind   string `json:"kind"`
+	At     string `json:"at"`
+	Reason string `json:"reason" text:"multiline"`
 }
 
 func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
@@ -210,19 +198,11 @@ func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Kind   string `json:"kind"`
-		At     string `json:"at"`
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	loc, err := s.orgLocation(r)
+	in, err := decode[punchInput](w, r)
 	if err != nil {
 		return err
 	}
-	at, err := punchTime(in.At, loc)
+	at, err := s.punchTime(r, in.At)
 	if err != nil {
 		return err
 	}
@@ -239,18 +219,11 @@ func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in struct {
-		At     string `json:"at"`
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	loc, err := s.orgLocation(r)
+	in, err := decode[punchInput](w, r)
 	if err != nil {
 		return err
 	}
-	at, err := punchTime(in.At, loc)
+	at, err := s.punchTime(r, in.At)
 	if err != nil {
 		return err
 	}
@@ -267,10 +240,8 @@ func (s *Server) handleVoidPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[punchInput](w, r)
+	if err != nil {
 		return err
 	}
 	p, err := s.Timeclock.VoidPunch(r.Context(), s.staff(r), id, in.Reason)
@@ -289,13 +260,23 @@ func (s *Server) handleClockedInNow(w http.ResponseWriter, r *http.Request) erro
 	return writeJSON(w, http.StatusOK, n)
 }
 
+// queryID reads an optional positive id from the query (0 when absent).
+func queryID(r *http.Request, name string) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errParam(name, fmt.Sprintf("Field %s must be a number.", name))
+	}
+	return id, nil
+}
+
 func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {
-	var emp int64
-	if v := r.URL.Query().Get("employee_id"); v != "" {
-		var err error
-		if emp, err = strconv.ParseInt(v, 10, 64); err != nil || emp <= 0 {
-			return apperr.InvalidField("employee_id", "Field employee_id must be a number.")
-		}
+	emp, err := queryID(r, "employee_id")
+	if err != nil {
+		return err
 	}
 	list, err := s.Timeclock.Audit(r.Context(), emp, queryInt(r, "limit", 100, 1, 500))
 	if err != nil {
@@ -308,37 +289,28 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {
 // Monday-to-Sunday week holding D) or from=D&to=D; employee_id optional.
 func (s *Server) timesheetQuery(r *http.Request) (timeclock.TimesheetQuery, error) {
 	var q timeclock.TimesheetQuery
-	v := r.URL.Query()
-	if e := v.Get("employee_id"); e != "" {
-		id, err := strconv.ParseInt(e, 10, 64)
-		if err != nil || id <= 0 {
-			return q, apperr.InvalidField("employee_id", "Field employee_id must be a number.")
-		}
-		q.EmployeeID = id
+	var err error
+	if q.EmployeeID, err = queryID(r, "employee_id"); err != nil {
+		return q, err
 	}
-	loc, err := s.orgLocation(r)
+	if d, ok, err := queryDate(r, "day"); err != nil {
+		return q, err
+	} else if ok {
+		q.From, q.To = d, d
+		return q, q.Validate()
+	}
+	if d, ok, err := queryDate(r, "week"); err != nil {
+		return q, err
+	} else if ok {
+		q.From, q.To = timeclock.WeekOf(d)
+		return q, q.Validate()
+	}
+	loc, err := s.Timeclock.Calendar().Zone(r.Context())
 	if err != nil {
 		return q, err
 	}
-	switch {
-	case v.Get("day") != "":
-		d, err := timeclock.ParseDate(v.Get("day"))
-		if err != nil {
-			return q, apperr.InvalidField("day", "Field day must be a date (YYYY-MM-DD).")
-		}
-		q.From, q.To = d, d
-	case v.Get("week") != "":
-		d, err := timeclock.ParseDate(v.Get("week"))
-		if err != nil {
-			return q, apperr.InvalidField("week", "Field week must be a date (YYYY-MM-DD).")
-		}
-		q.From, q.To = timeclock.WeekOf(d)
-	default:
-		if q.From, q.To, err = dayRange(r, loc, time.Now()); err != nil {
-			return q, err
-		}
-	}
-	return q, q.Validate()
+	q.From, q.To, err = s.dayRange(r, loc)
+	return q, err
 }
 
 func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) error {
@@ -362,7 +334,11 @@ func (s *Server) handleTimesheetCSV(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="timesheet-`+ts.From+`-to-`+ts.To+`.csv"`)
-	return ts.WriteCSV(w)
+	c := newCSV(w, "timesheet-"+ts.From+"-to-"+ts.To+".csv", timeclock.CSVHeader)
+	for _, row := range ts.CSVRows() {
+		if err := c.Row(row...); err != nil {
+			return err
+		}
+	}
+	return c.Close()
 }

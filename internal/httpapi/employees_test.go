@@ -37,6 +37,7 @@ type employeeJSON struct {
 type pinAnswer struct {
 	Valid    bool   `json:"valid"`
 	Message  string `json:"message"`
+	Code     string `json:"code"`
 	Employee struct {
 		ClockStatus string     `json:"clock_status"`
 		LastEvent   *time.Time `json:"last_event"`
@@ -103,7 +104,7 @@ func TestKioskWalkThrough(t *testing.T) {
 		// Wrong PIN, then right PIN.
 		var wrong pinAnswer
 		e.call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"0000"}`, ana.EmployeeID), 200, &wrong)
-		if wrong.Valid || wrong.Message != "Incorrect PIN. Please try again." || wrong.ClockToken != "" {
+		if wrong.Valid || wrong.Message != "Incorrect PIN. Please try again." || wrong.Code != "pin.incorrect" || wrong.ClockToken != "" {
 			t.Errorf("wrong PIN = %+v", wrong)
 		}
 		ok := e.validPIN(ana.EmployeeID, "2468")
@@ -112,10 +113,8 @@ func TestKioskWalkThrough(t *testing.T) {
 		}
 
 		// Clocking needs the token.
-		noToken := errorOf(t, e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d}`, ana.EmployeeID), 403, nil))
-		if noToken == "" {
-			t.Error("no error text")
-		}
+		noToken := e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d}`, ana.EmployeeID), 403, nil)
+		wantError(t, noToken, "clock.token_invalid", "Your PIN check has expired or was already used. Please enter your PIN again.")
 		var in clockAnswer
 		e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, ok.ClockToken), 200, &in)
 		if in.NewStatus != "clocked_in" || time.Since(in.Timestamp) > time.Minute {
@@ -128,9 +127,8 @@ func TestKioskWalkThrough(t *testing.T) {
 		if again.Employee.ClockStatus != "clocked_in" || again.Employee.LastEvent == nil || !again.Employee.LastEvent.Equal(in.Timestamp) {
 			t.Errorf("after clocking in = %+v", again)
 		}
-		if msg := errorOf(t, e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, again.ClockToken), 409, nil)); msg != "You are already clocked in." {
-			t.Errorf("409 message %q", msg)
-		}
+		wantError(t, e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, again.ClockToken), 409, nil),
+			"punch.already_in", "You are already clocked in.")
 		// The list shows the new state at once.
 		var after []employeeJSON
 		e.call("GET", "/api/employees", "", "", 200, &after)
@@ -143,11 +141,11 @@ func TestKioskWalkThrough(t *testing.T) {
 			t.Errorf("clock out = %+v", out)
 		}
 		last := e.validPIN(ana.EmployeeID, "2468")
-		if msg := errorOf(t, e.call("POST", "/api/employees/clockout", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, last.ClockToken), 409, nil)); msg != "You are already clocked out." {
-			t.Errorf("409 message %q", msg)
-		}
+		wantError(t, e.call("POST", "/api/employees/clockout", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, last.ClockToken), 409, nil),
+			"punch.already_out", "You are already clocked out.")
 		// Archived employees cannot check a PIN.
-		e.call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"1111"}`, gone.EmployeeID), 404, nil)
+		wantError(t, e.call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"1111"}`, gone.EmployeeID), 404, nil),
+			"employee.not_found", "Employee not found.")
 	})
 }
 
@@ -249,6 +247,13 @@ func TestKioskPINThrottleOverHTTP(t *testing.T) {
 		if res.StatusCode != 429 || res.Header.Get("Retry-After") == "" || !strings.Contains(errorOf(t, raw), "Try again in") {
 			t.Fatalf("after 5 wrong PINs: %d %s (Retry-After %q)", res.StatusCode, raw, res.Header.Get("Retry-After"))
 		}
+		var body struct {
+			Code   string
+			Params map[string]any
+		}
+		if err := json.Unmarshal(raw, &body); err != nil || body.Code != "pin.throttled" || body.Params["retry_after_seconds"] == nil {
+			t.Errorf("throttled body %s", raw)
+		}
 	})
 }
 
@@ -289,7 +294,7 @@ func TestConcurrentClockInsAcrossInstances(t *testing.T) {
 		srvs := instances(t, db, 3)
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		keys, _ := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-		emp, err := storage.NewTimeclockService(db, storage.NewOrganisationService(db), keys, log).CreateEmployee(
+		emp, err := app.New(db, log, app.WithTimeclockKeys(keys)).Timeclock.CreateEmployee(
 			context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
 		if err != nil {
 			t.Fatal(err)
@@ -564,4 +569,16 @@ func TestKioskListGzip(t *testing.T) {
 			t.Fatalf("decoded %+v, %v", list, err)
 		}
 	})
+}
+
+// wantError checks an error body's code and English message.
+func wantError(t *testing.T, raw []byte, code, message string) {
+	t.Helper()
+	var b struct {
+		Error, Code string
+		Params      map[string]any
+	}
+	if err := json.Unmarshal(raw, &b); err != nil || b.Code != code || b.Error != message || b.Params == nil {
+		t.Errorf("error body %s, want code %q and message %q", raw, code, message)
+	}
 }

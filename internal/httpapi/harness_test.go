@@ -32,6 +32,22 @@ type env struct {
 // production, and signs in an admin.
 func newEnv(t *testing.T, db *storage.DB) *env {
 	t.Helper()
+	srv := newEnvServer(t, db)
+	e := &env{t: t, db: db, srv: srv}
+	if _, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
+		Email: "admin@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin"}); err != nil {
+		t.Fatal(err)
+	}
+	var out struct{ Token string }
+	e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, &out)
+	e.token = out.Token
+	return e
+}
+
+// newEnvServer starts the full API over db, wired as in production (one
+// server instance; call it twice on one PostgreSQL database for two).
+func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Server)) *httptest.Server {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	api := &httpapi.Server{
 		Log:     log,
@@ -44,17 +60,12 @@ func newEnv(t *testing.T, db *storage.DB) *env {
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	app.New(db, log).Wire(api)
+	for _, c := range configure {
+		c(api)
+	}
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)
-	e := &env{t: t, db: db, srv: srv}
-	if _, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{
-		Email: "admin@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin"}); err != nil {
-		t.Fatal(err)
-	}
-	var out struct{ Token string }
-	e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, &out)
-	e.token = out.Token
-	return e
+	return srv
 }
 
 // forEachEnv runs fn against a fresh API on every engine.

@@ -26,18 +26,6 @@ func actorOf(r *http.Request) inventory.Actor {
 	return inventory.Actor{}
 }
 
-// quantityField reads an optional JSON number as an exact quantity.
-func quantityField(field string, n json.Number) (inventory.Quantity, bool, error) {
-	if n == "" {
-		return 0, false, nil
-	}
-	q, err := inventory.ParseQuantity(n.String())
-	if err != nil {
-		return 0, false, apperr.InvalidField(field, "%s must be a number with at most 3 decimals.", field)
-	}
-	return q, true, nil
-}
-
 // listFilter reads the item list's query parameters.
 func listFilter(r *http.Request) (inventory.ListFilter, error) {
 	q := r.URL.Query()
@@ -52,26 +40,26 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		PageSize: queryInt(r, "page_size", 25, 1, inventory.MaxPageSize),
 	}
 	if len(f.Search) > 200 {
-		return f, apperr.InvalidField("search", "Search is too long.")
+		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
 	}
 	if f.Kind != "" {
 		if k := inventory.NormalizeKind(f.Kind); k != "" {
 			f.Kind = k
 		} else {
-			return f, apperr.InvalidField("kind", "kind must be one of %s.", strings.Join(inventory.Kinds, ", "))
+			return f, errChoice("kind", inventory.Kinds)
 		}
 	}
 	if f.Sort == "" {
 		f.Sort = "name"
 	} else if !slices.Contains(inventory.SortKeys, f.Sort) {
-		return f, apperr.InvalidField("sort", "sort must be one of %s.", strings.Join(inventory.SortKeys, ", "))
+		return f, errChoice("sort", inventory.SortKeys)
 	}
 	switch strings.ToLower(q.Get("order")) {
 	case "", "asc":
 	case "desc":
 		f.Desc = true
 	default:
-		return f, apperr.InvalidField("order", "order must be asc or desc.")
+		return f, errChoice("order", []string{"asc", "desc"})
 	}
 	switch f.Archived {
 	case "", "false", "0":
@@ -80,18 +68,26 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		f.Archived = "true"
 	case "all":
 	default:
-		return f, apperr.InvalidField("archived", "archived must be false, true or all.")
+		return f, errChoice("archived", []string{"false", "true", "all"})
 	}
 	f.LowStock = boolParam(q.Get("low_stock"))
 	f.IncludeEmpty = boolParam(q.Get("include_empty"))
 	if v := q.Get("expiring_within_days"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 3650 {
-			return f, apperr.InvalidField("expiring_within_days", "expiring_within_days must be a whole number of days from 0 to 3650.")
+			return f, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "expiring_within_days", "min": 0, "max": 3650},
+				"expiring_within_days must be a whole number of days from 0 to 3650.").OnField("expiring_within_days")
 		}
 		f.ExpiringWithinDays = &n
 	}
 	return f, nil
+}
+
+// errChoice is the error of an input that must be one of choices.
+func errChoice(field string, choices []string) error {
+	list := strings.Join(choices, ", ")
+	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": list},
+		fmt.Sprintf("%s must be one of %s.", field, list)).OnField(field)
 }
 
 func boolParam(v string) bool { return v == "true" || v == "1" || v == "yes" }
@@ -109,37 +105,12 @@ func (s *Server) handleInvListItems(w http.ResponseWriter, r *http.Request) erro
 	return writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": total, "page": page, "page_size": size})
 }
 
-// itemInput is the JSON of a new item or an item patch.
-type itemInput struct {
-	SKU          *string     `json:"sku"`
-	Name         *string     `json:"name"`
-	Kind         *string     `json:"kind"`
-	Unit         *string     `json:"unit"`
-	Category     *string     `json:"category"`
-	Location     *string     `json:"location"`
-	ReorderLevel json.Number `json:"reorder_level"`
-	Notes        *string     `json:"notes"`
-	Archived     *bool       `json:"archived"`
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 func (s *Server) handleInvCreateItem(w http.ResponseWriter, r *http.Request) error {
-	var in itemInput
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	reorder, _, err := quantityField("reorder_level", in.ReorderLevel)
+	in, err := decode[inventory.NewItem](w, r)
 	if err != nil {
 		return err
 	}
-	it, err := s.Inventory.CreateItem(r.Context(), inventory.NewItem{SKU: str(in.SKU), Name: str(in.Name), Kind: str(in.Kind),
-		Unit: str(in.Unit), Category: str(in.Category), Location: str(in.Location), ReorderLevel: reorder, Notes: str(in.Notes)})
+	it, err := s.Inventory.CreateItem(r.Context(), in)
 	if err != nil {
 		return err
 	}
@@ -163,16 +134,9 @@ func (s *Server) handleInvPatchItem(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	var in itemInput
-	if err := decodeJSON(w, r, &in); err != nil {
+	p, err := decode[inventory.ItemPatch](w, r)
+	if err != nil {
 		return err
-	}
-	p := inventory.ItemPatch{SKU: in.SKU, Name: in.Name, Kind: in.Kind, Unit: in.Unit, Category: in.Category,
-		Location: in.Location, Notes: in.Notes, Archived: in.Archived}
-	if q, ok, err := quantityField("reorder_level", in.ReorderLevel); err != nil {
-		return err
-	} else if ok {
-		p.ReorderLevel = &q
 	}
 	it, err := s.Inventory.UpdateItem(r.Context(), id, p)
 	if err != nil {
@@ -198,29 +162,11 @@ func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Code       string      `json:"code"`
-		Quantity   json.Number `json:"quantity"`
-		ReceivedAt string      `json:"received_at"`
-		ExpiresAt  *string     `json:"expires_at"`
-		Source     string      `json:"source"`
-		SourceType string      `json:"source_type"`
-		Notes      string      `json:"notes"`
-		Note       string      `json:"note"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	q, ok, err := quantityField("quantity", in.Quantity)
-	if err == nil && !ok {
-		err = apperr.InvalidField("quantity", "Quantity received is required.")
-	}
+	in, err := decode[inventory.NewBatch](w, r)
 	if err != nil {
 		return err
 	}
-	b, m, err := s.Inventory.ReceiveBatch(r.Context(), id, inventory.NewBatch{Code: in.Code, Quantity: q,
-		ReceivedAt: in.ReceivedAt, ExpiresAt: str(in.ExpiresAt), Source: in.Source, SourceType: in.SourceType,
-		Notes: in.Notes, Note: in.Note}, actorOf(r))
+	b, m, err := s.Inventory.ReceiveBatch(r.Context(), id, in, actorOf(r))
 	if err != nil {
 		return err
 	}
@@ -259,8 +205,8 @@ func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	var p inventory.BatchPatch
-	if err := decodeJSON(w, r, &p); err != nil {
+	p, err := decode[inventory.BatchPatch](w, r)
+	if err != nil {
 		return err
 	}
 	b, err := s.Inventory.UpdateBatch(r.Context(), id, p)
@@ -275,22 +221,18 @@ func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Counted json.Number `json:"counted"`
-		Note    string      `json:"note"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	c, ok, err := quantityField("counted", in.Counted)
-	if err == nil && !ok {
-		err = apperr.InvalidField("counted", "Enter the quantity counted.")
-	}
+	in, err := decode[struct {
+		Counted *inventory.Quantity `json:"counted"`
+		Note    string              `json:"note" text:"multiline"`
+	}](w, r)
 	if err != nil {
 		return err
 	}
+	if in.Counted == nil {
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "counted"}, "Enter the quantity counted.").OnField("counted")
+	}
 	m, err := s.Inventory.RecordMove(r.Context(), inventory.NewMove{BatchID: id, Reason: inventory.ReasonCount,
-		Counted: &c, Note: strings.TrimSpace(in.Note), UserID: actorOf(r).UserID})
+		Counted: in.Counted, Note: in.Note, UserID: actorOf(r).UserID})
 	if err != nil {
 		return err
 	}
@@ -302,39 +244,31 @@ func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 var movesAPIReasons = []string{inventory.ReasonReceive, inventory.ReasonConsume, inventory.ReasonAdjust, inventory.ReasonCount}
 
 func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		BatchID  int64       `json:"batch_id"`
-		Quantity json.Number `json:"quantity"`
-		Counted  json.Number `json:"counted"`
-		Reason   string      `json:"reason"`
-		Note     string      `json:"note"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[struct {
+		BatchID  int64               `json:"batch_id"`
+		Quantity *inventory.Quantity `json:"quantity"`
+		Counted  *inventory.Quantity `json:"counted"`
+		Reason   string              `json:"reason"`
+		Note     string              `json:"note" text:"multiline"`
+	}](w, r)
+	if err != nil {
 		return err
 	}
 	if in.BatchID <= 0 {
-		return apperr.InvalidField("batch_id", "batch_id is required.")
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "batch_id"}, "batch_id is required.").OnField("batch_id")
 	}
-	reason := strings.ToLower(strings.TrimSpace(in.Reason))
+	reason := strings.ToLower(in.Reason)
 	if !slices.Contains(movesAPIReasons, reason) {
-		return apperr.InvalidField("reason", "reason must be one of %s.", strings.Join(movesAPIReasons, ", "))
+		return errChoice("reason", movesAPIReasons)
 	}
-	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: strings.TrimSpace(in.Note), UserID: actorOf(r).UserID}
-	q, hasQ, err := quantityField("quantity", in.Quantity)
-	if err != nil {
-		return err
-	}
-	c, hasC, err := quantityField("counted", in.Counted)
-	if err != nil {
-		return err
-	}
+	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: in.Note, UserID: actorOf(r).UserID}
 	switch {
-	case reason == inventory.ReasonCount && hasC:
-		n.Counted = &c
-	case !hasQ:
-		return apperr.InvalidField("quantity", "quantity is required.")
+	case reason == inventory.ReasonCount && in.Counted != nil:
+		n.Counted = in.Counted
+	case in.Quantity == nil:
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "quantity"}, "quantity is required.").OnField("quantity")
 	default:
-		n.Quantity = q
+		n.Quantity = *in.Quantity
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), n)
 	if err != nil {
@@ -349,10 +283,12 @@ func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	var in struct {
-		Note string `json:"note"`
+		Note string `json:"note" text:"multiline"`
 	}
 	if r.ContentLength != 0 {
-		if err := decodeJSON(w, r, &in); err != nil {
+		if in, err = decode[struct {
+			Note string `json:"note" text:"multiline"`
+		}](w, r); err != nil {
 			return err
 		}
 	}
@@ -374,14 +310,15 @@ func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 		if v := q.Get(p.name); v != "" {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 {
-				return f, apperr.InvalidField(p.name, "%s must be a positive whole number.", p.name)
+				return f, apperr.New(apperr.Invalid, "field.positive_int", apperr.Params{"field": p.name},
+					fmt.Sprintf("%s must be a positive whole number.", p.name)).OnField(p.name)
 			}
 			*p.dst = n
 		}
 	}
 	if v := q.Get("reason"); v != "" {
 		if !slices.Contains(inventory.Reasons, v) {
-			return f, apperr.InvalidField("reason", "reason must be one of %s.", strings.Join(inventory.Reasons, ", "))
+			return f, errChoice("reason", inventory.Reasons)
 		}
 		f.Reason = v
 	}
@@ -425,16 +362,6 @@ func (s *Server) handleInvFacets(w http.ResponseWriter, r *http.Request) error {
 
 // ---- CSV
 
-// csvText guards a free-text cell against spreadsheet formula injection.
-// orgZone is the organisation's time zone.
-func (s *Server) orgZone(r *http.Request) (*time.Location, error) {
-	st, err := s.Organisation.Get(r.Context())
-	if err != nil {
-		return nil, err
-	}
-	return st.Location(), nil
-}
-
 // itemsHeader is the items CSV's first row: an item with each of its batches.
 var itemsHeader = []string{"sku", "name", "kind", "unit", "category", "location", "reorder_level", "item_on_hand",
 	"low_stock", "archived", "batch_code", "batch_on_hand", "received_at", "expires_at", "source", "source_type"}
@@ -444,11 +371,11 @@ func (s *Server) handleInvExportItems(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	zone, err := s.orgZone(r)
+	today, err := s.Inventory.Today(r.Context())
 	if err != nil {
 		return err
 	}
-	out := newCSV(w, "inventory-"+time.Now().In(zone).Format(time.DateOnly)+".csv", itemsHeader)
+	out := newCSV(w, "inventory-"+today+".csv", itemsHeader)
 	err = s.Inventory.EachItemBatch(r.Context(), f, func(it *inventory.Item, b *inventory.Batch) error {
 		rec := []string{text.CSVCell(it.SKU), text.CSVCell(it.Name), it.Kind, text.CSVCell(it.Unit), text.CSVCell(it.Category), text.CSVCell(it.Location),
 			it.ReorderLevel.String(), it.OnHand.String(), strconv.FormatBool(it.LowStock), strconv.FormatBool(it.Archived)}
@@ -478,7 +405,11 @@ func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	f.Limit = 0
-	zone, err := s.orgZone(r)
+	zone, err := s.Inventory.Zone(r.Context())
+	if err != nil {
+		return err
+	}
+	today, err := s.Inventory.Today(r.Context())
 	if err != nil {
 		return err
 	}
@@ -489,7 +420,7 @@ func (s *Server) handleInvExportMoves(w http.ResponseWriter, r *http.Request) er
 		}
 		return strconv.FormatInt(*p, 10)
 	}
-	out := newCSV(w, "ledger-"+time.Now().In(zone).Format(time.DateOnly)+".csv", ledgerHeader)
+	out := newCSV(w, "ledger-"+today+".csv", ledgerHeader)
 	err = s.Inventory.EachMove(r.Context(), f, func(m *inventory.Move) error {
 		counted, docType, docID := "", "", ""
 		if m.Counted != nil {
@@ -520,6 +451,11 @@ func (s *Server) handleInvImportTemplate(w http.ResponseWriter, r *http.Request)
 	return out.Close()
 }
 
+func errImportTooLarge() error {
+	return apperr.New(apperr.TooLarge, "import.too_large", apperr.Params{"limit_mb": inventory.MaxImportBytes >> 20},
+		fmt.Sprintf("The file is too large (limit %d MB).", inventory.MaxImportBytes>>20))
+}
+
 // importBody reads an import file: a raw CSV body, or JSON {"csv": "…"}.
 func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	r.Body = http.MaxBytesReader(w, r.Body, inventory.MaxImportBytes+4096)
@@ -532,12 +468,12 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if err := dec.Decode(&in); err != nil {
 			var maxErr *http.MaxBytesError
 			if errors.As(err, &maxErr) {
-				return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+				return nil, errImportTooLarge()
 			}
-			return nil, apperr.Errorf(apperr.Invalid, "The request body is not valid JSON.")
+			return nil, apperr.New(apperr.Invalid, "request.bad_json", nil, "The request body is not valid JSON.")
 		}
 		if len(in.CSV) > inventory.MaxImportBytes {
-			return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+			return nil, errImportTooLarge()
 		}
 		return []byte(in.CSV), nil
 	}
@@ -545,12 +481,12 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+			return nil, errImportTooLarge()
 		}
-		return nil, apperr.Errorf(apperr.Invalid, "The file could not be read.")
+		return nil, apperr.New(apperr.Invalid, "import.unreadable", nil, "The file could not be read.")
 	}
 	if len(b) > inventory.MaxImportBytes {
-		return nil, apperr.Errorf(apperr.TooLarge, "The file is too large (limit %d MB).", inventory.MaxImportBytes>>20)
+		return nil, errImportTooLarge()
 	}
 	return b, nil
 }
@@ -575,12 +511,12 @@ func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) e
 	res, err := s.Inventory.CommitImport(r.Context(), data, actorOf(r))
 	var rej *inventory.ImportRejected
 	if errors.As(err, &rej) {
-		msg := rej.Error()
-		if len(rej.Preview.Errors) > 0 {
-			msg = fmt.Sprintf("%s Nothing was imported.", rej.Preview.Errors[0].Message)
-		}
-		return writeJSON(w, http.StatusBadRequest, map[string]any{"error": msg, "code": "import.rejected",
-			"params": map[string]any{"errors": len(rej.Preview.Errors)}, "preview": rej.Preview})
+		// The one error answer that carries more than the error: the preview
+		// that says, row by row, what is wrong.
+		return writeJSON(w, http.StatusBadRequest, struct {
+			errorBody
+			Preview *inventory.ImportPreview `json:"preview"`
+		}{bodyOf(rej.Coded()), rej.Preview})
 	}
 	if err != nil {
 		return err

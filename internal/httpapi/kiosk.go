@@ -1,13 +1,11 @@
 package httpapi
 
 import (
-	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -62,25 +60,7 @@ func (c *kioskCache) put(version int64, e *kioskEntry) {
 
 func newKioskEntry(body []byte) *kioskEntry {
 	sum := sha256.Sum256(body)
-	e := &kioskEntry{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	_, _ = zw.Write(body)
-	if zw.Close() == nil {
-		e.gz = b.Bytes()
-	}
-	return e
-}
-
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.ReplaceAll(strings.TrimSpace(q), " ", "") != "q=0" {
-			return true
-		}
-	}
-	return false
+	return &kioskEntry{body: body, gz: gzipped(body, gzip.BestSpeed), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
 }
 
 func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) error {
@@ -127,29 +107,28 @@ func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
+// pinInput is a PIN typed at the kiosk; the PIN is checked as typed.
+type pinInput struct {
+	EmployeeID int64  `json:"employee_id"`
+	PIN        string `json:"pin" text:"raw"`
+}
+
+// handleValidatePIN answers SPEC §8's shape: {valid, message, code} for a
+// wrong PIN; with employee{clock_status, last_event} and clock_token for a
+// right one. A cool-down is a 429 error (pin.throttled).
 func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		EmployeeID *int64  `json:"employee_id"`
-		PIN        *string `json:"pin"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if in.EmployeeID == nil {
-		return errRequired("employee_id")
-	}
-	if in.PIN == nil {
-		return errRequired("pin")
-	}
-	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{
-		EmployeeID: *in.EmployeeID, PIN: *in.PIN, Client: s.clientAddr(r)})
+	in, err := decode[pinInput](w, r)
 	if err != nil {
 		return err
 	}
+	res, err := s.Timeclock.CheckPIN(r.Context(), timeclock.PINCheck{EmployeeID: in.EmployeeID, PIN: in.PIN, Client: s.clientAddr(r)})
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
 	if !res.Valid {
 		return writeJSON(w, http.StatusOK, map[string]any{"valid": false, "message": res.Message, "code": res.Code})
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	return writeJSON(w, http.StatusOK, map[string]any{
 		"valid":   true,
 		"message": res.Message,
@@ -162,20 +141,21 @@ func (s *Server) handleValidatePIN(w http.ResponseWriter, r *http.Request) error
 	})
 }
 
+// clockInput is a clock-in or clock-out with the token of a PIN check.
+type clockInput struct {
+	EmployeeID int64  `json:"employee_id"`
+	ClockToken string `json:"clock_token" text:"raw"`
+}
+
+// handleClock answers {new_status, timestamp} (SPEC §7).
 func (s *Server) handleClock(to string) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		var in struct {
-			EmployeeID *int64 `json:"employee_id"`
-			ClockToken string `json:"clock_token"`
-		}
-		if err := decodeJSON(w, r, &in); err != nil {
+		in, err := decode[clockInput](w, r)
+		if err != nil {
 			return err
 		}
-		if in.EmployeeID == nil {
-			return errRequired("employee_id")
-		}
 		res, err := s.Timeclock.Clock(r.Context(), timeclock.ClockRequest{
-			EmployeeID: *in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
+			EmployeeID: in.EmployeeID, Token: in.ClockToken, To: to, Client: s.clientAddr(r)})
 		if err != nil {
 			return err
 		}

@@ -1,14 +1,18 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 )
 
+// errRequired is a required body field that is missing.
 func errRequired(field string) error {
-	return apperr.InvalidField(field, "Field %s is required.", field)
+	return apperr.New(apperr.Invalid, "request.field_required", apperr.Params{"field": field},
+		fmt.Sprintf("Field %s is required.", field)).OnField(field)
 }
 
 // handlePublicSettings gives the kiosk and sign-in pages what they show
@@ -43,7 +47,7 @@ func (s *Server) handlePatchSettings(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
-	limit := queryInt(r, "limit", 20, 1, 100)
+	limit := queryInt(r, "limit", messaging.DefaultList, 1, messaging.MaxList)
 	list, unread, err := s.Messaging.List(r.Context(), userFrom(r.Context()).ID, limit)
 	if err != nil {
 		return err
@@ -59,9 +63,6 @@ func (s *Server) handleNotificationsRead(w http.ResponseWriter, r *http.Request)
 		if err := decodeJSON(w, r, &in); err != nil {
 			return err
 		}
-	}
-	if len(in.IDs) > 500 {
-		return apperr.InvalidField("ids", "At most 500 notifications at once.")
 	}
 	if err := s.Messaging.MarkRead(r.Context(), userFrom(r.Context()).ID, in.IDs); err != nil {
 		return err

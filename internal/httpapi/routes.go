@@ -134,9 +134,15 @@ func (s *Server) register(mux *http.ServeMux) {
 // access, runs the handler and writes the error it returns, if any.
 func (s *Server) serve(a access, h handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Nothing under /api may be kept by a browser or proxy: answers carry
+		// tokens and personal data. A handler may say otherwise.
+		w.Header().Set("Cache-Control", "no-store")
 		var err error
 		if a != public {
 			r, err = s.authenticate(r, a == admin)
+		}
+		if err == nil {
+			err = checkQuery(r)
 		}
 		if err == nil {
 			err = h(w, r)

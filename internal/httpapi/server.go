@@ -6,8 +6,8 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -23,17 +23,19 @@ import (
 // Server holds what the handlers need. Each business area adds its service
 // here and registers its routes in routes().
 type Server struct {
-	Log          *slog.Logger
-	Version      string
-	App          fs.FS // the built single-page app
-	TrustProxy   bool  // take the client address from X-Forwarded-For
-	Health       func(ctx context.Context) (schemaVersion int, err error)
-	Accounts     accounts.Service
-	Organisation organisation.Service
-	Messaging    messaging.Service
-	Inventory    inventory.Service
-	Timeclock    timeclock.Service
-	Production   *production.Service
+	Log     *slog.Logger
+	Version string
+	App     fs.FS // the built single-page app
+	// TrustedProxies are the load balancers whose X-Forwarded-For entries
+	// name the client (see clientAddr); empty: the connection's peer is the client.
+	TrustedProxies []netip.Prefix
+	Health         func(ctx context.Context) (schemaVersion int, err error)
+	Accounts       *accounts.Service
+	Organisation   *organisation.Service
+	Messaging      *messaging.Service
+	Inventory      *inventory.Service
+	Timeclock      *timeclock.Service
+	Production     *production.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }
@@ -43,6 +45,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
 		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())
@@ -56,21 +59,6 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
-}
-
-// clientAddr is the client's IP, used to key throttles.
-func (s *Server) clientAddr(r *http.Request) string {
-	if s.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			return strings.TrimSpace(first)
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/packline/packline/internal/apperr"
 )
 
 // spa serves the embedded app: real files as they are (hashed assets cached
@@ -24,7 +26,8 @@ func (s *Server) spa() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: "Method not allowed."})
+			_ = writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: "Method not allowed.",
+				Code: "request.method_not_allowed", Params: apperr.Params{}})
 			return
 		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
@@ -68,17 +71,15 @@ func (g *gzipCache) serve(w http.ResponseWriter, r *http.Request, name string, b
 	w.Header().Set("Content-Type", ctype)
 	if compressible(name) && len(body) > 512 {
 		w.Header().Add("Vary", "Accept-Encoding")
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		if acceptsGzip(r) {
 			v, ok := g.m.Load(name)
 			if !ok {
-				var buf bytes.Buffer
-				zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-				_, _ = zw.Write(body)
-				_ = zw.Close()
-				v, _ = g.m.LoadOrStore(name, buf.Bytes())
+				v, _ = g.m.LoadOrStore(name, gzipped(body, gzip.BestCompression))
 			}
-			body = v.([]byte)
-			w.Header().Set("Content-Encoding", "gzip")
+			if z := v.([]byte); z != nil {
+				body = z
+				w.Header().Set("Content-Encoding", "gzip")
+			}
 		}
 	}
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))

@@ -337,10 +337,3 @@ func messageOf(err error) string {
 	}
 	return err.Error()
 }
-
-// ImportRejected is the error of an import with errors: nothing was written.
-type ImportRejected struct{ Preview *ImportPreview }
-
-func (e *ImportRejected) Error() string {
-	return fmt.Sprintf("The file has %d rows with errors; nothing was imported.", e.Preview.RowsWithErrors)
-}

@@ -1,21 +1,22 @@
 // Package inventory holds stock: items, their batches (lots) and the
 // append-only ledger of moves that every on-hand figure is derived from.
-// It imports no storage or HTTP code: storage implements Service, HTTP calls it.
+// It imports no storage or HTTP code: the Service holds the rules and runs
+// them over a Store that storage implements; HTTP calls the Service.
 //
-// Rules the implementation guarantees:
+// Rules the Service guarantees:
 //   - a batch's on-hand is the sum of its moves; an item's is the sum of its
 //     batches'; neither is ever set by hand;
 //   - no move may take a batch below zero (Conflict), also under concurrent
 //     writers;
 //   - moves are never edited or deleted: a mistake is undone by a reversing
 //     move that points to the one it reverses, and a move is reversed at most
-//     once (Conflict).
+//     once (Conflict);
+//   - an item is archived only with nothing on hand, and an archived item
+//     takes no moves; both are decided under the item's row lock, which
+//     every move takes first.
 package inventory
 
-import (
-	"context"
-	"time"
-)
+import "time"
 
 // Item kinds.
 const (
@@ -132,7 +133,7 @@ type NewItem struct {
 	Category     string   `json:"category"`
 	Location     string   `json:"location"`
 	ReorderLevel Quantity `json:"reorder_level"`
-	Notes        string   `json:"notes"`
+	Notes        string   `json:"notes" text:"multiline"`
 }
 
 // ItemPatch changes any subset of an item's fields.
@@ -144,7 +145,7 @@ type ItemPatch struct {
 	Category     *string   `json:"category"`
 	Location     *string   `json:"location"`
 	ReorderLevel *Quantity `json:"reorder_level"`
-	Notes        *string   `json:"notes"`
+	Notes        *string   `json:"notes" text:"multiline"`
 	Archived     *bool     `json:"archived"`
 }
 
@@ -157,8 +158,13 @@ type NewBatch struct {
 	ExpiresAt  string   `json:"expires_at"`
 	Source     string   `json:"source"`
 	SourceType string   `json:"source_type"`
-	Notes      string   `json:"notes"`
-	Note       string   `json:"note"` // the receive move's note
+	Notes      string   `json:"notes" text:"multiline"`
+	Note       string   `json:"note" text:"multiline"` // the receive move's note
+	// OccurredAt is when the stock arrived, for the demo and imports of past
+	// receipts (server side only); zero means now.
+	OccurredAt time.Time `json:"-"`
+	// Document, if set, is what the stock came from (a production entry).
+	Document *Document `json:"-"`
 }
 
 // BatchPatch changes a batch's descriptive fields; its quantity only ever
@@ -169,7 +175,7 @@ type BatchPatch struct {
 	ExpiresAt  *string `json:"expires_at"` // "" clears it
 	Source     *string `json:"source"`
 	SourceType *string `json:"source_type"`
-	Notes      *string `json:"notes"`
+	Notes      *string `json:"notes" text:"multiline"`
 }
 
 // NewMove is one change to a batch. For receive and produce, stock goes in
@@ -184,6 +190,9 @@ type NewMove struct {
 	Note     string
 	UserID   *int64
 	Document *Document
+	// OccurredAt stamps the move with when it happened, for the demo and
+	// imports of past stock (server side only); zero means now.
+	OccurredAt time.Time
 }
 
 // Actor is who does something: a signed-in user, or nil for the system.
@@ -206,6 +215,10 @@ type ListFilter struct {
 	Page               int // from 1
 	PageSize           int
 	IncludeEmpty       bool // list batches with nothing on hand too
+
+	// ExpiresBy is the last expiry date ExpiringWithinDays admits; the
+	// Service fills it from the organisation's today.
+	ExpiresBy string
 }
 
 // SortKeys are the item list's server-side sorts.
@@ -222,6 +235,10 @@ type MoveFilter struct {
 	Zone    *time.Location
 	Before  int64 // only moves with id < Before (paging)
 	Limit   int
+
+	// Since and Until bound the moves' times, [Since, Until); the Service
+	// fills them from From and To in Zone.
+	Since, Until time.Time
 }
 
 // Warnings are what the inventory screen and the dashboard flag.
@@ -254,36 +271,4 @@ type Facets struct {
 	Categories []string `json:"categories"`
 	Locations  []string `json:"locations"`
 	Units      []string `json:"units"`
-}
-
-// Service is the inventory's contract.
-type Service interface {
-	CreateItem(ctx context.Context, n NewItem) (*Item, error)
-	UpdateItem(ctx context.Context, id int64, p ItemPatch) (*Item, error)
-	GetItem(ctx context.Context, id int64) (*Item, error)
-	ListItems(ctx context.Context, f ListFilter) ([]Item, int, error)
-	// EachItemBatch walks every item matching f (ignoring paging) with each of
-	// its batches, for export; an item without batches is given with nil.
-	EachItemBatch(ctx context.Context, f ListFilter, fn func(it *Item, b *Batch) error) error
-	Facets(ctx context.Context) (Facets, error)
-
-	ReceiveBatch(ctx context.Context, itemID int64, n NewBatch, by Actor) (*Batch, *Move, error)
-	UpdateBatch(ctx context.Context, id int64, p BatchPatch) (*Batch, error)
-	GetBatch(ctx context.Context, id int64, after int64, limit int) (*BatchDetail, error)
-	ListBatches(ctx context.Context, itemID int64, inStockOnly bool) ([]Batch, error)
-
-	RecordMove(ctx context.Context, m NewMove) (*Move, error)
-	Reverse(ctx context.Context, moveID int64, note string, by Actor) (*Move, error)
-	ListMoves(ctx context.Context, f MoveFilter) ([]Move, error)
-	EachMove(ctx context.Context, f MoveFilter, fn func(m *Move) error) error
-
-	// Warnings lists low-stock items and batches with stock expiring within
-	// withinDays of today (or expired), oldest expiry first.
-	Warnings(ctx context.Context, withinDays int) (*Warnings, error)
-
-	// PreviewImport says what importing csv would do, row by row; it writes
-	// nothing. CommitImport writes all of it or, if any row has an error,
-	// nothing (an *ImportRejected error carrying the preview).
-	PreviewImport(ctx context.Context, csv []byte) (*ImportPreview, error)
-	CommitImport(ctx context.Context, csv []byte, by Actor) (*ImportResult, error)
 }

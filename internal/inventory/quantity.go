@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,8 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 // More than three decimals, exponents and out-of-range values are Invalid.
 func ParseQuantity(s string) (Quantity, error) {
 	s = strings.TrimSpace(s)
-	bad := apperr.Errorf(apperr.Invalid, "%q is not a quantity: use a number with at most 3 decimals.", s)
+	bad := apperr.New(apperr.Invalid, "quantity.invalid", apperr.Params{"value": s},
+		fmt.Sprintf("%q is not a quantity: use a number with at most 3 decimals.", s))
 	if s == "" {
 		return 0, bad
 	}
@@ -86,11 +88,12 @@ func ParseQuantity(s string) (Quantity, error) {
 	}
 	frac = strings.TrimRight(frac, "0")
 	if len(frac) > 3 {
-		return 0, apperr.Errorf(apperr.Invalid, "%q has too many decimals: at most 3 are kept.", s)
+		return 0, apperr.New(apperr.Invalid, "quantity.decimals", apperr.Params{"value": s},
+			fmt.Sprintf("%q has too many decimals: at most 3 are kept.", s))
 	}
 	whole = strings.TrimLeft(whole, "0")
 	if len(whole) > 10 {
-		return 0, apperr.Errorf(apperr.Invalid, "%q is too large.", s)
+		return 0, apperr.New(apperr.Invalid, "quantity.too_large", apperr.Params{"value": s}, fmt.Sprintf("%q is too large.", s))
 	}
 	var w int64
 	if whole != "" {
@@ -102,7 +105,7 @@ func ParseQuantity(s string) (Quantity, error) {
 	}
 	v := Quantity(w*QuantityScale + f)
 	if v > MaxQuantity {
-		return 0, apperr.Errorf(apperr.Invalid, "%q is too large.", s)
+		return 0, apperr.New(apperr.Invalid, "quantity.too_large", apperr.Params{"value": s}, fmt.Sprintf("%q is too large.", s))
 	}
 	if neg {
 		v = -v

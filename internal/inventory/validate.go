@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Field limits.
@@ -27,10 +28,10 @@ func clean(s string) string { return strings.TrimSpace(s) }
 
 func checkLen(field, v string, max int, label string) error {
 	if utf8.RuneCountInString(v) > max {
-		return apperr.InvalidField(field, "%s must be at most %d characters.", label, max)
+		return errTooLong(field, label, max)
 	}
 	if strings.ContainsFunc(v, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }) {
-		return apperr.InvalidField(field, "%s contains control characters.", label)
+		return errInvalid(field, "text.control", apperr.Params{"field": field}, label+" contains control characters.")
 	}
 	return nil
 }
@@ -74,25 +75,31 @@ func (n *NewItem) Normalize() {
 // Validate reports the first invalid field of a normalized NewItem.
 func (n NewItem) Validate() error {
 	if n.SKU == "" {
-		return apperr.InvalidField("sku", "SKU is required.")
+		return errRequired("sku", "SKU is required.")
 	}
 	if err := checkLen("sku", n.SKU, MaxSKU, "SKU"); err != nil {
 		return err
 	}
 	if strings.ContainsAny(n.SKU, " \t\n") {
-		return apperr.InvalidField("sku", "SKU must not contain spaces.")
+		return errInvalid("sku", "item.sku_spaces", nil, "SKU must not contain spaces.")
 	}
 	if n.Name == "" {
-		return apperr.InvalidField("name", "Name is required.")
+		return errRequired("name", "Name is required.")
+	}
+	if err := text.Name("name", n.Name); err != nil {
+		return err
 	}
 	if err := checkLen("name", n.Name, MaxName, "Name"); err != nil {
 		return err
 	}
+	if !text.Visible(n.Name) {
+		return errInvalid("name", "text.invisible", apperr.Params{"field": "name"}, "Name must hold a visible character.")
+	}
 	if !slices.Contains(Kinds, n.Kind) {
-		return apperr.InvalidField("kind", "Kind must be one of %s.", strings.Join(Kinds, ", "))
+		return errChoice("kind", "Kind", Kinds)
 	}
 	if n.Unit == "" {
-		return apperr.InvalidField("unit", "Unit is required (for example kg, bag, box).")
+		return errRequired("unit", "Unit is required (for example kg, bag, box).")
 	}
 	if err := checkLen("unit", n.Unit, MaxUnit, "Unit"); err != nil {
 		return err
@@ -107,7 +114,7 @@ func (n NewItem) Validate() error {
 		return err
 	}
 	if n.ReorderLevel < 0 || n.ReorderLevel > MaxQuantity {
-		return apperr.InvalidField("reorder_level", "Reorder level must be zero or more.")
+		return errInvalid("reorder_level", "quantity.negative", apperr.Params{"field": "reorder_level"}, "Reorder level must be zero or more.")
 	}
 	return nil
 }
@@ -148,7 +155,7 @@ func (p ItemPatch) Apply(it Item) (Item, error) {
 func ParseDate(field, v string) (time.Time, error) {
 	t, err := time.Parse(time.DateOnly, v)
 	if err != nil {
-		return t, apperr.InvalidField(field, "%s must be a date like 2025-08-15.", field)
+		return t, errDate(field)
 	}
 	return t, nil
 }
@@ -166,10 +173,10 @@ func (n *NewBatch) Normalize(today string) {
 // batch starts with a positive quantity received.
 func (n NewBatch) Validate() error {
 	if n.Quantity <= 0 {
-		return apperr.InvalidField("quantity", "Quantity received must be more than zero.")
+		return errInvalid("quantity", "quantity.not_positive", apperr.Params{"field": "quantity"}, "Quantity received must be more than zero.")
 	}
 	if n.Quantity > MaxQuantity {
-		return apperr.InvalidField("quantity", "Quantity is too large.")
+		return errQuantityTooLarge("quantity")
 	}
 	if err := validateCode(n.Code); err != nil {
 		return err
@@ -191,7 +198,7 @@ func validateCode(code string) error {
 		return err
 	}
 	if strings.ContainsAny(code, "\t\n") {
-		return apperr.InvalidField("code", "Batch code must be on one line.")
+		return errInvalid("code", "batch.code_one_line", nil, "Batch code must be on one line.")
 	}
 	return nil
 }
@@ -207,7 +214,7 @@ func validateBatchDates(received, expires string) error {
 			return err
 		}
 		if e.Before(r) {
-			return apperr.InvalidField("expires_at", "Expiry date is before the received date.")
+			return errInvalid("expires_at", "batch.expiry_before_received", nil, "Expiry date is before the received date.")
 		}
 	}
 	return nil
@@ -218,7 +225,7 @@ func validateSource(source, typ string) error {
 		return err
 	}
 	if typ != "" && !slices.Contains(SourceTypes, typ) {
-		return apperr.InvalidField("source_type", "Source type must be one of %s.", strings.Join(SourceTypes, ", "))
+		return errChoice("source_type", "Source type", SourceTypes)
 	}
 	return nil
 }
@@ -228,7 +235,7 @@ func (p BatchPatch) Apply(b Batch) (Batch, error) {
 	if p.Code != nil {
 		b.Code = clean(*p.Code)
 		if b.Code == "" {
-			return b, apperr.InvalidField("code", "Batch code is required.")
+			return b, errRequired("code", "Batch code is required.")
 		}
 		if err := validateCode(b.Code); err != nil {
 			return b, err
@@ -273,15 +280,23 @@ func (p BatchPatch) Apply(b Batch) (Batch, error) {
 // and the received date, with a counter when that is taken (taken reports
 // whether a code is in use for the item).
 func GenerateCode(sku, received string, taken func(code string) bool) string {
+	code := codeCandidate(sku, received, 1)
+	for i := 2; taken(code); i++ {
+		code = codeCandidate(sku, received, i)
+	}
+	return code
+}
+
+// codeCandidate is the i-th code GenerateCode tries (from 1).
+func codeCandidate(sku, received string, i int) string {
 	base := SKUKey(sku) + "-" + strings.ReplaceAll(received, "-", "")
 	if utf8.RuneCountInString(base) > MaxCode-4 {
 		base = string([]rune(base)[:MaxCode-4])
 	}
-	code := base
-	for i := 2; taken(code); i++ {
-		code = fmt.Sprintf("%s-%d", base, i)
+	if i <= 1 {
+		return base
 	}
-	return code
+	return fmt.Sprintf("%s-%d", base, i)
 }
 
 // Signed returns the change a move makes to its batch and checks it: receive
@@ -295,7 +310,7 @@ func (m NewMove) Signed() (Quantity, error) {
 		abs = -abs
 	}
 	if abs > MaxQuantity {
-		return 0, apperr.InvalidField("quantity", "Quantity is too large.")
+		return 0, errQuantityTooLarge("quantity")
 	}
 	if err := checkLen("note", m.Note, MaxNote, "Note"); err != nil {
 		return 0, err
@@ -303,28 +318,28 @@ func (m NewMove) Signed() (Quantity, error) {
 	switch m.Reason {
 	case ReasonReceive, ReasonProduce:
 		if abs == 0 {
-			return 0, apperr.InvalidField("quantity", "Quantity must be more than zero.")
+			return 0, errInvalid("quantity", "quantity.not_positive", apperr.Params{"field": "quantity"}, "Quantity must be more than zero.")
 		}
 		return abs, nil
 	case ReasonConsume, ReasonShip:
 		if abs == 0 {
-			return 0, apperr.InvalidField("quantity", "Quantity must be more than zero.")
+			return 0, errInvalid("quantity", "quantity.not_positive", apperr.Params{"field": "quantity"}, "Quantity must be more than zero.")
 		}
 		return -abs, nil
 	case ReasonAdjust:
 		if q == 0 {
-			return 0, apperr.InvalidField("quantity", "An adjustment must change the quantity: give a positive or negative number.")
+			return 0, errInvalid("quantity", "move.adjust_zero", nil, "An adjustment must change the quantity: give a positive or negative number.")
 		}
 		if m.Note == "" {
-			return 0, apperr.InvalidField("note", "Say why the stock is adjusted.")
+			return 0, errRequired("note", "Say why the stock is adjusted.")
 		}
 		return q, nil
 	case ReasonCount:
 		return q, nil
 	case ReasonReversal:
-		return 0, apperr.InvalidField("reason", "To undo a move, reverse it.")
+		return 0, errInvalid("reason", "move.reverse_instead", nil, "To undo a move, reverse it.")
 	}
-	return 0, apperr.InvalidField("reason", "Reason must be one of receive, consume, produce, ship, adjust, count.")
+	return 0, errChoice("reason", "Reason", Reasons[:len(Reasons)-1])
 }
 
 // PageBounds clamps page and page size to sane values.
@@ -342,3 +357,22 @@ func PageBounds(page, size int) (int, int) {
 }
 
 func asAppErr(err error) (*apperr.Error, bool) { return apperr.As(err) }
+
+func errQuantityTooLarge(field string) error {
+	return errInvalid(field, "quantity.too_large", apperr.Params{"field": field}, "Quantity is too large.")
+}
+
+// Validate checks a move before any stock is looked at: its reason and
+// quantity (Signed), a count's quantity found, and its document.
+func (m NewMove) Validate() error {
+	if _, err := m.Signed(); err != nil {
+		return err
+	}
+	if m.Reason == ReasonCount && m.Counted != nil && (*m.Counted < 0 || *m.Counted > MaxQuantity) {
+		return errInvalid("counted", "quantity.negative", apperr.Params{"field": "counted"}, "The counted quantity must be zero or more.")
+	}
+	if m.Document != nil && (m.Document.Type == "" || len(m.Document.Type) > 40) {
+		return errInvalid("document", "move.document_type", nil, "A move's document needs a short type.")
+	}
+	return nil
+}

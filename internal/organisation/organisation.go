@@ -4,12 +4,15 @@ package organisation
 
 import (
 	"context"
+	"fmt"
 	"net/mail"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Settings of the organisation. TimeZone is an IANA zone name; every time a
@@ -38,6 +41,13 @@ func (s Settings) Location() *time.Location {
 	return loc
 }
 
+// Limits of the settings.
+const (
+	MaxName          = 200
+	MinMaxShiftHours = 1
+	MaxMaxShiftHours = 48
+)
+
 // Patch changes any subset of Settings.
 type Patch struct {
 	Name          *string `json:"organisation_name"`
@@ -50,8 +60,12 @@ type Patch struct {
 func (p Patch) Apply(s Settings) (Settings, error) {
 	if p.Name != nil {
 		n := strings.TrimSpace(*p.Name)
-		if n == "" || utf8.RuneCountInString(n) > 200 {
-			return s, apperr.InvalidField("organisation_name", "Organisation name must be 1 to 200 characters.")
+		if err := text.Name("organisation_name", n); err != nil {
+			return s, err
+		}
+		if n == "" || utf8.RuneCountInString(n) > MaxName {
+			return s, apperr.New(apperr.Invalid, "settings.name_length", apperr.Params{"min": 1, "max": MaxName},
+				fmt.Sprintf("Organisation name must be 1 to %d characters.", MaxName)).OnField("organisation_name")
 		}
 		s.Name = n
 	}
@@ -60,27 +74,116 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		// It becomes a mailto: link, so nothing that could add headers to it.
 		if a, err := mail.ParseAddress(e); err != nil || a.Address != e || strings.ContainsAny(e, "?&=#%/\\\"<>, ") ||
 			!strings.Contains(e[strings.LastIndex(e, "@")+1:], ".") {
-			return s, apperr.InvalidField("support_email", "Support email is not a valid address.")
+			return s, apperr.New(apperr.Invalid, "settings.support_email_invalid", nil,
+				"Support email is not a valid address.").OnField("support_email")
 		}
 		s.SupportEmail = e
 	}
 	if p.TimeZone != nil {
 		if _, err := time.LoadLocation(*p.TimeZone); err != nil || *p.TimeZone == "" || *p.TimeZone == "Local" {
-			return s, apperr.InvalidField("time_zone", "Unknown time zone.")
+			return s, apperr.New(apperr.Invalid, "settings.time_zone_unknown", apperr.Params{"time_zone": *p.TimeZone},
+				"Unknown time zone.").OnField("time_zone")
 		}
 		s.TimeZone = *p.TimeZone
 	}
 	if p.MaxShiftHours != nil {
-		if *p.MaxShiftHours < 1 || *p.MaxShiftHours > 48 {
-			return s, apperr.InvalidField("max_shift_hours", "Maximum shift must be 1 to 48 hours.")
+		if *p.MaxShiftHours < MinMaxShiftHours || *p.MaxShiftHours > MaxMaxShiftHours {
+			return s, apperr.New(apperr.Invalid, "settings.max_shift_hours_range",
+				apperr.Params{"min": MinMaxShiftHours, "max": MaxMaxShiftHours},
+				fmt.Sprintf("Maximum shift must be %d to %d hours.", MinMaxShiftHours, MaxMaxShiftHours)).OnField("max_shift_hours")
 		}
 		s.MaxShiftHours = *p.MaxShiftHours
 	}
 	return s, nil
 }
 
+// The stored names of the settings.
+const (
+	keyName          = "organisation_name"
+	keySupportEmail  = "support_email"
+	keyTimeZone      = "time_zone"
+	keyMaxShiftHours = "max_shift_hours"
+)
+
+// fromValues reads stored values over the defaults; a value that no longer
+// parses keeps its default.
+func fromValues(v map[string]string) Settings {
+	s := Defaults
+	if x, ok := v[keyName]; ok {
+		s.Name = x
+	}
+	if x, ok := v[keySupportEmail]; ok {
+		s.SupportEmail = x
+	}
+	if x, ok := v[keyTimeZone]; ok {
+		s.TimeZone = x
+	}
+	if n, err := strconv.Atoi(v[keyMaxShiftHours]); err == nil {
+		s.MaxShiftHours = n
+	}
+	return s
+}
+
+// values are the stored values of the settings p changes, taken from s.
+func (p Patch) values(s Settings) map[string]string {
+	out := map[string]string{}
+	if p.Name != nil {
+		out[keyName] = s.Name
+	}
+	if p.SupportEmail != nil {
+		out[keySupportEmail] = s.SupportEmail
+	}
+	if p.TimeZone != nil {
+		out[keyTimeZone] = s.TimeZone
+	}
+	if p.MaxShiftHours != nil {
+		out[keyMaxShiftHours] = strconv.Itoa(s.MaxShiftHours)
+	}
+	return out
+}
+
+// Store keeps the settings as named values.
+type Store interface {
+	// Values returns every stored setting by name.
+	Values(ctx context.Context) (map[string]string, error)
+	// Put stores the given values in one transaction, leaving others alone.
+	Put(ctx context.Context, values map[string]string) error
+}
+
 // Service reads and changes the settings.
-type Service interface {
-	Get(ctx context.Context) (Settings, error)
-	Update(ctx context.Context, p Patch) (Settings, error)
+type Service struct{ store Store }
+
+// NewService returns the settings service over store.
+func NewService(store Store) *Service { return &Service{store: store} }
+
+// Get returns the settings, with defaults for those never set.
+func (s *Service) Get(ctx context.Context) (Settings, error) {
+	v, err := s.store.Values(ctx)
+	if err != nil {
+		return Defaults, err
+	}
+	return fromValues(v), nil
+}
+
+// Update validates and saves a patch. Only the settings the patch names are
+// written, so two admins changing different settings at the same time both
+// keep their change (writing every field back would let the later request
+// silently undo the earlier one with the values it had read).
+func (s *Service) Update(ctx context.Context, p Patch) (Settings, error) {
+	cur, err := s.Get(ctx)
+	if err != nil {
+		return cur, err
+	}
+	next, err := p.Apply(cur)
+	if err != nil {
+		return cur, err
+	}
+	changed := p.values(next)
+	if len(changed) == 0 {
+		return cur, nil
+	}
+	if err := s.store.Put(ctx, changed); err != nil {
+		return cur, err
+	}
+	return s.Get(ctx)
 }

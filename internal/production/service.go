@@ -13,30 +13,29 @@ import (
 )
 
 // Tx is one write transaction over production and the inventory ledger:
-// an entry's moves and the entry are written together or not at all.
-// The ledger methods keep inventory's rules (no batch below zero, a move
-// reversed at most once).
+// it embeds inventory.Tx, so an entry and the stock moves it makes (written
+// through inventory.Record, Receive and Reverse, which keep the ledger's
+// rules) commit together or not at all.
 type Tx interface {
+	inventory.Tx
+
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	// LockLine returns the line, locked so that entries on one line are
-	// written one at a time.
+	// written one at a time (production.line_not_found when none).
 	LockLine(ctx context.Context, id int64) (*Line, error)
 	CurrentRecipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	InsertRecipe(ctx context.Context, r *Recipe, by Actor) error
-	// LockStock locks and returns the batches of items with stock, and the
-	// batches named in batchIDs (even empty ones), in one lock order.
+	// LockStock locks the items (in id order), then returns, locked, their
+	// batches with stock and those of their batches named in batchIDs
+	// (even empty ones).
 	LockStock(ctx context.Context, itemIDs, batchIDs []int64) ([]StockBatch, error)
+	// BatchByCode is an item's batch with a code (CodeKey), or nil.
+	BatchByCode(ctx context.Context, itemID int64, code string) (*inventory.Batch, error)
 	InsertEntry(ctx context.Context, e *Entry, by Actor) error
 	SetProducedBatch(ctx context.Context, entryID, batchID int64) error
-	// LockEntry returns the entry, locked, with the ids of its moves.
+	// LockEntry returns the entry, locked, with its moves.
 	LockEntry(ctx context.Context, id int64) (*Entry, error)
 	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
-
-	// The inventory ledger inside this transaction.
-	RecordMove(ctx context.Context, n inventory.NewMove) (*inventory.Move, error)
-	FindBatch(ctx context.Context, itemID int64, code string) (*inventory.Batch, error) // nil when none
-	ReceiveBatch(ctx context.Context, itemID int64, n inventory.NewBatch, userID *int64, doc *inventory.Document) (*inventory.Batch, *inventory.Move, error)
-	ReverseMove(ctx context.Context, moveID int64, note string, userID *int64) (*inventory.Move, error)
 }
 
 // Output is units of one product on one line in one slot (non-reversed).
@@ -246,22 +245,22 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		id = e.ID
 		doc := &inventory.Document{Type: DocType, ID: e.ID}
 		for _, d := range draws {
-			if _, err := tx.RecordMove(ctx, inventory.NewMove{BatchID: d.BatchID, Reason: inventory.ReasonConsume,
+			if _, err := inventory.Record(ctx, tx, inventory.NewMove{BatchID: d.BatchID, Reason: inventory.ReasonConsume,
 				Quantity: d.Quantity, UserID: by.UserID, Document: doc}); err != nil {
 				return err
 			}
 		}
 		produced := inventory.Units(n.Units)
 		code := BatchCode(product.SKU, n.Date, line.ID)
-		b, err := tx.FindBatch(ctx, product.ID, code)
+		b, err := tx.BatchByCode(ctx, product.ID, code)
 		if err != nil {
 			return err
 		}
 		if b == nil {
-			b, _, err = tx.ReceiveBatch(ctx, product.ID, inventory.NewBatch{Code: code, Quantity: produced, ReceivedAt: n.Date,
-				Source: line.Name, SourceType: inventory.SourceProduction}, by.UserID, doc)
+			b, _, err = inventory.Receive(ctx, tx, product.ID, inventory.NewBatch{Code: code, Quantity: produced, ReceivedAt: n.Date,
+				Source: line.Name, SourceType: inventory.SourceProduction, Document: doc}, inventory.Actor{UserID: by.UserID})
 		} else {
-			_, err = tx.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonProduce, Quantity: produced,
+			_, err = inventory.Record(ctx, tx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonProduce, Quantity: produced,
 				UserID: by.UserID, Document: doc})
 		}
 		if err != nil {
@@ -292,11 +291,12 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 		if err := CheckReversible(e); err != nil {
 			return err
 		}
-		batchIDs := make([]int64, 0, len(e.Moves))
+		var itemIDs, batchIDs []int64
 		for _, m := range e.Moves {
+			itemIDs = append(itemIDs, m.ItemID)
 			batchIDs = append(batchIDs, m.BatchID)
 		}
-		stock, err := tx.LockStock(ctx, nil, batchIDs)
+		stock, err := tx.LockStock(ctx, itemIDs, batchIDs)
 		if err != nil {
 			return err
 		}
@@ -313,7 +313,7 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 			if m.Reversal {
 				continue
 			}
-			if _, err := tx.ReverseMove(ctx, m.ID, note, by.UserID); err != nil {
+			if _, err := inventory.Reverse(ctx, tx, m.ID, note, inventory.Actor{UserID: by.UserID}); err != nil {
 				return err
 			}
 		}

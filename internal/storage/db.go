@@ -70,7 +70,11 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 				return nil, fmt.Errorf("create database folder: %w", err)
 			}
 		}
-		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+		// synchronous(FULL): in WAL mode every commit is fsynced before it
+		// returns, so an acknowledged punch, stock move or any other write
+		// survives a power cut or an OS crash, not only a killed process
+		// (NORMAL, the usual WAL setting, can lose the last commits then).
+		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_time_format=sqlite"
 		w, err := sql.Open("sqlite", dsn+"?"+params+"&_txlock=immediate")
 		if err != nil {
 			return nil, fmt.Errorf("open sqlite: %w", err)

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"database/sql"
 	"errors"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -20,7 +21,7 @@ func mapError(err error) error {
 		return err
 	}
 	if isUniqueViolation(err) {
-		return apperr.Errorf(apperr.Conflict, "That already exists.")
+		return apperr.New(apperr.Conflict, "conflict.duplicate", nil, "That already exists.")
 	}
 	return err
 }
@@ -66,4 +67,27 @@ func isRetryable(err error) bool {
 		return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
 	}
 	return false
+}
+
+// errNotFound is a row that is not there, for callers with no better word.
+var errNotFound = apperr.New(apperr.NotFound, "not_found", nil, "Not found.")
+
+// mustAffect turns an update that touched no row into NotFound.
+func mustAffect(res sql.Result, err error) error { return affected(errNotFound)(res, err) }
+
+// affected returns a check that turns an update touching no row into notFound.
+func affected(notFound error) func(sql.Result, error) error {
+	return func(res sql.Result, err error) error {
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return notFound
+		}
+		return nil
+	}
 }

@@ -24,7 +24,7 @@ func TestBenchDataKeepsLedgerAndSummariesEqual(t *testing.T) {
 // benchInventory is a SQLite database with 1,000 items, 10,000 batches and
 // 100,000 moves (scripts/bench/inventory.sh measures the full 5,000 /
 // 50,000 / 1,000,000 over HTTP).
-func benchInventory(b *testing.B) (*storage.DB, *storage.InventoryService) {
+func benchInventory(b *testing.B) (*storage.DB, *inventory.Service) {
 	b.Helper()
 	db := storagetest.Open(b, storage.SQLite)
 	u, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
@@ -35,7 +35,7 @@ func benchInventory(b *testing.B) (*storage.DB, *storage.InventoryService) {
 	if _, _, err := benchdata.Inventory(context.Background(), db, u.ID, 1000, 10, 10); err != nil {
 		b.Fatal(err)
 	}
-	return db, storage.NewInventoryService(db)
+	return db, newInventory(db)
 }
 
 func BenchmarkInventory(b *testing.B) {

@@ -8,14 +8,23 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 )
 
-func mustItem(t *testing.T, s *storage.InventoryService, sku string) *inventory.Item {
+// newInventory is the inventory's rules over the store on db, with the
+// organisation's calendar read from db too.
+func newInventory(db *storage.DB) *inventory.Service {
+	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
+	return inventory.NewService(storage.NewInventoryStore(db), cal)
+}
+
+func mustItem(t *testing.T, s *inventory.Service, sku string) *inventory.Item {
 	t.Helper()
 	it, err := s.CreateItem(context.Background(), inventory.NewItem{SKU: sku, Name: "Item " + sku,
 		Kind: inventory.KindRaw, Unit: "kg"})
@@ -25,7 +34,7 @@ func mustItem(t *testing.T, s *storage.InventoryService, sku string) *inventory.
 	return it
 }
 
-func mustReceive(t *testing.T, s *storage.InventoryService, itemID int64, units int64) *inventory.Batch {
+func mustReceive(t *testing.T, s *inventory.Service, itemID int64, units int64) *inventory.Batch {
 	t.Helper()
 	b, _, err := s.ReceiveBatch(context.Background(), itemID, inventory.NewBatch{Quantity: inventory.Units(units)}, inventory.Actor{})
 	if err != nil {
@@ -68,7 +77,7 @@ func checkLedger(t *testing.T, db *storage.DB) {
 
 func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		it := mustItem(t, s, "RICE")
 		b := mustReceive(t, s, it.ID, 10)
@@ -115,7 +124,7 @@ func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
 
 func TestInventoryReversalRules(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		it := mustItem(t, s, "SOY")
 		b, recv, err := s.ReceiveBatch(ctx, it.ID, inventory.NewBatch{Quantity: inventory.Units(10)}, inventory.Actor{})
@@ -190,7 +199,7 @@ func TestInventoryReversalRules(t *testing.T) {
 
 func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		var batches []int64
 		var mu sync.Mutex
@@ -274,7 +283,7 @@ func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
 
 func TestInventoryCodesAndArchive(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		it := mustItem(t, s, "veg-1")
 		nb := inventory.NewBatch{Quantity: inventory.Units(5), ReceivedAt: "2025-08-15"}
@@ -324,7 +333,7 @@ func TestInventoryCodesAndArchive(t *testing.T) {
 
 func TestInventoryImport(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		s := storage.NewInventoryService(db)
+		s := newInventory(db)
 		ctx := context.Background()
 		mustItem(t, s, "EXISTS")
 		if _, _, err := s.ReceiveBatch(ctx, 1, inventory.NewBatch{Code: "LOT-1", Quantity: 1000}, inventory.Actor{}); err != nil {
@@ -396,5 +405,72 @@ func TestInventoryImport(t *testing.T) {
 			t.Fatalf("re-import preview: %v %+v", err, p)
 		}
 		checkLedger(t, db)
+	})
+}
+
+// Archiving races stock (issue 9 item 6): an item is archived only with
+// nothing on hand and an archived item takes no moves, also when an archive
+// and a move of the same item run at the same moment. Each round archives
+// 15 empty items while adjustments add to their batches.
+func TestInventoryArchiveRacesStock(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		s := newInventory(db)
+		ctx := context.Background()
+		yes, no := true, false
+		type pair struct{ item, batch int64 }
+		var pairs []pair
+		for i := range 15 {
+			it := mustItem(t, s, fmt.Sprintf("ARC-%d", i))
+			b := mustReceive(t, s, it.ID, 1)
+			zero := inventory.Quantity(0)
+			if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonCount, Counted: &zero}); err != nil {
+				t.Fatal(err)
+			}
+			pairs = append(pairs, pair{it.ID, b.ID})
+		}
+		for round := range 6 {
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for _, p := range pairs {
+				wg.Add(2)
+				go func() {
+					defer wg.Done()
+					<-start
+					_, err := s.UpdateItem(ctx, p.item, inventory.ItemPatch{Archived: &yes})
+					if c := apperr.CodeOf(err); err != nil && c != "item.has_stock" {
+						t.Errorf("archive: %v", err)
+					}
+				}()
+				go func() {
+					defer wg.Done()
+					<-start
+					_, err := s.RecordMove(ctx, inventory.NewMove{BatchID: p.batch, Reason: inventory.ReasonAdjust,
+						Quantity: inventory.Units(1), Note: "found one"})
+					if c := apperr.CodeOf(err); err != nil && c != "item.archived" {
+						t.Errorf("adjust: %v", err)
+					}
+				}()
+			}
+			close(start)
+			wg.Wait()
+			var bad int
+			if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_items WHERE archived = ? AND on_hand <> 0`, true).Scan(&bad); err != nil {
+				t.Fatal(err)
+			}
+			if bad != 0 {
+				t.Fatalf("round %d: %d of %d items archived with stock on hand", round, bad, len(pairs))
+			}
+			checkLedger(t, db)
+			// Empty them again for the next round.
+			for _, p := range pairs {
+				if _, err := s.UpdateItem(ctx, p.item, inventory.ItemPatch{Archived: &no}); err != nil {
+					t.Fatal(err)
+				}
+				zero := inventory.Quantity(0)
+				if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: p.batch, Reason: inventory.ReasonCount, Counted: &zero}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	})
 }

@@ -9,19 +9,21 @@ import (
 	"github.com/packline/packline/internal/messaging"
 )
 
-// MessagingService implements messaging.Service.
-type MessagingService struct{ db *DB }
+// MessagingStore implements messaging.Store.
+type MessagingStore struct{ db *DB }
 
-var _ messaging.Service = (*MessagingService)(nil)
+var _ messaging.Store = (*MessagingStore)(nil)
+
+// NewMessagingStore returns the notification store over db.
+func NewMessagingStore(db *DB) *MessagingStore { return &MessagingStore{db: db} }
 
 // NewMessagingService returns the notification service over db.
-func NewMessagingService(db *DB) *MessagingService { return &MessagingService{db: db} }
+func NewMessagingService(db *DB) *messaging.Service {
+	return messaging.NewService(NewMessagingStore(db))
+}
 
 // List returns a user's newest notifications and the unread count.
-func (s *MessagingService) List(ctx context.Context, userID int64, limit int) ([]messaging.Notification, int, error) {
-	if limit <= 0 || limit > 100 {
-		limit = 20
-	}
+func (s *MessagingStore) List(ctx context.Context, userID int64, limit int) ([]messaging.Notification, int, error) {
 	rows, err := s.db.Query(ctx, `SELECT id, kind, params, created_at, read_at FROM notifications
 		WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, userID, limit)
 	if err != nil {
@@ -52,7 +54,7 @@ func (s *MessagingService) List(ctx context.Context, userID int64, limit int) ([
 }
 
 // MarkRead marks notifications read; ids empty means all of the user's.
-func (s *MessagingService) MarkRead(ctx context.Context, userID int64, ids []int64) error {
+func (s *MessagingStore) MarkRead(ctx context.Context, userID int64, ids []int64) error {
 	return s.db.WithTx(ctx, func(tx *Tx) error {
 		q := `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`
 		args := []any{Millis(tx.Now), userID}
@@ -67,8 +69,8 @@ func (s *MessagingService) MarkRead(ctx context.Context, userID int64, ids []int
 	})
 }
 
-// Notify records a notification for every active user except the actor.
-func (s *MessagingService) Notify(ctx context.Context, actorID int64, kind string, params map[string]string) error {
+// NotifyAll records a notification for every active user except the actor.
+func (s *MessagingStore) NotifyAll(ctx context.Context, actorID int64, kind string, params map[string]string) error {
 	body, err := json.Marshal(params)
 	if err != nil {
 		return err

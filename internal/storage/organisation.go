@@ -3,79 +3,45 @@ package storage
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/packline/packline/internal/organisation"
 )
 
-// OrganisationService implements organisation.Service on the settings table.
-type OrganisationService struct{ db *DB }
+// OrganisationStore implements organisation.Store on the settings table.
+type OrganisationStore struct{ db *DB }
 
-var _ organisation.Service = (*OrganisationService)(nil)
+var _ organisation.Store = (*OrganisationStore)(nil)
+
+// NewOrganisationStore returns the settings store over db.
+func NewOrganisationStore(db *DB) *OrganisationStore { return &OrganisationStore{db: db} }
 
 // NewOrganisationService returns the settings service over db.
-func NewOrganisationService(db *DB) *OrganisationService { return &OrganisationService{db: db} }
+func NewOrganisationService(db *DB) *organisation.Service {
+	return organisation.NewService(NewOrganisationStore(db))
+}
 
-// Get returns the settings, with defaults for those never set.
-func (s *OrganisationService) Get(ctx context.Context) (organisation.Settings, error) {
-	out := organisation.Defaults
-	rows, err := s.db.Query(ctx, `SELECT key, value FROM settings`)
+// Values implements organisation.Store. Markers (see Marker) are not settings.
+func (s *OrganisationStore) Values(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT key, value FROM settings WHERE key NOT LIKE 'marker:%'`)
 	if err != nil {
-		return out, err
+		return nil, err
 	}
 	defer rows.Close()
+	out := map[string]string{}
 	for rows.Next() {
 		var k, v string
 		if err := rows.Scan(&k, &v); err != nil {
-			return out, err
+			return nil, err
 		}
-		switch k {
-		case "organisation_name":
-			out.Name = v
-		case "support_email":
-			out.SupportEmail = v
-		case "time_zone":
-			out.TimeZone = v
-		case "max_shift_hours":
-			if n, err := strconv.Atoi(v); err == nil {
-				out.MaxShiftHours = n
-			}
-		}
+		out[k] = v
 	}
 	return out, rows.Err()
 }
 
-// Update validates and saves a patch. Only the fields the patch names are
-// written, so two admins changing different settings at the same time both
-// keep their change (writing every field back would let the later request
-// silently undo the earlier one with the values it had read).
-func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) (organisation.Settings, error) {
-	cur, err := s.Get(ctx)
-	if err != nil {
-		return cur, err
-	}
-	next, err := p.Apply(cur)
-	if err != nil {
-		return cur, err
-	}
-	changed := map[string]string{}
-	if p.Name != nil {
-		changed["organisation_name"] = next.Name
-	}
-	if p.SupportEmail != nil {
-		changed["support_email"] = next.SupportEmail
-	}
-	if p.TimeZone != nil {
-		changed["time_zone"] = next.TimeZone
-	}
-	if p.MaxShiftHours != nil {
-		changed["max_shift_hours"] = strconv.Itoa(next.MaxShiftHours)
-	}
-	if len(changed) == 0 {
-		return cur, nil
-	}
-	err = s.db.WithTx(ctx, func(tx *Tx) error {
-		for k, v := range changed {
+// Put implements organisation.Store.
+func (s *OrganisationStore) Put(ctx context.Context, values map[string]string) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error {
+		for k, v := range values {
 			if _, err := tx.Exec(ctx, `INSERT INTO settings (key, value) VALUES (?, ?)
 				ON CONFLICT (key) DO UPDATE SET value = excluded.value`, k, v); err != nil {
 				return err
@@ -83,10 +49,6 @@ func (s *OrganisationService) Update(ctx context.Context, p organisation.Patch) 
 		}
 		return nil
 	})
-	if err != nil {
-		return cur, err
-	}
-	return s.Get(ctx)
 }
 
 // Marker reports whether a one-time marker (such as "demo_loaded") is set.

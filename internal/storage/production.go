@@ -15,9 +15,9 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// ProductionStore implements production.Store. An entry's stock moves are
-// written through the inventory ledger functions (RecordMoveTx,
-// ReceiveBatchTx, ReverseMoveTx) inside the entry's own transaction.
+// ProductionStore implements production.Store. Its Tx embeds the
+// inventory's over the same database transaction, so an entry's stock moves
+// (written by package inventory's ledger functions) commit with the entry.
 type ProductionStore struct {
 	db *DB
 }
@@ -29,14 +29,17 @@ func NewProductionStore(db *DB) *ProductionStore { return &ProductionStore{db: d
 
 // prodTx is production.Tx over one database transaction.
 type prodTx struct {
+	inventory.Tx
 	tx *Tx
 }
 
 var _ production.Tx = prodTx{}
 
+func newProdTx(tx *Tx) prodTx { return prodTx{Tx: InventoryTx(tx), tx: tx} }
+
 // InTx runs fn in one write transaction.
 func (s *ProductionStore) InTx(ctx context.Context, fn func(tx production.Tx) error) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(prodTx{tx}) })
+	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(newProdTx(tx)) })
 }
 
 func int64Args(ids []int64) []any {
@@ -252,61 +255,43 @@ func (s *ProductionStore) Stock(ctx context.Context, itemIDs []int64) ([]product
 	return scanStock(rows)
 }
 
-// LockStock locks, in id order (so concurrent entries never deadlock), the
-// component items and then the batches an entry may draw on.
+// LockStock locks the items in id order (the inventory's lock order: items
+// before their batches, so concurrent entries never deadlock), then their
+// batches with stock and the named ones.
 func (t prodTx) LockStock(ctx context.Context, itemIDs, batchIDs []int64) ([]production.StockBatch, error) {
-	var conds []string
-	var args []any
-	if len(itemIDs) > 0 {
-		conds = append(conds, `(b.on_hand > 0 AND b.item_id IN (`+placeholders(len(itemIDs))+`))`)
-		args = append(args, int64Args(itemIDs)...)
-	}
-	if len(batchIDs) > 0 {
-		conds = append(conds, `b.id IN (`+placeholders(len(batchIDs))+`)`)
-		args = append(args, int64Args(batchIDs)...)
-	}
-	if len(conds) == 0 {
+	ids := slices.Clone(itemIDs)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	if len(ids) == 0 {
 		return []production.StockBatch{}, nil
 	}
-	if t.tx.Dialect() == Postgres {
-		ids := slices.Clone(itemIDs)
-		slices.Sort(ids)
-		if len(ids) > 0 {
-			if _, err := t.tx.Exec(ctx, `SELECT id FROM inventory_items WHERE id IN (`+placeholders(len(ids))+`) ORDER BY id FOR UPDATE`,
-				int64Args(ids)...); err != nil {
-				return nil, err
-			}
+	for _, id := range ids {
+		if _, err := t.LockItem(ctx, id); err != nil {
+			return nil, err
 		}
 	}
-	rows, err := t.tx.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE `+strings.Join(conds, " OR ")+
-		` ORDER BY b.id`+t.tx.ForUpdate(), args...)
+	cond := `b.on_hand > 0`
+	args := int64Args(ids)
+	if len(batchIDs) > 0 {
+		cond = `(b.on_hand > 0 OR b.id IN (` + placeholders(len(batchIDs)) + `))`
+		args = append(args, int64Args(batchIDs)...)
+	}
+	rows, err := t.tx.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.item_id IN (`+placeholders(len(ids))+`)
+		AND `+cond+` ORDER BY b.id`+t.tx.ForUpdate(), args...)
 	if err != nil {
 		return nil, err
 	}
 	return scanStock(rows)
 }
 
-// ---- the inventory ledger, inside the entry's transaction
-
-func (t prodTx) RecordMove(ctx context.Context, n inventory.NewMove) (*inventory.Move, error) {
-	return RecordMoveTx(ctx, t.tx, n)
-}
-
-func (t prodTx) FindBatch(ctx context.Context, itemID int64, code string) (*inventory.Batch, error) {
+// BatchByCode is an item's batch with the code, or nil.
+func (t prodTx) BatchByCode(ctx context.Context, itemID int64, code string) (*inventory.Batch, error) {
 	b, err := scanBatch(t.tx.QueryRow(ctx, `SELECT `+batchColumns+` FROM inventory_batches b WHERE b.item_id = ? AND b.code_key = ?`,
 		itemID, inventory.CodeKey(code)))
 	if IsNoRows(err) {
 		return nil, nil
 	}
 	return b, err
-}
-
-func (t prodTx) ReceiveBatch(ctx context.Context, itemID int64, n inventory.NewBatch, userID *int64, doc *inventory.Document) (*inventory.Batch, *inventory.Move, error) {
-	return ReceiveBatchTx(ctx, t.tx, itemID, n, n.ReceivedAt, userID, doc)
-}
-
-func (t prodTx) ReverseMove(ctx context.Context, moveID int64, note string, userID *int64) (*inventory.Move, error) {
-	return ReverseMoveTx(ctx, t.tx, moveID, note, userID)
 }
 
 // ---- entries
@@ -620,7 +605,7 @@ func (s *ProductionStore) SetAssignment(ctx context.Context, a production.Assign
 		if a.LineID == nil {
 			return nil
 		}
-		if _, err := (prodTx{tx}).LockLine(ctx, *a.LineID); err != nil {
+		if _, err := newProdTx(tx).LockLine(ctx, *a.LineID); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`, a.Date, a.EmployeeID, *a.LineID)

@@ -17,7 +17,7 @@ import (
 type prodEnv struct {
 	t         *testing.T
 	db        *storage.DB
-	inv       *storage.InventoryService
+	inv       *inventory.Service
 	svc       *production.Service
 	rice, soy *inventory.Item
 	bag, meal *inventory.Item
@@ -35,8 +35,9 @@ func qty(s string) inventory.Quantity {
 func newProdEnv(t *testing.T, db *storage.DB) *prodEnv {
 	t.Helper()
 	ctx := context.Background()
-	e := &prodEnv{t: t, db: db, inv: storage.NewInventoryService(db)}
-	e.svc = production.NewService(storage.NewProductionStore(db), &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: db.Now})
+	e := &prodEnv{t: t, db: db, inv: newInventory(db)}
+	e.svc = production.NewService(storage.NewProductionStore(db), &organisation.Calendar{Settings: storage.NewOrganisationService(db),
+		Clock: func() time.Time { return db.Now() }})
 	item := func(sku, kind, unit string) *inventory.Item {
 		it, err := e.inv.CreateItem(ctx, inventory.NewItem{SKU: sku, Name: "Item " + sku, Kind: kind, Unit: unit})
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -22,7 +23,7 @@ import (
 type clockEnv struct {
 	t     *testing.T
 	db    *storage.DB
-	svc   *storage.TimeclockService
+	svc   *timeclock.Service
 	now   atomic.Int64 // ms
 	staff timeclock.Staff
 }
@@ -37,7 +38,7 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.svc = storage.NewTimeclockService(db, storage.NewOrganisationService(db), keys, log)
+	e.svc = newTimeclock(db, keys, log)
 	u, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{
 		Email: "boss@example.org", Password: "long-enough", FirstName: "Bo", LastName: "Ss"})
 	if err != nil {
@@ -45,6 +46,12 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	}
 	e.staff = timeclock.Staff{UserID: u.ID}
 	return e
+}
+
+// newTimeclock is the time clock as the app wires it, over db.
+func newTimeclock(db *storage.DB, keys *timeclock.Keys, log *slog.Logger) *timeclock.Service {
+	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
+	return timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottleStore(db), keys, cal, log)
 }
 
 func (e *clockEnv) advance(d time.Duration) { e.now.Add(d.Milliseconds()) }
@@ -273,7 +280,7 @@ func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
 		// Spreading guesses over employees (4 each) trips the client-wide limit.
 		wrong := 0
 		for _, emp := range emps {
-			for j := 0; j < 4 && wrong < storage.ClientPINLimit; j++ {
+			for j := 0; j < 4 && wrong < timeclock.ClientPINLimit; j++ {
 				if _, err := e.check(emp.ID, "0000", "attacker"); err != nil {
 					t.Fatalf("wrong PIN %d: %v", wrong, err)
 				}
@@ -494,7 +501,7 @@ func TestTimesheetFromTheDatabaseAcrossDST(t *testing.T) {
 func BenchmarkCheckPINAndClock(b *testing.B) {
 	db := storagetest.Open(b, storage.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := storage.NewTimeclockService(db, storage.NewOrganisationService(db), timeclock.RandomKeys(), log)
+	svc := newTimeclock(db, timeclock.RandomKeys(), log)
 	ctx := context.Background()
 	emp, err := svc.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "A", LastName: "B", PIN: "1234"})
 	if err != nil {
@@ -520,7 +527,7 @@ func BenchmarkCheckPINAndClock(b *testing.B) {
 func BenchmarkKioskEmployees300(b *testing.B) {
 	db := storagetest.Open(b, storage.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := storage.NewTimeclockService(db, storage.NewOrganisationService(db), timeclock.RandomKeys(), log)
+	svc := newTimeclock(db, timeclock.RandomKeys(), log)
 	ctx := context.Background()
 	for i := 0; i < 300; i++ {
 		if _, err := svc.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "F", LastName: fmt.Sprintf("L%03d", i), PIN: "1234"}); err != nil {
@@ -532,4 +539,92 @@ func BenchmarkKioskEmployees300(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestPINEmployeeLimitAcrossClients: guesses for one employee spread over
+// 150 addresses at once (on PostgreSQL over two instances) get at most 20
+// PINs looked at. The employee is flagged for staff; the cool-down ends on
+// its own (no lock an attacker can make permanent) and grows if guessing
+// goes on; a new PIN from staff lifts it.
+func TestPINEmployeeLimitAcrossClients(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		e := newClockEnv(t, db)
+		ana := e.employee("Ana", "Lima", "2468")
+		svcs := []*timeclock.Service{e.svc}
+		if db.Dialect == storage.Postgres {
+			other, err := storage.Open(ctx, db.DSN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { other.Close() })
+			other.Now = db.Now
+			keys, _ := timeclock.NewKeys([]byte("storage-test-secret-123"))
+			svcs = append(svcs, newTimeclock(other, keys, slog.New(slog.NewTextHandler(io.Discard, nil))))
+		}
+		burst := func(n int, offset int) (evaluated int32) {
+			var count atomic.Int32
+			var start, done sync.WaitGroup
+			start.Add(1)
+			for i := 0; i < n; i++ {
+				done.Add(1)
+				go func() {
+					defer done.Done()
+					start.Wait()
+					res, err := svcs[i%len(svcs)].CheckPIN(ctx, timeclock.PINCheck{EmployeeID: ana.ID, PIN: "0000",
+						Client: fmt.Sprintf("10.9.%d.%d", (offset+i)/250, (offset+i)%250)})
+					switch {
+					case err == nil && !res.Valid:
+						count.Add(1)
+					case apperr.KindOf(err) != apperr.TooManyAttempts:
+						t.Errorf("guess %d: %+v, %v", i, res, err)
+					}
+				}()
+			}
+			start.Done()
+			done.Wait()
+			return count.Load()
+		}
+		if got := burst(150, 0); got != timeclock.EmployeePINLimit {
+			t.Fatalf("150 guesses from 150 addresses: %d evaluated, want %d", got, timeclock.EmployeePINLimit)
+		}
+		// Staff see it on the "who is in" data.
+		now, err := e.svc.Now(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(now.PINAlerts) != 1 || now.PINAlerts[0].EmployeeID != ana.ID || now.PINAlerts[0].FirstName != "Ana" || now.PINAlerts[0].Lockouts != 1 {
+			t.Fatalf("PIN alerts = %+v", now.PINAlerts)
+		}
+		// Even the right PIN waits for the cool-down, from a kiosk never used before…
+		_, err = e.check(ana.ID, "2468", "kiosk-new")
+		wantCode(t, err, apperr.TooManyAttempts)
+		// …which ends on its own.
+		e.advance(time.Minute + time.Second)
+		if res, err := e.check(ana.ID, "2468", "kiosk-new"); err != nil || !res.Valid {
+			t.Fatalf("after the cool-down: %+v, %v", res, err)
+		}
+		// Guessing on: the next cool-down is longer (two minutes), still not for good.
+		if got := burst(150, 150); got > timeclock.EmployeePINLimit {
+			t.Fatalf("second burst: %d evaluated", got)
+		}
+		e.advance(time.Minute + time.Second)
+		_, err = e.check(ana.ID, "2468", "kiosk-new")
+		wantCode(t, err, apperr.TooManyAttempts)
+		e.advance(time.Minute)
+		if res, err := e.check(ana.ID, "2468", "kiosk-new"); err != nil || !res.Valid {
+			t.Fatalf("after the second cool-down: %+v, %v", res, err)
+		}
+		// A new PIN from staff lifts the cool-down and the notice.
+		burst(30, 300)
+		if err := e.svc.SetPIN(ctx, ana.ID, "8642"); err != nil {
+			t.Fatal(err)
+		}
+		if res, err := e.check(ana.ID, "8642", "kiosk-new"); err != nil || !res.Valid {
+			t.Fatalf("after a new PIN: %+v, %v", res, err)
+		}
+		if now, _ := e.svc.Now(ctx); len(now.PINAlerts) != 0 {
+			t.Errorf("alerts after a new PIN: %+v", now.PINAlerts)
+		}
+	})
 }

@@ -4,9 +4,12 @@
 package text
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/packline/packline/internal/apperr"
 )
 
 // Kind says which characters a field may hold beyond ordinary text.
@@ -28,6 +31,10 @@ const (
 	OK          Problem = ""
 	BadEncoding Problem = "text.encoding" // not valid UTF-8
 	Control     Problem = "text.control"  // NUL or another control character
+	// Invisible is a text with characters but none a reader can see (only
+	// zero-width, direction or other format characters): a blank row on a
+	// screen that looks filled in the database.
+	Invisible Problem = "text.invisible"
 )
 
 // Check reports whether s may be stored as a field of kind k.
@@ -45,7 +52,37 @@ func Check(s string, k Kind) Problem {
 			return Control
 		}
 	}
+	if k != Raw && strings.TrimSpace(s) != "" && !Visible(s) {
+		return Invisible
+	}
 	return OK
+}
+
+// Name checks a name field (a person's first or last name, an item's name,
+// the organisation's name): empty is left to the caller's own "required"
+// rule; anything else must hold a visible character. Domain validators call
+// it for names that arrive other than through the API's decoder (a CSV
+// import, a command line).
+func Name(field, s string) error {
+	if p := Check(s, Line); p != OK {
+		return Error(field, p)
+	}
+	return nil
+}
+
+// Error is the coded 400 for a refused text in field: code p, params {field}.
+func Error(field string, p Problem) error {
+	if field == "" {
+		field = "body"
+	}
+	msg := "Field %s holds a control character."
+	switch p {
+	case BadEncoding:
+		msg = "Field %s is not valid UTF-8 text."
+	case Invisible:
+		msg = "Field %s must hold at least one visible character."
+	}
+	return apperr.New(apperr.Invalid, string(p), apperr.Params{"field": field}, fmt.Sprintf(msg, field)).OnField(field)
 }
 
 // Clean trims s unless k is Raw.

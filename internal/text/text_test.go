@@ -17,7 +17,11 @@ func TestCheck(t *testing.T) {
 		{"bell\a", Multiline, Control},
 		{"\xff", Line, BadEncoding},
 		{"pa\tss", Raw, OK},
-		{"\u202eevil", Line, OK}, // a format character is stored; Visible judges names
+		{"\u202eevil", Line, OK}, // a format character beside visible text is stored
+		{"\u202e", Line, Invisible},
+		{" \u200b\u00ad ", Multiline, Invisible},
+		{"\ufeff", Raw, OK}, // a password is kept as typed
+		{"   ", Line, OK},   // blank: trimmed to empty, the field's own rule decides
 	}
 	for _, c := range cases {
 		if got := Check(c.s, c.k); got != c.want {
@@ -33,6 +37,15 @@ func TestVisible(t *testing.T) {
 	} {
 		if got := Visible(s); got != want {
 			t.Errorf("Visible(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestName(t *testing.T) {
+	for s, ok := range map[string]bool{"Ana": true, "": true, "\u200b": false, "\u202e": false, "\ufeff": false, "\u00ad": false, "a\x00": false} {
+		err := Name("first_name", s)
+		if (err == nil) != ok {
+			t.Errorf("Name(%q) = %v, want ok %v", s, err, ok)
 		}
 	}
 }

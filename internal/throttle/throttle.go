@@ -85,3 +85,8 @@ type Store interface {
 	// ClearPrefix forgets every key starting with prefix (a new PIN, say).
 	ClearPrefix(ctx context.Context, prefix string) error
 }
+
+// Retention is how long a key's row is kept after its last attempt once it
+// is not locked: far longer than four windows of any policy, after which
+// Admit would treat the key as new anyway, so purging it changes nothing.
+const Retention = 24 * time.Hour

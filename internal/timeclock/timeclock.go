@@ -3,16 +3,18 @@
 // PIN; staff correct punches (always with a reason, never deleting) and read
 // timesheets in the organisation's time zone.
 //
-// It imports no storage or HTTP code: storage implements Service, HTTP calls it.
+// It imports no storage or HTTP code: Service holds the rules over a Store
+// that storage implements; HTTP calls the Service.
 package timeclock
 
 import (
-	"context"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Clock statuses, exactly as the kiosk API names them (SPEC §3).
@@ -72,9 +74,10 @@ func (e Employee) Name() string { return strings.TrimSpace(e.FirstName + " " + e
 
 // NewEmployee is what adding an employee needs.
 type NewEmployee struct {
-	FirstName string `json:"first_name"`
-	LastName  string `json:"last_name"`
-	PIN       string `json:"pin"`
+	FirstName    string  `json:"first_name"`
+	LastName     string  `json:"last_name"`
+	PIN          string  `json:"pin" text:"raw"`
+	Confirmation *string `json:"pin_confirmation" text:"raw"`
 }
 
 // Normalize trims the names (never the PIN: a PIN with spaces is invalid).
@@ -88,7 +91,24 @@ func (n NewEmployee) Validate() error {
 	if err := validateNames(n.FirstName, n.LastName); err != nil {
 		return err
 	}
-	return ValidatePIN(n.PIN)
+	return PINChange{PIN: n.PIN, Confirmation: n.Confirmation}.Validate()
+}
+
+// PINChange is a new PIN and, optionally, the same PIN typed again.
+type PINChange struct {
+	PIN          string  `json:"pin" text:"raw"`
+	Confirmation *string `json:"pin_confirmation" text:"raw"`
+}
+
+// Validate checks the PIN and that the confirmation, if given, matches.
+func (c PINChange) Validate() error {
+	if err := ValidatePIN(c.PIN); err != nil {
+		return err
+	}
+	if c.Confirmation != nil && *c.Confirmation != c.PIN {
+		return apperr.New(apperr.Invalid, "pin.mismatch", nil, "The two PINs do not match.").OnField("pin_confirmation")
+	}
+	return nil
 }
 
 // EmployeePatch changes any subset of an employee's names.
@@ -111,17 +131,22 @@ func (p EmployeePatch) Apply(e Employee) (Employee, error) {
 func normName(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func validateNames(first, last string) error {
+	for _, err := range []error{text.Name("first_name", first), text.Name("last_name", last)} {
+		if err != nil {
+			return err
+		}
+	}
 	if first == "" {
-		return apperr.InvalidField("first_name", "First name is required.")
+		return errRequired("first_name", "First name is required.")
 	}
 	if last == "" {
-		return apperr.InvalidField("last_name", "Last name is required.")
+		return errRequired("last_name", "Last name is required.")
 	}
 	if utf8.RuneCountInString(first) > MaxNameRunes {
-		return apperr.InvalidField("first_name", "First name must be at most %d characters.", MaxNameRunes)
+		return errTooLong("first_name", "First name", MaxNameRunes)
 	}
 	if utf8.RuneCountInString(last) > MaxNameRunes {
-		return apperr.InvalidField("last_name", "Last name must be at most %d characters.", MaxNameRunes)
+		return errTooLong("last_name", "Last name", MaxNameRunes)
 	}
 	return nil
 }
@@ -129,10 +154,11 @@ func validateNames(first, last string) error {
 // ValidatePIN checks a new PIN: 4 to 8 digits (ASCII 0-9), nothing else.
 func ValidatePIN(pin string) error {
 	if pin == "" {
-		return apperr.InvalidField("pin", "PIN is required.")
+		return errRequired("pin", "PIN is required.")
 	}
 	if !WellFormedPIN(pin) {
-		return apperr.InvalidField("pin", "PIN must be %d to %d digits.", PINMinDigits, PINMaxDigits)
+		return apperr.New(apperr.Invalid, "pin.format", apperr.Params{"min": PINMinDigits, "max": PINMaxDigits},
+			fmt.Sprintf("PIN must be %d to %d digits.", PINMinDigits, PINMaxDigits)).OnField("pin")
 	}
 	return nil
 }
@@ -154,10 +180,10 @@ func WellFormedPIN(pin string) bool {
 func ValidateReason(reason string) (string, error) {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
-		return "", apperr.InvalidField("reason", "A reason is required for every correction.")
+		return "", apperr.New(apperr.Invalid, "punch.reason_required", nil, "A reason is required for every correction.").OnField("reason")
 	}
 	if utf8.RuneCountInString(reason) > MaxReason {
-		return "", apperr.InvalidField("reason", "Reason must be at most %d characters.", MaxReason)
+		return "", errTooLong("reason", "Reason", MaxReason)
 	}
 	return reason, nil
 }
@@ -213,7 +239,7 @@ type NewPunch struct {
 // Validate checks the kind, the time (not in the future) and the reason.
 func (n *NewPunch) Validate(now time.Time) error {
 	if n.Kind != KindIn && n.Kind != KindOut {
-		return apperr.InvalidField("kind", "Kind must be in or out.")
+		return apperr.New(apperr.Invalid, "punch.kind_invalid", nil, "Kind must be in or out.").OnField("kind")
 	}
 	if err := validatePunchTime(n.At, now); err != nil {
 		return err
@@ -225,13 +251,13 @@ func (n *NewPunch) Validate(now time.Time) error {
 
 func validatePunchTime(at, now time.Time) error {
 	if at.IsZero() {
-		return apperr.InvalidField("at", "Time is required.")
+		return errRequired("at", "Time is required.")
 	}
 	if at.After(now.Add(time.Minute)) {
-		return apperr.InvalidField("at", "A punch cannot be in the future.")
+		return apperr.New(apperr.Invalid, "punch.in_future", nil, "A punch cannot be in the future.").OnField("at")
 	}
 	if at.Year() < 2000 {
-		return apperr.InvalidField("at", "Time is too far in the past.")
+		return apperr.New(apperr.Invalid, "punch.too_old", nil, "Time is too far in the past.").OnField("at")
 	}
 	return nil
 }
@@ -270,14 +296,14 @@ var SortFields = []string{"last_name", "first_name", "clock_status", "last_event
 func (f *EmployeeFilter) Normalize() error {
 	f.Search = strings.TrimSpace(f.Search)
 	if utf8.RuneCountInString(f.Search) > 100 {
-		return apperr.InvalidField("search", "Search must be at most 100 characters.")
+		return errTooLong("search", "Search", 100)
 	}
 	switch f.Status {
 	case "":
 		f.Status = "active"
 	case "active", "archived", "all":
 	default:
-		return apperr.InvalidField("status", "Status must be active, archived or all.")
+		return errOneOf("status", []string{"active", "archived", "all"}, "Status must be active, archived or all.")
 	}
 	if f.Sort == "" {
 		f.Sort = "last_name"
@@ -287,7 +313,7 @@ func (f *EmployeeFilter) Normalize() error {
 		ok = ok || s == f.Sort
 	}
 	if !ok {
-		return apperr.InvalidField("sort", "Sort must be one of %s.", strings.Join(SortFields, ", "))
+		return errOneOf("sort", SortFields, fmt.Sprintf("Sort must be one of %s.", strings.Join(SortFields, ", ")))
 	}
 	if f.Page < 1 {
 		f.Page = 1
@@ -312,7 +338,7 @@ type PINCheck struct {
 type PINResult struct {
 	Valid       bool
 	Message     string
-	Code        string // "ok" or "wrong_pin", for translated messages
+	Code        string // CodePINOK or CodeWrongPIN, for translated messages
 	ClockStatus string
 	LastEvent   *time.Time
 	Token       string
@@ -322,6 +348,9 @@ type PINResult struct {
 const (
 	MsgPINOK    = "PIN accepted."
 	MsgWrongPIN = "Incorrect PIN. Please try again."
+	// The codes of a PIN check's answer (the kiosk translates them).
+	CodePINOK    = "ok"
+	CodeWrongPIN = "pin.incorrect"
 )
 
 // ClockRequest is a clock-in or clock-out at the kiosk.
@@ -356,43 +385,6 @@ type Now struct {
 	ForgottenCount int         `json:"forgotten_count"`
 	MaxShiftHours  int         `json:"max_shift_hours"`
 	TimeZone       string      `json:"time_zone"`
-}
-
-// Service is the time clock. Errors are apperr codes: Invalid, NotFound,
-// Forbidden (no valid clock token), Conflict (already clocked in or out),
-// TooManyAttempts (PIN guessing).
-type Service interface {
-	// KioskVersion changes whenever anything KioskEmployees shows may have changed.
-	KioskVersion(ctx context.Context) (int64, error)
-	// KioskEmployees lists active employees sorted by last name, then first name.
-	KioskEmployees(ctx context.Context) ([]Employee, error)
-	// CheckPIN checks a PIN; a wrong one is a result with Valid false, a
-	// locked-out client is TooManyAttempts.
-	CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error)
-	// Clock punches in or out with a clock token from CheckPIN. Exactly one
-	// of any number of concurrent requests for one state change succeeds.
-	Clock(ctx context.Context, r ClockRequest) (*ClockResult, error)
-
-	CreateEmployee(ctx context.Context, n NewEmployee) (*Employee, error)
-	Employee(ctx context.Context, id int64) (*Employee, error)
-	ListEmployees(ctx context.Context, f EmployeeFilter) ([]Employee, int, error)
-	UpdateEmployee(ctx context.Context, id int64, p EmployeePatch) (*Employee, error)
-	// SetArchived archives (leaves the kiosk, keeps history) or restores an
-	// employee; archiving one who is clocked in is a Conflict.
-	SetArchived(ctx context.Context, id int64, archived bool) (*Employee, error)
-	// SetPIN sets or resets a PIN; it can never be read back.
-	SetPIN(ctx context.Context, id int64, pin string) error
-
-	// Now lists who is clocked in, flagging forgotten clock-outs.
-	Now(ctx context.Context) (*Now, error)
-	// Punches lists an employee's punches (voided ones too) with their audit
-	// trail, between from and to, oldest first.
-	Punches(ctx context.Context, employeeID int64, from, to time.Time) ([]Punch, error)
-	AddPunch(ctx context.Context, by Staff, n NewPunch) (*Punch, error)
-	EditPunch(ctx context.Context, by Staff, e PunchEdit) (*Punch, error)
-	VoidPunch(ctx context.Context, by Staff, punchID int64, reason string) (*Punch, error)
-	// Audit lists corrections, newest first; employeeID 0 means everyone's.
-	Audit(ctx context.Context, employeeID int64, limit int) ([]AuditEntry, error)
-	// Timesheet computes hours over a range of days in the organisation's zone.
-	Timesheet(ctx context.Context, q TimesheetQuery) (*Timesheet, error)
+	// PINAlerts are employees whose PIN someone is guessing (see pin.go).
+	PINAlerts []PINAlert `json:"pin_alerts"`
 }

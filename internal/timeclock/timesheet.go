@@ -77,10 +77,11 @@ type TimesheetQuery struct {
 // Validate checks the range.
 func (q TimesheetQuery) Validate() error {
 	if q.To.Before(q.From) {
-		return apperr.InvalidField("to", "The end date must not be before the start date.")
+		return apperr.New(apperr.Invalid, "range.reversed", nil, "The end date must not be before the start date.").OnField("to")
 	}
 	if q.From.DaysUntil(q.To) >= MaxRangeDays {
-		return apperr.InvalidField("to", "A timesheet covers at most %d days.", MaxRangeDays)
+		return apperr.New(apperr.Invalid, "timesheet.range_too_long", apperr.Params{"max_days": MaxRangeDays},
+			fmt.Sprintf("A timesheet covers at most %d days.", MaxRangeDays)).OnField("to")
 	}
 	return nil
 }
@@ -349,11 +350,13 @@ func maxTime(a, b time.Time) time.Time {
 // hours converts a duration to hours rounded to two decimals.
 func hours(d time.Duration) float64 { return math.Round(d.Hours()*100) / 100 }
 
-// WriteCSV writes the timesheet as shown: one row per shift with local
-// times, then a total row per employee and one for everyone. Cells that a
-// spreadsheet would run as a formula are prefixed with a quote.
-func (t *Timesheet) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+// CSVHeader is the first row of the timesheet's CSV.
+var CSVHeader = []string{"employee_id", "last_name", "first_name", "clock_in", "clock_out", "hours", "flags"}
+
+// CSVRows are the timesheet as shown, after CSVHeader: one row per shift
+// with local times, then a total row per employee and one for everyone.
+// Cells that a spreadsheet would run as a formula are prefixed with a quote.
+func (t *Timesheet) CSVRows() [][]string {
 	loc := t.loc
 	if loc == nil {
 		loc = time.UTC
@@ -364,7 +367,7 @@ func (t *Timesheet) WriteCSV(w io.Writer) error {
 		}
 		return p.In(loc).Format("2006-01-02 15:04 MST")
 	}
-	rows := [][]string{{"employee_id", "last_name", "first_name", "clock_in", "clock_out", "hours", "flags"}}
+	var rows [][]string
 	for _, e := range t.Employees {
 		id := fmt.Sprint(e.EmployeeID)
 		for _, s := range e.Shifts {
@@ -374,8 +377,13 @@ func (t *Timesheet) WriteCSV(w io.Writer) error {
 		rows = append(rows, []string{id, text.CSVCell(e.LastName), text.CSVCell(e.FirstName), "", "total",
 			fmt.Sprintf("%.2f", e.TotalHours), ""})
 	}
-	rows = append(rows, []string{"", "", "", t.From, t.To + " total (" + t.TimeZone + ")", fmt.Sprintf("%.2f", t.TotalHours), ""})
-	if err := cw.WriteAll(rows); err != nil {
+	return append(rows, []string{"", "", "", t.From, t.To + " total (" + t.TimeZone + ")", fmt.Sprintf("%.2f", t.TotalHours), ""})
+}
+
+// WriteCSV writes CSVHeader and CSVRows as plain CSV.
+func (t *Timesheet) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.WriteAll(append([][]string{CSVHeader}, t.CSVRows()...)); err != nil {
 		return err
 	}
 	cw.Flush()

@@ -23,7 +23,7 @@ function kioskApi(list: Emp[]) {
       const b = (await request.json()) as { employee_id: number; pin: string };
       const e = list.find((x) => x.employee_id === b.employee_id)!;
       if (b.pin !== String(1000 + b.employee_id)) {
-        return HttpResponse.json({ valid: false, message: 'Incorrect PIN. Please try again.', code: 'wrong_pin' });
+        return HttpResponse.json({ valid: false, message: 'Incorrect PIN. Please try again.', code: 'pin.incorrect' });
       }
       return HttpResponse.json({
         valid: true,

@@ -94,7 +94,7 @@ export default function EmployeePortal() {
       return t('kiosk.toast.tooManyAttempts', { count: Math.max(1, Math.ceil((r.retryAfter ?? 60) / 60)) });
     }
     if (r.status === 404) return t('kiosk.toast.employeeNotFound');
-    if (r.code === 'wrong_pin') return t('kiosk.toast.incorrectPin');
+    if (r.code === 'pin.incorrect') return t('kiosk.toast.incorrectPin');
     return r.message || t('kiosk.toast.incorrectPin');
   }
 

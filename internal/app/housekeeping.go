@@ -1,0 +1,46 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"time"
+
+	"github.com/packline/packline/internal/throttle"
+)
+
+// HousekeepEvery is how often a server purges what has expired.
+const HousekeepEvery = 15 * time.Minute
+
+// PurgeExpired deletes, once, what nobody needs any more: sign-in tokens
+// expired or revoked over accounts.TokenRetention ago and throttle rows idle
+// for throttle.Retention. (Kiosk clock tokens are signed, not stored: there
+// is nothing to purge.) Every delete is idempotent, so instances sharing a
+// database may run it at the same moment.
+func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles int64, err error) {
+	if tokens, err = s.Accounts.Purge(ctx); err != nil {
+		return tokens, 0, err
+	}
+	throttles, err = s.throttles.Purge(ctx, s.DB.Now().Add(-throttle.Retention))
+	return tokens, throttles, err
+}
+
+// Housekeep runs PurgeExpired at start and then about every interval (with
+// some jitter, so several instances do not all wake together) until ctx ends.
+func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
+	for {
+		start := time.Now()
+		tokens, throttles, err := s.PurgeExpired(ctx)
+		if err != nil && ctx.Err() == nil {
+			log.Warn("housekeeping failed", "err", err)
+		} else if tokens+throttles > 0 {
+			log.Info("housekeeping", "tokens_purged", tokens, "throttles_purged", throttles, "duration", time.Since(start))
+		}
+		wait := every/2 + rand.N(every)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+	}
+}

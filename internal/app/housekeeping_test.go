@@ -1,0 +1,100 @@
+package app_test
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// Expired tokens and idle throttle rows are purged, and what is still in use
+// is kept, also when two instances purge the same database at once.
+func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		log := slog.New(slog.DiscardHandler)
+		svc := app.New(db, log)
+		u, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "a@example.org", Password: "correct-horse", FirstName: "Ada"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		ms := func(d time.Duration) int64 { return now.Add(d).UnixMilli() }
+		day := 24 * time.Hour
+		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+			for _, tk := range []struct {
+				hash             string
+				expires, revoked any
+			}{
+				{"expired-long-ago", ms(-8 * day), nil},          // purged
+				{"revoked-long-ago", ms(20 * day), ms(-8 * day)}, // purged
+				{"expired-yesterday", ms(-day), nil},             // kept for a week
+				{"valid", ms(day), nil},                          // kept
+			} {
+				if _, err := tx.Exec(ctx, `INSERT INTO auth_tokens (user_id, token_hash, remember, created_at, expires_at, last_seen_at, revoked_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?)`, u.ID, tk.hash, false, ms(-30*day), tk.expires, ms(-30*day), tk.revoked); err != nil {
+					return err
+				}
+			}
+			for _, th := range []struct {
+				key              string
+				updated, lockEnd int64
+			}{
+				{"login:idle", ms(-2 * day), ms(-2 * day)},    // purged
+				{"login:locked", ms(-2 * day), ms(time.Hour)}, // kept: still locked
+				{"login:recent", ms(-time.Minute), 0},         // kept
+			} {
+				if _, err := tx.Exec(ctx, `INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at) VALUES (?, 1, 0, ?, ?)`,
+					th.key, th.lockEnd, th.updated); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		instances := []*app.Services{svc, svc}
+		if db.Dialect == storage.Postgres {
+			other, err := storage.Open(ctx, db.DSN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { other.Close() })
+			instances[1] = app.New(other, log)
+		}
+		var wg sync.WaitGroup
+		var purgedTokens, purgedThrottles [2]int64
+		for i, s := range instances {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var err error
+				purgedTokens[i], purgedThrottles[i], err = s.PurgeExpired(ctx)
+				if err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if tk, th := purgedTokens[0]+purgedTokens[1], purgedThrottles[0]+purgedThrottles[1]; tk != 2 || th != 1 {
+			t.Errorf("purged %d tokens and %d throttle rows, want 2 and 1", tk, th)
+		}
+		var tokens, throttles int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM auth_tokens`).Scan(&tokens); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM throttles`).Scan(&throttles); err != nil {
+			t.Fatal(err)
+		}
+		if tokens != 2 || throttles != 2 {
+			t.Fatalf("left %d tokens and %d throttle rows, want 2 and 2", tokens, throttles)
+		}
+	})
+}

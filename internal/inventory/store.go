@@ -1,0 +1,114 @@
+package inventory
+
+import (
+	"context"
+	"time"
+)
+
+// Store is what the inventory needs from storage: reads outside a
+// transaction, and InTx for every write. It holds no rules: it runs queries
+// and reports a unique-key clash as ErrDuplicate.
+//
+// Getters return nil (and no error) for a row that does not exist.
+type Store interface {
+	Lookup
+	// InTx runs fn in one write transaction, committed if fn returns nil.
+	InTx(ctx context.Context, fn func(tx Tx) error) error
+
+	// Item is an item without its batches.
+	Item(ctx context.Context, id int64) (*Item, error)
+	// Items is one page of the items f selects, in f's order, and how many
+	// it selects in all (f is normalised: Page, PageSize, Sort and ExpiresBy set).
+	Items(ctx context.Context, f ListFilter) ([]Item, int, error)
+	// EachItem walks every item f selects, in f's order, ignoring paging.
+	EachItem(ctx context.Context, f ListFilter, fn func(it *Item) error) error
+	// BatchesOf lists the batches of the given items, oldest expiry first
+	// (FEFO), only those with stock unless includeEmpty.
+	BatchesOf(ctx context.Context, itemIDs []int64, includeEmpty bool) ([]Batch, error)
+	Batch(ctx context.Context, id int64) (*Batch, error)
+	// BatchMoves lists up to limit moves of a batch with id > after, oldest first.
+	BatchMoves(ctx context.Context, batchID, after int64, limit int) ([]Move, error)
+	Move(ctx context.Context, id int64) (*Move, error)
+	// Moves lists the moves f selects, newest first (f.Limit of them);
+	// EachMove walks them all, oldest first.
+	Moves(ctx context.Context, f MoveFilter) ([]Move, error)
+	EachMove(ctx context.Context, f MoveFilter, fn func(m *Move) error) error
+	Facets(ctx context.Context) (Facets, error)
+	// LowStock lists unarchived items at or below their reorder level, by name.
+	LowStock(ctx context.Context, limit int) ([]Item, error)
+	// Expiring lists in-stock batches of unarchived items expiring on or
+	// before a date, soonest first.
+	Expiring(ctx context.Context, by string, limit int) ([]ExpiringBatch, error)
+}
+
+// Lookup answers the questions an import asks of many rows at once.
+type Lookup interface {
+	// ItemsBySKU maps each SKU key (SKUKey) that exists to its item
+	// (without batches).
+	ItemsBySKU(ctx context.Context, skuKeys []string) (map[string]*Item, error)
+	// TakenCodes reports which of the given codes (CodeKey) each item
+	// already has, keyed by item id.
+	TakenCodes(ctx context.Context, codes map[int64][]string) (map[int64]map[string]bool, error)
+}
+
+// Tx is one write transaction. Another area that writes stock in its own
+// transaction (production, shipping) declares a Tx that embeds this one, and
+// storage implements both over one database transaction.
+//
+// Lock order: an item before any of its batches. Every move locks its item,
+// so an archive and a move of the same item never interleave.
+type Tx interface {
+	Lookup
+	// Now is the transaction's one clock: every row it writes carries it.
+	Now() time.Time
+
+	// LockItem reads an item (without batches) and locks it until the end of
+	// the transaction.
+	LockItem(ctx context.Context, id int64) (*Item, error)
+	// ItemOfBatch is the id of a batch's item (0 if no such batch); it never
+	// changes, so it needs no lock.
+	ItemOfBatch(ctx context.Context, batchID int64) (int64, error)
+	// SKUTaken reports whether another item than except has the SKU key.
+	SKUTaken(ctx context.Context, skuKey string, except int64) (bool, error)
+	// InsertItem writes a new item and sets its ID.
+	InsertItem(ctx context.Context, it *Item) error
+	// UpdateItem writes an item's descriptive fields and archived flag.
+	UpdateItem(ctx context.Context, it *Item) error
+
+	// LockBatch reads a batch and locks it until the end of the transaction.
+	LockBatch(ctx context.Context, id int64) (*Batch, error)
+	// StockedBatches lists an item's batches with stock, oldest expiry first.
+	StockedBatches(ctx context.Context, itemID int64) ([]Batch, error)
+	// CodeTaken reports whether another batch than except of the item has the code key.
+	CodeTaken(ctx context.Context, itemID int64, codeKey string, except int64) (bool, error)
+	// InsertBatch writes a new, empty batch and sets its ID.
+	InsertBatch(ctx context.Context, b *Batch, createdBy *int64) error
+	// UpdateBatch writes a batch's descriptive fields (never its on-hand).
+	UpdateBatch(ctx context.Context, b *Batch) error
+
+	// InsertItems writes many new items at once (an import) and sets their IDs.
+	InsertItems(ctx context.Context, items []*Item) error
+	// InsertReceipts writes many new batches at once (an import), each with
+	// its one move: the batch holds the move's BalanceAfter, and its item's
+	// on-hand grows by it. It sets the batches' and moves' IDs.
+	InsertReceipts(ctx context.Context, rs []Receipt, createdBy *int64) error
+
+	// Move reads a move with ReversedByID filled.
+	Move(ctx context.Context, id int64) (*Move, error)
+	// AppendMove writes a move, sets its ID, and adds its Quantity to its
+	// batch's and item's on-hand.
+	AppendMove(ctx context.Context, m *Move) error
+}
+
+// Receipt is a new batch with the move that brings its stock in.
+type Receipt struct {
+	Batch *Batch
+	Move  *Move
+}
+
+// Calendar is where the Service learns the organisation's today and time
+// zone (organisation.Calendar).
+type Calendar interface {
+	Today(ctx context.Context) (string, error)
+	Zone(ctx context.Context) (*time.Location, error)
+}

@@ -1,0 +1,224 @@
+package storage
+
+import (
+	"context"
+	"strings"
+
+	"github.com/packline/packline/internal/inventory"
+)
+
+// The bulk reads and writes of an import: a few statements for thousands of
+// rows, so that a large file holds SQLite's one writer only briefly.
+
+// ItemsBySKU maps each existing SKU key to its item.
+func (s *InventoryStore) ItemsBySKU(ctx context.Context, keys []string) (map[string]*inventory.Item, error) {
+	return itemsBySKU(ctx, s.db, keys)
+}
+
+// ItemsBySKU maps each existing SKU key to its item, inside the transaction.
+func (t *invTx) ItemsBySKU(ctx context.Context, keys []string) (map[string]*inventory.Item, error) {
+	return itemsBySKU(ctx, t.tx, keys)
+}
+
+func itemsBySKU(ctx context.Context, q querier, keys []string) (map[string]*inventory.Item, error) {
+	out := map[string]*inventory.Item{}
+	err := inChunks(keys, 500, func(part []string) error {
+		args := make([]any, len(part))
+		for i, k := range part {
+			args[i] = k
+		}
+		items, err := scanAll(ctx, q, scanItem, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.sku_key IN (`+
+			placeholders(len(part))+`)`, args...)
+		for i := range items {
+			out[inventory.SKUKey(items[i].SKU)] = &items[i]
+		}
+		return err
+	})
+	return out, err
+}
+
+// TakenCodes reports which of the given code keys each item already has.
+func (s *InventoryStore) TakenCodes(ctx context.Context, codes map[int64][]string) (map[int64]map[string]bool, error) {
+	return takenCodes(ctx, s.db, codes)
+}
+
+// TakenCodes reports which of the given code keys each item already has,
+// inside the transaction.
+func (t *invTx) TakenCodes(ctx context.Context, codes map[int64][]string) (map[int64]map[string]bool, error) {
+	return takenCodes(ctx, t.tx, codes)
+}
+
+func takenCodes(ctx context.Context, q querier, codes map[int64][]string) (map[int64]map[string]bool, error) {
+	type pair struct {
+		item int64
+		code string
+	}
+	var pairs []pair
+	for id, cs := range codes {
+		seen := map[string]bool{}
+		for _, c := range cs {
+			if !seen[c] {
+				seen[c] = true
+				pairs = append(pairs, pair{id, c})
+			}
+		}
+	}
+	out := map[int64]map[string]bool{}
+	err := inChunks(pairs, 400, func(part []pair) error {
+		var cond strings.Builder
+		args := make([]any, 0, 2*len(part))
+		for i, p := range part {
+			if i > 0 {
+				cond.WriteString(" OR ")
+			}
+			cond.WriteString("(item_id = ? AND code_key = ?)")
+			args = append(args, p.item, p.code)
+		}
+		rows, err := q.Query(ctx, `SELECT item_id, code_key FROM inventory_batches WHERE `+cond.String(), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var c string
+			if err := rows.Scan(&id, &c); err != nil {
+				return err
+			}
+			if out[id] == nil {
+				out[id] = map[string]bool{}
+			}
+			out[id][c] = true
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// InsertReceipts writes new batches, each holding its one move's stock, and
+// the moves; then adds the stock and codes to their items, one statement per
+// item.
+func (t *invTx) InsertReceipts(ctx context.Context, rs []inventory.Receipt, createdBy *int64) error {
+	err := inChunks(rs, 200, func(part []inventory.Receipt) error {
+		var q strings.Builder
+		q.WriteString(`INSERT INTO inventory_batches (item_id, code, code_key, received_at, expires_at, source,
+			source_type, notes, on_hand, created_by, created_at) VALUES `)
+		args := make([]any, 0, 11*len(part))
+		for i, r := range part {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			b := r.Batch
+			args = append(args, b.ItemID, b.Code, inventory.CodeKey(b.Code), b.ReceivedAt, b.ExpiresAt, b.Source,
+				b.SourceType, b.Notes, b.OnHand, createdBy, Millis(b.CreatedAt))
+		}
+		q.WriteString(" RETURNING id, item_id, code_key")
+		st, err := t.prepared(ctx, q.String())
+		if err != nil {
+			return err
+		}
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			return mapDuplicate(err)
+		}
+		type key struct {
+			item int64
+			code string
+		}
+		byKey := make(map[key]*inventory.Batch, len(part))
+		for _, r := range part {
+			byKey[key{r.Batch.ItemID, inventory.CodeKey(r.Batch.Code)}] = r.Batch
+		}
+		for rows.Next() {
+			var k key
+			var id int64
+			if err := rows.Scan(&id, &k.item, &k.code); err != nil {
+				rows.Close()
+				return err
+			}
+			if b := byKey[k]; b != nil {
+				b.ID = id
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return mapDuplicate(err)
+		}
+		var mq strings.Builder
+		mq.WriteString(insertMove)
+		margs := make([]any, 0, 12*len(part))
+		for i, r := range part {
+			if i > 0 {
+				mq.WriteString(", ")
+			}
+			mq.WriteString(moveValues)
+			r.Move.BatchID = r.Batch.ID
+			margs = append(margs, moveArgs(r.Move)...)
+		}
+		mq.WriteString(" RETURNING id, batch_id")
+		mst, err := t.prepared(ctx, mq.String())
+		if err != nil {
+			return err
+		}
+		mrows, err := mst.QueryContext(ctx, margs...)
+		if err != nil {
+			return err
+		}
+		defer mrows.Close()
+		moveOf := make(map[int64]*inventory.Move, len(part)) // each new batch has one move
+		for _, r := range part {
+			moveOf[r.Batch.ID] = r.Move
+		}
+		for mrows.Next() {
+			var id, batchID int64
+			if err := mrows.Scan(&id, &batchID); err != nil {
+				return err
+			}
+			if m := moveOf[batchID]; m != nil {
+				m.ID = id
+			}
+		}
+		return mrows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	type sum struct {
+		qty   inventory.Quantity
+		codes []string
+	}
+	byItem := map[int64]*sum{}
+	var order []int64
+	for _, r := range rs {
+		s := byItem[r.Batch.ItemID]
+		if s == nil {
+			s = &sum{}
+			byItem[r.Batch.ItemID] = s
+			order = append(order, r.Batch.ItemID)
+		}
+		s.qty += r.Move.Quantity
+		s.codes = append(s.codes, inventory.CodeKey(r.Batch.Code))
+	}
+	return inChunks(order, 500, func(part []int64) error {
+		var q strings.Builder
+		q.WriteString(`UPDATE inventory_items SET on_hand = inventory_items.on_hand + v.column2,
+			batch_codes = inventory_items.batch_codes || v.column3 FROM (VALUES `)
+		args := make([]any, 0, 3*len(part))
+		for i, id := range part {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))")
+			s := byItem[id]
+			args = append(args, id, s.qty, " "+strings.Join(s.codes, " "))
+		}
+		q.WriteString(") AS v WHERE inventory_items.id = v.column1")
+		st, err := t.prepared(ctx, q.String())
+		if err != nil {
+			return err
+		}
+		_, err = st.ExecContext(ctx, args...)
+		return err
+	})
+}

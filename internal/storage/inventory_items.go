@@ -1,0 +1,238 @@
+package storage
+
+import (
+	"context"
+	"strings"
+
+	"github.com/packline/packline/internal/inventory"
+)
+
+const itemColumns = `i.id, i.sku, i.name, i.kind, i.unit, i.category, i.location, i.reorder_level, i.notes,
+	i.archived, i.on_hand, i.created_at, i.updated_at`
+
+func scanItem(r rowScanner) (*inventory.Item, error) {
+	var it inventory.Item
+	var created, updated int64
+	if err := r.Scan(&it.ID, &it.SKU, &it.Name, &it.Kind, &it.Unit, &it.Category, &it.Location, &it.ReorderLevel,
+		&it.Notes, &it.Archived, &it.OnHand, &created, &updated); err != nil {
+		return nil, err
+	}
+	it.CreatedAt, it.UpdatedAt = FromMillis(created), FromMillis(updated)
+	it.LowStock = it.IsLow()
+	it.Batches = []inventory.Batch{}
+	return &it, nil
+}
+
+// getItem reads one item, nil if there is none.
+func getItem(ctx context.Context, q querier, id int64, suffix string) (*inventory.Item, error) {
+	it, err := scanItem(q.QueryRow(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.id = ?`+suffix, id))
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	return it, err
+}
+
+// Item reads one item without its batches.
+func (s *InventoryStore) Item(ctx context.Context, id int64) (*inventory.Item, error) {
+	return getItem(ctx, s.db, id, "")
+}
+
+// LockItem reads an item and locks its row.
+func (t *invTx) LockItem(ctx context.Context, id int64) (*inventory.Item, error) {
+	return getItem(ctx, t.tx, id, t.tx.ForUpdate())
+}
+
+// SKUTaken reports whether an item other than except has the SKU key.
+func (t *invTx) SKUTaken(ctx context.Context, key string, except int64) (bool, error) {
+	var n int
+	err := t.tx.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_items WHERE sku_key = ? AND id <> ?`, key, except).Scan(&n)
+	return n > 0, err
+}
+
+// InsertItem writes a new item.
+func (t *invTx) InsertItem(ctx context.Context, it *inventory.Item) error {
+	return t.InsertItems(ctx, []*inventory.Item{it})
+}
+
+// InsertItems writes new items, 200 to a statement.
+func (t *invTx) InsertItems(ctx context.Context, items []*inventory.Item) error {
+	return inChunks(items, 200, func(part []*inventory.Item) error {
+		var q strings.Builder
+		q.WriteString(`INSERT INTO inventory_items (sku, sku_key, name, name_key, kind, unit, category, location,
+			reorder_level, notes, search_text, created_at, updated_at) VALUES `)
+		args := make([]any, 0, 13*len(part))
+		for i, it := range part {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit,
+				it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it),
+				Millis(it.CreatedAt), Millis(it.UpdatedAt))
+		}
+		q.WriteString(" RETURNING id, sku_key")
+		st, err := t.prepared(ctx, q.String())
+		if err != nil {
+			return err
+		}
+		rows, err := st.QueryContext(ctx, args...)
+		if err != nil {
+			return mapDuplicate(err)
+		}
+		defer rows.Close()
+		byKey := make(map[string]*inventory.Item, len(part))
+		for _, it := range part {
+			byKey[inventory.SKUKey(it.SKU)] = it
+		}
+		for rows.Next() {
+			var id int64
+			var key string
+			if err := rows.Scan(&id, &key); err != nil {
+				return err
+			}
+			if it := byKey[key]; it != nil {
+				it.ID = id
+			}
+		}
+		return mapDuplicate(rows.Err())
+	})
+}
+
+// UpdateItem writes an item's fields and archived flag.
+func (t *invTx) UpdateItem(ctx context.Context, it *inventory.Item) error {
+	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET sku = ?, sku_key = ?, name = ?, name_key = ?, kind = ?, unit = ?,
+		category = ?, location = ?, reorder_level = ?, notes = ?, search_text = ?, archived = ?, updated_at = ? WHERE id = ?`,
+		it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit, it.Category,
+		it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), it.Archived, Millis(it.UpdatedAt), it.ID)
+	return mapDuplicate(err)
+}
+
+// listWhere builds the WHERE clause of a list filter.
+func listWhere(f inventory.ListFilter) (string, []any) {
+	var conds []string
+	var args []any
+	switch f.Archived {
+	case "true":
+		conds = append(conds, `i.archived = ?`)
+		args = append(args, true)
+	case "all":
+	default:
+		conds = append(conds, `i.archived = ?`)
+		args = append(args, false)
+	}
+	if q := strings.TrimSpace(f.Search); q != "" {
+		like := "%" + escapeLike(strings.ToLower(q)) + "%"
+		code := "%" + escapeLike(inventory.CodeKey(q)) + "%"
+		// Batch codes are kept on the item too, so one pass over items answers.
+		conds = append(conds, `(i.search_text LIKE ? ESCAPE '\' OR i.batch_codes LIKE ? ESCAPE '\')`)
+		args = append(args, like, code)
+	}
+	if f.Kind != "" {
+		conds = append(conds, `i.kind = ?`)
+		args = append(args, f.Kind)
+	}
+	if f.Category != "" {
+		conds = append(conds, `i.category = ?`)
+		args = append(args, f.Category)
+	}
+	if f.Location != "" {
+		conds = append(conds, `i.location = ?`)
+		args = append(args, f.Location)
+	}
+	if f.LowStock {
+		conds = append(conds, `i.reorder_level > 0 AND i.on_hand <= i.reorder_level`)
+	}
+	if f.ExpiringWithinDays != nil {
+		// Served by the partial index on expiry of batches with stock.
+		conds = append(conds, `i.id IN (SELECT eb.item_id FROM inventory_batches eb WHERE eb.on_hand > 0
+			AND eb.expires_at IS NOT NULL AND eb.expires_at <= ?)`)
+		args = append(args, f.ExpiresBy)
+	}
+	if len(conds) == 0 {
+		return "", args
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// listOrder sorts by one column, then by name for the grouping ones, then by
+// id, so that pages never overlap; each order has a matching index.
+func listOrder(f inventory.ListFilter) string {
+	cols := map[string][]string{
+		"name": {"i.name_key"}, "sku": {"i.sku_key"}, "kind": {"i.kind", "i.name_key"},
+		"category": {"i.category", "i.name_key"}, "location": {"i.location", "i.name_key"},
+		"on_hand": {"i.on_hand"}, "reorder_level": {"i.reorder_level"}, "updated_at": {"i.updated_at"},
+	}[f.Sort]
+	if cols == nil {
+		cols = []string{"i.name_key"}
+	}
+	dir := " ASC"
+	if f.Desc {
+		dir = " DESC"
+	}
+	return " ORDER BY " + strings.Join(append(cols, "i.id"), dir+", ") + dir
+}
+
+// Items is one page of the items f selects and how many it selects.
+func (s *InventoryStore) Items(ctx context.Context, f inventory.ListFilter) ([]inventory.Item, int, error) {
+	where, args := listWhere(f)
+	var total int
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_items i`+where, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	if total == 0 {
+		return []inventory.Item{}, 0, nil
+	}
+	items, err := scanAll(ctx, s.db, scanItem, `SELECT `+itemColumns+` FROM inventory_items i`+where+listOrder(f)+
+		` LIMIT ? OFFSET ?`, append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
+	return items, total, err
+}
+
+// EachItem walks every item f selects, in f's order.
+func (s *InventoryStore) EachItem(ctx context.Context, f inventory.ListFilter, fn func(*inventory.Item) error) error {
+	where, args := listWhere(f)
+	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i`+where+listOrder(f), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(it); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Facets lists the categories, locations and units in use.
+func (s *InventoryStore) Facets(ctx context.Context) (inventory.Facets, error) {
+	out := inventory.Facets{Categories: []string{}, Locations: []string{}, Units: []string{}}
+	for _, c := range []struct {
+		col string
+		dst *[]string
+	}{{"category", &out.Categories}, {"location", &out.Locations}, {"unit", &out.Units}} {
+		vals, err := scanAll(ctx, s.db, scanString,
+			`SELECT DISTINCT `+c.col+` FROM inventory_items WHERE `+c.col+` <> '' ORDER BY `+c.col+` LIMIT 500`)
+		if err != nil {
+			return out, err
+		}
+		*c.dst = vals
+	}
+	return out, nil
+}
+
+func scanString(r rowScanner) (*string, error) {
+	var s string
+	err := r.Scan(&s)
+	return &s, err
+}
+
+// LowStock lists unarchived items at or below their reorder level.
+func (s *InventoryStore) LowStock(ctx context.Context, limit int) ([]inventory.Item, error) {
+	return scanAll(ctx, s.db, scanItem, `SELECT `+itemColumns+` FROM inventory_items i
+		WHERE i.archived = ? AND i.reorder_level > 0 AND i.on_hand <= i.reorder_level ORDER BY i.name_key, i.id LIMIT ?`,
+		false, limit)
+}

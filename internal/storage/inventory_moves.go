@@ -1,0 +1,168 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"github.com/packline/packline/internal/inventory"
+)
+
+const moveColumns = `m.id, m.batch_id, m.item_id, m.reason, m.quantity, m.balance_after, m.counted, m.note, m.reverses_id,
+	r.id, m.doc_type, m.doc_id, m.user_id, COALESCE(u.first_name || ' ' || u.last_name, ''), m.created_at,
+	b.code, i.sku, i.name, i.unit`
+
+const moveFrom = ` FROM inventory_moves m
+	JOIN inventory_batches b ON b.id = m.batch_id
+	JOIN inventory_items i ON i.id = m.item_id
+	LEFT JOIN inventory_moves r ON r.reverses_id = m.id
+	LEFT JOIN users u ON u.id = m.user_id`
+
+func scanMove(r rowScanner) (*inventory.Move, error) {
+	var m inventory.Move
+	var counted, reverses, reversedBy, docID, userID sql.NullInt64
+	var docType string
+	var created int64
+	if err := r.Scan(&m.ID, &m.BatchID, &m.ItemID, &m.Reason, &m.Quantity, &m.BalanceAfter, &counted, &m.Note,
+		&reverses, &reversedBy, &docType, &docID, &userID, &m.UserName, &created,
+		&m.BatchCode, &m.ItemSKU, &m.ItemName, &m.ItemUnit); err != nil {
+		return nil, err
+	}
+	if counted.Valid {
+		c := inventory.Quantity(counted.Int64)
+		m.Counted = &c
+	}
+	m.ReversesID = nullID(reverses)
+	m.ReversedByID = nullID(reversedBy)
+	m.UserID = nullID(userID)
+	if docType != "" {
+		m.Document = &inventory.Document{Type: docType, ID: docID.Int64}
+	}
+	m.UserName = strings.TrimSpace(m.UserName)
+	m.CreatedAt = FromMillis(created)
+	return &m, nil
+}
+
+func getMove(ctx context.Context, q querier, id int64) (*inventory.Move, error) {
+	m, err := scanMove(q.QueryRow(ctx, `SELECT `+moveColumns+moveFrom+` WHERE m.id = ?`, id))
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	return m, err
+}
+
+// Move reads one move with the names joined to it.
+func (s *InventoryStore) Move(ctx context.Context, id int64) (*inventory.Move, error) {
+	return getMove(ctx, s.db, id)
+}
+
+// Move reads one move inside the transaction.
+func (t *invTx) Move(ctx context.Context, id int64) (*inventory.Move, error) {
+	return getMove(ctx, t.tx, id)
+}
+
+// BatchMoves lists up to limit moves of a batch after a move id, oldest first.
+func (s *InventoryStore) BatchMoves(ctx context.Context, batchID, after int64, limit int) ([]inventory.Move, error) {
+	return scanAll(ctx, s.db, scanMove, `SELECT `+moveColumns+moveFrom+` WHERE m.batch_id = ? AND m.id > ? ORDER BY m.id LIMIT ?`,
+		batchID, after, limit)
+}
+
+// moveWhere builds the WHERE clause of a ledger filter.
+func moveWhere(f inventory.MoveFilter) (string, []any) {
+	var conds []string
+	var args []any
+	if f.ItemID > 0 {
+		conds = append(conds, `m.item_id = ?`)
+		args = append(args, f.ItemID)
+	}
+	if f.BatchID > 0 {
+		conds = append(conds, `m.batch_id = ?`)
+		args = append(args, f.BatchID)
+	}
+	if f.Reason != "" {
+		conds = append(conds, `m.reason = ?`)
+		args = append(args, f.Reason)
+	}
+	if !f.Since.IsZero() {
+		conds = append(conds, `m.created_at >= ?`)
+		args = append(args, Millis(f.Since))
+	}
+	if !f.Until.IsZero() {
+		conds = append(conds, `m.created_at < ?`)
+		args = append(args, Millis(f.Until))
+	}
+	if f.Before > 0 {
+		conds = append(conds, `m.id < ?`)
+		args = append(args, f.Before)
+	}
+	if len(conds) == 0 {
+		return "", args
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// Moves lists the moves f selects, newest first.
+func (s *InventoryStore) Moves(ctx context.Context, f inventory.MoveFilter) ([]inventory.Move, error) {
+	where, args := moveWhere(f)
+	return scanAll(ctx, s.db, scanMove, `SELECT `+moveColumns+moveFrom+where+` ORDER BY m.id DESC LIMIT ?`,
+		append(args, f.Limit)...)
+}
+
+// EachMove walks the moves f selects, oldest first.
+func (s *InventoryStore) EachMove(ctx context.Context, f inventory.MoveFilter, fn func(*inventory.Move) error) error {
+	where, args := moveWhere(f)
+	rows, err := s.db.Query(ctx, `SELECT `+moveColumns+moveFrom+where+` ORDER BY m.id`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m, err := scanMove(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(m); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// moveArgs are a move's columns for INSERT, in insertMove's order.
+func moveArgs(m *inventory.Move) []any {
+	var docType string
+	var docID any
+	if m.Document != nil {
+		docType = m.Document.Type
+		if m.Document.ID != 0 {
+			docID = m.Document.ID
+		}
+	}
+	var counted any
+	if m.Counted != nil {
+		counted = int64(*m.Counted)
+	}
+	return []any{m.BatchID, m.ItemID, m.Reason, m.Quantity, m.BalanceAfter, counted, m.Note, m.ReversesID,
+		docType, docID, m.UserID, Millis(m.CreatedAt)}
+}
+
+const insertMove = `INSERT INTO inventory_moves (batch_id, item_id, reason, quantity, balance_after, counted, note,
+	reverses_id, doc_type, doc_id, user_id, created_at) VALUES `
+
+const moveValues = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+// AppendMove writes a move and adds its quantity to its batch's and item's
+// on-hand.
+func (t *invTx) AppendMove(ctx context.Context, m *inventory.Move) error {
+	if err := t.tx.QueryRow(ctx, insertMove+moveValues+` RETURNING id`, moveArgs(m)...).Scan(&m.ID); err != nil {
+		return mapDuplicate(err)
+	}
+	if m.Quantity == 0 {
+		return nil
+	}
+	if _, err := t.tx.Exec(ctx, `UPDATE inventory_batches SET on_hand = on_hand + ? WHERE id = ?`, m.Quantity, m.BatchID); err != nil {
+		return err
+	}
+	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET on_hand = on_hand + ? WHERE id = ?`, m.Quantity, m.ItemID)
+	return err
+}

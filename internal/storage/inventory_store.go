@@ -1,0 +1,86 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/packline/packline/internal/inventory"
+)
+
+// InventoryStore implements inventory.Store: the SQL behind the inventory's
+// rules, which live in package inventory.
+//
+// The on-hand figures (inventory_batches.on_hand, inventory_items.on_hand and
+// each move's balance_after) are summaries of inventory_moves, written in the
+// same transaction as each move. Locks: LockItem and LockBatch take row locks
+// on PostgreSQL (SELECT … FOR UPDATE); SQLite's single writer already
+// serialises every write transaction.
+//
+// Files: inventory_items.go (items, the list and its filters),
+// inventory_batches.go (batches, expiry), inventory_moves.go (the ledger),
+// inventory_import.go (bulk reads and writes of an import).
+type InventoryStore struct {
+	db *DB
+}
+
+var (
+	_ inventory.Store = (*InventoryStore)(nil)
+	_ inventory.Tx    = (*invTx)(nil)
+)
+
+// NewInventoryStore returns the inventory's store over db.
+func NewInventoryStore(db *DB) *InventoryStore { return &InventoryStore{db: db} }
+
+// InTx runs fn in one write transaction.
+func (s *InventoryStore) InTx(ctx context.Context, fn func(tx inventory.Tx) error) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error {
+		t := &invTx{tx: tx}
+		defer t.closeStatements()
+		return fn(t)
+	})
+}
+
+// InventoryTx is the inventory's view of tx, for an area whose own Tx
+// embeds inventory.Tx (production, shipping): their writes and the stock
+// moves they make commit together.
+func InventoryTx(tx *Tx) inventory.Tx { return &invTx{tx: tx} }
+
+// invTx implements inventory.Tx over one database transaction.
+type invTx struct {
+	tx    *Tx
+	stmts map[string]*sql.Stmt // statements an import runs many times, prepared once
+}
+
+// prepared returns q prepared in the transaction, once per transaction.
+func (t *invTx) prepared(ctx context.Context, q string) (*sql.Stmt, error) {
+	if st, ok := t.stmts[q]; ok {
+		return st, nil
+	}
+	st, err := t.tx.tx.PrepareContext(ctx, t.tx.db.bind(q))
+	if err != nil {
+		return nil, err
+	}
+	if t.stmts == nil {
+		t.stmts = map[string]*sql.Stmt{}
+	}
+	t.stmts[q] = st
+	return st, nil
+}
+
+func (t *invTx) closeStatements() {
+	for _, st := range t.stmts {
+		st.Close()
+	}
+}
+
+// Now is the transaction's fixed clock.
+func (t *invTx) Now() time.Time { return t.tx.Now }
+
+// mapDuplicate reports a unique-key clash as inventory.ErrDuplicate.
+func mapDuplicate(err error) error {
+	if isUniqueViolation(err) {
+		return inventory.ErrDuplicate
+	}
+	return err
+}

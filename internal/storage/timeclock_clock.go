@@ -1,0 +1,180 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+	"time"
+
+	"github.com/packline/packline/internal/throttle"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// The kiosk's hot paths: its employee list, a PIN check's read and a punch.
+// Each runs statements prepared once per pool.
+
+// stmtCache holds statements prepared on one pool; database/sql prepares
+// each on a connection the first time it runs there and then reuses it.
+type stmtCache struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+func (c *stmtCache) get(ctx context.Context, db *DB, pool *sql.DB, q string) (*sql.Stmt, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.m[q]; ok {
+		return st, nil
+	}
+	st, err := pool.PrepareContext(ctx, db.bind(q))
+	if err != nil {
+		return nil, err
+	}
+	if c.m == nil {
+		c.m = map[string]*sql.Stmt{}
+	}
+	c.m[q] = st
+	return st, nil
+}
+
+// hotRow runs a prepared read-only single-row query.
+func (s *TimeclockStore) hotRow(ctx context.Context, q string, args []any, dest ...any) error {
+	st, err := s.readStmts.get(ctx, s.db, s.db.read, q)
+	if err != nil {
+		return err
+	}
+	return st.QueryRowContext(ctx, args...).Scan(dest...)
+}
+
+const (
+	bumpVersionSQL = `UPDATE timeclock_state SET version = version + 1 WHERE id = 1`
+	// clockUpdateSQL changes state only from the other state, only with the
+	// token's sequence number, only for an active employee.
+	clockUpdateSQL = `UPDATE employees SET clock_status = ?, last_event_at = ?, seq = seq + 1, updated_at = ?
+		WHERE id = ? AND seq = ? AND clock_status <> ? AND active = ?`
+	punchInsertSQL = `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`
+)
+
+// KioskVersion implements timeclock.Store.
+func (s *TimeclockStore) KioskVersion(ctx context.Context) (int64, error) {
+	var v int64
+	err := s.hotRow(ctx, `SELECT version FROM timeclock_state WHERE id = 1`, nil, &v)
+	return v, err
+}
+
+// KioskEmployees implements timeclock.Store.
+func (s *TimeclockStore) KioskEmployees(ctx context.Context) ([]timeclock.Employee, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name, clock_status, last_event_at FROM employees WHERE active = ?`, true)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []timeclock.Employee{}
+	for rows.Next() {
+		e := timeclock.Employee{Active: true}
+		var last sql.NullInt64
+		if err := rows.Scan(&e.ID, &e.FirstName, &e.LastName, &e.ClockStatus, &last); err != nil {
+			return nil, err
+		}
+		e.LastEvent = NullMillis(last)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// PINRecord implements timeclock.Store.
+func (s *TimeclockStore) PINRecord(ctx context.Context, id int64) (*timeclock.PINRecord, error) {
+	var r timeclock.PINRecord
+	var hash sql.NullString
+	var last sql.NullInt64
+	err := s.hotRow(ctx, `SELECT pin_hash, active, clock_status, last_event_at, seq FROM employees WHERE id = ?`, []any{id},
+		&hash, &r.Active, &r.ClockStatus, &last, &r.Seq)
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.Hash, r.LastEvent = hash.String, NullMillis(last)
+	return &r, nil
+}
+
+// clockStmts are the write statements of a punch, prepared outside any
+// transaction (on SQLite the single writer connection is busy inside one).
+type clockStmts struct{ update, insert, bump *sql.Stmt }
+
+func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
+	var cs clockStmts
+	var err error
+	for _, p := range []struct {
+		dst **sql.Stmt
+		q   string
+	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.bump, bumpVersionSQL}} {
+		if *p.dst, err = s.writeStmts.get(ctx, s.db, s.db.write, p.q); err != nil {
+			return cs, err
+		}
+	}
+	return cs, nil
+}
+
+// Clock implements timeclock.Store: one conditional UPDATE, then the punch
+// and the kiosk version, in one transaction.
+func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite) (*time.Time, error) {
+	stmts, err := s.clockStmts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var at *time.Time
+	err = s.db.WithTx(ctx, func(tx *Tx) error {
+		at = nil
+		now := Millis(tx.Now)
+		res, err := tx.tx.StmtContext(ctx, stmts.update).ExecContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		if _, err := tx.tx.StmtContext(ctx, stmts.insert).ExecContext(ctx, w.EmployeeID, w.Kind, now, timeclock.SourceKiosk, now); err != nil {
+			return err
+		}
+		if _, err := tx.tx.StmtContext(ctx, stmts.bump).ExecContext(ctx); err != nil {
+			return err
+		}
+		t := tx.Now
+		at = &t
+		return nil
+	})
+	return at, err
+}
+
+// ClockState implements timeclock.Store.
+func (s *TimeclockStore) ClockState(ctx context.Context, id int64) (*timeclock.ClockState, error) {
+	var st timeclock.ClockState
+	err := s.db.QueryRow(ctx, `SELECT clock_status, active FROM employees WHERE id = ?`, id).Scan(&st.Status, &st.Active)
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	return &st, err
+}
+
+// ThrottleStates implements timeclock.ThrottleReader.
+func (s *TimeclockStore) ThrottleStates(ctx context.Context, prefix string) (map[string]throttle.State, error) {
+	rows, err := s.db.Query(ctx, `SELECT key, failures, lockouts, locked_until, updated_at FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]throttle.State{}
+	for rows.Next() {
+		var key string
+		var st throttle.State
+		var until, updated int64
+		if err := rows.Scan(&key, &st.Attempts, &st.Lockouts, &until, &updated); err != nil {
+			return nil, err
+		}
+		st.LockedUntil, st.UpdatedAt = FromMillis(until), FromMillis(updated)
+		out[key] = st
+	}
+	return out, rows.Err()
+}

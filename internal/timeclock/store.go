@@ -1,0 +1,97 @@
+package timeclock
+
+import (
+	"context"
+	"time"
+)
+
+// Store is what the time clock needs from storage: SQL on SQLite or
+// PostgreSQL, nothing more. A missing row is a nil result (or false), never
+// an error: the Service decides what that means.
+type Store interface {
+	// KioskVersion changes whenever anything KioskEmployees shows may have changed.
+	KioskVersion(ctx context.Context) (int64, error)
+	// KioskEmployees lists active employees (id, names, clock state).
+	KioskEmployees(ctx context.Context) ([]Employee, error)
+	// PINRecord reads what a PIN check needs; nil if no such employee.
+	PINRecord(ctx context.Context, employeeID int64) (*PINRecord, error)
+	// Clock changes an employee's clock state to w.To and records the punch,
+	// only if the employee is active, not already in w.To and still at
+	// sequence w.Seq: of any number of concurrent calls one changes it. It
+	// returns the punch time, or nil when nothing changed.
+	Clock(ctx context.Context, w ClockWrite) (*time.Time, error)
+	// ClockState reads an employee's state after a Clock that changed nothing.
+	ClockState(ctx context.Context, employeeID int64) (*ClockState, error)
+
+	Employee(ctx context.Context, id int64) (*Employee, error)
+	ListEmployees(ctx context.Context, f EmployeeFilter) ([]Employee, int, error)
+	// OpenShifts lists who is clocked in, longest first.
+	OpenShifts(ctx context.Context) ([]OpenShift, error)
+	// Punches lists an employee's punches in [from, to) with their audit trail.
+	Punches(ctx context.Context, employeeID int64, from, to time.Time) ([]Punch, error)
+	Audit(ctx context.Context, employeeID int64, limit int) ([]AuditEntry, error)
+	// SheetInputs reads employees (one, or all for 0) and their non-voided
+	// punches in [from, to).
+	SheetInputs(ctx context.Context, employeeID int64, from, to time.Time) ([]SheetInput, error)
+
+	// ThrottleStates reads the PIN throttle keys starting with prefix.
+	ThrottleReader
+
+	// InTx runs fn in one write transaction.
+	InTx(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is one write transaction, with one fixed Now.
+type Tx interface {
+	Now() time.Time
+	// InsertEmployee adds an active, clocked-out employee without a PIN.
+	InsertEmployee(ctx context.Context, first, last string) (int64, error)
+	// LockEmployee reads an employee for update; nil if none.
+	LockEmployee(ctx context.Context, id int64) (*Employee, error)
+	// SetNames, SetActive and SetPINHash change an employee and return it
+	// (nil if none); SetActive and SetPINHash make clock tokens stale.
+	SetNames(ctx context.Context, id int64, first, last string) (*Employee, error)
+	SetActive(ctx context.Context, id int64, active bool, archivedAt *time.Time) (*Employee, error)
+	SetPINHash(ctx context.Context, id int64, hash string) (*Employee, error)
+	// SetClockState sets an employee's state and makes clock tokens stale.
+	SetClockState(ctx context.Context, id int64, status string, lastEvent *time.Time) error
+	// LatestPunch is an employee's latest non-voided punch; nil if none.
+	LatestPunch(ctx context.Context, employeeID int64) (*Punch, error)
+	// PunchOwner is the employee a punch belongs to; 0 if no such punch.
+	PunchOwner(ctx context.Context, punchID int64) (int64, error)
+	// LockPunch reads a punch for update; nil if none.
+	LockPunch(ctx context.Context, id int64) (*Punch, error)
+	// InsertPunch records p (its ID is ignored) and returns its id.
+	InsertPunch(ctx context.Context, p Punch) (int64, error)
+	SetPunchTime(ctx context.Context, id int64, at time.Time) error
+	VoidPunch(ctx context.Context, id int64) error
+	// InsertAudit records a correction; ErrNoStaff if a.UserID is no user.
+	InsertAudit(ctx context.Context, a AuditEntry) error
+	// PunchWithAudit reads a punch and its audit trail.
+	PunchWithAudit(ctx context.Context, id int64) (*Punch, error)
+	// KioskChanged tells every instance that what the kiosk lists changed.
+	KioskChanged(ctx context.Context) error
+}
+
+// PINRecord is what checking a PIN reads.
+type PINRecord struct {
+	Hash        string // "" when no PIN is set
+	Active      bool
+	ClockStatus string
+	LastEvent   *time.Time
+	Seq         int64
+}
+
+// ClockWrite is one punch at the kiosk.
+type ClockWrite struct {
+	EmployeeID int64
+	Seq        int64  // the clock token's sequence number
+	To         string // ClockedIn or ClockedOut
+	Kind       string // KindIn or KindOut
+}
+
+// ClockState is an employee's clock state.
+type ClockState struct {
+	Active bool
+	Status string
+}
