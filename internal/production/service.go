@@ -153,7 +153,7 @@ func (s *Service) SetRecipe(ctx context.Context, itemID int64, comps []Component
 		}
 		product := items[itemID]
 		if product == nil {
-			return apperr.New(apperr.NotFound, "inventory.item_not_found", nil, "Item not found.")
+			return apperr.New(apperr.NotFound, "item.not_found", nil, "Item not found.")
 		}
 		if err := CheckRecipe(product, comps, items); err != nil {
 			return err
@@ -202,7 +202,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		}
 		product := items[n.ProductID]
 		if product == nil {
-			return apperr.New(apperr.NotFound, "inventory.item_not_found", nil, "Item not found.").OnField("product_id")
+			return apperr.New(apperr.NotFound, "item.not_found", nil, "Item not found.").OnField("product_id")
 		}
 		if product.Kind != inventory.KindFinished {
 			return apperr.New(apperr.Invalid, "production.not_finished", apperr.Params{"item": product.Name},
