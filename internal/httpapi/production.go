@@ -253,3 +253,11 @@ func (s *Server) handlePutAssignment(w http.ResponseWriter, r *http.Request) err
 	}
 	return writeJSON(w, http.StatusOK, a)
 }
+
+func (s *Server) handleToday(w http.ResponseWriter, r *http.Request) error {
+	t, err := s.Production.TodaySoFar(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, t)
+}

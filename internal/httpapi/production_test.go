@@ -194,5 +194,13 @@ func TestProductionAPI(t *testing.T) {
 		e.call("GET", "/api/production/overview?from=2026-11-20&to=2026-01-01", e.token, "", 400, nil)
 		e.call("GET", "/api/production/daily?date=2026-02-30", e.token, "", 400, nil)
 		e.call("GET", "/api/production/daily", "", "", 401, nil)
+		var today struct {
+			Units    int64           `json:"units"`
+			BestLine json.RawMessage `json:"best_line"`
+		}
+		e.call("GET", "/api/production/today", e.token, "", 200, &today)
+		if today.Units != 0 || string(today.BestLine) != "null" {
+			t.Errorf("today %+v", today)
+		}
 	})
 }

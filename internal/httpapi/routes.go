@@ -105,6 +105,7 @@ func (s *Server) routeTable() []route {
 		{"GET /api/production/entries/{id}", signedIn, s.handleGetEntry},
 		{"POST /api/production/entries/{id}/reverse", signedIn, s.handleReverseEntry},
 		{"GET /api/production/daily", signedIn, s.handleDaily},
+		{"GET /api/production/today", signedIn, s.handleToday},
 		{"GET /api/production/overview", signedIn, s.handleOverview},
 		{"GET /api/production/overview.csv", signedIn, s.handleOverviewCSV},
 		{"GET /api/production/assignments", signedIn, s.handleAssignments},

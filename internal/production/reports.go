@@ -406,3 +406,37 @@ func SortedSlotLines[V any](m map[SlotLine]V) []SlotLine {
 	})
 	return out
 }
+
+// Today is the dashboard's view of production: today's units so far and
+// the line that made the most (ties: the better units per labour hour).
+type Today struct {
+	Date               string     `json:"date"`
+	Units              int64      `json:"units"`
+	LabourHours        float64    `json:"labour_hours"`
+	UnitsPerLabourHour *float64   `json:"units_per_labour_hour"`
+	BestLine           *LineTotal `json:"best_line"`
+}
+
+// TodaySoFar summarises the organisation's today.
+func (s *Service) TodaySoFar(ctx context.Context) (*Today, error) {
+	date, err := s.Calendar.Today(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.Daily(ctx, date)
+	if err != nil {
+		return nil, err
+	}
+	out := &Today{Date: date, Units: d.Units, LabourHours: d.LabourHours, UnitsPerLabourHour: d.UnitsPerLabourHour}
+	for i := range d.LineTotals {
+		l := &d.LineTotals[i]
+		if l.Units == 0 {
+			continue
+		}
+		if b := out.BestLine; b == nil || l.Units > b.Units ||
+			(l.Units == b.Units && l.UnitsPerLabourHour != nil && (b.UnitsPerLabourHour == nil || *l.UnitsPerLabourHour > *b.UnitsPerLabourHour)) {
+			out.BestLine = l
+		}
+	}
+	return out, nil
+}

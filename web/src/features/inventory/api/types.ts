@@ -70,10 +70,23 @@ export const itemListSchema = z.object({
 });
 export type ItemList = z.infer<typeof itemListSchema>;
 
+/** A production entry that consumed (negative) or produced (positive) a batch. */
+export const batchUseSchema = z.object({
+  entry_id: z.number(),
+  date: z.string(),
+  hour: z.number(),
+  line_id: z.number(),
+  line_name: z.string(),
+  quantity: z.number(),
+  reversed: z.boolean(),
+});
+export type BatchUse = z.infer<typeof batchUseSchema>;
+
 export const batchDetailSchema = z.extend(batchSchema, {
   item: itemSchema,
   moves: z.array(moveSchema),
   next_after: z.nullable(z.number()),
+  production: z.optional(z.array(batchUseSchema)),
 });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
