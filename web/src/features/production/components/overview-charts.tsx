@@ -1,8 +1,9 @@
 // The overview's charts: @mantine/charts (recharts) loaded only with this module, which
 // the overview page imports lazily, so no other page carries the chart library.
 import '@mantine/charts/styles.layer.css';
+import '@mantine/core/styles/ColorSwatch.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '../api/types';
 import { formatDay, formatQty, formatRate } from '../lib/format';
@@ -12,7 +13,7 @@ const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', '
 export default function OverviewCharts({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const rtl = i18n.dir() === 'rtl';
+  const rtl = useDirection().dir === 'rtl';
   const products = overview.products.map((p, i) => ({ name: `p${p.product_id}`, label: p.name, color: COLORS[i % COLORS.length] }));
   const perDay = overview.days.map((d) => {
     const row: Record<string, string | number> = { day: formatDay(d.date, lng, 'short') };
