@@ -138,7 +138,7 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
               ))}
             </Stack>
           )}
-          <Textarea label={t('production.entry.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={1} maxLength={500} />
+          <Textarea label={t('production.entry.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} rows={2} maxLength={500} />
           {create.error && (
             <Alert color="red" icon={<IconAlertTriangle size={16} aria-hidden />} title={t('production.entry.failed')} role="alert">
               {short ? (

@@ -34,8 +34,7 @@ export function ReverseDialog({ entry, onClose }: { entry: Entry | null; onClose
             onChange={(e) => setReason(e.currentTarget.value)}
             required
             maxLength={500}
-            autosize
-            minRows={2}
+            rows={3}
             data-autofocus
           />
           {reverse.error && (
