@@ -67,8 +67,8 @@ fi
 if want web; then
   echo "== locale parity"
   if [ -x ../shared/tools/locale-parity ]; then ../shared/tools/locale-parity web; fi
-  echo "== web: typecheck, lint, vitest"
-  (cd web && npm run lint && npm test)
+  echo "== web: API types match the OpenAPI document, typecheck, lint, vitest"
+  (cd web && npm run api:check && npm run lint && npm test)
 fi
 
 if want e2e; then

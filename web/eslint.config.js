@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other; shared code lives in src/components and src/lib.
+    // A feature uses another only through its index.ts; shared code lives in src/components and src/lib.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -42,8 +42,26 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', '@/app/*'],
-              message: 'A feature must not import another feature or the app layer.',
+              group: ['@/features/*/**', '@/app/*'],
+              message: "A feature uses another only through its index.ts ('@/features/<area>'), never the app layer.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API client stays light: the kiosk and sign-in pages load it without the office app.
+    files: ['src/lib/api/**/*.ts'],
+    ignores: ['src/lib/api/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@tanstack/*', '@mantine/*', 'react-router', '@/features/*', '@/app/*', '@/components/*'],
+              message: 'src/lib/api must not pull in React, the query client, the router or the component set.',
             },
           ],
         },

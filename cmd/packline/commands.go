@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/httpapi/openapi"
 )
 
 func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -87,4 +88,15 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "Backed up to %s.\n", file)
 	return nil
+}
+
+// runOpenAPI prints the API's OpenAPI document, the same one the server
+// serves at /api/openapi.json.
+func runOpenAPI(stdout io.Writer) error {
+	doc, err := openapi.JSON()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", doc)
+	return err
 }

@@ -4,6 +4,7 @@
 //	packline migrate [--db …]
 //	packline user create --email E --password P --first F --last L [--role admin|staff] [--db …]
 //	packline backup FILE [--db …]
+//	packline openapi
 //
 // Every flag also reads PACKLINE_<FLAG> from the environment.
 package main
@@ -40,6 +41,7 @@ const usage = `Usage:
   packline migrate [--db …]
   packline user create --email E --password P --first F --last L [--role admin|staff] [--db …]
   packline backup FILE [--db …]
+  packline openapi   (prints the API's OpenAPI document)
 Every flag also reads PACKLINE_<FLAG> from the environment (PACKLINE_ADDR, PACKLINE_DB, …).`
 
 // Main runs one subcommand. ready, if not nil, receives the server's URL
@@ -62,6 +64,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, ready ch
 		return runUserCreate(ctx, rest[1:], stdout, stderr)
 	case "backup":
 		return runBackup(ctx, rest, stdout, stderr)
+	case "openapi":
+		return runOpenAPI(stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

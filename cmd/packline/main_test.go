@@ -130,3 +130,21 @@ func TestUserCreateMigrateBackup(t *testing.T) {
 		t.Fatal("unknown command accepted")
 	}
 }
+
+// `packline openapi` prints the document the server serves.
+func TestOpenAPICommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := Main(context.Background(), []string{"openapi"}, &out, &errOut, nil); err != nil {
+		t.Fatal(err, errOut.String())
+	}
+	var doc struct {
+		OpenAPI string         `json:"openapi"`
+		Paths   map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(doc.OpenAPI, "3.1") || doc.Paths["/api/openapi.json"] == nil {
+		t.Fatalf("openapi %q with %d paths", doc.OpenAPI, len(doc.Paths))
+	}
+}

@@ -2,9 +2,7 @@ package accounts
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"math"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -33,26 +31,6 @@ var (
 	ErrNoToken             = apperr.New(apperr.Unauthorized, "auth.no_token", nil, "No authentication token available")
 	ErrAdminOnly           = apperr.New(apperr.Forbidden, "auth.admin_only", nil, "Only an administrator can do that.")
 )
-
-// errThrottled refuses an attempt on a locked key for the time left.
-func errThrottled(left time.Duration) error {
-	secs := int(math.Ceil(left.Seconds()))
-	e := apperr.New(apperr.TooManyAttempts, "auth.throttled", apperr.Params{"retry_after_seconds": secs},
-		fmt.Sprintf("Too many failed attempts. Try again in %s.", humanDuration(secs)))
-	e.RetryAfter = left
-	return e
-}
-
-func humanDuration(secs int) string {
-	if secs < 60 {
-		return fmt.Sprintf("%d seconds", secs)
-	}
-	m := (secs + 59) / 60
-	if m == 1 {
-		return "1 minute"
-	}
-	return fmt.Sprintf("%d minutes", m)
-}
 
 // Service manages accounts and sign-in.
 type Service struct {
@@ -145,7 +123,7 @@ func (s *Service) Login(ctx context.Context, c Credentials) (*User, string, erro
 	}
 	if wait > 0 {
 		s.log.Warn("sign-in throttled", "email", email, "client", c.Client, "retry_after", wait)
-		return nil, "", errThrottled(wait)
+		return nil, "", throttle.Refused("auth.throttled", wait)
 	}
 	if len(email) > MaxEmail || len(c.Password) > maxLoginPass {
 		return nil, "", errBadCredentials

@@ -65,13 +65,16 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
 	acc.Now = func() time.Time { return db.Now() }
+	msg := storage.NewMessagingService(db)
+	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
+	tc.Notifier = msg
 	return &Services{
 		DB:           db,
 		Accounts:     acc,
 		Organisation: org,
-		Messaging:    storage.NewMessagingService(db),
+		Messaging:    msg,
 		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
-		Timeclock:    timeclock.NewService(storage.NewTimeclockStore(db), throttles, o.timeclockKeys, cal, log),
+		Timeclock:    tc,
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 	}

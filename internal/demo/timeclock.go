@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -27,78 +26,210 @@ var demoEmployees = [][2]string{
 // demoPIN is the PIN of the n-th demo employee (from 1).
 func demoPIN(n int) string { return fmt.Sprint(1000 + n) }
 
-// loadTimeclock adds the demo employees and two weeks of punches: ordinary
-// shifts, a few people clocked in now, one forgotten clock-out and one
-// correction with its reason.
+// historyWeeks of punches come before today.
+const historyWeeks = 6
+
+// shift is a rota: when a shift starts and how long it lasts, on which
+// weekdays, and whether a 30-minute lunch is punched out and back in.
+type shift struct {
+	start, length time.Duration // from local midnight of the day it starts
+	days          []time.Weekday
+	lunch         bool
+}
+
+var (
+	weekdays    = []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday}
+	earlyShift  = shift{6 * time.Hour, 8*time.Hour + 30*time.Minute, weekdays, true}
+	dayShift    = shift{8 * time.Hour, 8*time.Hour + 30*time.Minute, weekdays, true}
+	lateShift   = shift{14 * time.Hour, 8*time.Hour + 30*time.Minute, weekdays, false}
+	nightShift  = shift{22 * time.Hour, 8*time.Hour + 30*time.Minute, []time.Weekday{time.Sunday, time.Monday, time.Tuesday, time.Wednesday, time.Thursday}, false}
+	partTime    = shift{6*time.Hour + 30*time.Minute, 8 * time.Hour, []time.Weekday{time.Wednesday, time.Saturday, time.Sunday}, false}
+	weekendCrew = shift{12 * time.Hour, 10*time.Hour + 30*time.Minute, []time.Weekday{time.Friday, time.Saturday, time.Sunday, time.Monday}, true}
+)
+
+// rotaOf gives each demo employee a rota: mostly early and day shifts, a
+// late and a night crew, weekend part-timers and a four-day crew (Friday to
+// Monday, ten hours), so the floor is staffed every day.
+func rotaOf(i int) shift {
+	switch i % 10 {
+	case 0, 1, 2:
+		return earlyShift
+	case 3, 4, 5:
+		return dayShift
+	case 6:
+		return lateShift
+	case 7:
+		return nightShift
+	case 8:
+		return partTime
+	}
+	return weekendCrew
+}
+
+// Special cases, by index into demoEmployees.
+const (
+	forgetful = 5  // Dara Davies forgot to clock out on her last shift
+	newHire   = 39 // Jun Jiang started two weeks ago
+	onLeave   = 17 // Olga Ortega took a week off three weeks ago
+	awayNow   = 7  // Farah Farahani is on holiday this week (so the kiosk's walkthrough finds her clocked out)
+	addedOut  = 8  // Gabriel Gomes' missing clock-out, added by staff
+	doubleIn  = 9  // Hana Hosseini's double tap at the kiosk, voided
+	lateOut   = 2  // Carla Barros' clock-out entered late, corrected
+)
+
+// loadTimeclock adds the 40 demo employees and six weeks of their punches in
+// the organisation's zone, shift by shift as their rotas say, with the
+// odd late arrival, sick day and week off. Who is at work now is who the
+// rotas say (so the dashboard and the timesheets agree); Dara's last shift
+// is still open (a forgotten clock-out), and three corrections carry their
+// reasons in the audit trail.
 func loadTimeclock(ctx context.Context, s Services) error {
 	if s.Timeclock == nil {
 		return nil
 	}
-	loc := organisation.Defaults.Location()
-	now := time.Now()
+	cal := s.Timeclock.Calendar()
+	loc, err := cal.Zone(ctx)
+	if err != nil {
+		return err
+	}
+	now := cal.Now()
 	today := timeclock.DateOf(now, loc)
+	first := today.AddDays(-7 * historyWeeks)
 	rnd := rand.New(rand.NewPCG(4, 2))
+	var adminID int64
+	if err := s.DB.QueryRow(ctx, `SELECT id FROM users WHERE email = ?`, Email).Scan(&adminID); err != nil {
+		return err
+	}
+	staff := timeclock.Staff{UserID: adminID}
 	ids := make([]int64, len(demoEmployees))
 	for i, name := range demoEmployees {
-		e, err := s.Timeclock.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: name[0], LastName: name[1], PIN: demoPIN(i + 1)})
+		hired := first.AddDays(-30 - 7*i).Start(loc).Add(10 * time.Hour)
+		if i == newHire {
+			hired = today.AddDays(-14).Start(loc).Add(9 * time.Hour)
+		}
+		e, err := s.Timeclock.SeedEmployee(ctx, timeclock.NewEmployee{FirstName: name[0], LastName: name[1], PIN: demoPIN(i + 1)}, hired)
 		if err != nil {
 			return fmt.Errorf("demo employee: %w", err)
 		}
 		ids[i] = e.ID
 	}
-	var correctable int64
+	var fix struct {
+		addOut   time.Time // Gabriel's clock-out to add
+		doubleIn time.Time // Hana's second tap
+	}
 	for i, id := range ids {
-		for back := 14; back >= 1; back-- {
-			day := today.AddDays(-back)
-			if wd := day.Weekday(); wd == time.Sunday || (wd == time.Saturday && i%3 != 0) || rnd.IntN(10) == 0 {
+		r := rotaOf(i)
+		var ps []timeclock.SeedPunch
+		add := func(kind string, at time.Time) {
+			if !at.After(now) {
+				ps = append(ps, timeclock.SeedPunch{Kind: kind, At: at})
+			}
+		}
+		// The day each shift starts, oldest first; a night shift started
+		// yesterday may still be under way.
+		var lastStart time.Time
+		for d := first; !today.Before(d); d = d.AddDays(1) {
+			if !works(r, d) || (i == newHire && d.Before(today.AddDays(-14))) ||
+				(i == onLeave && !d.Before(today.AddDays(-20)) && d.Before(today.AddDays(-13))) ||
+				(i == awayNow && !d.Before(today.AddDays(-4))) ||
+				(d.Before(today) && rnd.IntN(40) == 0) { // a sick day now and then
 				continue
 			}
-			if i == 5 && back == 1 {
-				continue // Dara Davies forgot to clock out: see below
+			in := at(d, loc, r.start+jitter(rnd, -12, 6))
+			if rnd.IntN(25) == 0 {
+				in = in.Add(time.Duration(10+rnd.IntN(35)) * time.Minute) // late: the bus, the traffic
 			}
-			in := day.Start(loc).Add(time.Duration(6*60+rnd.IntN(180)) * time.Minute)
-			out := in.Add(time.Duration(4*60+rnd.IntN(300)) * time.Minute)
-			if err := s.Timeclock.SeedPunch(ctx, id, timeclock.KindIn, in); err != nil {
-				return err
+			out := in.Add(r.length + jitter(rnd, -5, 15))
+			if in.After(now) {
+				continue
 			}
-			if err := s.Timeclock.SeedPunch(ctx, id, timeclock.KindOut, out); err != nil {
-				return err
+			if i == forgetful && today.AddDays(-1).Before(d) {
+				continue // Dara stays home today…
+			}
+			lastStart = in
+			add(timeclock.KindIn, in)
+			if i == doubleIn && fix.doubleIn.IsZero() && !d.Before(today.AddDays(-9)) && d.Before(today.AddDays(-1)) {
+				fix.doubleIn = in.Add(40 * time.Second)
+				add(timeclock.KindIn, fix.doubleIn)
+			}
+			if r.lunch {
+				lunch := in.Add(4*time.Hour + jitter(rnd, -20, 20))
+				add(timeclock.KindOut, lunch)
+				add(timeclock.KindIn, lunch.Add(30*time.Minute+jitter(rnd, -3, 8)))
+			}
+			if i == addedOut && fix.addOut.IsZero() && !d.Before(today.AddDays(-16)) && d.Before(today.AddDays(-1)) {
+				fix.addOut = out
+				continue // Gabriel walked out without punching
+			}
+			add(timeclock.KindOut, out)
+		}
+		if i == forgetful && len(ps) > 0 {
+			// …after forgetting to clock out on her last shift.
+			for len(ps) > 0 && !ps[len(ps)-1].At.Equal(lastStart) {
+				ps = ps[:len(ps)-1]
 			}
 		}
-		if i == 2 {
-			correctable = id
-		}
-	}
-	// A handful are at work now.
-	for _, i := range []int{0, 3, 8, 13, 20, 25} {
-		start := now.Add(-time.Duration(60+rnd.IntN(180)) * time.Minute)
-		if err := s.Timeclock.SeedPunch(ctx, ids[i], timeclock.KindIn, start); err != nil {
+		if err := s.Timeclock.SeedPunches(ctx, id, ps); err != nil {
 			return err
 		}
 	}
-	// Dara's forgotten shift must look forgotten even early in the day.
-	if err := s.Timeclock.SeedPunch(ctx, ids[5], timeclock.KindIn, now.Add(-20*time.Hour)); err != nil {
-		return err
+	return demoCorrections(ctx, s.Timeclock, staff, ids, now, fix.addOut, fix.doubleIn)
+}
+
+// demoCorrections are what staff fixed, each with its reason.
+func demoCorrections(ctx context.Context, tc *timeclock.Service, staff timeclock.Staff, ids []int64, now, missingOut, secondTap time.Time) error {
+	if !missingOut.IsZero() {
+		if _, err := tc.AddPunch(ctx, staff, timeclock.NewPunch{EmployeeID: ids[addedOut], Kind: timeclock.KindOut, At: missingOut,
+			Reason: "Left by the loading dock without punching out; time confirmed by the shift lead."}); err != nil {
+			return err
+		}
 	}
-	// A correction: Carla's last clock-out was entered late.
-	var adminID int64
-	if err := s.DB.QueryRow(ctx, `SELECT id FROM users WHERE email = ?`, Email).Scan(&adminID); err == nil && correctable > 0 {
-		ps, err := s.Timeclock.Punches(ctx, correctable, now.Add(-15*24*time.Hour), now)
+	if !secondTap.IsZero() {
+		ps, err := tc.Punches(ctx, ids[doubleIn], secondTap.Add(-time.Minute), secondTap.Add(time.Minute))
 		if err != nil {
 			return err
 		}
-		for j := len(ps) - 1; j >= 0; j-- {
-			if ps[j].Kind == timeclock.KindOut {
-				if _, err := s.Timeclock.EditPunch(ctx, timeclock.Staff{UserID: adminID}, timeclock.PunchEdit{
-					PunchID: ps[j].ID, At: ps[j].At.Add(-25 * time.Minute),
-					Reason: "Left at the end of the line clean-up; clocked out late at the kiosk."}); err != nil {
+		for _, p := range ps {
+			if p.At.Equal(secondTap.UTC().Truncate(time.Millisecond)) {
+				if _, err := tc.VoidPunch(ctx, staff, p.ID, "Tapped twice at the kiosk."); err != nil {
 					return err
 				}
-				break
 			}
 		}
 	}
+	ps, err := tc.Punches(ctx, ids[lateOut], now.AddDate(0, 0, -8), now)
+	if err != nil {
+		return err
+	}
+	for j := len(ps) - 1; j >= 0; j-- {
+		if ps[j].Kind == timeclock.KindOut && ps[j].At.Before(now.Add(-24*time.Hour)) {
+			_, err := tc.EditPunch(ctx, staff, timeclock.PunchEdit{PunchID: ps[j].ID, At: ps[j].At.Add(-25 * time.Minute),
+				Reason: "Left at the end of the line clean-up; clocked out late at the kiosk."})
+			return err
+		}
+	}
 	return nil
+}
+
+// works reports whether rota r has a shift starting on day d.
+func works(r shift, d timeclock.Date) bool {
+	for _, w := range r.days {
+		if d.Weekday() == w {
+			return true
+		}
+	}
+	return false
+}
+
+// at is the instant a time of day falls on day d in loc (wall clock, so a
+// 6:00 start stays 6:00 across a DST change).
+func at(d timeclock.Date, loc *time.Location, tod time.Duration) time.Time {
+	return time.Date(d.Year, d.Month, d.Day, 0, int(tod/time.Minute), 0, 0, loc)
+}
+
+// jitter is a random number of minutes in [lo, hi].
+func jitter(rnd *rand.Rand, lo, hi int) time.Duration {
+	return time.Duration(lo+rnd.IntN(hi-lo+1)) * time.Minute
 }
 
 // timeclockLines tell the operator how to try the kiosk.

@@ -37,13 +37,16 @@ func toUserJSON(u *accounts.User) userJSON {
 		CreatedAt: u.CreatedAt, LastLoginAt: u.LastLoginAt, Is2FAEnabled: u.TOTPEnabled}
 }
 
+// loginInput is what POST /api/login sends.
+type loginInput struct {
+	Email    string `json:"email"`
+	Password string `json:"password" text:"raw"`
+	Remember bool   `json:"remember"`
+}
+
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Email    string `json:"email"`
-		Password string `json:"password" text:"raw"`
-		Remember bool   `json:"remember"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[loginInput](w, r)
+	if err != nil {
 		return err
 	}
 	u, token, err := s.Accounts.Login(r.Context(), accounts.Credentials{
@@ -70,11 +73,14 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]any{"success": true, "user": toUserJSON(u), "preferences": u.Preferences})
 }
 
+// userNameInput is what PATCH /api/user/name sends: first and last name joined.
+type userNameInput struct {
+	UserName string `json:"userName"`
+}
+
 func (s *Server) handleUserName(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		UserName string `json:"userName"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[userNameInput](w, r)
+	if err != nil {
 		return err
 	}
 	first, last, err := accounts.SplitName(in.UserName)
@@ -87,11 +93,14 @@ func (s *Server) handleUserName(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
+// twoFactorInput is what PATCH /api/user/2fa sends.
+type twoFactorInput struct {
+	Enabled *bool `json:"is2FAEnabled"`
+}
+
 func (s *Server) handleUser2FA(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Enabled *bool `json:"is2FAEnabled"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[twoFactorInput](w, r)
+	if err != nil {
 		return err
 	}
 	if in.Enabled == nil {
@@ -108,8 +117,8 @@ func (s *Server) handleGetPreferences(w http.ResponseWriter, r *http.Request) er
 }
 
 func (s *Server) handlePatchPreferences(w http.ResponseWriter, r *http.Request) error {
-	var in accounts.PreferencesPatch
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[accounts.PreferencesPatch](w, r)
+	if err != nil {
 		return err
 	}
 	p, err := s.Accounts.UpdatePreferences(r.Context(), userFrom(r.Context()).ID, in)

@@ -105,7 +105,7 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 		}
 		s := v.String()
 		if p := text.Check(s, kind); p != text.OK {
-			return textError(field, p)
+			return text.Error(field, p)
 		}
 		if v.CanSet() {
 			v.SetString(text.Clean(s, kind))
@@ -153,7 +153,7 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 		for iter.Next() {
 			name := fmt.Sprint(iter.Key().Interface())
 			if p := text.Check(name, text.Line); p != text.OK {
-				return textError(field, p)
+				return text.Error(field, p)
 			}
 			if field != "" {
 				name = field + "." + name
@@ -166,5 +166,3 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 	}
 	return nil
 }
-
-func textError(field string, p text.Problem) error { return text.Error(field, p) }

@@ -14,9 +14,14 @@ import (
 // The office's side of the time clock: employees, punches, corrections and
 // timesheets. Every rule is timeclock.Service's; these read input and answer.
 
-// errParam is a query or input value that cannot be read.
-func errParam(field, message string) error {
-	return apperr.New(apperr.Invalid, "field.invalid", apperr.Params{"field": field}, message).OnField(field)
+// errParam is a query or input value that cannot be read: code is
+// field.date, field.positive_int, field.time or field.choice.
+func errParam(code, field, message string, params apperr.Params) error {
+	if params == nil {
+		params = apperr.Params{}
+	}
+	params["field"] = field
+	return apperr.New(apperr.Invalid, code, params, message).OnField(field)
 }
 
 func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) error {
@@ -35,7 +40,7 @@ func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) er
 func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
-		return errParam("order", "Order must be asc or desc.")
+		return errParam("field.choice", "order", "Order must be asc or desc.", apperr.Params{"choices": "asc, desc"})
 	}
 	f := timeclock.EmployeeFilter{
 		Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"),
@@ -117,7 +122,7 @@ func queryDate(r *http.Request, name string) (timeclock.Date, bool, error) {
 	}
 	d, err := timeclock.ParseDate(v)
 	if err != nil {
-		return d, false, errParam(name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name))
+		return d, false, errParam("field.date", name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name), nil)
 	}
 	return d, true, nil
 }
@@ -179,7 +184,7 @@ func (s *Server) punchTime(r *http.Request, v string) (time.Time, error) {
 			return t.UTC(), nil
 		}
 	}
-	return time.Time{}, errParam("at", "Field at must be a time (RFC 3339, or YYYY-MM-DDTHH:MM in the organisation's time zone).")
+	return time.Time{}, errParam("field.time", "at", "Field at must be a time (RFC 3339, or YYYY-MM-DDTHH:MM in the organisation's time zone).", nil)
 }
 
 func (s *Server) staff(r *http.Request) timeclock.Staff {
@@ -268,7 +273,7 @@ func queryID(r *http.Request, name string) (int64, error) {
 	}
 	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, errParam(name, fmt.Sprintf("Field %s must be a number.", name))
+		return 0, errParam("field.positive_int", name, fmt.Sprintf("Field %s must be a number.", name), nil)
 	}
 	return id, nil
 }

@@ -269,7 +269,7 @@ func instances(t *testing.T, db *storage.DB, n int) []*httptest.Server {
 	for i := 0; i < n; i++ {
 		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
 		app.New(db, log, app.WithTimeclockKeys(keys)).Wire(api)
-		srv := httptest.NewServer(api.Handler())
+		srv := httptest.NewServer(validated(t, api.Handler()))
 		t.Cleanup(srv.Close)
 		out = append(out, srv)
 	}

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"log/slog"
+	"math"
 	"net/http"
 	"strconv"
 
@@ -65,7 +66,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	if e, ok := apperr.As(err); ok && e.RetryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds())+1))
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(e.RetryAfter.Seconds())))))
 	}
 	_ = writeJSON(w, status, bodyOf(err))
 }

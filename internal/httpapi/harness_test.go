@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -63,7 +64,8 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	for _, c := range configure {
 		c(api)
 	}
-	srv := httptest.NewServer(api.Handler())
+	// Every response a test receives is checked against the OpenAPI document.
+	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -123,4 +125,21 @@ func errorOf(t *testing.T, raw []byte) string {
 		t.Fatalf("want an {\"error\": …} body, got %s", raw)
 	}
 	return b.Error
+}
+
+// burst runs fn(0) … fn(n-1) in n goroutines released at the same moment,
+// and returns when all have finished.
+func burst(n int, fn func(i int)) {
+	var start, done sync.WaitGroup
+	start.Add(1)
+	for i := range n {
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			start.Wait()
+			fn(i)
+		}()
+	}
+	start.Done()
+	done.Wait()
 }

@@ -277,18 +277,19 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) err
 	return writeJSON(w, http.StatusCreated, m)
 }
 
+// reverseInput is the optional body of a reversal: why.
+type reverseInput struct {
+	Note string `json:"note" text:"multiline"`
+}
+
 func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Note string `json:"note" text:"multiline"`
-	}
+	var in reverseInput // the body is optional
 	if r.ContentLength != 0 {
-		if in, err = decode[struct {
-			Note string `json:"note" text:"multiline"`
-		}](w, r); err != nil {
+		if in, err = decode[reverseInput](w, r); err != nil {
 			return err
 		}
 	}

@@ -35,8 +35,8 @@ func (s *Server) handleGetSettings(w http.ResponseWriter, r *http.Request) error
 }
 
 func (s *Server) handlePatchSettings(w http.ResponseWriter, r *http.Request) error {
-	var in organisation.Patch
-	if err := decodeJSON(w, r, &in); err != nil {
+	in, err := decode[organisation.Patch](w, r)
+	if err != nil {
 		return err
 	}
 	st, err := s.Organisation.Update(r.Context(), in)

@@ -32,6 +32,7 @@ type route struct {
 func (s *Server) routeTable() []route {
 	return []route{
 		{"GET /api/health", public, s.handleHealth},
+		{"GET /api/openapi.json", public, s.handleOpenAPI},
 
 		// accounts: sign-in, the signed-in user, presence
 		{"POST /api/login", public, s.handleLogin},

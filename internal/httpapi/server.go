@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
@@ -59,6 +60,17 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
+}
+
+// handleOpenAPI serves the API's contract (internal/httpapi/openapi).
+func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
+	doc, err := openapi.JSON()
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, err = w.Write(doc)
+	return err
 }
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

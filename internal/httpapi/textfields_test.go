@@ -154,9 +154,9 @@ func TestImportRefusesBadTextInCells(t *testing.T) {
 }
 
 // Every /api answer — success or error, known route or not — tells browsers
-// and proxies not to store it: answers carry tokens and personal data. The
-// kiosk list alone is revalidated by ETag instead: it is what the public
-// kiosk screen shows anyway.
+// and proxies not to store it: answers carry tokens and personal data. Two
+// are revalidated by ETag instead: the kiosk list, which is what the public
+// kiosk screen shows anyway, and the API's contract, which holds no data.
 func TestAPIResponsesAreNotStored(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)

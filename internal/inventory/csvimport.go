@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/packline/packline/internal/apperr"
 )
 
 // Import limits.
@@ -34,9 +36,10 @@ var columnAliases = map[string]string{
 // ImportError is one problem with an import file or row. Code is stable for
 // translation; Message is English.
 type ImportError struct {
-	Field   string `json:"field,omitempty"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Field   string        `json:"field,omitempty"`
+	Code    string        `json:"code"`
+	Params  apperr.Params `json:"params"` // the values Message names, for translation
+	Message string        `json:"message"`
 }
 
 // ImportRow is one data line of an import file as understood.
@@ -65,9 +68,36 @@ type ImportRow struct {
 // Given reports whether the row's file had a value in column col.
 func (r *ImportRow) Given(col string) bool { return r.given[col] }
 
-// AddError records a problem with the row.
-func (r *ImportRow) AddError(field, code, format string, args ...any) {
-	r.Errors = append(r.Errors, ImportError{Field: field, Code: code, Message: fmt.Sprintf(format, args...)})
+// AddError records a problem with the row: its field, code, the values
+// its message names (field is always among them) and the English message.
+func (r *ImportRow) AddError(field, code string, params apperr.Params, format string, args ...any) {
+	if params == nil {
+		params = apperr.Params{}
+	}
+	params["field"] = field
+	r.Errors = append(r.Errors, ImportError{Field: field, Code: code, Params: params, Message: fmt.Sprintf(format, args...)})
+}
+
+// addInvalid records a validation error of the row under its own code.
+func (r *ImportRow) addInvalid(err error) {
+	e, ok := asAppErr(err)
+	if !ok {
+		r.AddError("", "invalid", nil, "%s", err.Error())
+		return
+	}
+	params := apperr.Params{}
+	for k, v := range e.Params {
+		params[k] = v
+	}
+	r.AddError(e.Field, e.CodeOrKind(), params, "%s", e.Message)
+}
+
+// fileError is a problem with the file as a whole.
+func fileError(field, code string, params apperr.Params, message string) ImportError {
+	if params == nil {
+		params = apperr.Params{}
+	}
+	return ImportError{Field: field, Code: code, Params: params, Message: message}
 }
 
 // ImportPreview is what an import would do; nothing is written.
@@ -123,11 +153,11 @@ func ParseImport(data []byte, today string) *ImportPreview {
 	defer p.Finish()
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
-		p.Errors = append(p.Errors, ImportError{Code: "empty_file", Message: "The file is empty."})
+		p.Errors = append(p.Errors, fileError("", "empty_file", nil, "The file is empty."))
 		return p
 	}
 	if !utf8.Valid(data) {
-		p.Errors = append(p.Errors, ImportError{Code: "not_utf8", Message: "The file is not UTF-8 text. Save it as CSV UTF-8."})
+		p.Errors = append(p.Errors, fileError("", "not_utf8", nil, "The file is not UTF-8 text. Save it as CSV UTF-8."))
 		return p
 	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
@@ -141,7 +171,7 @@ func ParseImport(data []byte, today string) *ImportPreview {
 	rd.TrimLeadingSpace = true
 	header, err := rd.Read()
 	if err != nil {
-		p.Errors = append(p.Errors, ImportError{Code: "bad_csv", Message: "The header line could not be read as CSV."})
+		p.Errors = append(p.Errors, fileError("", "bad_csv", apperr.Params{"line": 1}, "The header line could not be read as CSV."))
 		return p
 	}
 	cols := make([]string, len(header))
@@ -157,21 +187,22 @@ func ParseImport(data []byte, today string) *ImportPreview {
 		}
 		if !known {
 			if h != "" {
-				p.Errors = append(p.Errors, ImportError{Field: header[i], Code: "unknown_column",
-					Message: fmt.Sprintf("Unknown column %q. Columns: %s.", header[i], strings.Join(ImportColumns, ", "))})
+				p.Errors = append(p.Errors, fileError(header[i], "unknown_column",
+					apperr.Params{"column": header[i], "columns": strings.Join(ImportColumns, ", ")},
+					fmt.Sprintf("Unknown column %q. Columns: %s.", header[i], strings.Join(ImportColumns, ", "))))
 			}
 			continue
 		}
 		if seen[h] {
-			p.Errors = append(p.Errors, ImportError{Field: h, Code: "duplicate_column",
-				Message: fmt.Sprintf("Column %s appears twice.", h)})
+			p.Errors = append(p.Errors, fileError(h, "duplicate_column", apperr.Params{"column": h},
+				fmt.Sprintf("Column %s appears twice.", h)))
 			continue
 		}
 		seen[h] = true
 		cols[i] = h
 	}
 	if !seen["sku"] {
-		p.Errors = append(p.Errors, ImportError{Field: "sku", Code: "missing_column", Message: "The file needs a sku column."})
+		p.Errors = append(p.Errors, fileError("sku", "missing_column", apperr.Params{"column": "sku"}, "The file needs a sku column."))
 		return p
 	}
 
@@ -188,8 +219,8 @@ func ParseImport(data []byte, today string) *ImportPreview {
 			if errors.As(err, &pe) {
 				line = pe.Line
 			}
-			p.Errors = append(p.Errors, ImportError{Code: "bad_csv",
-				Message: fmt.Sprintf("Line %d is not valid CSV (check its quotes).", line)})
+			p.Errors = append(p.Errors, fileError("", "bad_csv", apperr.Params{"line": line},
+				fmt.Sprintf("Line %d is not valid CSV (check its quotes).", line)))
 			return p
 		}
 		blank := true
@@ -200,8 +231,8 @@ func ParseImport(data []byte, today string) *ImportPreview {
 			continue
 		}
 		if len(p.Rows) == MaxImportRows {
-			p.Errors = append(p.Errors, ImportError{Code: "too_many_rows",
-				Message: fmt.Sprintf("At most %d rows can be imported at once.", MaxImportRows)})
+			p.Errors = append(p.Errors, fileError("", "too_many_rows", apperr.Params{"max": MaxImportRows},
+				fmt.Sprintf("At most %d rows can be imported at once.", MaxImportRows)))
 			return p
 		}
 		row := ImportRow{Line: line, given: map[string]bool{}}
@@ -221,7 +252,7 @@ func ParseImport(data []byte, today string) *ImportPreview {
 				{"category", row.Category, d.Category}, {"location", row.Location, d.Location},
 			} {
 				if row.Given(c.col) && c.a != c.b {
-					row.AddError(c.col, "conflicts_with_line", "%s differs from line %d for the same SKU.", c.col, d.Line)
+					row.AddError(c.col, "conflicts_with_line", apperr.Params{"line": d.Line}, "%s differs from line %d for the same SKU.", c.col, d.Line)
 				}
 			}
 			// The defining row's item fields stand for this one.
@@ -234,7 +265,8 @@ func ParseImport(data []byte, today string) *ImportPreview {
 		if row.HasStock && row.BatchCode != "" {
 			ck := key + "\x00" + CodeKey(row.BatchCode)
 			if l, ok := codes[ck]; ok {
-				row.AddError("batch_code", "duplicate_batch_code", "Batch code %s is already on line %d for this SKU.", row.BatchCode, l)
+				row.AddError("batch_code", "duplicate_batch_code", apperr.Params{"code": row.BatchCode, "line": l},
+					"Batch code %s is already on line %d for this SKU.", row.BatchCode, l)
 			} else {
 				codes[ck] = line
 			}
@@ -242,7 +274,7 @@ func ParseImport(data []byte, today string) *ImportPreview {
 		p.Rows = append(p.Rows, row)
 	}
 	if len(p.Rows) == 0 {
-		p.Errors = append(p.Errors, ImportError{Code: "no_rows", Message: "The file has a header but no rows."})
+		p.Errors = append(p.Errors, fileError("", "no_rows", nil, "The file has a header but no rows."))
 	}
 	return p
 }
@@ -257,11 +289,11 @@ func parseRow(r *ImportRow, v map[string]string, sep rune, today string) {
 		}
 		q, err := ParseQuantity(s)
 		if err != nil {
-			r.AddError(field, "bad_number", "%s %q is not a number with at most 3 decimals.", field, s)
+			r.AddError(field, "bad_number", apperr.Params{"value": s}, "%s %q is not a number with at most 3 decimals.", field, s)
 			return 0
 		}
 		if q < 0 {
-			r.AddError(field, "negative", "%s must not be negative.", field)
+			r.AddError(field, "negative", nil, "%s must not be negative.", field)
 			return 0
 		}
 		return q
@@ -273,9 +305,9 @@ func parseRow(r *ImportRow, v map[string]string, sep rune, today string) {
 	r.SKU, r.Name, r.Kind, r.Unit, r.Category, r.Location, r.ReorderLevel =
 		n.SKU, n.Name, n.Kind, n.Unit, n.Category, n.Location, n.ReorderLevel
 	if r.SKU == "" {
-		r.AddError("sku", "required", "sku is required.")
+		r.AddError("sku", "required", nil, "sku is required.")
 	} else if err := n.Validate(); err != nil && fieldOf(err) == "sku" {
-		r.AddError("sku", "invalid", "%s", messageOf(err))
+		r.addInvalid(err)
 	}
 	// name, kind and unit are checked by the caller once it knows whether the
 	// item is new (an existing item needs only its SKU).
@@ -287,7 +319,7 @@ func parseRow(r *ImportRow, v map[string]string, sep rune, today string) {
 	if !r.HasStock {
 		for _, c := range []string{"batch_code", "received_at", "expires_at", "source", "source_type"} {
 			if r.Given(c) {
-				r.AddError("quantity", "quantity_needed", "A batch needs a quantity more than zero.")
+				r.AddError("quantity", "quantity_needed", nil, "A batch needs a quantity more than zero.")
 				break
 			}
 		}
@@ -298,7 +330,7 @@ func parseRow(r *ImportRow, v map[string]string, sep rune, today string) {
 	b.Normalize(today)
 	r.ReceivedAt = b.ReceivedAt
 	if err := b.Validate(); err != nil {
-		r.AddError(fieldOf(err), "invalid", "%s", messageOf(err))
+		r.addInvalid(err)
 	}
 }
 
@@ -307,19 +339,19 @@ func (r *ImportRow) CheckNewItem() {
 	n := NewItem{SKU: r.SKU, Name: r.Name, Kind: r.Kind, Unit: r.Unit, Category: r.Category,
 		Location: r.Location, ReorderLevel: r.ReorderLevel}
 	if r.Name == "" {
-		r.AddError("name", "required", "name is required for a new item.")
+		r.AddError("name", "required", nil, "name is required for a new item.")
 	}
 	if r.Kind == "" {
-		r.AddError("kind", "required", "kind is required for a new item (raw_material, packaging or finished_good).")
+		r.AddError("kind", "required", nil, "kind is required for a new item (raw_material, packaging or finished_good).")
 	} else if NormalizeKind(r.Kind) == "" {
-		r.AddError("kind", "bad_kind", "kind %q is not raw_material, packaging or finished_good.", r.Kind)
+		r.AddError("kind", "bad_kind", apperr.Params{"kind": r.Kind}, "kind %q is not raw_material, packaging or finished_good.", r.Kind)
 	}
 	if r.Unit == "" {
-		r.AddError("unit", "required", "unit is required for a new item.")
+		r.AddError("unit", "required", nil, "unit is required for a new item.")
 	}
 	if r.Name != "" && r.Kind != "" && r.Unit != "" && NormalizeKind(r.Kind) != "" {
 		if err := n.Validate(); err != nil {
-			r.AddError(fieldOf(err), "invalid", "%s", messageOf(err))
+			r.addInvalid(err)
 		}
 	}
 }
@@ -331,9 +363,3 @@ func fieldOf(err error) string {
 	return ""
 }
 
-func messageOf(err error) string {
-	if e, ok := asAppErr(err); ok {
-		return e.Message
-	}
-	return err.Error()
-}

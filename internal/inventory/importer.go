@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
 )
 
 // PreviewImport says what importing a CSV file would do, row by row; it
@@ -84,10 +87,11 @@ func checkImport(ctx context.Context, look Lookup, p *ImportPreview) (*importSta
 		case it != nil:
 			r.NewItem = false
 			if it.Archived && r.HasStock {
-				r.AddError("sku", "item_archived", "Item %s is archived; restore it before importing stock.", it.SKU)
+				r.AddError("sku", "item_archived", apperr.Params{"sku": it.SKU}, "Item %s is archived; restore it before importing stock.", it.SKU)
 			}
 			if r.HasStock && r.BatchCode != "" && st.codes[it.ID][CodeKey(r.BatchCode)] {
-				r.AddError("batch_code", "batch_code_taken", "Batch code %s already exists for %s.", r.BatchCode, r.SKU)
+				r.AddError("batch_code", "batch_code_taken", apperr.Params{"code": r.BatchCode, "sku": r.SKU},
+					"Batch code %s already exists for %s.", r.BatchCode, r.SKU)
 			}
 		case r.NewItem:
 			r.CheckNewItem()
@@ -97,11 +101,15 @@ func checkImport(ctx context.Context, look Lookup, p *ImportPreview) (*importSta
 	return st, nil
 }
 
-// CommitImport writes a whole import file in one transaction, or nothing if
-// any row has an error (*ImportRejected). The file is read and checked
-// before the transaction; inside it the database is asked again in a few
-// queries and the rows are written in bulk, so a large file holds the
-// writer for as short a time as possible.
+// CommitImport writes a whole import file, or nothing if any row has an
+// error (*ImportRejected). The file is read and checked first; then the
+// database is asked again in a few queries and the rows are written in bulk.
+//
+// Where the store writes it in one transaction (PostgreSQL), that one holds
+// the item locks. Where it asks for chunks (SQLite, whose one writer the
+// kiosk shares), every other inventory write is held off for the whole
+// import, so nothing can change what was checked, and each chunk is a short
+// transaction a punch can slip in between.
 func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*ImportResult, error) {
 	today, err := s.cal.Today(ctx)
 	if err != nil {
@@ -117,28 +125,57 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 	if !p.Valid {
 		return nil, &ImportRejected{Preview: p}
 	}
-	var res ImportResult
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		res = ImportResult{}
-		st, err := checkImport(ctx, tx, p)
-		if err != nil {
-			return err
-		}
-		if !p.Valid { // changed since the check above
-			return &ImportRejected{Preview: p}
-		}
-		return writeImport(ctx, tx, p, st, by, &res)
-	})
+	var res *ImportResult
+	if chunk := s.store.ImportChunk(); chunk > 0 {
+		err = s.store.Exclusive(ctx, func(ctx context.Context) error {
+			st, err := checkImport(ctx, s.store, p)
+			if err != nil {
+				return err
+			}
+			if !p.Valid { // changed since the check above
+				return &ImportRejected{Preview: p}
+			}
+			plan, err := planImport(ctx, s.store, p, st, by, s.cal.Now())
+			if err != nil {
+				return err
+			}
+			for _, part := range plan.chunks(chunk) {
+				if err := s.store.InTx(ctx, func(tx Tx) error { return plan.write(ctx, tx, part, by) }); err != nil {
+					return err
+				}
+			}
+			res = plan.result()
+			return nil
+		})
+	} else {
+		err = s.store.InTx(ctx, func(tx Tx) error {
+			st, err := checkImport(ctx, tx, p)
+			if err != nil {
+				return err
+			}
+			if !p.Valid { // changed since the check above
+				return &ImportRejected{Preview: p}
+			}
+			if err := lockImportItems(ctx, tx, st); err != nil {
+				return err
+			}
+			plan, err := planImport(ctx, tx, p, st, by, tx.Now())
+			if err != nil {
+				return err
+			}
+			res = plan.result()
+			return plan.write(ctx, tx, plan.all(), by)
+		})
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &res, nil
+	return res, nil
 }
 
-// writeImport writes a checked import inside tx.
-func writeImport(ctx context.Context, tx Tx, p *ImportPreview, st *importState, by Actor, res *ImportResult) error {
-	// Lock the existing items stock goes into, in id order (no deadlocks),
-	// and see again under the lock that none was archived meanwhile.
+// lockImportItems locks the existing items an import adds stock to, in id
+// order (no deadlocks), and reads them again under the lock.
+func lockImportItems(ctx context.Context, tx Tx, st *importState) error {
 	var ids []int64
 	for _, it := range st.items {
 		ids = append(ids, it.ID)
@@ -155,40 +192,62 @@ func writeImport(ctx context.Context, tx Tx, p *ImportPreview, st *importState, 
 		}
 		locked[id] = it
 	}
+	for k, it := range st.items {
+		st.items[k] = locked[it.ID]
+	}
+	return nil
+}
+
+// importPlan is what an import writes: new items and new batches, each
+// with its receive move, grouped by item in file order.
+type importPlan struct {
+	fresh  []*Item
+	isNew  map[*Item]bool
+	order  []*Item             // every item the import writes, first seen first
+	byItem map[*Item][]Receipt // its new batches
+	rows   int
+}
+
+type importPart struct {
+	items []*Item
+	rs    []Receipt
+}
+
+// planImport works out every batch code and move of a checked import.
+// Codes the check did not ask about are asked of look.
+func planImport(ctx context.Context, look Lookup, p *ImportPreview, st *importState, by Actor, now time.Time) (*importPlan, error) {
+	plan := &importPlan{isNew: map[*Item]bool{}, byItem: map[*Item][]Receipt{}}
 	items := map[string]*Item{}
 	for k, it := range st.items {
-		items[k] = locked[it.ID]
+		items[k] = it
 	}
-	var fresh []*Item
+	seen := map[*Item]bool{}
 	for _, r := range p.Rows {
 		if r.NewItem {
 			it := newItem(NewItem{SKU: r.SKU, Name: r.Name, Kind: r.Kind, Unit: r.Unit, Category: r.Category,
-				Location: r.Location, ReorderLevel: r.ReorderLevel}, tx.Now())
+				Location: r.Location, ReorderLevel: r.ReorderLevel}, now)
 			items[SKUKey(r.SKU)] = it
-			fresh = append(fresh, it)
+			plan.fresh = append(plan.fresh, it)
+			plan.isNew[it] = true
+		}
+		if it := items[SKUKey(r.SKU)]; it != nil && !seen[it] && (r.NewItem || r.HasStock) {
+			seen[it] = true
+			plan.order = append(plan.order, it)
 		}
 	}
-	if err := tx.InsertItems(ctx, fresh); err != nil {
-		if errors.Is(err, ErrDuplicate) {
-			return errSKUTaken(fresh[0].SKU)
-		}
-		return err
+	newCodes := map[*Item]map[string]bool{} // codes given so far to each new item
+	for _, it := range plan.fresh {
+		newCodes[it] = map[string]bool{}
 	}
-	res.ItemsCreated = len(fresh)
-	newCodes := map[int64]map[string]bool{}
-	for _, it := range fresh {
-		newCodes[it.ID] = map[string]bool{}
-	}
-	var rs []Receipt
 	for _, r := range p.Rows {
 		if !r.HasStock {
 			continue
 		}
 		it := items[SKUKey(r.SKU)]
 		if it.Archived {
-			return errArchived(it)
+			return nil, errArchived(it)
 		}
-		known, isNew := newCodes[it.ID]
+		known, isNew := newCodes[it]
 		if !isNew {
 			known = st.codes[it.ID]
 			if known == nil {
@@ -201,28 +260,66 @@ func writeImport(ctx context.Context, tx Tx, p *ImportPreview, st *importState, 
 			if t, ok := known[k]; ok || isNew {
 				return t, nil
 			}
-			t, err := tx.CodeTaken(ctx, it.ID, k, 0)
-			known[k] = t
-			return t, err
+			got, err := look.TakenCodes(ctx, map[int64][]string{it.ID: {k}})
+			known[k] = got[it.ID][k]
+			return known[k], err
 		}
 		n := NewBatch{Code: r.BatchCode, Quantity: r.Quantity, ReceivedAt: r.ReceivedAt, ExpiresAt: r.ExpiresAt,
 			Source: r.Source, SourceType: r.SourceType, Note: "Opening stock (import)", Document: &Document{Type: "import"}}
-		b, m, err := newReceipt(it, n, by, tx.Now(), taken)
+		b, m, err := newReceipt(it, n, by, now, taken)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		known[CodeKey(b.Code)] = true
 		b.OnHand, m.BalanceAfter = m.Quantity, m.Quantity
-		m.ItemID, m.BatchCode, m.ItemSKU, m.ItemName, m.ItemUnit = it.ID, b.Code, it.SKU, it.Name, it.Unit
-		it.OnHand += m.Quantity
-		rs = append(rs, Receipt{Batch: b, Move: m})
+		m.BatchCode, m.ItemSKU, m.ItemName, m.ItemUnit = b.Code, it.SKU, it.Name, it.Unit
+		plan.byItem[it] = append(plan.byItem[it], Receipt{Item: it, Batch: b, Move: m})
+		plan.rows++
 	}
-	if err := tx.InsertReceipts(ctx, rs, by.UserID); err != nil {
-		if errors.Is(err, ErrDuplicate) {
-			return errCodeTaken(rs[0].Batch.Code, "an item")
+	return plan, nil
+}
+
+// all is the whole plan as one part.
+func (p *importPlan) all() importPart { return p.chunks(0)[0] }
+
+// chunks splits the plan into parts of about size rows (0: one part), an
+// item always in one part with its batches.
+func (p *importPlan) chunks(size int) []importPart {
+	var out []importPart
+	var cur importPart
+	n := 0
+	for _, it := range p.order {
+		if p.isNew[it] {
+			cur.items = append(cur.items, it)
+		}
+		cur.rs = append(cur.rs, p.byItem[it]...)
+		n += 1 + len(p.byItem[it])
+		if size > 0 && n >= size {
+			out = append(out, cur)
+			cur, n = importPart{}, 0
+		}
+	}
+	if len(cur.items) > 0 || len(cur.rs) > 0 || len(out) == 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// write writes one part inside tx.
+func (p *importPlan) write(ctx context.Context, tx Tx, part importPart, by Actor) error {
+	if err := tx.InsertStock(ctx, part.items, part.rs, by.UserID); err != nil {
+		if errors.Is(err, ErrDuplicate) { // a concurrent writer took a SKU or code since the check
+			return apperr.New(apperr.Conflict, "import.conflict", nil,
+				"Another change took one of the file's SKUs or batch codes meanwhile; nothing was imported. Check the file again.")
 		}
 		return err
 	}
-	res.BatchesCreated = len(rs)
+	for _, r := range part.rs {
+		r.Item.OnHand += r.Move.Quantity
+	}
 	return nil
+}
+
+func (p *importPlan) result() *ImportResult {
+	return &ImportResult{ItemsCreated: len(p.fresh), BatchesCreated: p.rows}
 }

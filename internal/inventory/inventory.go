@@ -134,6 +134,9 @@ type NewItem struct {
 	Location     string   `json:"location"`
 	ReorderLevel Quantity `json:"reorder_level"`
 	Notes        string   `json:"notes" text:"multiline"`
+	// OccurredAt is when the item was set up, for the demo (server side
+	// only); zero means now.
+	OccurredAt time.Time `json:"-"`
 }
 
 // ItemPatch changes any subset of an item's fields.

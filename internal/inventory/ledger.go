@@ -195,6 +195,12 @@ func newReceipt(it *Item, n NewBatch, by Actor, now time.Time, taken func(code s
 // nothing, its item is archived, or undoing it would take the batch below
 // zero.
 func Reverse(ctx context.Context, tx Tx, moveID int64, note string, by Actor) (*Move, error) {
+	return ReverseAt(ctx, tx, moveID, note, by, time.Time{})
+}
+
+// ReverseAt is Reverse stamped with when the undoing happened (the demo's
+// history; server side only); zero means now.
+func ReverseAt(ctx context.Context, tx Tx, moveID int64, note string, by Actor, at time.Time) (*Move, error) {
 	note = strings.TrimSpace(note)
 	if utf8.RuneCountInString(note) > MaxNote {
 		return nil, errTooLong("note", "Note", MaxNote)
@@ -232,7 +238,7 @@ func Reverse(ctx context.Context, tx Tx, moveID int64, note string, by Actor) (*
 	}
 	rid := moveID
 	return appendMove(ctx, tx, it, b, &Move{Reason: ReasonReversal, Quantity: -orig.Quantity, Note: note,
-		ReversesID: &rid, Document: orig.Document, UserID: by.UserID})
+		ReversesID: &rid, Document: orig.Document, UserID: by.UserID, CreatedAt: at})
 }
 
 // Pick is an amount to take from one batch.

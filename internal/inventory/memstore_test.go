@@ -55,6 +55,13 @@ func (s *memStore) InTx(ctx context.Context, fn func(Tx) error) error {
 	return nil
 }
 
+// memStore writes imports in chunks of 2 rows, to test that path.
+func (s *memStore) ImportChunk() int { return 2 }
+
+func (s *memStore) Exclusive(ctx context.Context, fn func(context.Context) error) error {
+	return fn(ctx)
+}
+
 func (s *memStore) read() *memTx {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -94,15 +101,6 @@ func (t *memTx) InsertItem(ctx context.Context, it *Item) error {
 	}
 	it.ID = t.id()
 	t.st.items[it.ID] = *it
-	return nil
-}
-
-func (t *memTx) InsertItems(ctx context.Context, items []*Item) error {
-	for _, it := range items {
-		if err := t.InsertItem(ctx, it); err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
@@ -206,8 +204,15 @@ func (t *memTx) AppendMove(ctx context.Context, m *Move) error {
 	return nil
 }
 
-func (t *memTx) InsertReceipts(ctx context.Context, rs []Receipt, by *int64) error {
+func (t *memTx) InsertStock(ctx context.Context, items []*Item, rs []Receipt, by *int64) error {
+	for _, it := range items {
+		it.OnHand = 0
+		if err := t.InsertItem(ctx, it); err != nil {
+			return err
+		}
+	}
 	for _, r := range rs {
+		r.Batch.ItemID, r.Move.ItemID = r.Item.ID, r.Item.ID
 		q := r.Batch.OnHand
 		r.Batch.OnHand = 0
 		if err := t.InsertBatch(ctx, r.Batch, by); err != nil {
@@ -354,5 +359,6 @@ func (s *memStore) Expiring(ctx context.Context, by string, limit int) ([]Expiri
 // fixedCalendar is an organisation in UTC on a fixed day.
 type fixedCalendar string
 
+func (c fixedCalendar) Now() time.Time                                   { return time.Date(2025, 8, 15, 12, 0, 0, 0, time.UTC) }
 func (c fixedCalendar) Today(ctx context.Context) (string, error)        { return string(c), nil }
 func (c fixedCalendar) Zone(ctx context.Context) (*time.Location, error) { return time.UTC, nil }

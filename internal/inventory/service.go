@@ -45,7 +45,11 @@ func createItem(ctx context.Context, tx Tx, n NewItem) (*Item, error) {
 	if taken {
 		return nil, errSKUTaken(n.SKU)
 	}
-	it := newItem(n, tx.Now())
+	at := n.OccurredAt
+	if at.IsZero() {
+		at = tx.Now()
+	}
+	it := newItem(n, at.UTC().Truncate(time.Millisecond))
 	if err := tx.InsertItem(ctx, it); err != nil {
 		if errors.Is(err, ErrDuplicate) {
 			return nil, errSKUTaken(n.SKU)
@@ -281,9 +285,15 @@ func (s *Service) UpdateBatch(ctx context.Context, id int64, p BatchPatch) (*Bat
 		if err != nil {
 			return err
 		}
+		if it == nil {
+			return errItemNotFound()
+		}
 		cur, err := tx.LockBatch(ctx, id)
 		if err != nil {
 			return err
+		}
+		if cur == nil {
+			return errBatchNotFound()
 		}
 		next, err := p.Apply(*cur)
 		if err != nil {
@@ -326,6 +336,9 @@ func (s *Service) GetBatch(ctx context.Context, id, after int64, limit int) (*Ba
 	it, err := s.store.Item(ctx, b.ItemID)
 	if err != nil {
 		return nil, err
+	}
+	if it == nil {
+		return nil, errItemNotFound()
 	}
 	d := &BatchDetail{Batch: *b, Item: *it}
 	if d.Moves, err = s.store.BatchMoves(ctx, id, after, limit+1); err != nil {
@@ -375,9 +388,15 @@ func (s *Service) RecordMove(ctx context.Context, n NewMove) (*Move, error) {
 
 // Reverse undoes a move with a reversing move in its own transaction.
 func (s *Service) Reverse(ctx context.Context, moveID int64, note string, by Actor) (*Move, error) {
+	return s.ReverseAt(ctx, moveID, note, by, time.Time{})
+}
+
+// ReverseAt is Reverse stamped with when it happened (server side only:
+// the demo's history); zero means now.
+func (s *Service) ReverseAt(ctx context.Context, moveID int64, note string, by Actor, at time.Time) (*Move, error) {
 	var m *Move
 	err := s.store.InTx(ctx, func(tx Tx) (err error) {
-		m, err = Reverse(ctx, tx, moveID, note, by)
+		m, err = ReverseAt(ctx, tx, moveID, note, by, at)
 		return err
 	})
 	if err != nil {
@@ -431,6 +450,18 @@ func (s *Service) EachMove(ctx context.Context, f MoveFilter, fn func(m *Move) e
 		return err
 	}
 	return s.store.EachMove(ctx, f, fn)
+}
+
+// Take records taking q of an item from its batches, first expiring first
+// (one move per batch), in its own transaction; n gives the reason
+// (consume or ship), note, user, document and time.
+func (s *Service) Take(ctx context.Context, itemID int64, q Quantity, n NewMove) ([]*Move, error) {
+	var out []*Move
+	err := s.store.InTx(ctx, func(tx Tx) (err error) {
+		out, err = Take(ctx, tx, itemID, q, n)
+		return err
+	})
+	return out, err
 }
 
 // ---- warnings

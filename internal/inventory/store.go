@@ -14,6 +14,12 @@ type Store interface {
 	Lookup
 	// InTx runs fn in one write transaction, committed if fn returns nil.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
+	// ImportChunk is how many rows of an import to write per transaction,
+	// 0 for all in one. Exclusive runs fn while every other inventory write
+	// waits (the transactions fn runs through the ctx it is given go on),
+	// so an import in several transactions cannot be changed under.
+	ImportChunk() int
+	Exclusive(ctx context.Context, fn func(ctx context.Context) error) error
 
 	// Item is an item without its batches.
 	Item(ctx context.Context, id int64) (*Item, error)
@@ -86,12 +92,11 @@ type Tx interface {
 	// UpdateBatch writes a batch's descriptive fields (never its on-hand).
 	UpdateBatch(ctx context.Context, b *Batch) error
 
-	// InsertItems writes many new items at once (an import) and sets their IDs.
-	InsertItems(ctx context.Context, items []*Item) error
-	// InsertReceipts writes many new batches at once (an import), each with
-	// its one move: the batch holds the move's BalanceAfter, and its item's
-	// on-hand grows by it. It sets the batches' and moves' IDs.
-	InsertReceipts(ctx context.Context, rs []Receipt, createdBy *int64) error
+	// InsertStock writes an import at once: new items, then new batches of
+	// new or existing items, each batch with its one move (the batch holds
+	// the move's BalanceAfter and its item's on-hand grows by it). It sets
+	// the items', batches' and moves' IDs and their item IDs.
+	InsertStock(ctx context.Context, items []*Item, rs []Receipt, createdBy *int64) error
 
 	// Move reads a move with ReversedByID filled.
 	Move(ctx context.Context, id int64) (*Move, error)
@@ -100,8 +105,9 @@ type Tx interface {
 	AppendMove(ctx context.Context, m *Move) error
 }
 
-// Receipt is a new batch with the move that brings its stock in.
+// Receipt is a new batch of Item with the move that brings its stock in.
 type Receipt struct {
+	Item  *Item
 	Batch *Batch
 	Move  *Move
 }
@@ -109,6 +115,7 @@ type Receipt struct {
 // Calendar is where the Service learns the organisation's today and time
 // zone (organisation.Calendar).
 type Calendar interface {
+	Now() time.Time
 	Today(ctx context.Context) (string, error)
 	Zone(ctx context.Context) (*time.Location, error)
 }

@@ -92,9 +92,6 @@ func (n NewItem) Validate() error {
 	if err := checkLen("name", n.Name, MaxName, "Name"); err != nil {
 		return err
 	}
-	if !text.Visible(n.Name) {
-		return errInvalid("name", "text.invisible", apperr.Params{"field": "name"}, "Name must hold a visible character.")
-	}
 	if !slices.Contains(Kinds, n.Kind) {
 		return errChoice("kind", "Kind", Kinds)
 	}
@@ -176,7 +173,7 @@ func (n NewBatch) Validate() error {
 		return errInvalid("quantity", "quantity.not_positive", apperr.Params{"field": "quantity"}, "Quantity received must be more than zero.")
 	}
 	if n.Quantity > MaxQuantity {
-		return errQuantityTooLarge("quantity")
+		return errQuantityTooLarge("quantity", n.Quantity)
 	}
 	if err := validateCode(n.Code); err != nil {
 		return err
@@ -310,7 +307,7 @@ func (m NewMove) Signed() (Quantity, error) {
 		abs = -abs
 	}
 	if abs > MaxQuantity {
-		return 0, errQuantityTooLarge("quantity")
+		return 0, errQuantityTooLarge("quantity", q)
 	}
 	if err := checkLen("note", m.Note, MaxNote, "Note"); err != nil {
 		return 0, err
@@ -358,8 +355,9 @@ func PageBounds(page, size int) (int, int) {
 
 func asAppErr(err error) (*apperr.Error, bool) { return apperr.As(err) }
 
-func errQuantityTooLarge(field string) error {
-	return errInvalid(field, "quantity.too_large", apperr.Params{"field": field}, "Quantity is too large.")
+func errQuantityTooLarge(field string, q Quantity) error {
+	return errInvalid(field, "quantity.too_large", apperr.Params{"field": field, "value": q.String()},
+		fmt.Sprintf("%s is too large.", q))
 }
 
 // Validate checks a move before any stock is looked at: its reason and

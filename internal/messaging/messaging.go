@@ -15,6 +15,9 @@ const (
 	KindMessage   = "message"
 	KindZipUpload = "zip_upload"
 	KindTopic     = "topic"
+	// KindPINGuessing: someone is guessing the PIN of the employee "name"
+	// (the time clock's employee-wide limit was reached).
+	KindPINGuessing = "pin_guessing"
 )
 
 // Notification is one entry in a user's notification list.
@@ -72,7 +75,7 @@ func (s *Service) MarkRead(ctx context.Context, userID int64, ids []int64) error
 // the actor.
 func (s *Service) Notify(ctx context.Context, actorID int64, kind string, params map[string]string) error {
 	switch kind {
-	case KindMessage, KindZipUpload, KindTopic:
+	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing:
 	default:
 		return fmt.Errorf("messaging: unknown notification kind %q", kind)
 	}

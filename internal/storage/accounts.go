@@ -113,7 +113,7 @@ func (s *AccountStore) TokenUser(ctx context.Context, tokenHash string) (*accoun
 
 // TouchToken implements accounts.Store.
 func (s *AccountStore) TouchToken(ctx context.Context, tokenHash string) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
+	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE auth_tokens SET last_seen_at = ? WHERE token_hash = ?`, Millis(tx.Now), tokenHash)
 		return err
 	})
@@ -154,7 +154,7 @@ func (s *AccountStore) Online(ctx context.Context, since time.Time) ([]accounts.
 
 // PurgeTokens implements accounts.Store.
 func (s *AccountStore) PurgeTokens(ctx context.Context, cutoff time.Time) (int64, error) {
-	return s.db.purge(ctx, "auth_tokens", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
+	return s.db.purge(ctx, "auth_tokens", "id", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
 }
 
 func prefixed(p, cols string) string {

@@ -195,9 +195,27 @@ func (tx *Tx) ForUpdate() string {
 
 // WithTx runs fn in a write transaction, committing if it returns nil and
 // rolling back otherwise. Serialization failures on PostgreSQL are retried.
+// The commit is durable before WithTx returns: SQLite fsyncs its WAL
+// (synchronous=FULL), PostgreSQL waits for its WAL flush. An acknowledged
+// punch, stock move or any other business write survives a power cut.
 func (db *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
+	return db.withTx(ctx, true, fn)
+}
+
+// WithBookkeepingTx is WithTx for bookkeeping whose last moments a power cut
+// may lose without harm — a throttle's counts, a token's last use, a purge:
+// the commit is acknowledged before it is flushed to disk (SQLite
+// synchronous=NORMAL, PostgreSQL synchronous_commit off), which spares the
+// hot paths (sign-in, the kiosk's PIN check) an fsync each. It is still
+// atomic and immediately visible to every instance; a crash of the process
+// alone loses nothing.
+func (db *DB) WithBookkeepingTx(ctx context.Context, fn func(tx *Tx) error) error {
+	return db.withTx(ctx, false, fn)
+}
+
+func (db *DB) withTx(ctx context.Context, durable bool, fn func(tx *Tx) error) error {
 	for attempt := 0; ; attempt++ {
-		err := db.withTxOnce(ctx, fn)
+		err := db.withTxOnce(ctx, durable, fn)
 		if err != nil && attempt < 5 && isRetryable(err) {
 			time.Sleep(time.Duration(attempt+1) * 5 * time.Millisecond)
 			continue
@@ -206,11 +224,12 @@ func (db *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
 	}
 }
 
-func (db *DB) withTxOnce(ctx context.Context, fn func(tx *Tx) error) error {
-	sqlTx, err := db.write.BeginTx(ctx, nil)
+func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) error) error {
+	sqlTx, done, err := db.begin(ctx, durable)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer done()
 	tx := &Tx{db: db, tx: sqlTx, Now: db.Now().UTC().Truncate(time.Millisecond)}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
@@ -220,6 +239,40 @@ func (db *DB) withTxOnce(ctx context.Context, fn func(tx *Tx) error) error {
 		return mapError(fmt.Errorf("commit: %w", err))
 	}
 	return nil
+}
+
+// begin starts a write transaction whose commit is durable or not; done
+// releases what it holds once the transaction has ended.
+func (db *DB) begin(ctx context.Context, durable bool) (*sql.Tx, func(), error) {
+	if db.Dialect == Postgres {
+		tx, err := db.write.BeginTx(ctx, nil)
+		if err == nil && !durable {
+			if _, err = tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+				_ = tx.Rollback()
+			}
+		}
+		return tx, func() {}, err
+	}
+	// SQLite sets the level per connection and not inside a transaction:
+	// every transaction sets its own on the writer before it begins.
+	conn, err := db.write.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	level := `PRAGMA synchronous = FULL`
+	if !durable {
+		level = `PRAGMA synchronous = NORMAL`
+	}
+	if _, err := conn.ExecContext(ctx, level); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return tx, func() { conn.Close() }, nil
 }
 
 // Ping checks the database answers.

@@ -120,8 +120,10 @@ func (t *invTx) UpdateBatch(ctx context.Context, b *inventory.Batch) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.tx.Exec(ctx, `UPDATE inventory_items SET batch_codes = ? WHERE id = ?`, strings.Join(codes, " "), b.ItemID)
-	return err
+	if _, err = t.tx.Exec(ctx, `UPDATE inventory_items SET batch_codes = ? WHERE id = ?`, " "+strings.Join(codes, " "), b.ItemID); err != nil {
+		return err
+	}
+	return t.refreshNextExpiry(ctx, b.ItemID)
 }
 
 // Expiring lists in-stock batches of unarchived items expiring by a date.

@@ -95,123 +95,55 @@ func takenCodes(ctx context.Context, q querier, codes map[int64][]string) (map[i
 	return out, err
 }
 
-// InsertReceipts writes new batches, each holding its one move's stock, and
-// the moves; then adds the stock and codes to their items, one statement per
-// item.
-func (t *invTx) InsertReceipts(ctx context.Context, rs []inventory.Receipt, createdBy *int64) error {
-	err := inChunks(rs, 200, func(part []inventory.Receipt) error {
-		var q strings.Builder
-		q.WriteString(`INSERT INTO inventory_batches (item_id, code, code_key, received_at, expires_at, source,
-			source_type, notes, on_hand, created_by, created_at) VALUES `)
-		args := make([]any, 0, 11*len(part))
-		for i, r := range part {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			b := r.Batch
-			args = append(args, b.ItemID, b.Code, inventory.CodeKey(b.Code), b.ReceivedAt, b.ExpiresAt, b.Source,
-				b.SourceType, b.Notes, b.OnHand, createdBy, Millis(b.CreatedAt))
-		}
-		q.WriteString(" RETURNING id, item_id, code_key")
-		st, err := t.prepared(ctx, q.String())
-		if err != nil {
-			return err
-		}
-		rows, err := st.QueryContext(ctx, args...)
-		if err != nil {
-			return mapDuplicate(err)
-		}
-		type key struct {
-			item int64
-			code string
-		}
-		byKey := make(map[key]*inventory.Batch, len(part))
-		for _, r := range part {
-			byKey[key{r.Batch.ItemID, inventory.CodeKey(r.Batch.Code)}] = r.Batch
-		}
-		for rows.Next() {
-			var k key
-			var id int64
-			if err := rows.Scan(&id, &k.item, &k.code); err != nil {
-				rows.Close()
-				return err
-			}
-			if b := byKey[k]; b != nil {
-				b.ID = id
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return mapDuplicate(err)
-		}
-		var mq strings.Builder
-		mq.WriteString(insertMove)
-		margs := make([]any, 0, 12*len(part))
-		for i, r := range part {
-			if i > 0 {
-				mq.WriteString(", ")
-			}
-			mq.WriteString(moveValues)
-			r.Move.BatchID = r.Batch.ID
-			margs = append(margs, moveArgs(r.Move)...)
-		}
-		mq.WriteString(" RETURNING id, batch_id")
-		mst, err := t.prepared(ctx, mq.String())
-		if err != nil {
-			return err
-		}
-		mrows, err := mst.QueryContext(ctx, margs...)
-		if err != nil {
-			return err
-		}
-		defer mrows.Close()
-		moveOf := make(map[int64]*inventory.Move, len(part)) // each new batch has one move
-		for _, r := range part {
-			moveOf[r.Batch.ID] = r.Move
-		}
-		for mrows.Next() {
-			var id, batchID int64
-			if err := mrows.Scan(&id, &batchID); err != nil {
-				return err
-			}
-			if m := moveOf[batchID]; m != nil {
-				m.ID = id
-			}
-		}
-		return mrows.Err()
-	})
-	if err != nil {
-		return err
+// InsertStock writes an import: the new items with the summaries of their
+// batches already in them, the batches (each holding its one move's stock)
+// and the moves, then adds to the existing items' summaries, a few
+// statements for thousands of rows.
+func (t *invTx) InsertStock(ctx context.Context, fresh []*inventory.Item, rs []inventory.Receipt, createdBy *int64) error {
+	sums := map[*inventory.Item]*itemSummary{}
+	var touched []*inventory.Item // existing items, in first-seen order
+	isFresh := map[*inventory.Item]bool{}
+	for _, it := range fresh {
+		isFresh[it] = true
 	}
-	type sum struct {
-		qty   inventory.Quantity
-		codes []string
-	}
-	byItem := map[int64]*sum{}
-	var order []int64
 	for _, r := range rs {
-		s := byItem[r.Batch.ItemID]
+		s := sums[r.Item]
 		if s == nil {
-			s = &sum{}
-			byItem[r.Batch.ItemID] = s
-			order = append(order, r.Batch.ItemID)
+			s = &itemSummary{}
+			sums[r.Item] = s
+			if !isFresh[r.Item] {
+				touched = append(touched, r.Item)
+			}
 		}
 		s.qty += r.Move.Quantity
 		s.codes = append(s.codes, inventory.CodeKey(r.Batch.Code))
+		if e := r.Batch.ExpiresAt; e != nil && (s.nextExpiry == nil || *e < *s.nextExpiry) {
+			s.nextExpiry = e
+		}
 	}
-	return inChunks(order, 500, func(part []int64) error {
+	if err := t.insertItems(ctx, fresh, sums); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		r.Batch.ItemID, r.Move.ItemID = r.Item.ID, r.Item.ID
+	}
+	if err := inChunks(rs, 200, func(part []inventory.Receipt) error { return t.insertReceipts(ctx, part, createdBy) }); err != nil {
+		return err
+	}
+	return inChunks(touched, 500, func(part []*inventory.Item) error {
 		var q strings.Builder
 		q.WriteString(`UPDATE inventory_items SET on_hand = inventory_items.on_hand + v.column2,
-			batch_codes = inventory_items.batch_codes || v.column3 FROM (VALUES `)
+			batch_codes = inventory_items.batch_codes || v.column3,
+			next_expiry = (SELECT MIN(b.expires_at) FROM inventory_batches b WHERE b.item_id = inventory_items.id AND b.on_hand > 0)
+			FROM (VALUES `)
 		args := make([]any, 0, 3*len(part))
-		for i, id := range part {
+		for i, it := range part {
 			if i > 0 {
 				q.WriteString(", ")
 			}
 			q.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))")
-			s := byItem[id]
-			args = append(args, id, s.qty, " "+strings.Join(s.codes, " "))
+			s := sums[it]
+			args = append(args, it.ID, s.qty, " "+strings.Join(s.codes, " "))
 		}
 		q.WriteString(") AS v WHERE inventory_items.id = v.column1")
 		st, err := t.prepared(ctx, q.String())
@@ -221,4 +153,88 @@ func (t *invTx) InsertReceipts(ctx context.Context, rs []inventory.Receipt, crea
 		_, err = st.ExecContext(ctx, args...)
 		return err
 	})
+}
+
+// insertReceipts writes up to 200 new batches and their moves.
+func (t *invTx) insertReceipts(ctx context.Context, part []inventory.Receipt, createdBy *int64) error {
+	var q strings.Builder
+	q.WriteString(`INSERT INTO inventory_batches (item_id, code, code_key, received_at, expires_at, source,
+		source_type, notes, on_hand, created_by, created_at) VALUES `)
+	args := make([]any, 0, 11*len(part))
+	for i, r := range part {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		b := r.Batch
+		args = append(args, b.ItemID, b.Code, inventory.CodeKey(b.Code), b.ReceivedAt, b.ExpiresAt, b.Source,
+			b.SourceType, b.Notes, b.OnHand, createdBy, Millis(b.CreatedAt))
+	}
+	q.WriteString(" RETURNING id, item_id, code_key")
+	st, err := t.prepared(ctx, q.String())
+	if err != nil {
+		return err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return mapDuplicate(err)
+	}
+	type key struct {
+		item int64
+		code string
+	}
+	byKey := make(map[key]*inventory.Batch, len(part))
+	for _, r := range part {
+		byKey[key{r.Batch.ItemID, inventory.CodeKey(r.Batch.Code)}] = r.Batch
+	}
+	for rows.Next() {
+		var k key
+		var id int64
+		if err := rows.Scan(&id, &k.item, &k.code); err != nil {
+			rows.Close()
+			return err
+		}
+		if b := byKey[k]; b != nil {
+			b.ID = id
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return mapDuplicate(err)
+	}
+	var mq strings.Builder
+	mq.WriteString(insertMove)
+	margs := make([]any, 0, 12*len(part))
+	for i, r := range part {
+		if i > 0 {
+			mq.WriteString(", ")
+		}
+		mq.WriteString(moveValues)
+		r.Move.BatchID = r.Batch.ID
+		margs = append(margs, moveArgs(r.Move)...)
+	}
+	mq.WriteString(" RETURNING id, batch_id")
+	mst, err := t.prepared(ctx, mq.String())
+	if err != nil {
+		return err
+	}
+	mrows, err := mst.QueryContext(ctx, margs...)
+	if err != nil {
+		return err
+	}
+	defer mrows.Close()
+	moveOf := make(map[int64]*inventory.Move, len(part)) // each new batch has one move
+	for _, r := range part {
+		moveOf[r.Batch.ID] = r.Move
+	}
+	for mrows.Next() {
+		var id, batchID int64
+		if err := mrows.Scan(&id, &batchID); err != nil {
+			return err
+		}
+		if m := moveOf[batchID]; m != nil {
+			m.ID = id
+		}
+	}
+	return mrows.Err()
 }

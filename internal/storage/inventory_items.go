@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/packline/packline/internal/inventory"
 )
@@ -51,23 +52,39 @@ func (t *invTx) SKUTaken(ctx context.Context, key string, except int64) (bool, e
 
 // InsertItem writes a new item.
 func (t *invTx) InsertItem(ctx context.Context, it *inventory.Item) error {
-	return t.InsertItems(ctx, []*inventory.Item{it})
+	return t.insertItems(ctx, []*inventory.Item{it}, nil)
 }
 
-// InsertItems writes new items, 200 to a statement.
-func (t *invTx) InsertItems(ctx context.Context, items []*inventory.Item) error {
+// itemSummary is what an import adds to an item's summaries.
+type itemSummary struct {
+	qty        inventory.Quantity
+	codes      []string
+	nextExpiry *string
+}
+
+// insertItems writes new items, 200 to a statement, with the summaries
+// their first batches give them (sums, nil for none).
+func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums map[*inventory.Item]*itemSummary) error {
 	return inChunks(items, 200, func(part []*inventory.Item) error {
 		var q strings.Builder
 		q.WriteString(`INSERT INTO inventory_items (sku, sku_key, name, name_key, kind, unit, category, location,
-			reorder_level, notes, search_text, created_at, updated_at) VALUES `)
-		args := make([]any, 0, 13*len(part))
+			reorder_level, notes, search_text, on_hand, batch_codes, next_expiry, created_at, updated_at) VALUES `)
+		args := make([]any, 0, 16*len(part))
 		for i, it := range part {
 			if i > 0 {
 				q.WriteString(", ")
 			}
-			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			sum := sums[it]
+			if sum == nil {
+				sum = &itemSummary{}
+			}
+			codes := ""
+			if len(sum.codes) > 0 {
+				codes = " " + strings.Join(sum.codes, " ")
+			}
 			args = append(args, it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit,
-				it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it),
+				it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), sum.qty, codes, sum.nextExpiry,
 				Millis(it.CreatedAt), Millis(it.UpdatedAt))
 		}
 		q.WriteString(" RETURNING id, sku_key")
@@ -107,8 +124,10 @@ func (t *invTx) UpdateItem(ctx context.Context, it *inventory.Item) error {
 	return mapDuplicate(err)
 }
 
-// listWhere builds the WHERE clause of a list filter.
-func listWhere(f inventory.ListFilter) (string, []any) {
+// listWhere builds the WHERE clause of a list filter. Each filter reads an
+// index (migration 0023): search the trigram index (SQLite FTS5, PostgreSQL
+// pg_trgm), low stock a partial index, expiring the items' next expiry.
+func listWhere(d Dialect, f inventory.ListFilter) (string, []any) {
 	var conds []string
 	var args []any
 	switch f.Archived {
@@ -121,11 +140,18 @@ func listWhere(f inventory.ListFilter) (string, []any) {
 		args = append(args, false)
 	}
 	if q := strings.TrimSpace(f.Search); q != "" {
-		like := "%" + escapeLike(strings.ToLower(q)) + "%"
-		code := "%" + escapeLike(inventory.CodeKey(q)) + "%"
-		// Batch codes are kept on the item too, so one pass over items answers.
-		conds = append(conds, `(i.search_text LIKE ? ESCAPE '\' OR i.batch_codes LIKE ? ESCAPE '\')`)
-		args = append(args, like, code)
+		// Batch codes are kept on the item too, so items alone answer.
+		switch {
+		case utf8.RuneCountInString(q) < 3: // shorter than a trigram: a scan
+			conds = append(conds, `(i.search_text LIKE ? ESCAPE '\' OR i.batch_codes LIKE ? ESCAPE '\')`)
+			args = append(args, "%"+escapeLike(strings.ToLower(q))+"%", "%"+escapeLike(inventory.CodeKey(q))+"%")
+		case d == Postgres:
+			conds = append(conds, `i.search_doc LIKE ? ESCAPE '\'`)
+			args = append(args, "%"+escapeLike(strings.ToLower(q))+"%")
+		default: // a phrase of trigrams matches exactly the documents holding q
+			conds = append(conds, `i.id IN (SELECT rowid FROM inventory_search WHERE inventory_search MATCH ?)`)
+			args = append(args, `"`+strings.ReplaceAll(strings.ToLower(q), `"`, `""`)+`"`)
+		}
 	}
 	if f.Kind != "" {
 		conds = append(conds, `i.kind = ?`)
@@ -143,9 +169,7 @@ func listWhere(f inventory.ListFilter) (string, []any) {
 		conds = append(conds, `i.reorder_level > 0 AND i.on_hand <= i.reorder_level`)
 	}
 	if f.ExpiringWithinDays != nil {
-		// Served by the partial index on expiry of batches with stock.
-		conds = append(conds, `i.id IN (SELECT eb.item_id FROM inventory_batches eb WHERE eb.on_hand > 0
-			AND eb.expires_at IS NOT NULL AND eb.expires_at <= ?)`)
+		conds = append(conds, `i.next_expiry IS NOT NULL AND i.next_expiry <= ?`)
 		args = append(args, f.ExpiresBy)
 	}
 	if len(conds) == 0 {
@@ -172,25 +196,38 @@ func listOrder(f inventory.ListFilter) string {
 	return " ORDER BY " + strings.Join(append(cols, "i.id"), dir+", ") + dir
 }
 
+// itemsFrom is the FROM of a list query. On SQLite a low-stock filter names
+// its partial index: the planner would otherwise range over reorder levels
+// and read every item's row to compare its stock.
+func itemsFrom(d Dialect, f inventory.ListFilter) string {
+	if f.LowStock && d == SQLite {
+		return ` FROM inventory_items i INDEXED BY inventory_items_low`
+	}
+	return ` FROM inventory_items i`
+}
+
 // Items is one page of the items f selects and how many it selects.
 func (s *InventoryStore) Items(ctx context.Context, f inventory.ListFilter) ([]inventory.Item, int, error) {
-	where, args := listWhere(f)
+	where, args := listWhere(s.db.Dialect, f)
+	from := itemsFrom(s.db.Dialect, f)
 	var total int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_items i`+where, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*)`+from+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	if total == 0 {
 		return []inventory.Item{}, 0, nil
 	}
-	items, err := scanAll(ctx, s.db, scanItem, `SELECT `+itemColumns+` FROM inventory_items i`+where+listOrder(f)+
-		` LIMIT ? OFFSET ?`, append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
+	// The page's ids come from the sort's index alone, however far in the
+	// page is; only its rows are read.
+	items, err := scanAll(ctx, s.db, scanItem, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.id IN (SELECT i.id`+
+		from+where+listOrder(f)+` LIMIT ? OFFSET ?)`+listOrder(f), append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
 	return items, total, err
 }
 
 // EachItem walks every item f selects, in f's order.
 func (s *InventoryStore) EachItem(ctx context.Context, f inventory.ListFilter, fn func(*inventory.Item) error) error {
-	where, args := listWhere(f)
-	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i`+where+listOrder(f), args...)
+	where, args := listWhere(s.db.Dialect, f)
+	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+itemsFrom(s.db.Dialect, f)+where+listOrder(f), args...)
 	if err != nil {
 		return err
 	}

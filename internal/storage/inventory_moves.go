@@ -163,6 +163,19 @@ func (t *invTx) AppendMove(ctx context.Context, m *inventory.Move) error {
 	if _, err := t.tx.Exec(ctx, `UPDATE inventory_batches SET on_hand = on_hand + ? WHERE id = ?`, m.Quantity, m.BatchID); err != nil {
 		return err
 	}
-	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET on_hand = on_hand + ? WHERE id = ?`, m.Quantity, m.ItemID)
+	if _, err := t.tx.Exec(ctx, `UPDATE inventory_items SET on_hand = on_hand + ? WHERE id = ?`, m.Quantity, m.ItemID); err != nil {
+		return err
+	}
+	if before := m.BalanceAfter - m.Quantity; (before > 0) != (m.BalanceAfter > 0) {
+		return t.refreshNextExpiry(ctx, m.ItemID) // the batch came into stock or ran out
+	}
+	return nil
+}
+
+// refreshNextExpiry recomputes an item's soonest expiry among its batches
+// with stock, the summary the expiring filter reads.
+func (t *invTx) refreshNextExpiry(ctx context.Context, itemID int64) error {
+	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET next_expiry = (SELECT MIN(b.expires_at) FROM inventory_batches b
+		WHERE b.item_id = ? AND b.on_hand > 0) WHERE id = ?`, itemID, itemID)
 	return err
 }

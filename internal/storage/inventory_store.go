@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
@@ -22,7 +23,17 @@ import (
 // inventory_import.go (bulk reads and writes of an import).
 type InventoryStore struct {
 	db *DB
+	// writers holds inventory writes off while an import writes in chunks
+	// (SQLite only: one process owns the file).
+	writers sync.RWMutex
 }
+
+// exclusiveKey marks a context whose inventory writes run inside Exclusive.
+type exclusiveKey struct{}
+
+// importChunk is an import's rows per transaction on SQLite: a few ms
+// of the one writer each, so a kiosk punch waits at most that long.
+const importChunk = 200
 
 var (
 	_ inventory.Store = (*InventoryStore)(nil)
@@ -34,11 +45,42 @@ func NewInventoryStore(db *DB) *InventoryStore { return &InventoryStore{db: db} 
 
 // InTx runs fn in one write transaction.
 func (s *InventoryStore) InTx(ctx context.Context, fn func(tx inventory.Tx) error) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
+	return s.WithTx(ctx, func(tx *Tx) error {
 		t := &invTx{tx: tx}
 		defer t.closeStatements()
 		return fn(t)
 	})
+}
+
+// ImportChunk is how many rows of an import go in one transaction: all
+// (0) on PostgreSQL, whose writers do not queue behind each other; 200 on
+// SQLite, so that the kiosk's punches get the writer between chunks.
+func (s *InventoryStore) ImportChunk() int {
+	if s.db.Dialect == Postgres {
+		return 0
+	}
+	return importChunk
+}
+
+// Exclusive runs fn while every other inventory write of this process waits.
+func (s *InventoryStore) Exclusive(ctx context.Context, fn func(ctx context.Context) error) error {
+	if ctx.Value(exclusiveKey{}) != nil {
+		return fn(ctx)
+	}
+	s.writers.Lock()
+	defer s.writers.Unlock()
+	return fn(context.WithValue(ctx, exclusiveKey{}, true))
+}
+
+// WithTx runs fn in a write transaction that may write stock through
+// InventoryTx(tx): another area's storage (production, shipping) opens its
+// transactions here, so that they too wait while an import writes in chunks.
+func (s *InventoryStore) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if ctx.Value(exclusiveKey{}) == nil {
+		s.writers.RLock()
+		defer s.writers.RUnlock()
+	}
+	return s.db.WithTx(ctx, fn)
 }
 
 // InventoryTx is the inventory's view of tx, for an area whose own Tx

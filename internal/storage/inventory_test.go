@@ -474,3 +474,97 @@ func TestInventoryArchiveRacesStock(t *testing.T) {
 		}
 	})
 }
+
+// The list's filters read indexes and summaries kept by every write
+// (migration 0023): search of any substring of an item's text or batch
+// codes, low stock, and the items' next expiry among batches with stock.
+func TestInventoryFiltersFollowWrites(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		s := newInventory(db)
+		ctx := context.Background()
+		skus := func(f inventory.ListFilter) string {
+			t.Helper()
+			list, total, err := s.ListItems(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, it := range list {
+				out = append(out, it.SKU)
+			}
+			if total != len(list) {
+				t.Errorf("total %d for %d listed", total, len(list))
+			}
+			return strings.Join(out, ",")
+		}
+		rice, err := s.CreateItem(ctx, inventory.NewItem{SKU: "RICE-25", Name: "Long-grain rice", Kind: inventory.KindRaw,
+			Unit: "kg", Category: "Grains", Location: "Dry store A", ReorderLevel: inventory.Units(10)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		soy, err := s.CreateItem(ctx, inventory.NewItem{SKU: "SOY", Name: "Soy 50% protein_mix", Kind: inventory.KindRaw, Unit: "kg"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := s.ReceiveBatch(ctx, rice.ID, inventory.NewBatch{Code: "LOT-Ä7", Quantity: inventory.Units(5),
+			ReceivedAt: "2025-08-01", ExpiresAt: "2025-09-01"}, inventory.Actor{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for q, want := range map[string]string{
+			"grain": "RICE-25", "RICE": "RICE-25", "dry store": "RICE-25", "lot-ä": "RICE-25", "ot-Ä7": "RICE-25",
+			"50%": "SOY", "n_m": "SOY", "%": "SOY", "_": "SOY", "ri": "RICE-25", "zzz": "", `"x"`: "", "o": "RICE-25,SOY",
+		} {
+			if got := skus(inventory.ListFilter{Search: q}); got != want {
+				t.Errorf("search %q: %q, want %q", q, got, want)
+			}
+		}
+		if got := skus(inventory.ListFilter{LowStock: true}); got != "RICE-25" {
+			t.Errorf("low stock: %q", got)
+		}
+		days := 3650
+		if got := skus(inventory.ListFilter{ExpiringWithinDays: &days}); got != "RICE-25" {
+			t.Errorf("expiring: %q", got)
+		}
+		// Stock above the reorder level; the batch emptied; its code renamed.
+		if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonAdjust, Quantity: inventory.Units(6), Note: "found"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := skus(inventory.ListFilter{LowStock: true}); got != "" {
+			t.Errorf("low stock after adding: %q", got)
+		}
+		zero := inventory.Quantity(0)
+		if _, err := s.RecordMove(ctx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonCount, Counted: &zero}); err != nil {
+			t.Fatal(err)
+		}
+		if got := skus(inventory.ListFilter{ExpiringWithinDays: &days}); got != "" {
+			t.Errorf("expiring after the batch ran out: %q", got)
+		}
+		code := "NEW-CODE"
+		if _, err := s.UpdateBatch(ctx, b.ID, inventory.BatchPatch{Code: &code}); err != nil {
+			t.Fatal(err)
+		}
+		if got := skus(inventory.ListFilter{Search: "lot-ä7"}); got != "" {
+			t.Errorf("old code still found: %q", got)
+		}
+		if got := skus(inventory.ListFilter{Search: "new-code"}); got != "RICE-25" {
+			t.Errorf("new code: %q", got)
+		}
+		// A new batch with stock brings the item back into the expiring list;
+		// an edited expiry moves it.
+		b2, _, err := s.ReceiveBatch(ctx, soy.ID, inventory.NewBatch{Quantity: 1, ReceivedAt: "2025-08-01", ExpiresAt: "2025-08-20"}, inventory.Actor{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := skus(inventory.ListFilter{ExpiringWithinDays: &days}); got != "SOY" {
+			t.Errorf("expiring after a receipt: %q", got)
+		}
+		none := ""
+		if _, err := s.UpdateBatch(ctx, b2.ID, inventory.BatchPatch{ExpiresAt: &none}); err != nil {
+			t.Fatal(err)
+		}
+		if got := skus(inventory.ListFilter{ExpiringWithinDays: &days}); got != "" {
+			t.Errorf("expiring after clearing the expiry: %q", got)
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
+	"github.com/packline/packline/internal/throttle"
 )
 
 func TestMigrateIsIdempotentAndSafeToRunTogether(t *testing.T) {
@@ -58,48 +59,37 @@ func TestThrottleLocksAfterLimitAndGrows(t *testing.T) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 		db.Now = func() time.Time { return now }
-		th := &storage.Throttle{DB: db, Limit: 3, Base: time.Minute, Max: 10 * time.Minute, Window: 15 * time.Minute}
-		fail := func() time.Duration {
-			var lock time.Duration
-			if err := db.WithTx(ctx, func(tx *storage.Tx) error {
-				var err error
-				lock, err = th.Fail(ctx, tx, "k")
-				return err
-			}); err != nil {
-				t.Fatal(err)
-			}
-			return lock
-		}
-		blocked := func() time.Duration {
-			left, err := th.Blocked(ctx, "k")
+		th := storage.NewThrottleStore(db)
+		k := throttle.Key{Name: "k", Policy: throttle.Policy{Limit: 3, Base: time.Minute, Max: 10 * time.Minute, Window: 15 * time.Minute}}
+		attempt := func() time.Duration {
+			wait, err := th.Attempt(ctx, k)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return left
+			return wait
 		}
-		if fail() != 0 || fail() != 0 || blocked() != 0 {
+		if attempt() != 0 || attempt() != 0 || attempt() != 0 {
 			t.Fatal("locked before the limit")
 		}
-		if got := fail(); got != time.Minute {
+		if got := attempt(); got != time.Minute {
 			t.Fatalf("first lock = %v, want 1m", got)
 		}
-		if blocked() != time.Minute {
-			t.Fatalf("blocked = %v, want 1m", blocked())
+		now = now.Add(30 * time.Second)
+		if got := attempt(); got != 30*time.Second {
+			t.Fatalf("while locked: wait %v, want 30s", got)
 		}
-		now = now.Add(61 * time.Second)
-		if blocked() != 0 {
-			t.Fatal("still blocked after the lock ran out")
-		}
-		fail()
-		fail()
-		if got := fail(); got != 2*time.Minute {
+		now = now.Add(31 * time.Second)
+		attempt()
+		attempt()
+		attempt()
+		if got := attempt(); got != 2*time.Minute {
 			t.Fatalf("second lock = %v, want 2m (growing)", got)
 		}
-		if err := db.WithTx(ctx, func(tx *storage.Tx) error { return th.Reset(ctx, tx, "k") }); err != nil {
+		if err := th.Succeeded(ctx, []string{"k"}, nil); err != nil {
 			t.Fatal(err)
 		}
-		if blocked() != 0 {
-			t.Fatal("reset did not unlock")
+		if attempt() != 0 {
+			t.Fatal("a success did not unlock")
 		}
 	})
 }

@@ -26,7 +26,7 @@ func (s *ThrottleStore) Attempt(ctx context.Context, keys ...throttle.Key) (time
 	sorted := append([]throttle.Key(nil), keys...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
 	var wait time.Duration
-	err := s.db.WithTx(ctx, func(tx *Tx) error {
+	err := s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		wait = 0
 		for _, k := range sorted {
 			st, err := lockThrottle(ctx, tx, k.Name)
@@ -49,7 +49,7 @@ func (s *ThrottleStore) Succeeded(ctx context.Context, clear, refund []string) e
 	if len(clear) == 0 && len(refund) == 0 {
 		return nil
 	}
-	return s.db.WithTx(ctx, func(tx *Tx) error {
+	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		for _, k := range clear {
 			if _, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key = ?`, k); err != nil {
 				return err

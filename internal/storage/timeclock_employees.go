@@ -156,6 +156,12 @@ func (t clockTx) SetPINHash(ctx context.Context, id int64, hash string) (*timecl
 		hash, Millis(t.tx.Now), id))
 }
 
+// SetCreatedAt implements timeclock.Tx.
+func (t clockTx) SetCreatedAt(ctx context.Context, id int64, at time.Time) (*timeclock.Employee, error) {
+	return employeeOrNil(t.tx.QueryRow(ctx, `UPDATE employees SET created_at = ?, updated_at = ? WHERE id = ? RETURNING `+employeeColumns,
+		Millis(at), Millis(at), id))
+}
+
 // SetClockState implements timeclock.Tx.
 func (t clockTx) SetClockState(ctx context.Context, id int64, status string, lastEvent *time.Time) error {
 	var last any

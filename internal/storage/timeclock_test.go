@@ -51,7 +51,7 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 // newTimeclock is the time clock as the app wires it, over db.
 func newTimeclock(db *storage.DB, keys *timeclock.Keys, log *slog.Logger) *timeclock.Service {
 	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
-	return timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottleStore(db), keys, cal, log)
+	return timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), keys, cal, log)
 }
 
 func (e *clockEnv) advance(d time.Duration) { e.now.Add(d.Milliseconds()) }
@@ -562,6 +562,9 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 			keys, _ := timeclock.NewKeys([]byte("storage-test-secret-123"))
 			svcs = append(svcs, newTimeclock(other, keys, slog.New(slog.NewTextHandler(io.Discard, nil))))
 		}
+		for _, s := range svcs {
+			s.Notifier = storage.NewMessagingService(db)
+		}
 		burst := func(n int, offset int) (evaluated int32) {
 			var count atomic.Int32
 			var start, done sync.WaitGroup
@@ -588,7 +591,15 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 		if got := burst(150, 0); got != timeclock.EmployeePINLimit {
 			t.Fatalf("150 guesses from 150 addresses: %d evaluated, want %d", got, timeclock.EmployeePINLimit)
 		}
-		// Staff see it on the "who is in" data.
+		// Staff are told once, with the employee's name…
+		notes, _, err := storage.NewMessagingService(db).List(ctx, e.staff.UserID, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(notes) != 1 || notes[0].Kind != "pin_guessing" || notes[0].Params["name"] != "Ana Lima" {
+			t.Fatalf("notifications = %+v", notes)
+		}
+		// …and see it on the "who is in" data.
 		now, err := e.svc.Now(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -58,3 +58,17 @@ func TestRefund(t *testing.T) {
 		t.Fatalf("refund of nothing: %d", got)
 	}
 }
+
+func TestRefused(t *testing.T) {
+	for wait, want := range map[time.Duration]string{
+		1500 * time.Millisecond: "Too many failed attempts. Try again in 2 seconds.",
+		time.Minute:             "Too many failed attempts. Try again in 1 minute.",
+		61 * time.Second:        "Too many failed attempts. Try again in 2 minutes.",
+	} {
+		e := Refused("auth.throttled", wait)
+		if e.Message != want || e.Code != "auth.throttled" || e.RetryAfter != wait ||
+			e.Params["retry_after_seconds"] != int((wait+time.Second-1)/time.Second) {
+			t.Errorf("Refused(%v) = %+v, want %q", wait, e, want)
+		}
+	}
+}

@@ -201,3 +201,17 @@ func (s *Service) SeedPunches(ctx context.Context, employeeID int64, ps []SeedPu
 		return settle(ctx, tx, e)
 	})
 }
+
+// SeedEmployee adds an employee as CreateEmployee does, recorded as added
+// at hired. For demo data only.
+func (s *Service) SeedEmployee(ctx context.Context, n NewEmployee, hired time.Time) (*Employee, error) {
+	e, err := s.CreateEmployee(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		e, err = tx.SetCreatedAt(ctx, e.ID, hired.UTC().Truncate(time.Millisecond))
+		return err
+	})
+	return e, err
+}

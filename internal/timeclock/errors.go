@@ -2,11 +2,11 @@ package timeclock
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/throttle"
 )
 
 // The time clock's error codes, listed with their English messages in
@@ -43,24 +43,7 @@ func errRequired(field, message string) error {
 }
 
 // errThrottled refuses a PIN check until a cool-down ends.
-func errThrottled(wait time.Duration) error {
-	secs := int(math.Ceil(wait.Seconds()))
-	e := apperr.New(apperr.TooManyAttempts, "pin.throttled", apperr.Params{"retry_after_seconds": secs},
-		fmt.Sprintf("Too many failed attempts. Try again in %s.", waitPhrase(secs)))
-	e.RetryAfter = wait
-	return e
-}
-
-func waitPhrase(secs int) string {
-	if secs < 60 {
-		return fmt.Sprintf("%d seconds", secs)
-	}
-	m := (secs + 59) / 60
-	if m == 1 {
-		return "1 minute"
-	}
-	return fmt.Sprintf("%d minutes", m)
-}
+func errThrottled(wait time.Duration) error { return throttle.Refused("pin.throttled", wait) }
 
 // errArchivedClockedIn refuses a change that would leave an archived
 // employee clocked in.
@@ -85,6 +68,6 @@ func errTooLong(field, label string, max int) error {
 
 // errOneOf is a field that must be one of a few values.
 func errOneOf(field string, values []string, message string) error {
-	return apperr.New(apperr.Invalid, "field.one_of", apperr.Params{"field": field, "values": strings.Join(values, ", ")},
+	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": strings.Join(values, ", ")},
 		message).OnField(field)
 }

@@ -47,13 +47,51 @@ func pairPrefix(id int64) string             { return fmt.Sprintf("pin:%d:", id)
 func clientKey(client string) string         { return "pin-client:" + client }
 func employeeKey(id int64) string            { return employeeKeyPrefix + strconv.FormatInt(id, 10) }
 
-// Throttle counts PIN attempts in the database (storage.ThrottleStore):
-// throttle.Store, plus attempts in stages, each stage counting only
-// attempts every earlier one admitted, so a guess refused for one kiosk does
-// not also use up the employee's allowance across all kiosks.
+// Throttle counts PIN attempts in the database, on every instance alike.
 type Throttle interface {
-	throttle.Store
-	AttemptStages(ctx context.Context, stages ...[]throttle.Key) (time.Duration, error)
+	// Guard counts one attempt on each stage's keys in turn, atomically per
+	// key, stopping at the first stage that refuses (a later stage counts
+	// only attempts every earlier one admitted, so a guess refused for one
+	// kiosk does not also use up the employee's allowance across all
+	// kiosks). If every stage admits, it runs evaluate while the keys are
+	// still locked and applies its Verdict. It returns how long to wait
+	// when refused (0: admitted and evaluated) and the keys this very
+	// attempt locked (a cool-down that starts now).
+	Guard(ctx context.Context, stages [][]throttle.Key, evaluate func() Verdict) (wait time.Duration, locked []string, err error)
+	// ClearPrefix and Succeeded as in throttle.Store (for a new PIN).
+	ClearPrefix(ctx context.Context, prefix string) error
+	Succeeded(ctx context.Context, clear, refund []string) error
+}
+
+// Verdict is what an evaluated attempt does to its keys: Clear forgets
+// them, Refund takes the attempt back; any other key keeps it counted.
+type Verdict struct {
+	Clear, Refund []string
+}
+
+// Notifier tells staff (messaging.Service): the time clock sends
+// "pin_guessing" with the employee's name when someone starts guessing.
+type Notifier interface {
+	Notify(ctx context.Context, actorID int64, kind string, params map[string]string) error
+}
+
+// KindPINGuessing is the notification staff get (messaging.KindPINGuessing).
+const KindPINGuessing = "pin_guessing"
+
+// alertGuessing tells staff that the employee-wide PIN limit of id was just
+// reached. A failure to notify is logged: the kiosk answers all the same.
+func (s *Service) alertGuessing(ctx context.Context, id int64, client string) {
+	s.log.Warn("PIN guessing: employee-wide limit reached", "employee_id", id, "client", client)
+	if s.Notifier == nil {
+		return
+	}
+	e, err := s.store.Employee(ctx, id)
+	if err == nil && e != nil {
+		err = s.Notifier.Notify(ctx, 0, KindPINGuessing, map[string]string{"name": e.Name()})
+	}
+	if err != nil {
+		s.log.Error("PIN guessing notice not sent", "employee_id", id, "err", err)
+	}
 }
 
 // PINAlert tells staff that someone is guessing an employee's PIN: the

@@ -21,6 +21,8 @@ type Service struct {
 	keys     *Keys
 	cal      *organisation.Calendar
 	log      *slog.Logger
+	// Notifier, when set, hears of PIN guessing (see pin.go).
+	Notifier Notifier
 }
 
 // NewService returns the time clock over store. keys come from the server
@@ -75,23 +77,35 @@ func (s *Service) CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error) 
 		return nil, ErrEmployeeNotFound(c.EmployeeID)
 	}
 	pair, client, emp := pairKey(c.EmployeeID, c.Client), clientKey(c.Client), employeeKey(c.EmployeeID)
-	wait, err := s.throttle.AttemptStages(ctx,
-		[]throttle.Key{{Name: pair, Policy: PairPolicy}, {Name: client, Policy: ClientPolicy}},
-		[]throttle.Key{{Name: emp, Policy: EmployeePolicy}})
+	// The PIN is looked at only once the attempt is counted on every key,
+	// while their rows are locked: parallel guesses are judged one by one.
+	var ok bool
+	wait, locked, err := s.throttle.Guard(ctx, [][]throttle.Key{
+		{{Name: pair, Policy: PairPolicy}, {Name: client, Policy: ClientPolicy}},
+		{{Name: emp, Policy: EmployeePolicy}},
+	}, func() Verdict {
+		// Malformed and wrong PINs take the same time: the hash is always computed.
+		ok = s.keys.CheckPIN(c.EmployeeID, c.PIN, rec.Hash) && WellFormedPIN(c.PIN)
+		if ok {
+			return Verdict{Clear: []string{pair}, Refund: []string{client, emp}}
+		}
+		return Verdict{}
+	})
 	if err != nil {
 		return nil, err
+	}
+	for _, k := range locked {
+		if k == emp {
+			s.alertGuessing(ctx, c.EmployeeID, c.Client)
+		}
 	}
 	if wait > 0 {
 		s.log.Warn("PIN attempt refused: cooling down", "employee_id", c.EmployeeID, "client", c.Client, "retry_after", wait.Round(time.Second).String())
 		return nil, errThrottled(wait)
 	}
-	// Malformed and wrong PINs take the same time: the hash is always computed.
-	if !s.keys.CheckPIN(c.EmployeeID, c.PIN, rec.Hash) || !WellFormedPIN(c.PIN) {
+	if !ok {
 		s.log.Warn("wrong PIN", "employee_id", c.EmployeeID, "client", c.Client)
 		return &PINResult{Valid: false, Message: MsgWrongPIN, Code: CodeWrongPIN}, nil
-	}
-	if err := s.throttle.Succeeded(ctx, []string{pair}, []string{client, emp}); err != nil {
-		return nil, err
 	}
 	return &PINResult{
 		Valid: true, Message: MsgPINOK, Code: CodePINOK, ClockStatus: rec.ClockStatus, LastEvent: rec.LastEvent,

@@ -53,6 +53,8 @@ type Tx interface {
 	SetNames(ctx context.Context, id int64, first, last string) (*Employee, error)
 	SetActive(ctx context.Context, id int64, active bool, archivedAt *time.Time) (*Employee, error)
 	SetPINHash(ctx context.Context, id int64, hash string) (*Employee, error)
+	// SetCreatedAt backdates when an employee was added (demo data).
+	SetCreatedAt(ctx context.Context, id int64, at time.Time) (*Employee, error)
 	// SetClockState sets an employee's state and makes clock tokens stale.
 	SetClockState(ctx context.Context, id int64, status string, lastEvent *time.Time) error
 	// LatestPunch is an employee's latest non-voided punch; nil if none.

@@ -2,7 +2,9 @@
 -- kiosk: validate-pin (employee n has PIN 1000+n), then clockin or clockout
 -- with the clock token it returned, depending on the state it reported.
 -- Each thread owns every nthreads-th employee, so no two threads punch for
--- the same person. Usage: wrk -s punch.lua URL -- NTHREADS NEMPLOYEES
+-- the same person. Each employee punches at one of 50 kiosks, whose address
+-- goes in X-Forwarded-For (the server must trust the proxy, 127.0.0.1).
+-- Usage: wrk -s punch.lua URL -- NTHREADS NEMPLOYEES
 local threads, counter = {}, 0
 
 function setup(thread)
@@ -23,7 +25,12 @@ local function token_employee(tok)
   return math.floor(n / 4)
 end
 
-local headers = { ["Content-Type"] = "application/json" }
+local KIOSKS = 50
+
+local function headers_for(id)
+  return { ["Content-Type"] = "application/json",
+    ["X-Forwarded-For"] = "10.20.0." .. (id % KIOSKS + 1) }
+end
 
 function init(args)
   local nthreads, nemp = tonumber(args[1]), tonumber(args[2])
@@ -35,12 +42,12 @@ end
 function request()
   if #queue > 0 then
     local job = table.remove(queue, 1)
-    return wrk.format("POST", "/api/employees/" .. job.action, headers,
+    return wrk.format("POST", "/api/employees/" .. job.action, headers_for(job.id),
       '{"employee_id":' .. job.id .. ',"clock_token":"' .. job.token .. '"}')
   end
   local id = mine[nexti]
   nexti = nexti % #mine + 1
-  return wrk.format("POST", "/api/employees/validate-pin", headers,
+  return wrk.format("POST", "/api/employees/validate-pin", headers_for(id),
     '{"employee_id":' .. id .. ',"pin":"' .. (1000 + id) .. '"}')
 end
 

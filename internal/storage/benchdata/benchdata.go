@@ -119,6 +119,15 @@ func Inventory(ctx context.Context, db *storage.DB, userID int64, nItems, perIte
 			}
 		}
 	}
+	// Each item's next expiry among its batches with stock (the summary
+	// moves keep; this data is written around them).
+	if err := db.WithTx(ctx, func(tx *storage.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE inventory_items SET next_expiry = (SELECT MIN(b.expires_at) FROM inventory_batches b
+			WHERE b.item_id = inventory_items.id AND b.on_hand > 0)`)
+		return err
+	}); err != nil {
+		return 0, 0, err
+	}
 	if err := db.WithTx(ctx, func(tx *storage.Tx) error {
 		q := `ANALYZE`
 		_, err := tx.Exec(ctx, q)

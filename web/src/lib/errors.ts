@@ -1,9 +1,70 @@
-import type { TFunction } from 'i18next';
-import { ApiError } from './api-client';
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
+import { ApiError, type ApiErrorBody } from './api';
+
+/** Params that name things (codes, SKUs, fields) and keep their characters as sent. */
+const VERBATIM = /(^|_)(code|sku|batch|field|name|email|pin|unit|kind|reason|zone|value)$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Params that are ids: the locale's digits, no thousands separators. */
+const ID = /(^|_)id$|^(by|move|line|entry)$/;
+
+/** The Intl tag of an app language (ir → Persian with Persian digits). */
+function intlTag(lng: string | undefined): string {
+  return LANGUAGE_INFO[isLanguage(lng) ? lng : DEFAULT_LANGUAGE].tag;
+}
 
 /**
- * A user-facing, translated message for any failure. Known situations get their own
- * translated text; otherwise the server's own message, else a generic one.
+ * An error's params worded for the language: numbers with the locale's digits and
+ * separators, days and times in its calendar style; names stay as they are.
+ */
+export function formatErrorParams(params: Record<string, unknown> | undefined, lng?: string): Record<string, string> {
+  const tag = intlTag(lng ?? i18next.resolvedLanguage ?? i18next.language);
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(params ?? {})) {
+    const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 3, useGrouping: !ID.test(key) });
+    if (typeof v === 'number') {
+      out[key] = number.format(v);
+    } else if (typeof v === 'string' && !VERBATIM.test(key) && NUMBER.test(v)) {
+      out[key] = number.format(Number(v));
+    } else if (typeof v === 'string' && DATE.test(v)) {
+      out[key] = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${v}T00:00:00Z`));
+    } else if (typeof v === 'string' && TIME.test(v) && !Number.isNaN(Date.parse(v))) {
+      out[key] = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
+    } else {
+      out[key] = typeof v === 'string' ? v : JSON.stringify(v);
+    }
+  }
+  return out;
+}
+
+/**
+ * The translation key of an error code: `errors.<area>.<reason>` for a specific code
+ * (`stock.insufficient`), `errors.kind.<kind>` for a generic one (`not_found`).
+ */
+export function errorKey(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  return code.includes('.') ? `errors.${code}` : `errors.kind.${code}`;
+}
+
+/**
+ * The message of a server error body in the user's language: the code's message with
+ * its params when the app knows the code, else the server's English `error`.
+ */
+export function serverErrorMessage(body: Partial<ApiErrorBody> | undefined, t: TFunction): string | undefined {
+  if (!body) return undefined;
+  const key = errorKey(body.code);
+  if (key && i18next.exists(key)) {
+    return t(key, { ...formatErrorParams(body.params), interpolation: { escapeValue: false } });
+  }
+  return body.error?.trim() ? body.error : undefined;
+}
+
+/**
+ * A user-facing, translated message for any failure: the session and network cases
+ * by kind, a server error by its code (in the user's language, with its values), and
+ * otherwise the server's own message, else a generic one.
  */
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError) {
@@ -14,13 +75,15 @@ export function errorMessage(err: unknown, t: TFunction): string {
         return t('errors.noToken');
       case 'unauthorized':
         return t('errors.invalidToken');
-      case 'forbidden':
-        return t('errors.forbidden');
       case 'invalid_json':
         return t('errors.invalidResponse');
       default:
         break;
     }
+    const key = errorKey(err.code);
+    const known = key !== undefined && i18next.exists(key);
+    if (known) return serverErrorMessage(err.body, t) ?? t('errors.generic');
+    if (err.kind === 'forbidden') return t('errors.forbidden');
     if (err.status === 429) return t('errors.tooManyAttempts');
     if (err.status === 413) return t('errors.tooLarge');
     if (err.status === 404) return t('errors.itemsNotFound');

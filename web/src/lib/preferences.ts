@@ -1,38 +1,24 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import i18n from '@/i18n';
-import { LANGUAGES, isLanguage, type Language } from '@/i18n/languages';
-import { api } from './api-client';
+import type { Language } from '@/i18n/languages';
+import { api, type Schema } from './api';
 import { session } from './auth/session';
 
 /**
  * Per-user interface preferences (GET/PATCH /api/user/preferences). Before sign-in they
  * live in localStorage only; at sign-in and on reload the server's values win.
  */
-export type NavLayout = 'side' | 'top';
-export type ThemeChoice = 'light' | 'dark';
-export interface Preferences {
-  language: Language;
-  theme: ThemeChoice;
-  nav_layout: NavLayout;
+export type NavLayout = Schema<'NavLayout'>;
+export type ThemeChoice = Schema<'Theme'>;
+export type Preferences = Schema<'Preferences'> & { language: Language };
+
+export function getPreferences(signal?: AbortSignal): Promise<Preferences> {
+  return api.get('/api/user/preferences', { signal });
 }
 
-/** Narrows the server's answer; unknown values fall back to the defaults. */
-export function parsePreferences(v: unknown): Preferences {
-  const o = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
-  return {
-    language: isLanguage(o.language) ? o.language : LANGUAGES[0],
-    theme: o.theme === 'dark' ? 'dark' : 'light',
-    nav_layout: o.nav_layout === 'top' ? 'top' : 'side',
-  };
-}
-
-export async function getPreferences(signal?: AbortSignal): Promise<Preferences> {
-  return parsePreferences(await api.get<unknown>('/user/preferences', signal));
-}
-
-export async function patchPreferences(patch: Partial<Preferences>): Promise<Preferences> {
-  return parsePreferences(await api.patch<unknown>('/user/preferences', patch));
+export function patchPreferences(patch: Partial<Preferences>): Promise<Preferences> {
+  return api.patch('/api/user/preferences', { body: patch });
 }
 
 // --- navigation layout, a tiny store mirrored in localStorage ---------------------------

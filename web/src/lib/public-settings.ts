@@ -1,25 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicRequest } from './api-client';
-import { object, string } from './validate';
+import { publicApi, type Schema } from './api';
 
 /** GET /api/settings/public: what every page may show, signed in or not. */
-export interface PublicSettings {
-  organisation_name: string;
-  support_email: string;
-  time_zone: string;
-}
+export type PublicSettings = Schema<'PublicSettings'>;
 
-export function parsePublicSettings(v: unknown): PublicSettings {
-  const o = object(v, 'settings');
-  return {
-    organisation_name: string(o, 'organisation_name'),
-    support_email: string(o, 'support_email'),
-    time_zone: string(o, 'time_zone'),
-  };
-}
-
-export async function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
-  return parsePublicSettings(await publicRequest<unknown>('/settings/public', { signal }));
+export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
+  return publicApi.get('/api/settings/public', { signal });
 }
 
 export const publicSettingsQuery = queryOptions({

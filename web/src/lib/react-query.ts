@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from './api';
 
 /** One client for the app: no retries on answers that will not change by retrying. */
 export function createQueryClient(): QueryClient {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { apiError, mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
-import { demoUser, server, VALID_TOKEN } from '@/test/msw';
+import { demoPreferences, demoUser, server, VALID_TOKEN } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
 
 const initial = {
@@ -18,15 +19,15 @@ function fakeSettings(opts: { patch?: (body: Record<string, unknown>) => Respons
   let current = { ...initial };
   const patches: Record<string, unknown>[] = [];
   server.use(
-    http.get('/api/settings', () => HttpResponse.json(current)),
-    http.get('/api/settings/public', () =>
+    mockApi.get('/api/settings', () => HttpResponse.json(current)),
+    mockApi.get('/api/settings/public', () =>
       HttpResponse.json({
         organisation_name: current.organisation_name,
         support_email: current.support_email,
         time_zone: current.time_zone,
       }),
     ),
-    http.patch('/api/settings', async ({ request }) => {
+    mockApi.patch('/api/settings', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       patches.push(body);
       const answer = opts.patch?.(body);
@@ -136,7 +137,7 @@ describe('settings screen', { timeout: 60_000 }, () => {
   it('shows staff the values read-only', async () => {
     fakeSettings();
     server.use(
-      http.get('/api/user', () => HttpResponse.json({ success: true, user: { ...demoUser, role: 'staff' } })),
+      mockApi.get('/api/user', () => HttpResponse.json({ success: true, user: { ...demoUser, role: 'staff' }, preferences: demoPreferences })),
     );
     renderApp('/settings');
     expect(await screen.findByText('Only an administrator can change these settings.')).toBeInTheDocument();
@@ -151,8 +152,8 @@ describe('settings screen', { timeout: 60_000 }, () => {
   it('offers a reload when the settings cannot be loaded', async () => {
     let fail = true;
     server.use(
-      http.get('/api/settings', () =>
-        fail ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json(initial),
+      mockApi.get('/api/settings', () =>
+        fail ? HttpResponse.json(apiError('An internal error occurred.', 'internal'), { status: 500 }) : HttpResponse.json(initial),
       ),
     );
     renderApp('/settings');

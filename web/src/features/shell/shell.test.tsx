@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
@@ -66,13 +67,13 @@ describe('app shell', () => {
     const limits: string[] = [];
     let markedAll = false;
     server.use(
-      http.get('/api/notifications', ({ request }) => {
+      mockApi.get('/api/notifications', ({ request }) => {
         const limit = new URL(request.url).searchParams.get('limit') ?? '';
         limits.push(limit);
         const all = sample(8);
         return HttpResponse.json({ notifications: all.slice(0, Number(limit)), unread: markedAll ? 0 : 2 });
       }),
-      http.post('/api/notifications/read', async ({ request }) => {
+      mockApi.post('/api/notifications/read', async ({ request }) => {
         markedAll = JSON.stringify(await request.json()) === '{}';
         return HttpResponse.json({ success: true });
       }),
@@ -121,7 +122,7 @@ describe('app shell', () => {
   it('saves the navigation layout choice and shows the top bar', async () => {
     const patches: unknown[] = [];
     server.use(
-      http.patch('/api/user/preferences', async ({ request }) => {
+      mockApi.patch('/api/user/preferences', async ({ request }) => {
         const body = await request.json();
         patches.push(body);
         return HttpResponse.json({ language: 'gb', theme: 'light', nav_layout: 'top' });

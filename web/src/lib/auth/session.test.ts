@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { mockApi } from '@/test/api-mock';
 import { DEMO_PASSWORD, server, VALID_TOKEN } from '@/test/msw';
 import { resetSessionForTests, session } from './session';
 import { TOKEN_KEY } from './token-storage';
@@ -22,7 +23,7 @@ describe('session (SPEC §4)', () => {
 
   it("throws 'Login failed: {body}' on wrong credentials and stays signed out", async () => {
     await expect(session.login({ email: 'demo@packline.local', password: 'nope', remember: false })).rejects.toThrow(
-      'Login failed: {"error":"Invalid email or password."}',
+      'Login failed: {"error":"Invalid email or password.","code":"auth.bad_credentials","params":{}}',
     );
     expect(session.getState().user).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -52,7 +53,7 @@ describe('session (SPEC §4)', () => {
   it('logout revokes the token on the server and clears the user and both storages', async () => {
     let revoked: string | null = null;
     server.use(
-      http.post('/api/logout', ({ request }) => {
+      mockApi.post('/api/logout', ({ request }) => {
         revoked = request.headers.get('authorization');
         return HttpResponse.json({ success: true });
       }),

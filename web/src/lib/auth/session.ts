@@ -1,4 +1,4 @@
-import { setUnauthorizedHandler } from '../api-client';
+import { setUnauthorizedHandler } from '../api';
 import { getUser, loginRequest, logoutRequest, type LoginInput, type ServerUser } from './api';
 import { clearToken, readToken, writeToken } from './token-storage';
 

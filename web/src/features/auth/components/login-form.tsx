@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api';
 import { session } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/errors';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatNumber, formatPunchTime } from '@/lib/format';
-import { useTimeclockNow } from '../api/timeclock-now';
+import { useWhoIsIn as useTimeclockNow } from '@/features/employees';
 import classes from './attention.module.css';
 import { DashboardCard } from './dashboard-card';
 

@@ -31,8 +31,8 @@ export function ProductionTodayCard() {
             </Text>
           </Group>
           <Text size="sm">
-            {data.bestLine
-              ? t('dashboard.production.bestLine', { line: data.bestLine.name, units: formatNumber(data.bestLine.units, lng) })
+            {data.best_line
+              ? t('dashboard.production.bestLine', { line: data.best_line.name, units: formatNumber(data.best_line.units, lng) })
               : t('dashboard.production.none')}
           </Text>
         </Stack>

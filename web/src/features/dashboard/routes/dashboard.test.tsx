@@ -1,9 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import type { Schema } from '@/lib/api';
+import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
+
+const item = (o: Partial<Schema<'Item'>>): Schema<'Item'> => ({
+  id: 1, sku: '', name: '', kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '',
+  archived: false, on_hand: 0, low_stock: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', batches: [], ...o,
+});
+const expiring = (o: Partial<Schema<'ExpiringBatch'>>): Schema<'ExpiringBatch'> => ({
+  id: 1, item_id: 1, code: '', on_hand: 0, received_at: '2025-12-01', expires_at: null, source: '', source_type: '', notes: '',
+  created_at: '2025-12-01T00:00:00Z', item_sku: '', item_name: '', item_unit: '', days_left: 0, expired: false, ...o,
+});
 
 describe('dashboard', () => {
   beforeAll(() => setupI18n('gb'));
@@ -21,7 +32,7 @@ describe('dashboard', () => {
 
   it("shows today's units so far and the best line", async () => {
     server.use(
-      http.get('/api/production/today', () =>
+      mockApi.get('/api/production/today', () =>
         HttpResponse.json({
           date: '2026-01-15', units: 1234, labour_hours: 40, units_per_labour_hour: 30.85,
           best_line: { line_id: 2, name: 'Line 2', units: 700, hours: 6, target: 720, labour_hours: 20, units_per_labour_hour: 35 },
@@ -35,25 +46,26 @@ describe('dashboard', () => {
 
   it('lists who is clocked in with forgotten clock-outs flagged first, and stock warnings', async () => {
     server.use(
-      http.get('/api/staff/timeclock/now', () =>
+      mockApi.get('/api/staff/timeclock/now', () =>
         HttpResponse.json({
           count: 2,
           forgotten_count: 1,
           max_shift_hours: 12,
           time_zone: 'America/Chicago',
+          pin_alerts: [],
           clocked_in: [
             { employee_id: 1, first_name: 'Ana', last_name: 'Almeida', since: '2026-01-15T13:05:00Z', punch_id: 9, hours: 2, forgotten: false },
             { employee_id: 2, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T07:00:00Z', punch_id: 8, hours: 30, forgotten: true },
           ],
         }),
       ),
-      http.get('/api/inventory/warnings', () =>
+      mockApi.get('/api/inventory/warnings', () =>
         HttpResponse.json({
           expiring_within_days: 30,
-          low_stock: [{ id: 8, sku: 'LBL', name: 'Pouch labels', unit: 'roll', on_hand: 9, reorder_level: 10 }],
+          low_stock: [item({ id: 8, sku: 'LBL', name: 'Pouch labels', unit: 'roll', on_hand: 9, reorder_level: 10 })],
           expiring: [
-            { id: 6, code: 'VEG-1', item_name: 'Vegetable mix', item_unit: 'kg', on_hand: 8, expires_at: '2026-01-10', days_left: -3, expired: true },
-            { id: 7, code: 'SOY-2', item_name: 'Soy protein', item_unit: 'kg', on_hand: 50, expires_at: '2026-01-20', days_left: 5, expired: false },
+            expiring({ id: 6, code: 'VEG-1', item_name: 'Vegetable mix', item_unit: 'kg', on_hand: 8, expires_at: '2026-01-10', days_left: -3, expired: true }),
+            expiring({ id: 7, code: 'SOY-2', item_name: 'Soy protein', item_unit: 'kg', on_hand: 50, expires_at: '2026-01-20', days_left: 5, expired: false }),
           ],
         }),
       ),

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { api } from '@/lib/api-client';
-import { employeeSchema, type Employee } from './types';
+import { api } from '@/lib/api';
+import type { Employee } from './types';
 
 export type SortField = 'last_name' | 'first_name' | 'clock_status' | 'last_event' | 'created_at';
 export interface EmployeeListParams {
@@ -13,29 +12,15 @@ export interface EmployeeListParams {
   pageSize: number;
 }
 
-const listSchema = z.object({
-  employees: z.array(employeeSchema),
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-});
-
 /** Every query of this feature starts with this key, so a change refreshes them all. */
 export const EMPLOYEES_KEY = ['employees'] as const;
 
 /** GET /api/staff/employees: searched, sorted and paged on the server. */
 export function employeeListQuery(p: EmployeeListParams) {
-  const qs = new URLSearchParams({
-    search: p.search,
-    status: p.status,
-    sort: p.sort,
-    order: p.order,
-    page: String(p.page),
-    page_size: String(p.pageSize),
-  });
+  const query = { search: p.search, status: p.status, sort: p.sort, order: p.order, page: p.page, page_size: p.pageSize };
   return queryOptions({
     queryKey: [...EMPLOYEES_KEY, 'list', p],
-    queryFn: async ({ signal }) => listSchema.parse(await api.get<unknown>(`/staff/employees?${qs}`, signal)),
+    queryFn: ({ signal }) => api.get('/api/staff/employees', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,8 +44,7 @@ export interface EmployeeInput {
 export function useCreateEmployee() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
-    mutationFn: async (v: EmployeeInput & { pin: string; pin_confirmation: string }) =>
-      employeeSchema.parse(await api.post<unknown>('/employees', v)),
+    mutationFn: (v: EmployeeInput & { pin: string; pin_confirmation: string }) => api.post('/api/employees', { body: v }),
     onSuccess: invalidate,
   });
 }
@@ -69,8 +53,8 @@ export function useCreateEmployee() {
 export function useUpdateEmployee() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
-    mutationFn: async ({ id, ...v }: EmployeeInput & { id: number }) =>
-      employeeSchema.parse(await api.patch<unknown>(`/staff/employees/${id}`, v)),
+    mutationFn: ({ id, ...v }: EmployeeInput & { id: number }) =>
+      api.patch('/api/staff/employees/{id}', { path: { id }, body: v }),
     onSuccess: invalidate,
   });
 }
@@ -79,8 +63,10 @@ export function useUpdateEmployee() {
 export function useSetArchived() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
-    mutationFn: async ({ id, archived }: { id: number; archived: boolean }) =>
-      employeeSchema.parse(await api.post<unknown>(`/staff/employees/${id}/${archived ? 'archive' : 'unarchive'}`)),
+    mutationFn: ({ id, archived }: { id: number; archived: boolean }) =>
+      archived
+        ? api.post('/api/staff/employees/{id}/archive', { path: { id } })
+        : api.post('/api/staff/employees/{id}/unarchive', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +76,7 @@ export function useSetPin() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
     mutationFn: ({ id, pin, pin_confirmation }: { id: number; pin: string; pin_confirmation: string }) =>
-      api.put<unknown>(`/staff/employees/${id}/pin`, { pin, pin_confirmation }),
+      api.put('/api/staff/employees/{id}/pin', { path: { id }, body: { pin, pin_confirmation } }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useCreateEmployee, useUpdateEmployee, type Employee } from '../api/employees';

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
@@ -33,14 +34,14 @@ describe('/employees', { timeout: 90_000 }, () => {
     const lists: URLSearchParams[] = [];
     let created: Record<string, string> | null = null;
     server.use(
-      http.get('/api/staff/employees', ({ request }) => {
+      mockApi.get('/api/staff/employees', ({ request }) => {
         const q = new URL(request.url).searchParams;
         lists.push(q);
         const rows = [emp(1, 'Ana', 'Almeida', 'clocked_in'), emp(2, 'Bo', 'Chen')];
         if (q.get('order') === 'desc') rows.reverse();
         return HttpResponse.json({ employees: rows, total: 2, page: 1, page_size: 25 });
       }),
-      http.post('/api/employees', async ({ request }) => {
+      mockApi.post('/api/employees', async ({ request }) => {
         created = (await request.json()) as Record<string, string>;
         return HttpResponse.json(emp(3, created.first_name, created.last_name), { status: 201 });
       }),
@@ -77,8 +78,8 @@ describe('/employees', { timeout: 90_000 }, () => {
 
   it('shows who is in with forgotten clock-outs', async () => {
     server.use(
-      http.get('/api/staff/employees', () => HttpResponse.json({ employees: [], total: 0, page: 1, page_size: 25 })),
-      http.get('/api/staff/timeclock/now', () =>
+      mockApi.get('/api/staff/employees', () => HttpResponse.json({ employees: [], total: 0, page: 1, page_size: 25 })),
+      mockApi.get('/api/staff/timeclock/now', () =>
         HttpResponse.json({
           clocked_in: [
             { employee_id: 6, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T13:00:00Z', punch_id: 9, hours: 20, forgotten: true },
@@ -87,6 +88,7 @@ describe('/employees', { timeout: 90_000 }, () => {
           forgotten_count: 1,
           max_shift_hours: 12,
           time_zone: 'America/Chicago',
+          pin_alerts: [],
         }),
       ),
     );

@@ -1,11 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { inventoryKeys } from './keys';
-import { batchDetailSchema, type BatchDetail } from './types';
 
 /** GET /api/inventory/batches/{id}: the batch, its item and a page of its history, oldest first. */
-export async function getBatch(id: number, after = 0, signal?: AbortSignal): Promise<BatchDetail> {
-  return batchDetailSchema.parse(await api.get<unknown>(`/inventory/batches/${id}?after=${after}&limit=200`, signal));
+export function getBatch(id: number, after = 0, signal?: AbortSignal) {
+  return api.get('/api/inventory/batches/{id}', { path: { id }, query: { after, limit: 200 }, signal });
 }
 
 /** The batch page: its history, page after page. */

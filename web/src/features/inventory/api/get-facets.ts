@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { inventoryKeys } from './keys';
-import { facetsSchema, type Facets } from './types';
 
 /** GET /api/inventory/facets: categories, locations and units in use, for filters and forms. */
-export async function getFacets(signal?: AbortSignal): Promise<Facets> {
-  return facetsSchema.parse(await api.get<unknown>('/inventory/facets', signal));
+export function getFacets(signal?: AbortSignal) {
+  return api.get('/api/inventory/facets', { signal });
 }
 
 export const facetsQuery = queryOptions({

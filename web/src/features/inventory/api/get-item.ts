@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { inventoryKeys } from './keys';
-import { itemSchema, type Item } from './types';
 
 /** GET /api/inventory/items/{id}: an item with every batch, empty ones too. */
-export async function getItem(id: number, signal?: AbortSignal): Promise<Item> {
-  return itemSchema.parse(await api.get<unknown>(`/inventory/items/${id}`, signal));
+export function getItem(id: number, signal?: AbortSignal) {
+  return api.get('/api/inventory/items/{id}', { path: { id }, signal });
 }
 
 export const itemQuery = (id: number) =>

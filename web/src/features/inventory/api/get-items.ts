@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type CallOptions } from '@/lib/api';
 import { inventoryKeys } from './keys';
-import { itemListSchema, type ItemList } from './types';
 
 /** The item list's server-side search, filters, sort and paging. */
 export interface ItemListParams {
@@ -18,26 +17,30 @@ export interface ItemListParams {
   pageSize?: number;
 }
 
-/** The query string of a list (also used for the CSV export of the same list). */
-export function itemListQuery(p: ItemListParams): string {
-  const q = new URLSearchParams();
-  if (p.search?.trim()) q.set('search', p.search.trim());
-  if (p.kind) q.set('kind', p.kind);
-  if (p.category) q.set('category', p.category);
-  if (p.location) q.set('location', p.location);
-  if (p.lowStock) q.set('low_stock', 'true');
-  if (p.expiringWithinDays != null) q.set('expiring_within_days', String(p.expiringWithinDays));
-  if (p.archived && p.archived !== 'false') q.set('archived', p.archived);
-  if (p.sort) q.set('sort', p.sort);
-  if (p.order) q.set('order', p.order);
-  if (p.page) q.set('page', String(p.page));
-  if (p.pageSize) q.set('page_size', String(p.pageSize));
-  return q.toString();
+export type ItemListQuery = NonNullable<CallOptions<'/api/inventory/items', 'get'>['query']>;
+
+/** The server's query parameters of a list (also used for the CSV export of the same list). */
+export function itemListQuery(p: ItemListParams): ItemListQuery {
+  return {
+    search: p.search?.trim() || undefined,
+    kind: (p.kind || undefined) as ItemListQuery['kind'],
+    category: p.category || undefined,
+    location: p.location || undefined,
+    low_stock: p.lowStock || undefined,
+    expiring_within_days: p.expiringWithinDays ?? undefined,
+    archived: p.archived && p.archived !== 'false' ? p.archived : undefined,
+    sort: (p.sort || undefined) as ItemListQuery['sort'],
+    order: p.order || undefined,
+    page: p.page || undefined,
+    page_size: p.pageSize || undefined,
+  };
 }
 
-export async function getItems(p: ItemListParams, signal?: AbortSignal): Promise<ItemList> {
-  return itemListSchema.parse(await api.get<unknown>(`/inventory/items?${itemListQuery(p)}`, signal));
+export function getItems(p: ItemListParams, signal?: AbortSignal) {
+  return api.get('/api/inventory/items', { query: itemListQuery(p), signal });
 }
+
+export type ItemList = Awaited<ReturnType<typeof getItems>>;
 
 export const itemsQuery = (p: ItemListParams) =>
   queryOptions({

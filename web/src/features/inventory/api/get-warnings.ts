@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { inventoryKeys } from './keys';
-import { warningsSchema, type Warnings } from './types';
 
 /** GET /api/inventory/warnings: low-stock items and batches expiring within `days` (or expired). */
-export async function getWarnings(days: number, signal?: AbortSignal): Promise<Warnings> {
-  return warningsSchema.parse(await api.get<unknown>(`/inventory/warnings?expiring_within_days=${days}`, signal));
+export function getWarnings(days: number, signal?: AbortSignal) {
+  return api.get('/api/inventory/warnings', { query: { expiring_within_days: days }, signal });
 }
+
+export type Warnings = Awaited<ReturnType<typeof getWarnings>>;
 
 export const warningsQuery = (days: number) =>
   queryOptions({ queryKey: inventoryKeys.warnings(days), queryFn: ({ signal }) => getWarnings(days, signal) });

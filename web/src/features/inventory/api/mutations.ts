@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type BodyOf } from '@/lib/api';
 import { inventoryKeys } from './keys';
-import { batchSchema, itemSchema, moveSchema, type Batch, type Item, type Move } from './types';
 
 /** Every inventory figure may change after a write: refetch what is on screen. */
 function useInvalidateInventory() {
@@ -9,23 +8,13 @@ function useInvalidateInventory() {
   return () => qc.invalidateQueries({ queryKey: inventoryKeys.all });
 }
 
-export interface ItemInput {
-  sku?: string;
-  name?: string;
-  kind?: string;
-  unit?: string;
-  category?: string;
-  location?: string;
-  reorder_level?: number;
-  notes?: string;
-  archived?: boolean;
-}
+export type ItemInput = BodyOf<'/api/inventory/items/{id}', 'patch'>;
 
 /** POST /api/inventory/items */
 export function useCreateItem() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: async (input: ItemInput): Promise<Item> => itemSchema.parse(await api.post('/inventory/items', input)),
+    mutationFn: (input: ItemInput) => api.post('/api/inventory/items', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -34,46 +23,31 @@ export function useCreateItem() {
 export function useUpdateItem() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: async ({ id, ...input }: ItemInput & { id: number }): Promise<Item> =>
-      itemSchema.parse(await api.patch(`/inventory/items/${id}`, input)),
+    mutationFn: ({ id, ...input }: ItemInput & { id: number }) =>
+      api.patch('/api/inventory/items/{id}', { path: { id }, body: input }),
     onSuccess: invalidate,
   });
 }
 
-export interface ReceiveInput {
-  itemId: number;
-  code?: string;
-  quantity: number;
-  received_at?: string;
-  expires_at?: string;
-  source?: string;
-  source_type?: string;
-  note?: string;
-}
+export type ReceiveInput = BodyOf<'/api/inventory/items/{id}/batches', 'post'> & { itemId: number };
 
 /** POST /api/inventory/items/{id}/batches: stock received as a new batch. */
 export function useReceiveBatch() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: async ({ itemId, ...input }: ReceiveInput): Promise<Batch> =>
-      batchSchema.parse(await api.post(`/inventory/items/${itemId}/batches`, input)),
+    mutationFn: ({ itemId, ...input }: ReceiveInput) =>
+      api.post('/api/inventory/items/{id}/batches', { path: { id: itemId }, body: input }),
     onSuccess: invalidate,
   });
 }
 
-export interface MoveInput {
-  batch_id: number;
-  reason: 'receive' | 'consume' | 'adjust' | 'count';
-  quantity?: number;
-  counted?: number;
-  note?: string;
-}
+export type MoveInput = BodyOf<'/api/inventory/moves', 'post'>;
 
 /** POST /api/inventory/moves: receive into, use from, adjust or count an existing batch. */
 export function useRecordMove() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: async (input: MoveInput): Promise<Move> => moveSchema.parse(await api.post('/inventory/moves', input)),
+    mutationFn: (input: MoveInput) => api.post('/api/inventory/moves', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -82,8 +56,8 @@ export function useRecordMove() {
 export function useReverseMove() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: async ({ id, note }: { id: number; note: string }): Promise<Move> =>
-      moveSchema.parse(await api.post(`/inventory/moves/${id}/reverse`, { note })),
+    mutationFn: ({ id, note }: { id: number; note: string }) =>
+      api.post('/api/inventory/moves/{id}/reverse', { path: { id }, body: { note } }),
     onSuccess: invalidate,
   });
 }

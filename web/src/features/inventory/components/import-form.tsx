@@ -3,7 +3,8 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCSV, previewImport, rejectedPreview, useCommitImport } from '../api/csv';
+import { downloadCSV } from '@/lib/api';
+import { previewImport, rejectedPreview, useCommitImport } from '../api/import';
 import type { ImportError, ImportPreview } from '../api/types';
 import { formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
@@ -65,7 +66,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
   return (
     <Stack gap="sm">
       <Text size="sm">{t('inventory.import.intro')}</Text>
-      <Anchor component="button" type="button" size="sm" onClick={() => void downloadCSV('/inventory/import/template.csv').catch(toasts.fail)}>
+      <Anchor component="button" type="button" size="sm" onClick={() => void downloadCSV('/api/inventory/import/template.csv').catch(toasts.fail)}>
         {t('inventory.import.template')}
       </Anchor>
       <FileInput

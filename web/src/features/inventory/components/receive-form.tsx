@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReceiveBatch, useRecordMove } from '../api/mutations';
+import { useReceiveBatch, useRecordMove, type ReceiveInput } from '../api/mutations';
 import { SOURCE_TYPES, type Batch, type Item } from '../api/types';
 import { formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
@@ -56,7 +56,7 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
           received_at: receivedAt ?? undefined,
           expires_at: expiresAt ?? undefined,
           source: source.trim(),
-          source_type: sourceType ?? '',
+          source_type: (sourceType ?? '') as ReceiveInput['source_type'],
           note: note.trim(),
         },
         { onSuccess: (b) => done(b.code), onError: toasts.fail },

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { downloadCSV } from '../api/csv';
+import { downloadCSV } from '@/lib/api';
 import { useBatch } from '../api/get-batch';
 import type { Move } from '../api/types';
 import { BatchProduction } from '../components/batch-production';
@@ -103,7 +103,7 @@ export default function BatchPage() {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void downloadCSV(`/inventory/moves.csv?batch_id=${batch.id}`).catch(toasts.fail)}
+            onClick={() => void downloadCSV('/api/inventory/moves.csv', { batch_id: batch.id }).catch(toasts.fail)}
           >
             {t('inventory.actions.exportHistory')}
           </Button>

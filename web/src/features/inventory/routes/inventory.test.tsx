@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import type { Schema } from '@/lib/api';
+import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
@@ -11,11 +13,11 @@ import { MemoryRouter } from 'react-router';
 import { BatchesPanel } from '../components/batches-panel';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 
-const batch = (id: number, code: string, on_hand: number, expires_at: string | null) => ({
+const batch = (id: number, code: string, on_hand: number, expires_at: string | null): Schema<'Batch'> => ({
   id, item_id: 1, code, on_hand, received_at: '2025-08-01', expires_at, source: 'Harvest Foods', source_type: 'supplier',
   notes: '', created_at: '2025-08-01T15:00:00Z',
 });
-const rice = {
+const rice: Schema<'Item'> = {
   id: 1, sku: 'RICE-LG', name: 'Long-grain rice', kind: 'raw_material', unit: 'kg', category: 'Grains', location: 'Dry store A',
   reorder_level: 100, notes: '', archived: false, on_hand: 62.5, low_stock: true, created_at: '2025-08-01T15:00:00Z',
   updated_at: '2025-08-01T15:00:00Z', batches: [batch(11, 'RICE-A', 12.5, '2025-09-01'), batch(12, 'RICE-B', 50, null)],
@@ -23,27 +25,27 @@ const rice = {
 
 function inventoryApi(calls: { method: string; url: string; body?: unknown }[]) {
   server.use(
-    http.get('/api/inventory/items', ({ request }) => {
+    mockApi.get('/api/inventory/items', ({ request }) => {
       calls.push({ method: 'GET', url: request.url });
       return HttpResponse.json({ items: [rice], total: 1, page: 1, page_size: 25 });
     }),
-    http.get('/api/inventory/facets', () => HttpResponse.json({ categories: ['Grains'], locations: ['Dry store A'], units: ['kg'] })),
-    http.get('/api/inventory/warnings', () => HttpResponse.json({ low_stock: [rice], expiring: [], expiring_within_days: 30 })),
-    http.post('/api/inventory/moves', async ({ request }) => {
-      const body = (await request.json()) as { quantity: number; batch_id: number };
+    mockApi.get('/api/inventory/facets', () => HttpResponse.json({ categories: ['Grains'], locations: ['Dry store A'], units: ['kg'] })),
+    mockApi.get('/api/inventory/warnings', () => HttpResponse.json({ low_stock: [rice], expiring: [], expiring_within_days: 30 })),
+    mockApi.post('/api/inventory/moves', async ({ request }) => {
+      const body = await request.json();
       calls.push({ method: 'POST', url: request.url, body });
       return HttpResponse.json(
-        { id: 99, batch_id: body.batch_id, item_id: 1, reason: 'adjust', quantity: body.quantity, balance_after: 10, counted: null,
+        { id: 99, batch_id: body.batch_id, item_id: 1, reason: 'adjust', quantity: body.quantity ?? 0, balance_after: 10, counted: null,
           note: 'x', reverses_id: null, reversed_by_id: null, document: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-02T15:00:00Z' },
         { status: 201 },
       );
     }),
-    http.post('/api/inventory/import/preview', () =>
+    mockApi.post('/api/inventory/import/preview', () =>
       HttpResponse.json({
         valid: false, errors: [], rows_with_errors: 1, items_to_create: 1, batches_to_create: 1,
         rows: [
-          { line: 2, sku: 'BAG', name: 'Bag', kind: '', unit: 'each', batch_code: '', quantity: 0, received_at: '', expires_at: '',
-            new_item: true, has_stock: false, errors: [{ field: 'kind', code: 'required', message: 'kind is required' }] },
+          { line: 2, sku: 'BAG', name: 'Bag', kind: '', unit: 'each', category: '', location: '', reorder_level: 0, batch_code: '',
+            quantity: 0, received_at: '', expires_at: '', source: '', source_type: '', new_item: true, has_stock: false, errors: [{ field: 'kind', code: 'required', params: { field: 'kind' }, message: 'kind is required' }] },
         ],
       }),
     ),

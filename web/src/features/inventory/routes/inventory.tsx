@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
-import { downloadCSV } from '../api/csv';
 import { useFacets } from '../api/get-facets';
 import { itemListQuery, useItems, type ItemListParams } from '../api/get-items';
 import { useUpdateItem } from '../api/mutations';
@@ -19,6 +18,7 @@ import { WARNING_DAYS, WarningsPanel } from '../components/warnings-panel';
 import { formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { downloadCSV, toSearchParams } from '@/lib/api';
 
 const EXPIRY_CHOICES = ['7', '30', '90'];
 
@@ -41,7 +41,7 @@ function useListParams(): [ItemListParams, (patch: Partial<ItemListParams>) => v
   };
   const update = (patch: Partial<ItemListParams>) => {
     const next = { ...params, page: 1, ...patch };
-    setSp(new URLSearchParams(itemListQuery(next)), { replace: true });
+    setSp(toSearchParams(itemListQuery(next)), { replace: true });
   };
   return [params, update];
 }
@@ -84,9 +84,9 @@ export default function InventoryPage() {
     });
   const exportList = () => {
     const { page: _p, pageSize: _s, ...filters } = params;
-    void downloadCSV(`/inventory/items.csv?${itemListQuery(filters)}`).catch(toasts.fail);
+    void downloadCSV('/api/inventory/items.csv', itemListQuery(filters)).catch(toasts.fail);
   };
-  const exportLedger = () => void downloadCSV('/inventory/moves.csv').catch(toasts.fail);
+  const exportLedger = () => void downloadCSV('/api/inventory/moves.csv').catch(toasts.fail);
 
   return (
     <PageFrame

@@ -1,24 +1,30 @@
-import { isClockStatus, type ClockStatus } from './get-employees';
-import { kioskFetch, serverError } from './kiosk-fetch';
+import { ApiError, publicApi, type ApiErrorBody } from '@/lib/api';
+import type { ClockStatus } from './get-employees';
 
 export type ClockAction = 'clockin' | 'clockout';
 
 export type ClockResult =
   | { ok: true; newStatus?: ClockStatus; timestamp?: string }
-  | { ok: false; status: number; error?: string };
+  | { ok: false; status: number; error?: ApiErrorBody };
 
 /**
  * POST /api/employees/clockin or clockout with the clock token from the PIN check
- * (SPEC §7, PRODUCT.md): {new_status, timestamp} or {error}. Network failures throw
- * KioskNetworkError.
+ * (SPEC §7, PRODUCT.md): {new_status, timestamp} or an error body. A network failure
+ * throws an ApiError of kind 'network'.
  */
 export async function clock(action: ClockAction, employeeId: number, clockToken: string): Promise<ClockResult> {
-  const res = await kioskFetch(`/employees/${action}`, { employee_id: employeeId, clock_token: clockToken });
-  if (!res.ok) return { ok: false, status: res.status, error: serverError(res.body) };
-  const b = (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
-  return {
-    ok: true,
-    newStatus: isClockStatus(b.new_status) ? b.new_status : undefined,
-    timestamp: typeof b.timestamp === 'string' ? b.timestamp : undefined,
-  };
+  const body = { employee_id: employeeId, clock_token: clockToken };
+  try {
+    const r =
+      action === 'clockin'
+        ? await publicApi.post('/api/employees/clockin', { body, cache: 'no-store' })
+        : await publicApi.post('/api/employees/clockout', { body, cache: 'no-store' });
+    return { ok: true, newStatus: r.new_status, timestamp: r.timestamp };
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'http') return { ok: false, status: err.status, error: err.body };
+    throw err;
+  }
 }
+
+/** The request never got an answer (offline, server down). */
+export const isNetworkError = (err: unknown) => err instanceof ApiError && err.kind === 'network';

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { apiError, mockApi } from '@/test/api-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
@@ -17,8 +18,8 @@ interface Emp {
 function kioskApi(list: Emp[]) {
   const calls = { validate: 0, clockin: 0, clockout: 0 };
   server.use(
-    http.get('/api/employees', () => HttpResponse.json(list)),
-    http.post('/api/employees/validate-pin', async ({ request }) => {
+    mockApi.get('/api/employees', () => HttpResponse.json(list)),
+    mockApi.post('/api/employees/validate-pin', async ({ request }) => {
       calls.validate++;
       const b = (await request.json()) as { employee_id: number; pin: string };
       const e = list.find((x) => x.employee_id === b.employee_id)!;
@@ -28,19 +29,21 @@ function kioskApi(list: Emp[]) {
       return HttpResponse.json({
         valid: true,
         message: 'PIN accepted.',
+        code: 'ok' as const,
         employee: { clock_status: e.clock_status, last_event: e.last_event },
         clock_token: `token-${e.employee_id}`,
       });
     }),
-    http.post('/api/employees/:action', async ({ params, request }) => {
-      const action = params.action as 'clockin' | 'clockout';
-      calls[action]++;
-      const b = (await request.json()) as { employee_id: number; clock_token: string };
-      const e = list.find((x) => x.employee_id === b.employee_id)!;
-      e.clock_status = action === 'clockin' ? 'clocked_in' : 'clocked_out';
-      e.last_event = '2026-01-15T13:05:00Z';
-      return HttpResponse.json({ new_status: e.clock_status, timestamp: e.last_event });
-    }),
+    ...(['clockin', 'clockout'] as const).map((action) =>
+      mockApi.post(`/api/employees/${action}`, async ({ request }) => {
+        calls[action]++;
+        const b = await request.json();
+        const e = list.find((x) => x.employee_id === b.employee_id)!;
+        e.clock_status = action === 'clockin' ? 'clocked_in' : 'clocked_out';
+        e.last_event = '2026-01-15T13:05:00Z';
+        return HttpResponse.json({ new_status: e.clock_status, timestamp: e.last_event });
+      }),
+    ),
   );
   return calls;
 }
@@ -77,7 +80,7 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
   });
 
   it('shows the load failure toast and an empty list', async () => {
-    server.use(http.get('/api/employees', () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    server.use(mockApi.get('/api/employees', () => HttpResponse.json(apiError('An internal error occurred.', 'internal'), { status: 500 })));
     renderApp('/employee-portal');
     expect(await screen.findByText('Failed to load employees.')).toBeInTheDocument();
     expect(screen.getByText('No employees found for the selected letter.')).toBeInTheDocument();
@@ -143,7 +146,7 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
 
   it('says so when the network fails during the PIN check and the punch', async () => {
     kioskApi(people());
-    server.use(http.post('/api/employees/validate-pin', () => HttpResponse.error()));
+    server.use(mockApi.post('/api/employees/validate-pin', () => HttpResponse.error()));
     const user = userEvent.setup();
     renderApp('/employee-portal');
     await user.click(await screen.findByRole('button', { name: 'Ana Almeida' }));
@@ -154,7 +157,7 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
   it('shows the server error of a refused punch and goes back to the list', async () => {
     kioskApi(people());
     server.use(
-      http.post('/api/employees/clockin', () => HttpResponse.json({ error: 'The kiosk is closed.' }, { status: 400 })),
+      mockApi.post('/api/employees/clockin', () => HttpResponse.json(apiError('The kiosk is closed.', 'kiosk.closed'), { status: 400 })),
     );
     const user = userEvent.setup();
     renderApp('/employee-portal');
@@ -167,7 +170,7 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
 
   it('shows a network error when the punch cannot reach the server', async () => {
     kioskApi(people());
-    server.use(http.post('/api/employees/clockin', () => HttpResponse.error()));
+    server.use(mockApi.post('/api/employees/clockin', () => HttpResponse.error()));
     const user = userEvent.setup();
     renderApp('/employee-portal');
     await user.click(await screen.findByRole('button', { name: 'Ana Almeida' }));

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/brand/logo';
 import { ShellTools } from '@/components/shell-tools';
+import { serverErrorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { clock, type ClockAction } from '../api/clock';
-import { getEmployees, type ClockStatus, type KioskEmployee } from '../api/get-employees';
-import { KioskNetworkError, kioskFetch } from '../api/kiosk-fetch';
+import { clock, isNetworkError, type ClockAction } from '../api/clock';
+import { getEmployees, getTimeZone, type ClockStatus, type KioskEmployee } from '../api/get-employees';
 import { validatePin, type PinCheck } from '../api/validate-pin';
 import { ClockModal } from '../components/clock-modal';
 import { EmployeeGrid } from '../components/employee-grid';
@@ -62,10 +62,9 @@ export default function EmployeePortal() {
   useEffect(() => {
     const ctrl = new AbortController();
     void load(ctrl.signal);
-    kioskFetch('/settings/public', undefined, ctrl.signal)
-      .then((res) => {
-        const tz = (res.body as { time_zone?: unknown } | undefined)?.time_zone;
-        if (res.ok && typeof tz === 'string' && tz) setTimeZone(tz);
+    getTimeZone(ctrl.signal)
+      .then((tz) => {
+        if (tz) setTimeZone(tz);
       })
       .catch(() => undefined);
     return () => ctrl.abort();
@@ -95,7 +94,7 @@ export default function EmployeePortal() {
     }
     if (r.status === 404) return t('kiosk.toast.employeeNotFound');
     if (r.code === 'pin.incorrect') return t('kiosk.toast.incorrectPin');
-    return r.message || t('kiosk.toast.incorrectPin');
+    return serverErrorMessage(r.error, t) || r.message || t('kiosk.toast.incorrectPin');
   }
 
   async function submitPin(pin: string) {
@@ -114,7 +113,7 @@ export default function EmployeePortal() {
         }
       }
     } catch (err) {
-      if (err instanceof KioskNetworkError) void notify('danger', t('kiosk.toast.networkPin'));
+      if (isNetworkError(err)) void notify('danger', t('kiosk.toast.networkPin'));
       else void notify('danger', t('kiosk.toast.incorrectPin'));
     } finally {
       setBusy(false);
@@ -149,10 +148,10 @@ export default function EmployeePortal() {
       } else if (r.status === 403) {
         void notify('danger', t('kiosk.toast.pinExpired'));
       } else {
-        void notify('danger', r.error || failed);
+        void notify('danger', serverErrorMessage(r.error, t) || failed);
       }
     } catch (err) {
-      void notify('danger', err instanceof KioskNetworkError ? t('kiosk.toast.network') : failed);
+      void notify('danger', isNetworkError(err) ? t('kiosk.toast.network') : failed);
     }
     // After a punch (or a failed one) the selection is cleared: back to the list.
     backToList();

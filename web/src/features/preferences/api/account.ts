@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { session } from '@/lib/auth/session';
-
-const successSchema = z.object({ success: z.boolean() });
 
 /** PATCH /api/user/name {userName}: the server splits it at the first space. */
 export async function updateName(userName: string): Promise<void> {
-  successSchema.parse(await api.patch<unknown>('/user/name', { userName }));
+  await api.patch('/api/user/name', { body: { userName } });
 }
 
 /** PATCH /api/user/2fa {is2FAEnabled}: sends the flipped value (SPEC §7). */
 export async function updateTwoFactor(is2FAEnabled: boolean): Promise<void> {
-  successSchema.parse(await api.patch<unknown>('/user/2fa', { is2FAEnabled }));
+  await api.patch('/api/user/2fa', { body: { is2FAEnabled } });
 }
 
 export function useUpdateName() {

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { productionKeys } from './keys';
-import { lineSchema, productSchema, type Line, type Product } from './types';
 
 /** GET /api/production/lines */
-export async function getLines(signal?: AbortSignal): Promise<Line[]> {
-  return z.object({ lines: z.array(lineSchema) }).parse(await api.get<unknown>('/production/lines', signal)).lines;
+export async function getLines(signal?: AbortSignal) {
+  return (await api.get('/api/production/lines', { signal })).lines;
 }
 
 export function useLines() {
@@ -14,8 +12,8 @@ export function useLines() {
 }
 
 /** GET /api/production/products: finished goods that have a recipe. */
-export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return z.object({ products: z.array(productSchema) }).parse(await api.get<unknown>('/production/products', signal)).products;
+export async function getProducts(signal?: AbortSignal) {
+  return (await api.get('/api/production/products', { signal })).products;
 }
 
 export function useProducts() {

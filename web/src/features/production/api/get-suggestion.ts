@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { productionKeys } from './keys';
-import { suggestionSchema, type Suggestion } from './types';
 
 /** GET /api/production/suggest: each component's batches (first expiry first) and what FEFO would take. */
-export async function getSuggestion(productId: number, units: number, date: string, signal?: AbortSignal): Promise<Suggestion> {
-  const q = new URLSearchParams({ product_id: String(productId), units: String(units), date });
-  return suggestionSchema.parse(await api.get<unknown>(`/production/suggest?${q}`, signal));
+export function getSuggestion(productId: number, units: number, date: string, signal?: AbortSignal) {
+  return api.get('/api/production/suggest', { query: { product_id: productId, units, date }, signal });
 }
 
 export function useSuggestion(productId: number | null, units: number, date: string) {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type BodyOf } from '@/lib/api';
 import { productionKeys } from './keys';
-import { entrySchema, lineSchema, type Entry, type Line } from './types';
 
 /** A production write moves stock: refetch production and inventory figures on screen. */
 function useInvalidate() {
@@ -9,22 +8,13 @@ function useInvalidate() {
   return () => Promise.all([qc.invalidateQueries({ queryKey: productionKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
 }
 
-export interface EntryInput {
-  date: string;
-  hour: number;
-  line_id: number;
-  product_id: number;
-  units: number;
-  note: string;
-  /** Omitted: the server draws first expiry first. */
-  batches?: { batch_id: number; quantity: number }[];
-}
+export type EntryInput = BodyOf<'/api/production/entries', 'post'>;
 
 /** POST /api/production/entries */
 export function useCreateEntry() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (input: EntryInput): Promise<Entry> => entrySchema.parse(await api.post('/production/entries', input)),
+    mutationFn: (input: EntryInput) => api.post('/api/production/entries', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -33,8 +23,8 @@ export function useCreateEntry() {
 export function useReverseEntry() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, reason }: { id: number; reason: string }): Promise<Entry> =>
-      entrySchema.parse(await api.post(`/production/entries/${id}/reverse`, { reason })),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post('/api/production/entries/{id}/reverse', { path: { id }, body: { reason } }),
     onSuccess: invalidate,
   });
 }
@@ -43,8 +33,7 @@ export function useReverseEntry() {
 export function useCreateLine() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (input: { name: string; hourly_target: number | null }): Promise<Line> =>
-      lineSchema.parse(await api.post('/production/lines', input)),
+    mutationFn: (input: BodyOf<'/api/production/lines', 'post'>) => api.post('/api/production/lines', { body: input }),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { intlLocale } from '@/lib/format';
 
@@ -57,14 +57,8 @@ export function mondayOf(date: string): string {
 
 /** The error body an API failure carried ({error, code, params, field}), when it was JSON. */
 export function errorBody(err: unknown): { code?: string; params?: Record<string, unknown> } {
-  if (!(err instanceof ApiError)) return {};
-  const i = err.message.indexOf('{');
-  if (i < 0) return {};
-  try {
-    return JSON.parse(err.message.slice(i)) as { code?: string; params?: Record<string, unknown> };
-  } catch {
-    return {};
-  }
+  if (!(err instanceof ApiError) || !err.body) return {};
+  return { code: err.body.code, params: err.body.params as Record<string, unknown> };
 }
 
 export interface Shortage {

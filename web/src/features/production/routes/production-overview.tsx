@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { downloadCSV } from '../api/csv';
-import { overviewCSVPath, useOverview } from '../api/get-overview';
+import { downloadOverviewCSV, useOverview } from '../api/get-overview';
 import { addDays, formatQty, formatRate, mondayOf } from '../lib/format';
 import { useDay } from '../lib/use-day';
 
@@ -44,7 +43,7 @@ export default function ProductionOverviewPage() {
         <Button
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => void downloadCSV(overviewCSVPath(from, to)).catch((err) => notify('danger', errorMessage(err, t)))}
+          onClick={() => void downloadOverviewCSV(from, to).catch((err) => notify('danger', errorMessage(err, t)))}
         >
           {t('production.overview.csv')}
         </Button>

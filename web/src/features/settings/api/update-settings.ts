@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { api } from '@/lib/api-client';
+import { api, type BodyOf } from '@/lib/api';
 import { publicSettingsQuery } from '@/lib/public-settings';
-import { settingsQueryKey, settingsSchema, type Settings } from './get-settings';
+import { settingsQueryKey, type Settings } from './get-settings';
 
 /** The server's limits (internal/organisation): mirrored so the form can say what is wrong before saving. */
 export const NAME_MAX = 200;
@@ -17,30 +16,45 @@ export function isSettingsField(v: unknown): v is SettingsField {
   return typeof v === 'string' && (SETTINGS_FIELDS as readonly string[]).includes(v);
 }
 
-/**
- * A valid PATCH body. Each message is a translation key under `settings.errors`.
- * The name counts characters (code points), as the server does.
- */
-export const updateSettingsSchema = z.object({
-  organisation_name: z.optional(
-    z.string().check(
-      z.trim(),
-      z.minLength(1, { error: 'name' }),
-      z.refine((v) => [...v].length <= NAME_MAX, { error: 'name' }),
-    ),
-  ),
-  support_email: z.optional(z.string().check(z.trim(), z.email({ error: 'email' }))),
-  time_zone: z.optional(z.string().check(z.refine(isTimeZone, { error: 'timeZone' }))),
-  max_shift_hours: z.optional(
-    z.number({ error: 'maxShiftHours' }).check(
-      z.refine((v) => Number.isInteger(v), { error: 'maxShiftHours' }),
-      z.gte(MAX_SHIFT_HOURS_MIN, { error: 'maxShiftHours' }),
-      z.lte(MAX_SHIFT_HOURS_MAX, { error: 'maxShiftHours' }),
-    ),
-  ),
-});
+/** A PATCH /api/settings body: any subset of the settings. */
+export type UpdateSettingsInput = BodyOf<'/api/settings', 'patch'>;
 
-export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks a PATCH body as the server will, so the form can say what is wrong before
+ * saving: the trimmed body, or the fields in trouble. The name counts characters
+ * (code points), as the server does.
+ */
+export function checkSettings(
+  patch: Record<string, unknown>,
+): { ok: true; body: UpdateSettingsInput } | { ok: false; fields: SettingsField[] } {
+  const body: UpdateSettingsInput = {};
+  const fields: SettingsField[] = [];
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  if ('organisation_name' in patch) {
+    const v = text(patch.organisation_name);
+    if (v === '' || [...v].length > NAME_MAX) fields.push('organisation_name');
+    else body.organisation_name = v;
+  }
+  if ('support_email' in patch) {
+    const v = text(patch.support_email);
+    if (!EMAIL.test(v)) fields.push('support_email');
+    else body.support_email = v;
+  }
+  if ('time_zone' in patch) {
+    const v = typeof patch.time_zone === 'string' ? patch.time_zone : '';
+    if (!isTimeZone(v)) fields.push('time_zone');
+    else body.time_zone = v;
+  }
+  if ('max_shift_hours' in patch) {
+    const v = patch.max_shift_hours;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < MAX_SHIFT_HOURS_MIN || v > MAX_SHIFT_HOURS_MAX) {
+      fields.push('max_shift_hours');
+    } else body.max_shift_hours = v;
+  }
+  return fields.length ? { ok: false, fields } : { ok: true, body };
+}
 
 /** True for a zone name the platform knows (an IANA name such as America/Chicago). */
 export function isTimeZone(v: string): boolean {
@@ -54,8 +68,8 @@ export function isTimeZone(v: string): boolean {
 }
 
 /** PATCH /api/settings (admin): any subset; answers the settings as saved. */
-export async function updateSettings(patch: UpdateSettingsInput): Promise<Settings> {
-  return settingsSchema.parse(await api.patch<unknown>('/settings', patch));
+export function updateSettings(patch: UpdateSettingsInput): Promise<Settings> {
+  return api.patch('/api/settings', { body: patch });
 }
 
 /** Saves, then refreshes every reader: this screen, and the public settings (support link, time zone). */

@@ -4,7 +4,7 @@ import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Tex
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { intlLocale } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -13,10 +13,9 @@ import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
   MAX_SHIFT_HOURS_MIN,
-  updateSettingsSchema,
+  checkSettings,
   useUpdateSettings,
   type SettingsField,
-  type UpdateSettingsInput,
 } from '../api/update-settings';
 import { timeNowIn, timeZoneOptions } from './time-zones';
 
@@ -42,7 +41,7 @@ function toValues(s: Settings): FormValues {
   return { ...s };
 }
 
-/** The changed fields as a PATCH body (untrimmed; the schema trims). */
+/** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
 function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   if (values.organisation_name !== saved.organisation_name) patch.organisation_name = values.organisation_name;
@@ -87,18 +86,14 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!dirty || update.isPending) return;
-    const parsed = updateSettingsSchema.safeParse(patch);
-    if (!parsed.success) {
+    const checked = checkSettings(patch);
+    if (!checked.ok) {
       const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isSettingsField(field) && !next[field]) next[field] = ERROR_KEY[field];
-      }
+      for (const field of checked.fields) next[field] = ERROR_KEY[field];
       showErrors(next);
       return;
     }
-    const body: UpdateSettingsInput = parsed.data;
-    update.mutate(body, {
+    update.mutate(checked.body, {
       onSuccess: (result) => {
         setSaved(result);
         setValues(toValues(result));

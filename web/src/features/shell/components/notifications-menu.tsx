@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Divider, Group, Loader, Popover, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBellCheck, IconFileZip, IconMessage, IconMessages } from '@tabler/icons-react';
+import { IconBell, IconBellCheck, IconFileZip, IconLock, IconMessage, IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatRelative } from '@/lib/format';
@@ -15,9 +15,10 @@ const KIND_KEY: Record<NotificationKind, string> = {
   message: 'notifications.kinds.message',
   zip_upload: 'notifications.kinds.zipUpload',
   topic: 'notifications.kinds.topic',
+  pin_guessing: 'notifications.kinds.pinGuessing',
 };
 
-const KIND_ICON = { message: IconMessage, zip_upload: IconFileZip, topic: IconMessages } as const;
+const KIND_ICON = { message: IconMessage, zip_upload: IconFileZip, topic: IconMessages, pin_guessing: IconLock } as const;
 
 /** The translated sentence for one notification, with its name and type. */
 export function useNotificationText() {

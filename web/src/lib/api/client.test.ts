@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@/test/msw';
-import { api, ApiError, apiUrl, publicRequest, setUnauthorizedHandler } from './api-client';
-import { TOKEN_KEY } from './auth/token-storage';
+import { TOKEN_KEY } from '../auth/token-storage';
+import { ApiError, apiRequest, apiUrl, publicRequest, setUnauthorizedHandler } from './client';
+import { api } from './typed';
 
 describe('api client (SPEC §7)', () => {
   let loggedOut: number;
@@ -27,20 +28,20 @@ describe('api client (SPEC §7)', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    await expect(api.patch('/user/name', { userName: 'A B' })).resolves.toEqual({ success: true });
+    await expect(api.patch('/api/user/name', { body: { userName: 'A B' } })).resolves.toEqual({ success: true });
     expect(seen?.get('authorization')).toBe('Bearer tok-1');
     expect(seen?.get('content-type')).toBe('application/json');
   });
 
   it('without a token logs out and throws "No authentication token available"', async () => {
-    await expect(api.get('/user')).rejects.toThrow('No authentication token available');
+    await expect(api.get('/api/user')).rejects.toThrow('No authentication token available');
     expect(loggedOut).toBe(1);
   });
 
   it('logs out on 401', async () => {
     sessionStorage.setItem(TOKEN_KEY, 'stale');
     server.use(http.get('/api/user', () => HttpResponse.json({ error: 'Invalid or expired token' }, { status: 401 })));
-    const err = await api.get('/user').catch((e: unknown) => e);
+    const err = await api.get('/api/user').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).kind).toBe('unauthorized');
     expect(loggedOut).toBe(1);
@@ -49,14 +50,14 @@ describe('api client (SPEC §7)', () => {
   it('logs out on a 403 saying the token is invalid', async () => {
     localStorage.setItem(TOKEN_KEY, 'stale');
     server.use(http.get('/api/things', () => HttpResponse.json({ error: 'Invalid or expired token' }, { status: 403 })));
-    await expect(api.get('/things')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/things')).rejects.toBeInstanceOf(ApiError);
     expect(loggedOut).toBe(1);
   });
 
   it('keeps the session on a 403 for a missing permission', async () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     server.use(http.get('/api/users', () => HttpResponse.json({ error: 'Admins only.' }, { status: 403 })));
-    const err = (await api.get('/users').catch((e: unknown) => e)) as ApiError;
+    const err = (await apiRequest('/users').catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('forbidden');
     expect(err.serverMessage).toBe('Admins only.');
     expect(loggedOut).toBe(0);
@@ -65,7 +66,7 @@ describe('api client (SPEC §7)', () => {
   it("throws 'HTTP error {status}: {text}' and keeps the server's message", async () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     server.use(http.get('/api/boom', () => HttpResponse.json({ error: 'Name is required.' }, { status: 400 })));
-    const err = (await api.get('/boom').catch((e: unknown) => e)) as ApiError;
+    const err = (await apiRequest('/boom').catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe('HTTP error 400: {"error":"Name is required."}');
     expect(err.status).toBe(400);
     expect(err.serverMessage).toBe('Name is required.');
@@ -80,7 +81,7 @@ describe('api client (SPEC §7)', () => {
         HttpResponse.json({ error: 'Unknown time zone.', field: 'time_zone' }, { status: 400 }),
       ),
     );
-    const err = (await api.patch('/settings', { time_zone: 'Mars/Olympus' }).catch((e: unknown) => e)) as ApiError;
+    const err = (await api.patch('/api/settings', { body: { time_zone: 'Mars/Olympus' } }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(400);
     expect(err.field).toBe('time_zone');
     expect(err.serverMessage).toBe('Unknown time zone.');
@@ -89,7 +90,7 @@ describe('api client (SPEC §7)', () => {
   it('rejects a non-JSON answer', async () => {
     localStorage.setItem(TOKEN_KEY, 'good');
     server.use(http.get('/api/page', () => HttpResponse.text('<html></html>', { headers: { 'content-type': 'text/html' } })));
-    const err = (await api.get('/page').catch((e: unknown) => e)) as ApiError;
+    const err = (await apiRequest('/page').catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('invalid_json');
   });
 
