@@ -37,11 +37,16 @@ type Option func(*options)
 type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
+	hashGate      *accounts.HashGate
 }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
 func WithHashBudget(bytes int64) Option { return func(o *options) { o.hashBudget = bytes } }
+
+// WithHashGate hands the accounts service a gate of the caller's (tests
+// that must not be turned away on a slow machine set a long MaxWait).
+func WithHashGate(g *accounts.HashGate) Option { return func(o *options) { o.hashGate = g } }
 
 // WithTimeclockKeys gives the time clock the keys derived from the server
 // secret. Without it PINs are hashed with a random per-process key (fine for
@@ -60,10 +65,13 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	if o.hashBudget <= 0 {
 		o.hashBudget = accounts.DefaultHashBudget
 	}
+	if o.hashGate == nil {
+		o.hashGate = accounts.NewHashGate(o.hashBudget)
+	}
 	org := storage.NewOrganisationService(db)
 	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
 	throttles := storage.NewThrottleStore(db)
-	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
 	msg := storage.NewMessagingService(db)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)

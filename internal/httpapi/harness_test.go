@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
@@ -60,7 +61,12 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 		},
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
-	app.New(db, log).Wire(api)
+	// The production hashing bound (three at once), with a long queue wait:
+	// a slow, loaded machine under the race detector must not turn test
+	// sign-ins away. TestLoginFloodIsBoundedBy503 tests the short wait.
+	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
+	gate.MaxWait = time.Minute
+	app.New(db, log, app.WithHashGate(gate)).Wire(api)
 	for _, c := range configure {
 		c(api)
 	}

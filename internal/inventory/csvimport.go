@@ -362,4 +362,3 @@ func fieldOf(err error) string {
 	}
 	return ""
 }
-
