@@ -77,10 +77,17 @@ func loadProduction(ctx context.Context, s Services) error {
 		sku, qty, source string
 		expires          int
 	}{{"RICE-LG", "1500", "Harvest Foods Co-op", 320}, {"VIT-PACK", "12000", "NutriAid Foundation", 500},
-		{"SOY-TVP", "300", "Prairie Soy Mills", 240}, {"VEG-DEHY", "200", "Green Valley Farms", 150}} {
-		if _, _, err := s.Inventory.ReceiveBatch(ctx, sku[d.sku], inventory.NewBatch{Quantity: q(d.qty),
-			ReceivedAt: start.String(), ExpiresAt: start.AddDays(d.expires).String(), Source: d.source,
-			SourceType: inventory.SourceSupplier, Note: "Delivery for the two-week packing drive"}, inventory.Actor{UserID: &uid}); err != nil {
+		{"SOY-TVP", "300", "Prairie Soy Mills", 240}, {"VEG-DEHY", "200", "Green Valley Farms", 150},
+		{"BAG-MEAL6", "15000", "FlexiPack Supplies", 0}} {
+		if sku[d.sku] == 0 {
+			continue
+		}
+		nb := inventory.NewBatch{Quantity: q(d.qty), ReceivedAt: start.String(), Source: d.source,
+			SourceType: inventory.SourceSupplier, Note: "Delivery for the two-week packing drive"}
+		if d.expires > 0 {
+			nb.ExpiresAt = start.AddDays(d.expires).String()
+		}
+		if _, _, err := s.Inventory.ReceiveBatch(ctx, sku[d.sku], nb, inventory.Actor{UserID: &uid}); err != nil {
 			return err
 		}
 	}
