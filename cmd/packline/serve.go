@@ -82,6 +82,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
+	// Every instance purges the documents trash; the purge is safe to run at once.
+	go svc.Documents.PurgeEvery(ctx, time.Hour)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
@@ -27,6 +28,7 @@ type Services struct {
 	Inventory    *inventory.Service
 	Timeclock    *timeclock.Service
 	Production   *production.Service
+	Documents    *documents.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -83,6 +85,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Messaging:    msg,
 		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
 		Timeclock:    tc,
+		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 	}
@@ -96,10 +99,11 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Inventory = s.Inventory
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
+	api.Documents = s.Documents
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock,
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock, Documents: s.Documents,
 		Production: s.Production}
 }

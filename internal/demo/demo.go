@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
@@ -30,6 +31,8 @@ type Services struct {
 	Timeclock *timeclock.Service
 	// Production, if set, receives lines, a recipe and hourly entries.
 	Production *production.Service
+	// Documents, if set, receives a few files linked to demo batches and employees.
+	Documents *documents.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -70,6 +73,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadProduction(ctx, s); err != nil {
 		return r, fmt.Errorf("demo production: %w", err)
+	}
+	if err := loadDocuments(ctx, s); err != nil {
+		return r, fmt.Errorf("demo documents: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

@@ -111,6 +111,15 @@ func (s *Server) routeTable() []route {
 		{"GET /api/production/overview.csv", signedIn, s.handleOverviewCSV},
 		{"GET /api/production/assignments", signedIn, s.handleAssignments},
 		{"PUT /api/production/assignments", signedIn, s.handlePutAssignment},
+
+		// documents: upload, list, content, trash (admins restore)
+		{"POST /api/documents", signedIn, s.handleDocUpload},
+		{"GET /api/documents", signedIn, s.handleDocList},
+		{"GET /api/documents/trash", admin, s.handleDocTrash},
+		{"GET /api/documents/{id}", signedIn, s.handleDocGet},
+		{"GET /api/documents/{id}/content", signedIn, s.handleDocContent},
+		{"DELETE /api/documents/{id}", signedIn, s.handleDocDelete},
+		{"POST /api/documents/{id}/restore", admin, s.handleDocRestore},
 	}
 }
 

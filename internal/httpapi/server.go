@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
@@ -37,6 +38,7 @@ type Server struct {
 	Inventory      *inventory.Service
 	Timeclock      *timeclock.Service
 	Production     *production.Service
+	Documents      *documents.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }
@@ -74,7 +76,7 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
 }
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	"font-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -53,6 +53,11 @@ var textFields = map[string][]string{
 	"POST /api/production/entries":              {"date", "note"},
 	"POST /api/production/entries/{id}/reverse": {"reason"},
 	"PUT /api/production/assignments":           {"date"},
+	// An upload is a multipart form, not JSON: its form fields are checked
+	// by TestDocumentUploadRefusesBadFormText.
+	"POST /api/documents":              {},
+	"DELETE /api/documents/{id}":       {},
+	"POST /api/documents/{id}/restore": {},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

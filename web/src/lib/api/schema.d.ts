@@ -2,6 +2,116 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live documents, searched, filtered, sorted and paged */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Upload a file (streamed; the JSON body limit does not apply)
+         * @description The type is decided from the content (magic bytes, and for ZIP-based formats
+         *     the entries inside) and must agree with the name's extension; otherwise 400
+         *     `file.type_incorrect`. Past the organisation's limit (`max_upload_mib`,
+         *     50 MiB by default): 413 `file.too_large`. A ZIP that would expand past 1 GiB
+         *     or 100× its size is refused (`zip.bomb`), as is one whose paths escape
+         *     (`zip.path_escape`). Uploading a ZIP notifies the other staff (`zip_upload`).
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted documents, restorable until purged 30 days after deletion */
+        get: operations["listDocumentTrash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One live document, with a ZIP's entries */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /** Move a document to the trash */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The document's bytes, streamed
+         * @description Sent with the stored content type, `X-Content-Type-Options: nosniff` and a
+         *     `Content-Disposition` carrying the original name (ASCII fallback and RFC 5987
+         *     `filename*`). PDFs and images are `inline` for previews unless `download=1`;
+         *     everything else is always an attachment.
+         */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a document back from the trash */
+        post: operations["restoreDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees": {
         parameters: {
             query?: never;
@@ -1100,6 +1210,10 @@ export interface components {
             id: number;
             type: string;
         };
+        /** @enum {string} */
+        DocumentLinkKind: "batch" | "shipment" | "production" | "project" | "employee";
+        /** @enum {string} */
+        DocumentType: "bill_of_lading" | "certificate_of_analysis" | "sop" | "invoice" | "photo" | "other";
         Draw: {
             batch_id: number;
             item_id: number;
@@ -1446,6 +1560,8 @@ export interface components {
         Settings: {
             /** @description A shift open longer than this is flagged. */
             max_shift_hours: number;
+            /** @description The largest document a user may upload, in MiB (50 by default). */
+            max_upload_mib?: number;
             organisation_name: string;
             support_email: string;
             time_zone: string;
@@ -1474,6 +1590,43 @@ export interface components {
             on_hand: number;
             /** Format: date */
             received_at: string;
+        };
+        StoredDocument: {
+            /**
+             * @description Decided from the content.
+             * @enum {string}
+             */
+            content_type: "application/pdf" | "image/png" | "image/jpeg" | "image/webp" | "text/csv; charset=utf-8" | "text/plain; charset=utf-8" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.oasis.opendocument.spreadsheet" | "application/vnd.oasis.opendocument.text" | "application/zip";
+            /**
+             * Format: date-time
+             * @description In the trash only.
+             */
+            deleted_at?: string;
+            /** @description In the trash only. */
+            deleted_by_name?: string;
+            /** @description A ZIP's files (uncompressed sizes), listed without unpacking. */
+            entries?: {
+                name: string;
+                size: number;
+            }[];
+            id: number;
+            link_id: number | null;
+            link_kind: components["schemas"]["DocumentLinkKind"] | null;
+            /** @description The uploader's file name, for display only. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When a trashed document goes for good.
+             */
+            purge_at?: string;
+            sha256: string;
+            /** @description Bytes. */
+            size: number;
+            type: components["schemas"]["DocumentType"];
+            /** Format: date-time */
+            uploaded_at: string;
+            uploaded_by: number;
+            uploaded_by_name: string;
         };
         Success: {
             /** @constant */
@@ -1544,6 +1697,18 @@ export interface components {
                     new_status: components["schemas"]["ClockStatus"];
                     /** Format: date-time */
                     timestamp: string;
+                };
+            };
+        };
+        /** @description One page of documents and how many match. */
+        DocumentList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    documents: components["schemas"]["StoredDocument"][];
+                    total: number;
                 };
             };
         };
@@ -1639,6 +1804,200 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Part of the file name (any case). */
+                search?: string;
+                type?: components["schemas"]["DocumentType"];
+                link_kind?: components["schemas"]["DocumentLinkKind"];
+                /** @description With link_kind, the one thing's documents. */
+                link_id?: number;
+                /** @description A user's id. */
+                uploaded_by?: number;
+                /** @description Uploaded on or after this day (organisation's zone). */
+                from?: string;
+                /** @description Uploaded on or before this day (organisation's zone). */
+                to?: string;
+                sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DocumentList"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    link_id?: number;
+                    link_kind?: components["schemas"]["DocumentLinkKind"];
+                    type?: components["schemas"]["DocumentType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored document (a ZIP with its entries). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDocumentTrash: {
+        parameters: {
+            query?: {
+                /** @description Part of the file name (any case). */
+                search?: string;
+                type?: components["schemas"]["DocumentType"];
+                link_kind?: components["schemas"]["DocumentLinkKind"];
+                /** @description With link_kind, the one thing's documents. */
+                link_id?: number;
+                /** @description A user's id. */
+                uploaded_by?: number;
+                /** @description Uploaded on or after this day (organisation's zone). */
+                from?: string;
+                /** @description Uploaded on or before this day (organisation's zone). */
+                to?: string;
+                sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DocumentList"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (restorable by an admin for 30 days). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        message: "File deleted";
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: {
+                download?: "1";
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "X-Content-Type-Options"?: "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restored document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listKioskEmployees: {
         parameters: {
             query?: never;
@@ -2887,6 +3246,7 @@ export interface operations {
             content: {
                 "application/json": {
                     max_shift_hours?: number;
+                    max_upload_mib?: number;
                     organisation_name?: string;
                     support_email?: string;
                     /** @description An IANA zone name such as America/Chicago. */

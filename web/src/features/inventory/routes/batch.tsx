@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -245,6 +246,7 @@ export default function BatchPage() {
           ))
         )}
       </Stack>
+      <LinkedDocuments linkKind="batch" linkId={batch.id} defaultType="certificate_of_analysis" />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
