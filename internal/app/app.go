@@ -13,6 +13,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -26,6 +27,7 @@ type Services struct {
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
 	Timeclock    *timeclock.Service
+	Production   *production.Service
 	Documents    *documents.Service
 
 	throttles *storage.ThrottleStore
@@ -85,6 +87,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Timeclock:    tc,
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
+		Production:   production.NewService(storage.NewProductionStore(db), cal),
 	}
 }
 
@@ -95,10 +98,12 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
 	api.Timeclock = s.Timeclock
+	api.Production = s.Production
 	api.Documents = s.Documents
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock, Documents: s.Documents}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock, Documents: s.Documents,
+		Production: s.Production}
 }

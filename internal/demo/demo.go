@@ -10,6 +10,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -28,6 +29,8 @@ type Services struct {
 	Inventory *inventory.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock *timeclock.Service
+	// Production, if set, receives lines, a recipe and hourly entries.
+	Production *production.Service
 	// Documents, if set, receives a few files linked to demo batches and employees.
 	Documents *documents.Service
 }
@@ -67,6 +70,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
+	}
+	if err := loadProduction(ctx, s); err != nil {
+		return r, fmt.Errorf("demo production: %w", err)
 	}
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)

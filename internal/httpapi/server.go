@@ -18,6 +18,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -39,6 +40,7 @@ type Server struct {
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
 	Timeclock    *timeclock.Service
+	Production   *production.Service
 	Documents    *documents.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version

@@ -46,8 +46,13 @@ var textFields = map[string][]string{
 	"POST /api/inventory/moves/{id}/reverse":   {"note"},
 	// The import's csv is a file, not text: its cells are checked by the
 	// inventory domain (TestImportRefusesBadTextInCells).
-	"POST /api/inventory/import/preview": {},
-	"POST /api/inventory/import":         {},
+	"POST /api/inventory/import/preview":        {},
+	"POST /api/inventory/import":                {},
+	"PUT /api/inventory/items/{id}/recipe":      {},
+	"POST /api/production/lines":                {"name"},
+	"POST /api/production/entries":              {"date", "note"},
+	"POST /api/production/entries/{id}/reverse": {"reason"},
+	"PUT /api/production/assignments":           {"date"},
 	// An upload is a multipart form, not JSON: its form fields are checked
 	// by TestDocumentUploadRefusesBadFormText.
 	"POST /api/documents":              {},

@@ -28,6 +28,21 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByText('Nobody is clocked in.')).toBeInTheDocument();
     expect(await screen.findByText('No low or expiring stock.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing produced yet today.')).toBeInTheDocument();
+  });
+
+  it("shows today's units so far and the best line", async () => {
+    server.use(
+      mockApi.get('/api/production/today', () =>
+        HttpResponse.json({
+          date: '2026-01-15', units: 1234, labour_hours: 40, units_per_labour_hour: 30.85,
+          best_line: { line_id: 2, name: 'Line 2', units: 700, hours: 6, target: 720, labour_hours: 20, units_per_labour_hour: 35 },
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('today-units')).toHaveTextContent('1,234');
+    expect(screen.getByText('Best line: Line 2 (700 units)')).toBeInTheDocument();
   });
 
   it('lists who is clocked in with forgotten clock-outs flagged first, and stock warnings', async () => {

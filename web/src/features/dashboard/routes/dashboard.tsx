@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClockedInCard } from '../components/clocked-in-card';
 import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
+import { ProductionTodayCard } from '../components/production-today-card';
 import { QuickLinks } from '../components/quick-links';
 import { StockWarningsCard } from '../components/stock-warnings-card';
 import { VersionsCard } from '../components/versions-card';
@@ -45,8 +46,9 @@ export default function DashboardPage() {
         <QuickLinks />
       </section>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         <ClockedInCard />
+        <ProductionTodayCard />
         <StockWarningsCard />
       </SimpleGrid>
 

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadCSV } from '@/lib/api';
 import { useBatch } from '../api/get-batch';
 import type { Move } from '../api/types';
+import { BatchProduction } from '../components/batch-production';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ExpiryBadge } from '../components/expiry-badge';
 import { formatChange, formatDay, formatQty } from '../lib/format';
@@ -141,6 +142,8 @@ export default function BatchPage() {
           </Group>
         </Card>
       </SimpleGrid>
+
+      {first.production && <BatchProduction uses={first.production} unit={item.unit} />}
 
       <Stack gap="xs" component="section" aria-labelledby="history-title">
         <Title order={2} size="h4" id="history-title">
