@@ -141,7 +141,7 @@ describe('production screens', () => {
     expect(within(screen.getByTestId('daily-products')).getByRole('row', { name: /Meal pouch/ })).toHaveTextContent('10');
     expect(within(screen.getByTestId('daily-lines')).getByRole('row', { name: /Line 2/ })).toHaveTextContent(/40 \(25%\)/);
     expect(within(screen.getByTestId('daily-consumed')).getByRole('row', { name: /RICE-A/ })).toHaveTextContent('1.8 kg');
-    expect(screen.getByText('9 AM · Line 2: new film roll')).toBeInTheDocument();
+    expect(screen.getByText('9 am · Line 2: new film roll')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
+import { languageOf } from '@/i18n/languages';
 import { intlLocale } from '@/lib/format';
 
 /** A quantity with the locale's digits, up to 3 decimals (quantities are exact thousandths). */
@@ -19,9 +20,10 @@ export function formatRate(value: number | null | undefined, lng: string): strin
   return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 2 }).format(value);
 }
 
-/** An hour of the day as the locale writes it: 9 AM, 09:00, 上午9时… (no zone shift). */
+/** An hour of the day as the locale writes it: 9 am (English times are 12-hour, SPEC §9), 09, 上午9时… (no zone shift). */
 export function formatHour(hour: number, lng: string): string {
-  return new Intl.DateTimeFormat(intlLocale(lng), { hour: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, hour)));
+  const hour12 = languageOf(lng) === 'gb' ? true : undefined;
+  return new Intl.DateTimeFormat(intlLocale(lng), { hour: 'numeric', hour12, timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, hour)));
 }
 
 /** A calendar day 'YYYY-MM-DD' in the locale's style (medium, or short for chart axes). */
