@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -25,6 +26,8 @@ type Services struct {
 	Accounts *accounts.Service
 	// Inventory is the stock ledger (issue 5).
 	Inventory *inventory.Service
+	// Shipping, if set, receives the demo shipments (issue 11).
+	Shipping *shipping.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock *timeclock.Service
 }

@@ -185,7 +185,11 @@ func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, d)
+	out, err := s.batchWithShipments(r.Context(), d)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) error {

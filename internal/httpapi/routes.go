@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -94,6 +95,16 @@ func (s *Server) routeTable() []route {
 		{"GET /api/inventory/import/template.csv", signedIn, s.handleInvImportTemplate},
 		{"POST /api/inventory/import/preview", signedIn, s.handleInvImportPreview},
 		{"POST /api/inventory/import", signedIn, s.handleInvImportCommit},
+
+		// shipping: the shipping log, its stock moves and packing slips
+		{"GET /api/shipments", signedIn, s.handleShipList},
+		{"POST /api/shipments", signedIn, s.handleShipCreate},
+		{"GET /api/shipments.csv", signedIn, s.handleShipExport},
+		{"GET /api/shipments/{id}", signedIn, s.handleShipGet},
+		{"PATCH /api/shipments/{id}", signedIn, s.handleShipPatch},
+		{"POST /api/shipments/{id}/ship", signedIn, s.handleShipStep((*shipping.Service).Ship)},
+		{"POST /api/shipments/{id}/deliver", signedIn, s.handleShipStep((*shipping.Service).Deliver)},
+		{"POST /api/shipments/{id}/cancel", signedIn, s.handleShipCancel},
 	}
 }
 

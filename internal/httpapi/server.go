@@ -17,6 +17,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -34,6 +35,7 @@ type Server struct {
 	Organisation   *organisation.Service
 	Messaging      *messaging.Service
 	Inventory      *inventory.Service
+	Shipping       *shipping.Service
 	Timeclock      *timeclock.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version

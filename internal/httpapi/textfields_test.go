@@ -48,6 +48,11 @@ var textFields = map[string][]string{
 	// inventory domain (TestImportRefusesBadTextInCells).
 	"POST /api/inventory/import/preview": {},
 	"POST /api/inventory/import":         {},
+	"POST /api/shipments":                {"ship_date", "carrier", "tracking_number", "notes"},
+	"PATCH /api/shipments/{id}":          {"ship_date", "carrier", "tracking_number", "notes"},
+	"POST /api/shipments/{id}/ship":      {},
+	"POST /api/shipments/{id}/deliver":   {},
+	"POST /api/shipments/{id}/cancel":    {"reason"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave
