@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { BatchShipments } from '@/features/shipping';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -242,6 +243,7 @@ export default function BatchPage() {
           ))
         )}
       </Stack>
+      <BatchShipments shipments={first.shipments} unit={item.unit} />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );
