@@ -13,7 +13,7 @@ export function PackingSlip({ shipment: s, orgName, onClose }: { shipment: Shipm
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   return (
-    <Modal opened onClose={onClose} size="xl" title={t('shipping.slip.title')}>
+    <Modal opened onClose={onClose} size="xl" title={t('shipping.slip.title')} className="packing-slip-modal">
       <Box className="packing-slip" data-testid="packing-slip">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">
