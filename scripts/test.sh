@@ -17,7 +17,7 @@ free_port() {
 }
 
 # e2e_on_postgres runs the end-to-end specs that store data (sign-in, kiosk,
-# employees, inventory, shipping; PACKLINE_E2E_PG_SPECS to change) again with the binary
+# employees, inventory, documents, production, shipping; PACKLINE_E2E_PG_SPECS to change) again with the binary
 # on a fresh PostgreSQL schema, so those flows are proven on both engines.
 e2e_on_postgres() {
   local base="${PACKLINE_TEST_POSTGRES_URL:-}"
@@ -40,7 +40,7 @@ e2e_on_postgres() {
   echo "== playwright (Chromium, against the real binary on PostgreSQL)"
   local rc=0
   (cd web && PACKLINE_E2E_PORT=$port PACKLINE_E2E_CMD="../bin/packline serve --addr 127.0.0.1:$port --db '$url' --secret packline-e2e-secret-0123456789 --demo --log-level warn" \
-    npx playwright test ${PACKLINE_E2E_PG_SPECS:-auth kiosk employees inventory shipping}) || rc=$?
+    npx playwright test ${PACKLINE_E2E_PG_SPECS:-auth kiosk employees inventory documents production.spec shipping.spec}) || rc=$?
   PGOPTIONS="-c client_min_messages=warning" psql -q "$base" -c "DROP SCHEMA $schema CASCADE" >/dev/null || true
   return $rc
 }
@@ -65,8 +65,8 @@ if want go; then
 fi
 
 if want web; then
-  echo "== locale parity"
-  if [ -x ../shared/tools/locale-parity ]; then ../shared/tools/locale-parity web; fi
+  # Locale parity (same keys, real translations, placeholders, plural forms) is
+  # src/i18n/*.test.ts, run with the rest of Vitest; `npm run locales` runs it alone.
   echo "== web: API types match the OpenAPI document, typecheck, lint, vitest"
   (cd web && npm run api:check && npm run lint && npm test)
 fi
@@ -82,6 +82,8 @@ if want e2e; then
   else
     echo "== playwright (Chromium, against the real binary on SQLite)"
     (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test)
+    echo "== page weight and first paint (login, kiosk ≤ 120 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves)"
+    (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict)
     e2e_on_postgres
   fi
 fi

@@ -4,6 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const NO_CROSS_FEATURE = {
+  group: ['@/features/*/**', '@/app/*'],
+  message: "A feature uses another only through its index.ts ('@/features/<area>'), never the app layer.",
+};
+const LIGHT_PATHS = [
+  { name: 'react-router', message: 'The public pages have no router (see features/auth/lib/location.ts).' },
+  { name: '@tanstack/react-query', message: 'The public pages have no query client.' },
+];
+const OFFICE_APP = {
+  group: ['@/app/router', '@/app/guards', '@/app/layouts/main-layout', '@/components/query-provider', '@/lib/react-query'],
+  message: 'A public page must not import the office app.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'public'] },
   {
@@ -40,12 +53,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@/features/*/**', '@/app/*'],
-              message: "A feature uses another only through its index.ts ('@/features/<area>'), never the app layer.",
-            },
-          ],
+          patterns: [NO_CROSS_FEATURE],
         },
       ],
     },
@@ -67,6 +75,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The public pages' entries stay light (issue 15): no router, no query client, nothing
+  // of the office app. Shared code they use lives in src/lib, src/components, src/i18n.
+  {
+    files: ['src/auth-main.tsx', 'src/kiosk-main.tsx', 'src/app/auth-app.tsx', 'src/app/layouts/auth-layout.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: LIGHT_PATHS, patterns: [OFFICE_APP] }] },
+  },
+  {
+    files: ['src/features/auth/**/*.{ts,tsx}', 'src/features/kiosk/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: LIGHT_PATHS, patterns: [OFFICE_APP, NO_CROSS_FEATURE] }] },
   },
   {
     files: ['e2e/**/*.ts', '*.config.ts', 'scripts/**/*.mjs'],

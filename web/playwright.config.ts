@@ -10,7 +10,9 @@ import path from 'node:path';
  */
 const port = Number(process.env.PACKLINE_E2E_PORT ?? 18_437);
 const baseURL = process.env.PACKLINE_E2E_URL ?? `http://127.0.0.1:${port}`;
-const dbFile = path.join(os.tmpdir(), `packline-e2e-${process.pid}-${Date.now()}.db`);
+// Kept in the environment so the test workers (which load this file again) know the
+// database too: tests that need more accounts create them with `packline user create`.
+const dbFile = (process.env.PACKLINE_E2E_DB ??= path.join(os.tmpdir(), `packline-e2e-${process.pid}-${Date.now()}.db`));
 const command =
   process.env.PACKLINE_E2E_CMD ?? `../bin/packline serve --addr 127.0.0.1:${port} --db ${dbFile} --demo --log-level warn`;
 const useExistingServer = Boolean(process.env.PACKLINE_E2E_URL && !process.env.PACKLINE_E2E_CMD);

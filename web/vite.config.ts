@@ -1,37 +1,122 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { existsSync, readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 /** Shown on the dashboard as the app build; the Makefile may pass the git version. */
 const appBuild = process.env.PACKLINE_VERSION || `web ${pkg.version}`;
 
-// The Go binary embeds web/dist (//go:embed), so the build lands there.
-// During `npm run dev` the API is proxied to a locally running `packline serve`.
-export default defineConfig({
-  plugins: [react()],
-  define: { __APP_BUILD__: JSON.stringify(appBuild) },
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: {
-    proxy: { '/api': process.env.PACKLINE_API_URL ?? 'http://127.0.0.1:8080' },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-  },
-  test: {
-    globals: true,
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    css: false,
-    restoreMocks: true,
-    testTimeout: 20_000,
-  },
+const nodeModules = fileURLToPath(new URL('./node_modules/', import.meta.url));
+
+/**
+ * Every Mantine component carries its own CSS: when a component's class-name module
+ * (`@mantine/core/esm/components/…/<Name>.module.mjs`) is bundled, so is
+ * `@mantine/core/styles/<Name>.layer.css`, in the same chunk. A page is therefore
+ * styled completely however it is reached (SPEC §9, issue 15 item 1), and it downloads
+ * the CSS of the components it shows, no more. The same holds for @mantine/dates,
+ * @mantine/notifications and mantine-datatable, which ship one stylesheet each.
+ * Only for builds: in `vite dev` the dependencies are pre-bundled, so src/styles.ts
+ * loads Mantine's complete stylesheet there instead.
+ */
+function componentStyles(): Plugin {
+  const whole: [RegExp, string][] = [
+    [/@mantine\/dates\/esm\/.*\.module\.mjs$/, '@mantine/dates/styles.layer.css'],
+    [/@mantine\/notifications\/esm\/.*\.module\.mjs$/, '@mantine/notifications/styles.layer.css'],
+    [/mantine-datatable\/dist\/index\.mjs$/, 'mantine-datatable/styles.layer.css'],
+  ];
+  return {
+    name: 'packline:component-styles',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0].replaceAll('\\', '/');
+      const core = /@mantine\/core\/esm\/.*\/([A-Za-z]+)\.module\.mjs$/.exec(file);
+      let css: string | undefined;
+      if (core) {
+        css = `@mantine/core/styles/${core[1]}.layer.css`;
+        if (!existsSync(`${nodeModules}${css}`)) this.error(`no stylesheet ${css} for ${file}`);
+      } else {
+        css = whole.find(([re]) => re.test(file))?.[1];
+      }
+      // Appended, so a component's own rules follow those of the components it builds on.
+      return css ? { code: `${code}\nimport '${css}';\n`, map: null } : null;
+    },
+  };
+}
+
+/** The HTML entries: the office app, and the public pages with light apps of their own. */
+const ENTRIES = { office: 'index.html', auth: 'auth.html', kiosk: 'kiosk.html' } as const;
+type Entry = keyof typeof ENTRIES;
+
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.js', import.meta.url)) },
+];
+
+// The Go binary embeds web/dist (//go:embed), so the build lands there. Each entry is
+// built on its own (`vite build --mode auth|kiosk|office`, see package.json), so a
+// public page shares no chunk with the office app and downloads only what it shows;
+// internal/httpapi/spa.go serves the right HTML per path. During `npm run dev` the API
+// is proxied to a locally running `packline serve`.
+export default defineConfig(({ mode }) => {
+  const entry: Entry = mode in ENTRIES ? (mode as Entry) : 'office';
+  return {
+    plugins: [react(), componentStyles()],
+    define: { __APP_BUILD__: JSON.stringify(appBuild) },
+    resolve: {
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        // The public pages render with Preact's React-compatible core (≈ 10 KB instead of
+        // React DOM's ≈ 60 KB gzipped): the same components, a third of the page weight.
+        // The office app, and every Vitest test, run on React.
+        ...(entry === 'office' ? [] : PREACT_ALIASES),
+      ],
+    },
+    server: {
+      proxy: { '/api': process.env.PACKLINE_API_URL ?? 'http://127.0.0.1:8080' },
+    },
+    build: {
+      outDir: 'dist',
+      // The office build comes first and clears dist; the public ones add to it.
+      emptyOutDir: entry === 'office',
+      sourcemap: false,
+      chunkSizeWarningLimit: 600,
+      // Every browser the app supports (Vite's baseline) knows <link rel="modulepreload">.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: { [entry === 'office' ? 'index' : entry]: fileURLToPath(new URL(`./${ENTRIES[entry]}`, import.meta.url)) },
+        output: {
+          // Everything the entry needs before its first paint in one file (one request,
+          // and gzip does better on one file than on dozens); routes, other languages
+          // and the toast host stay lazy.
+          codeSplitting: {
+            groups: [
+              { name: entry, tags: ['$initial'] },
+              // Server state: one file for every signed-in screen, not split along their lines.
+              { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+              // The header's menus and popovers (on every signed-in screen) with what they build on.
+              {
+                name: 'overlays',
+                test: /[\\/]node_modules[\\/](@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Menu|FocusTrap|Transition|Portal|Floating))[\\/]/,
+              },
+            ],
+          },
+        },
+      },
+    },
+    test: {
+      globals: true,
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      css: false,
+      restoreMocks: true,
+      testTimeout: 20_000,
+    },
+  };
 });

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
@@ -26,6 +28,7 @@ type config struct {
 	Demo           bool
 	TrustedProxies string // comma-separated CIDR ranges
 	HashMemoryMiB  int    // memory all concurrent password hashes may hold
+	PublicURL      string // the address people reach the server at; see publicURL
 	LogLevel       string
 	Secret         string // keys PIN hashes and clock tokens; see serverSecret
 	SecretFile     string
@@ -38,6 +41,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", "", "CIDR ranges of load balancers whose X-Forwarded-For is believed (comma-separated)")
+	fs.StringVar(&cfg.PublicURL, "public-url", "", "the address people reach the server at (https://packline.example.org), for the kiosk set-up code")
 	fs.IntVar(&cfg.HashMemoryMiB, "hash-memory", accounts.DefaultHashBudget>>20, "MiB all concurrent password hashes may hold (each takes 19)")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
@@ -53,6 +57,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
 		return fmt.Errorf("--trusted-proxies: %w", err)
+	}
+	publicURL, err := publicURL(cfg.PublicURL)
+	if err != nil {
+		return err
 	}
 
 	secret, err := serverSecret(cfg.Secret, cfg.SecretFile, cfg.DB, log)
@@ -78,10 +86,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	}
 
 	api := &httpapi.Server{
-		Log: log, Version: version, App: web.Dist(), TrustedProxies: proxies,
+		Log: log, Version: version, App: web.Dist(), TrustedProxies: proxies, PublicURL: publicURL,
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
+	// Every instance purges the documents trash; the purge is safe to run at once.
+	go svc.Documents.PurgeEvery(ctx, time.Hour)
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -141,4 +151,18 @@ func openMigrated(ctx context.Context, dsn string, log *slog.Logger) (*storage.D
 		log.Info("migration applied", "name", name)
 	}
 	return db, nil
+}
+
+// publicURL checks --public-url: empty, or an absolute http(s) address with no
+// query or fragment. It returns it without a trailing slash, ready for paths.
+func publicURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("--public-url: want an absolute http:// or https:// address such as https://packline.example.org, got %q", raw)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
 }

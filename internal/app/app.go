@@ -8,10 +8,12 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -27,6 +29,8 @@ type Services struct {
 	Inventory    *inventory.Service
 	Shipping     *shipping.Service
 	Timeclock    *timeclock.Service
+	Production   *production.Service
+	Documents    *documents.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -37,11 +41,16 @@ type Option func(*options)
 type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
+	hashGate      *accounts.HashGate
 }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
 func WithHashBudget(bytes int64) Option { return func(o *options) { o.hashBudget = bytes } }
+
+// WithHashGate hands the accounts service a gate of the caller's (tests
+// that must not be turned away on a slow machine set a long MaxWait).
+func WithHashGate(g *accounts.HashGate) Option { return func(o *options) { o.hashGate = g } }
 
 // WithTimeclockKeys gives the time clock the keys derived from the server
 // secret. Without it PINs are hashed with a random per-process key (fine for
@@ -60,10 +69,13 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	if o.hashBudget <= 0 {
 		o.hashBudget = accounts.DefaultHashBudget
 	}
+	if o.hashGate == nil {
+		o.hashGate = accounts.NewHashGate(o.hashBudget)
+	}
 	org := storage.NewOrganisationService(db)
 	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
 	throttles := storage.NewThrottleStore(db)
-	acc := accounts.NewService(storage.NewAccountStore(db), throttles, accounts.NewHashGate(o.hashBudget), log)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
 	msg := storage.NewMessagingService(db)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
@@ -77,7 +89,9 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Inventory:    inventory.NewService(inv, cal),
 		Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),
 		Timeclock:    tc,
+		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
+		Production:   production.NewService(storage.NewProductionStore(db), cal),
 	}
 }
 
@@ -89,9 +103,12 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Inventory = s.Inventory
 	api.Shipping = s.Shipping
 	api.Timeclock = s.Timeclock
+	api.Production = s.Production
+	api.Documents = s.Documents
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock}
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
+		Production: s.Production}
 }

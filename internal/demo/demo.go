@@ -8,7 +8,9 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -30,6 +32,10 @@ type Services struct {
 	Shipping *shipping.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock *timeclock.Service
+	// Production, if set, receives lines, a recipe and hourly entries.
+	Production *production.Service
+	// Documents, if set, receives a few files linked to demo batches and employees.
+	Documents *documents.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -67,6 +73,12 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
+	}
+	if err := loadProduction(ctx, s); err != nil {
+		return r, fmt.Errorf("demo production: %w", err)
+	}
+	if err := loadDocuments(ctx, s); err != nil {
+		return r, fmt.Errorf("demo documents: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

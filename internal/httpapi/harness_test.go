@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
@@ -55,12 +56,19 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 		Version: "test",
 		App: fstest.MapFS{
 			"index.html":        {Data: []byte("<!doctype html><title>app</title>")},
+			"auth.html":         {Data: []byte("<!doctype html><title>auth</title>")},
+			"kiosk.html":        {Data: []byte("<!doctype html><title>kiosk</title>")},
 			"assets/app-abc.js": {Data: []byte("console.log(1)")},
 			"assets/big-123.js": {Data: []byte(strings.Repeat("console.log('packline');\n", 200))},
 		},
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
-	app.New(db, log).Wire(api)
+	// The production hashing bound (three at once), with a long queue wait:
+	// a slow, loaded machine under the race detector must not turn test
+	// sign-ins away. TestLoginFloodIsBoundedBy503 tests the short wait.
+	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
+	gate.MaxWait = time.Minute
+	app.New(db, log, app.WithHashGate(gate)).Wire(api)
 	for _, c := range configure {
 		c(api)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -175,6 +176,13 @@ func (s *Server) handleInvReceiveBatch(w http.ResponseWriter, r *http.Request) e
 	}{b, m})
 }
 
+// batchWithProduction is the batch page: the batch, its moves, and the
+// production entries that consumed or produced it.
+type batchWithProduction struct {
+	*inventory.BatchDetail
+	Production []production.BatchUse `json:"production"`
+}
+
 func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -185,7 +193,11 @@ func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	out, err := s.batchWithShipments(r.Context(), d)
+	uses, err := s.batchProduction(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	out, err := s.batchWithShipments(r.Context(), batchWithProduction{d, uses})
 	if err != nil {
 		return err
 	}

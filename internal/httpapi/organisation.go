@@ -16,14 +16,18 @@ func errRequired(field string) error {
 }
 
 // handlePublicSettings gives the kiosk and sign-in pages what they show
-// before anyone signs in.
+// before anyone signs in; public_url only when the server was given one
+// (--public-url), so the web app otherwise uses the address it was opened at.
 func (s *Server) handlePublicSettings(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.Organisation.Get(r.Context())
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{
-		"organisation_name": st.Name, "support_email": st.SupportEmail, "time_zone": st.TimeZone})
+	body := map[string]any{"organisation_name": st.Name, "support_email": st.SupportEmail, "time_zone": st.TimeZone}
+	if s.PublicURL != "" {
+		body["public_url"] = s.PublicURL
+	}
+	return writeJSON(w, http.StatusOK, body)
 }
 
 func (s *Server) handleGetSettings(w http.ResponseWriter, r *http.Request) error {

@@ -5,12 +5,18 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
 )
 
 type settingsBody struct {
@@ -33,7 +39,7 @@ func TestSettingsReadAndPatch(t *testing.T) {
 		}
 		var pub map[string]any
 		e.call("GET", "/api/settings/public", "", "", 200, &pub)
-		if pub["support_email"] != "help@example.org" || pub["max_shift_hours"] != nil {
+		if pub["support_email"] != "help@example.org" || pub["max_shift_hours"] != nil || pub["public_url"] != nil {
 			t.Fatalf("public: %v", pub)
 		}
 
@@ -111,6 +117,31 @@ func TestSettingsConcurrentPatchesOfDifferentFieldsAreNotLost(t *testing.T) {
 			if got.SupportEmail != email || got.MaxShiftHours != hours {
 				t.Fatalf("round %d: got %+v, want %s and %d", round, got, email, hours)
 			}
+		}
+	})
+}
+
+// With --public-url the public settings name it, so the kiosk set-up card shows
+// an address a tablet can reach instead of the one the office browser used.
+func TestPublicSettingsPublicURL(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		log := slog.New(slog.NewTextHandler(io.Discard, nil))
+		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, PublicURL: "https://packline.example.org",
+			Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
+		app.New(db, log).Wire(api)
+		srv := httptest.NewServer(api.Handler())
+		defer srv.Close()
+		res, err := http.Get(srv.URL + "/api/settings/public")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var pub map[string]any
+		if err := json.NewDecoder(res.Body).Decode(&pub); err != nil || res.StatusCode != 200 {
+			t.Fatalf("status %d, %v", res.StatusCode, err)
+		}
+		if pub["public_url"] != "https://packline.example.org" || pub["time_zone"] != "America/Chicago" {
+			t.Fatalf("public settings: %v", pub)
 		}
 	})
 }

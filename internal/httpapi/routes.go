@@ -96,6 +96,32 @@ func (s *Server) routeTable() []route {
 		{"POST /api/inventory/import/preview", signedIn, s.handleInvImportPreview},
 		{"POST /api/inventory/import", signedIn, s.handleInvImportCommit},
 
+		// production: recipes, lines, hourly entries, daily and overview reports
+		{"GET /api/inventory/items/{id}/recipe", signedIn, s.handleGetRecipe},
+		{"PUT /api/inventory/items/{id}/recipe", signedIn, s.handlePutRecipe},
+		{"GET /api/production/lines", signedIn, s.handleListLines},
+		{"POST /api/production/lines", signedIn, s.handleCreateLine},
+		{"GET /api/production/products", signedIn, s.handleListProducts},
+		{"GET /api/production/suggest", signedIn, s.handleSuggest},
+		{"POST /api/production/entries", signedIn, s.handleCreateEntry},
+		{"GET /api/production/entries/{id}", signedIn, s.handleGetEntry},
+		{"POST /api/production/entries/{id}/reverse", signedIn, s.handleReverseEntry},
+		{"GET /api/production/daily", signedIn, s.handleDaily},
+		{"GET /api/production/today", signedIn, s.handleToday},
+		{"GET /api/production/overview", signedIn, s.handleOverview},
+		{"GET /api/production/overview.csv", signedIn, s.handleOverviewCSV},
+		{"GET /api/production/assignments", signedIn, s.handleAssignments},
+		{"PUT /api/production/assignments", signedIn, s.handlePutAssignment},
+
+		// documents: upload, list, content, trash (admins restore)
+		{"POST /api/documents", signedIn, s.handleDocUpload},
+		{"GET /api/documents", signedIn, s.handleDocList},
+		{"GET /api/documents/trash", admin, s.handleDocTrash},
+		{"GET /api/documents/{id}", signedIn, s.handleDocGet},
+		{"GET /api/documents/{id}/content", signedIn, s.handleDocContent},
+		{"DELETE /api/documents/{id}", signedIn, s.handleDocDelete},
+		{"POST /api/documents/{id}/restore", admin, s.handleDocRestore},
+
 		// shipping: the shipping log, its stock moves and packing slips
 		{"GET /api/shipments", signedIn, s.handleShipList},
 		{"POST /api/shipments", signedIn, s.handleShipCreate},

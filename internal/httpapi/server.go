@@ -13,10 +13,12 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -30,13 +32,18 @@ type Server struct {
 	// TrustedProxies are the load balancers whose X-Forwarded-For entries
 	// name the client (see clientAddr); empty: the connection's peer is the client.
 	TrustedProxies []netip.Prefix
-	Health         func(ctx context.Context) (schemaVersion int, err error)
-	Accounts       *accounts.Service
-	Organisation   *organisation.Service
-	Messaging      *messaging.Service
-	Inventory      *inventory.Service
-	Shipping       *shipping.Service
-	Timeclock      *timeclock.Service
+	// PublicURL is the address people reach the server at (--public-url), no
+	// trailing slash; "" when not configured.
+	PublicURL    string
+	Health       func(ctx context.Context) (schemaVersion int, err error)
+	Accounts     *accounts.Service
+	Organisation *organisation.Service
+	Messaging    *messaging.Service
+	Inventory    *inventory.Service
+	Shipping     *shipping.Service
+	Timeclock    *timeclock.Service
+	Production   *production.Service
+	Documents    *documents.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }
@@ -74,7 +81,7 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
 }
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-	"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	"font-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

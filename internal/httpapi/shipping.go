@@ -185,7 +185,7 @@ func (s *Server) handleShipExport(w http.ResponseWriter, r *http.Request) error 
 
 // batchWithShipments is a batch's detail with the shipments that carried
 // it: the recall trace from a batch to its destinations.
-func (s *Server) batchWithShipments(ctx context.Context, d *inventory.BatchDetail) (any, error) {
+func (s *Server) batchWithShipments(ctx context.Context, d batchWithProduction) (any, error) {
 	list := []shipping.BatchShipment{}
 	if s.Shipping != nil {
 		got, err := s.Shipping.ForBatch(ctx, d.ID)
@@ -195,7 +195,7 @@ func (s *Server) batchWithShipments(ctx context.Context, d *inventory.BatchDetai
 		list = got
 	}
 	return struct {
-		*inventory.BatchDetail
+		batchWithProduction
 		Shipments []shipping.BatchShipment `json:"shipments"`
 	}{d, list}, nil
 }

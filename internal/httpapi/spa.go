@@ -15,12 +15,21 @@ import (
 )
 
 // spa serves the embedded app: real files as they are (hashed assets cached
-// for a year), and index.html, never cached, for every client-side route.
+// for a year), and for every client-side route its entry's HTML, never cached.
 // Text files are sent gzipped to clients that accept it.
 func (s *Server) spa() http.Handler {
 	index, err := fs.ReadFile(s.App, "index.html")
 	if err != nil {
 		index = []byte("<!doctype html><title>Packline</title><p>The web app is not built. Run <code>make build</code>.</p>")
+	}
+	// The public pages have light entries of their own (web/vite.config.ts); an app
+	// built without them falls back to index.html.
+	pages := map[string][]byte{"index.html": index}
+	for _, name := range []string{"auth.html", "kiosk.html"} {
+		pages[name] = index
+		if b, err := fs.ReadFile(s.App, name); err == nil {
+			pages[name] = b
+		}
 	}
 	gz := &gzipCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -31,7 +40,7 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		if name != "" && pages[name] == nil {
 			body, err := fs.ReadFile(s.App, name)
 			if err == nil {
 				if strings.HasPrefix(name, "assets/") {
@@ -47,9 +56,25 @@ func (s *Server) spa() http.Handler {
 				return
 			}
 		}
+		page := entryPage(name)
 		w.Header().Set("Cache-Control", "no-cache, no-store, must-revalidate")
-		gz.serve(w, r, "index.html", index)
+		gz.serve(w, r, page, pages[page])
 	})
+}
+
+// entryPage names the HTML entry of a client-side route (a path without its leading
+// slash): the auth pages and the kiosk are apps of their own, the office app is
+// everything else. web/src/config/paths.ts (entryOf) applies the same rule.
+func entryPage(name string) string {
+	switch {
+	case name == "auth" || strings.HasPrefix(name, "auth/"):
+		return "auth.html"
+	case name == "employee-portal":
+		return "kiosk.html"
+	case name == "auth.html" || name == "kiosk.html":
+		return name
+	}
+	return "index.html"
 }
 
 // gzipCache keeps the gzipped form of each compressible file it has served.

@@ -46,13 +46,23 @@ var textFields = map[string][]string{
 	"POST /api/inventory/moves/{id}/reverse":   {"note"},
 	// The import's csv is a file, not text: its cells are checked by the
 	// inventory domain (TestImportRefusesBadTextInCells).
-	"POST /api/inventory/import/preview": {},
-	"POST /api/inventory/import":         {},
-	"POST /api/shipments":                {"ship_date", "carrier", "tracking_number", "notes"},
-	"PATCH /api/shipments/{id}":          {"ship_date", "carrier", "tracking_number", "notes"},
-	"POST /api/shipments/{id}/ship":      {},
-	"POST /api/shipments/{id}/deliver":   {},
-	"POST /api/shipments/{id}/cancel":    {"reason"},
+	"POST /api/inventory/import/preview":        {},
+	"POST /api/inventory/import":                {},
+	"PUT /api/inventory/items/{id}/recipe":      {},
+	"POST /api/production/lines":                {"name"},
+	"POST /api/production/entries":              {"date", "note"},
+	"POST /api/production/entries/{id}/reverse": {"reason"},
+	"PUT /api/production/assignments":           {"date"},
+	// An upload is a multipart form, not JSON: its form fields are checked
+	// by TestDocumentUploadRefusesBadFormText.
+	"POST /api/documents":              {},
+	"DELETE /api/documents/{id}":       {},
+	"POST /api/documents/{id}/restore": {},
+	"POST /api/shipments":              {"ship_date", "carrier", "tracking_number", "notes"},
+	"PATCH /api/shipments/{id}":        {"ship_date", "carrier", "tracking_number", "notes"},
+	"POST /api/shipments/{id}/ship":    {},
+	"POST /api/shipments/{id}/deliver": {},
+	"POST /api/shipments/{id}/cancel":  {"reason"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

@@ -22,6 +22,8 @@ type Settings struct {
 	SupportEmail  string `json:"support_email"`
 	TimeZone      string `json:"time_zone"`
 	MaxShiftHours int    `json:"max_shift_hours"`
+	// MaxUploadMiB is the largest document a user may upload, in MiB.
+	MaxUploadMiB int `json:"max_upload_mib"`
 }
 
 // Defaults apply until an admin changes them.
@@ -30,6 +32,7 @@ var Defaults = Settings{
 	SupportEmail:  "support@packline.local",
 	TimeZone:      "America/Chicago",
 	MaxShiftHours: 12,
+	MaxUploadMiB:  50,
 }
 
 // Location returns the settings' time zone, or Chicago if it cannot load.
@@ -46,6 +49,8 @@ const (
 	MaxName          = 200
 	MinMaxShiftHours = 1
 	MaxMaxShiftHours = 48
+	MinMaxUploadMiB  = 1
+	MaxMaxUploadMiB  = 1024
 )
 
 // Patch changes any subset of Settings.
@@ -54,6 +59,7 @@ type Patch struct {
 	SupportEmail  *string `json:"support_email"`
 	TimeZone      *string `json:"time_zone"`
 	MaxShiftHours *int    `json:"max_shift_hours"`
+	MaxUploadMiB  *int    `json:"max_upload_mib"`
 }
 
 // Apply validates p and applies it to s.
@@ -94,6 +100,14 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.MaxShiftHours = *p.MaxShiftHours
 	}
+	if p.MaxUploadMiB != nil {
+		if *p.MaxUploadMiB < MinMaxUploadMiB || *p.MaxUploadMiB > MaxMaxUploadMiB {
+			return s, apperr.New(apperr.Invalid, "settings.max_upload_mib_range",
+				apperr.Params{"min": MinMaxUploadMiB, "max": MaxMaxUploadMiB},
+				fmt.Sprintf("The upload limit must be %d to %d MiB.", MinMaxUploadMiB, MaxMaxUploadMiB)).OnField("max_upload_mib")
+		}
+		s.MaxUploadMiB = *p.MaxUploadMiB
+	}
 	return s, nil
 }
 
@@ -103,6 +117,7 @@ const (
 	keySupportEmail  = "support_email"
 	keyTimeZone      = "time_zone"
 	keyMaxShiftHours = "max_shift_hours"
+	keyMaxUploadMiB  = "max_upload_mib"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -121,6 +136,9 @@ func fromValues(v map[string]string) Settings {
 	if n, err := strconv.Atoi(v[keyMaxShiftHours]); err == nil {
 		s.MaxShiftHours = n
 	}
+	if n, err := strconv.Atoi(v[keyMaxUploadMiB]); err == nil {
+		s.MaxUploadMiB = n
+	}
 	return s
 }
 
@@ -138,6 +156,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.MaxShiftHours != nil {
 		out[keyMaxShiftHours] = strconv.Itoa(s.MaxShiftHours)
+	}
+	if p.MaxUploadMiB != nil {
+		out[keyMaxUploadMiB] = strconv.Itoa(s.MaxUploadMiB)
 	}
 	return out
 }

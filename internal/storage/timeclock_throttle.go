@@ -66,7 +66,8 @@ func (t *PINThrottle) prepare(ctx context.Context) (guardStmts, error) {
 // (SELECT … FOR UPDATE, creating it first if missing, so two first
 // attempts cannot both count from zero); on SQLite the transaction already
 // holds the single writer, so a missing row is simply zero. A right PIN
-// whose keys were clean thus commits without writing.
+// whose keys were clean thus commits without writing, and any commit is
+// bookkeeping (no fsync of its own: db.WithBookkeepingTx).
 func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evaluate func() timeclock.Verdict) (time.Duration, []string, error) {
 	g, err := t.prepare(ctx)
 	if err != nil {
@@ -74,7 +75,8 @@ func (t *PINThrottle) Guard(ctx context.Context, stages [][]throttle.Key, evalua
 	}
 	var wait time.Duration
 	var locked []string
-	err = t.db.WithTx(ctx, func(tx *Tx) error {
+	// Bookkeeping: a power cut may forget the last counts, never a punch.
+	err = t.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		wait, locked = 0, nil
 		sel, ins, save := tx.tx.StmtContext(ctx, g.sel), tx.tx.StmtContext(ctx, g.ins), tx.tx.StmtContext(ctx, g.save)
 		read := func(key string) (throttle.State, error) {

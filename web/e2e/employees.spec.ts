@@ -65,7 +65,7 @@ test.describe('employees and their time', () => {
     await row.getByRole('button', { name: '1 shift' }).click();
     const shifts = page.getByRole('table', { name: `Shifts of ${first} ${last}` });
     await expect(shifts.getByRole('row')).toHaveCount(1);
-    await expect(shifts.getByRole('row').first()).toContainText(/\d{1,2}:\d{2} (AM|PM) C[SD]T.*\d{1,2}:\d{2} (AM|PM) C[SD]T/);
+    await expect(shifts.getByRole('row').first()).toContainText(/\d{1,2}:\d{2}\s(am|pm) C[SD]T.*\d{1,2}:\d{2}\s(am|pm) C[SD]T/);
 
     // The export is what is shown.
     const download = page.waitForEvent('download');
@@ -73,7 +73,8 @@ test.describe('employees and their time', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^timesheet-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await (await file.createReadStream()).toArray();
-    const csv = Buffer.concat(text.map((c) => Buffer.from(c))).toString('utf8');
+    // The file starts with a byte order mark, so that spreadsheets read it as UTF-8.
+    const csv = Buffer.concat(text.map((c) => Buffer.from(c))).toString('utf8').replace(/^\uFEFF/, '');
     expect(csv.split('\n')[0]).toBe('employee_id,last_name,first_name,clock_in,clock_out,hours,flags');
     expect(csv).toContain(`${last},${first}`);
   });

@@ -10,7 +10,7 @@ import { expect, signIn, test } from './fixtures';
  */
 type Dict = Record<string, unknown>;
 const locale = (lng: string): Dict => JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), `../src/i18n/locales/${lng}.json`), 'utf8'));
-const TAGS: Record<string, string> = { gb: 'en-US', ir: 'fa-IR' };
+const TAGS: Record<string, string> = { gb: 'en-GB', ir: 'fa-IR' };
 
 for (const lng of ['gb', 'ir'] as const) {
   test(`inventory ledger flow (${lng})`, async ({ page }) => {
@@ -24,6 +24,8 @@ for (const lng of ['gb', 'ir'] as const) {
     const num = (n: number) => new Intl.NumberFormat(TAGS[lng], { maximumFractionDigits: 3 }).format(n);
     const signed = (n: number) => new Intl.NumberFormat(TAGS[lng], { maximumFractionDigits: 3, signDisplay: 'exceptZero' }).format(n);
     const item = 'Long-grain white rice';
+    // Unit names are translated too ('kg' is 'کیلوگرم' in Persian).
+    const kg = L('units.kg_other');
     const code = `E2E-${lng.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
 
     await signIn(page);
@@ -39,7 +41,7 @@ for (const lng of ['gb', 'ir'] as const) {
     // Receive a new batch.
     await page.getByRole('button', { name: L('inventory.actions.receiveItem', { name: item }) }).click();
     const receive = page.getByRole('dialog');
-    await receive.getByLabel(L('inventory.fields.quantityIn', { unit: 'kg' })).fill('25');
+    await receive.getByLabel(L('inventory.fields.quantityIn', { unit: L('units.kg_other') })).fill('25');
     await receive.getByLabel(L('inventory.fields.code')).fill(code);
     await receive.getByRole('button', { name: L('inventory.receive.submit'), exact: true }).click();
     await expect(receive).toBeHidden();
@@ -47,22 +49,22 @@ for (const lng of ['gb', 'ir'] as const) {
     // It shows grouped under its item, with its on-hand.
     await page.getByRole('button', { name: L('inventory.table.showBatches', { name: item }) }).click();
     const row = page.getByTestId(`batch-${code}`);
-    await expect(row).toContainText(`${num(25)} kg`);
+    await expect(row).toContainText(`${num(25)} ${kg}`);
 
     // Adjust it: remove 5 kg, with a reason.
     await row.getByRole('button', { name: L('inventory.actions.adjustBatch', { code }) }).click();
     const adjust = page.getByRole('dialog');
-    await adjust.getByLabel(L('inventory.fields.quantityIn', { unit: 'kg' })).fill('5');
+    await adjust.getByLabel(L('inventory.fields.quantityIn', { unit: L('units.kg_other') })).fill('5');
     await adjust.getByLabel(L('inventory.fields.reason')).fill('Torn sack');
     await adjust.getByRole('button', { name: L('inventory.moveForm.saveAdjust') }).click();
     await expect(adjust).toBeHidden();
-    await expect(row).toContainText(`${num(20)} kg`);
+    await expect(row).toContainText(`${num(20)} ${kg}`);
 
     // Its history: undo the adjustment there.
     await row.getByRole('link', { name: L('inventory.actions.historyOf', { code }) }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
     const onHand = page.getByTestId('batch-on-hand');
-    await expect(onHand).toHaveText(`${num(20)} kg`);
+    await expect(onHand).toHaveText(`${num(20)} ${kg}`);
     await page
       .getByRole('button', { name: L('inventory.actions.undoMove', { reason: L('inventory.reasons.adjust'), change: signed(-5) }) })
       .click();
@@ -70,15 +72,15 @@ for (const lng of ['gb', 'ir'] as const) {
     await undo.getByLabel(L('inventory.fields.reason')).fill('Sack was fine');
     await undo.getByRole('button', { name: L('inventory.undo.confirm') }).click();
     await expect(undo).toBeHidden();
-    await expect(onHand).toHaveText(`${num(25)} kg`);
+    await expect(onHand).toHaveText(`${num(25)} ${kg}`);
 
     // Count it: 24 found, the difference becomes a count move.
     await page.getByRole('button', { name: L('inventory.actions.count'), exact: true }).click();
     const count = page.getByRole('dialog');
-    await count.getByLabel(L('inventory.fields.counted', { unit: 'kg' })).fill('24');
+    await count.getByLabel(L('inventory.fields.counted', { unit: L('units.kg_other') })).fill('24');
     await count.getByRole('button', { name: L('inventory.moveForm.saveCount') }).click();
     await expect(count).toBeHidden();
-    await expect(onHand).toHaveText(`${num(24)} kg`);
+    await expect(onHand).toHaveText(`${num(24)} ${kg}`);
 
     // The history reads receive, adjust, its reversal, count — with the running balance.
     const history = page.getByRole('table', { name: L('inventory.batch.history') });
@@ -92,7 +94,7 @@ for (const lng of ['gb', 'ir'] as const) {
     ] as const;
     for (const [i, [reason, balance]] of expected.entries()) {
       await expect(rows.nth(i)).toContainText(L(reason));
-      await expect(rows.nth(i)).toContainText(`${num(balance)} kg`);
+      await expect(rows.nth(i)).toContainText(`${num(balance)} ${kg}`);
     }
     await expect(rows.nth(1)).toContainText(L('inventory.history.undone'));
 

@@ -130,7 +130,7 @@ test.describe('employee kiosk', () => {
     await enterPin(page, name);
     const again = clockDialog(page, name);
     await expect(again.getByText('You are currently clocked in.')).toBeVisible();
-    await expect(again.getByText(/^Last punch: \d{1,2}:\d{2} (AM|PM) C[SD]T$/)).toBeVisible();
+    await expect(again.getByText(/^Last punch: today, \d{1,2}:\d{2}\s(am|pm) C[SD]T$/)).toBeVisible();
     const clockOut = again.getByRole('button', { name: 'Clock Out' });
     expect(await hue(clockOut)).toBe('red');
     await clockOut.click();

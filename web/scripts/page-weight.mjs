@@ -2,10 +2,16 @@
 // Measures what a browser downloads cold for the key pages: the gzipped bytes of every
 // JS and CSS file fetched (and the document), per page, in a fresh Chromium profile.
 // Budgets: /auth/login and /employee-portal ≤ 120 KB, /dashboard ≤ 250 KB.
+// Also how the first paint is reached: the request waves before it (a wave is a
+// request started by a response of the wave before: the document is wave 0, what its
+// HTML names wave 1, what those scripts then import wave 2, …) and the time of the
+// first contentful paint, median of 3 cold loads, as is and with a slow tablet's
+// network and CPU (150 ms round trip, 1.6 Mbit/s down, CPU 4× slower).
 //
-// Usage: node scripts/page-weight.mjs [--strict] [--verbose]
+// Usage: node scripts/page-weight.mjs [--strict] [--verbose] [--no-paint]
 //   Starts ../bin/packline on a temp SQLite file with --demo, unless PACKLINE_E2E_URL
-//   points at a running server. --strict exits 1 when a page is over budget.
+//   points at a running server. --strict exits 1 when a page is over budget or needs
+//   more than two waves after the document before its first paint.
 //   --verbose lists every file. Any request to another origin (web fonts, CDNs) is reported and fails the run.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -19,7 +25,10 @@ const PAGES = [
   { url: '/employee-portal', budget: 120 * KB, signedIn: false },
   { url: '/dashboard', budget: 250 * KB, signedIn: true },
 ];
+const MAX_WAVES = 2;
+const THROTTLED = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
 const strict = process.argv.includes('--strict');
+const paint = !process.argv.includes('--no-paint');
 const verbose = process.argv.includes('--verbose');
 const port = Number(process.env.PACKLINE_E2E_PORT ?? 18_438);
 const base = process.env.PACKLINE_E2E_URL ?? `http://127.0.0.1:${port}`;
@@ -39,6 +48,67 @@ async function waitForHealth(url, ms = 30_000) {
   throw new Error(`server at ${url} did not become healthy`);
 }
 
+/** A fresh context (empty cache), signed in when the page needs it. */
+async function coldContext(browser, pageSpec) {
+  const context = await browser.newContext();
+  if (pageSpec.signedIn) {
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@packline.local', password: 'packline-demo', remember: true }),
+    });
+    const { token } = await res.json();
+    await context.addInitScript((t) => localStorage.setItem('packline.token', t), token);
+  }
+  return context;
+}
+
+/**
+ * Loads the page cold once and returns the first contentful paint (ms after navigation
+ * start) and the number of request waves after the document started before it.
+ */
+async function firstPaint(browser, pageSpec, throttled) {
+  const context = await coldContext(browser, pageSpec);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (throttled) {
+    const { cpu, ...net } = THROTTLED;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...net });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  }
+  const sent = []; // { url, wallTime, initiator }
+  cdp.on('Network.requestWillBeSent', (e) => sent.push({ url: e.request.url, time: e.wallTime * 1000, initiator: e.initiator }));
+  await page.goto(`${base}${pageSpec.url}`, { waitUntil: 'load' });
+  const fcp = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const seen = () => performance.getEntriesByName('first-contentful-paint')[0];
+        const poll = () => (seen() ? resolve({ fcp: seen().startTime, origin: performance.timeOrigin }) : setTimeout(poll, 50));
+        poll();
+      }),
+  );
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // The wave of a request: one more than the resource that started it (the document is 0).
+  const wave = new Map();
+  const waveOf = (r) => {
+    if (wave.has(r.url)) return wave.get(r.url);
+    const i = r.initiator ?? {};
+    const from = i.url ?? i.stack?.callFrames?.[0]?.url ?? i.stack?.parent?.callFrames?.[0]?.url;
+    const parent = from && from !== r.url ? sent.find((x) => x.url === from) : null;
+    const w = i.type === 'other' && !parent ? 0 : parent ? waveOf(parent) + 1 : 1;
+    wave.set(r.url, w);
+    return w;
+  };
+  const paintAt = fcp.origin + fcp.fcp;
+  const before = sent.filter((r) => r.time <= paintAt && !r.url.startsWith('data:'));
+  const waves = Math.max(0, ...before.map(waveOf));
+  await context.close();
+  return { fcp: fcp.fcp, waves, requests: before.length };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 let server;
 if (!process.env.PACKLINE_E2E_URL) {
   const db = path.join(os.tmpdir(), `packline-weight-${process.pid}.db`);
@@ -57,16 +127,7 @@ try {
   const origin = new URL(base).origin;
   const rows = [];
   for (const pageSpec of PAGES) {
-    const context = await browser.newContext(); // fresh profile: empty cache
-    if (pageSpec.signedIn) {
-      const res = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'demo@packline.local', password: 'packline-demo', remember: true }),
-      });
-      const { token } = await res.json();
-      await context.addInitScript((t) => localStorage.setItem('packline.token', t), token);
-    }
+    const context = await coldContext(browser, pageSpec); // fresh profile: empty cache
     const page = await context.newPage();
     const seen = [];
     page.on('response', async (response) => {
@@ -100,20 +161,31 @@ try {
         console.log(`  ${pageSpec.url} ${(f.gz / KB).toFixed(1).padStart(7)} KB  ${f.url.replace(origin, '')}`);
       }
     }
-    rows.push({ page: pageSpec.url, landed, js, css, doc, total, budget: pageSpec.budget, files: files.length });
+    const row = { page: pageSpec.url, landed, js, css, doc, total, budget: pageSpec.budget, files: files.length };
+    if (paint) {
+      await context.close();
+      const fast = [], slow = [];
+      for (let i = 0; i < 3; i++) fast.push(await firstPaint(browser, pageSpec, false));
+      for (let i = 0; i < 3; i++) slow.push(await firstPaint(browser, pageSpec, true));
+      row.waves = Math.max(...fast.map((r) => r.waves), ...slow.map((r) => r.waves));
+      row.fcp = median(fast.map((r) => r.fcp));
+      row.fcpSlow = median(slow.map((r) => r.fcp));
+    }
+    rows.push(row);
     if (foreign.length) {
       failed = true;
       console.error(`${pageSpec.url}: requests to other origins: ${foreign.map((f) => f.url).join(', ')}`);
     }
-    await context.close();
+    if (!paint) await context.close();
   }
   const fmt = (n) => `${(n / KB).toFixed(1)} KB`;
-  console.log('page                 landed on            JS gz      CSS gz     JS+CSS     budget     ');
+  const ms = (n) => (n === undefined ? '-' : `${Math.round(n)} ms`);
+  console.log('page                 landed on            JS gz      CSS gz     JS+CSS     budget     waves  first paint  throttled   ');
   for (const r of rows) {
-    const over = r.total > r.budget;
+    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES;
     if (over && strict) failed = true;
     console.log(
-      `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${fmt(r.budget).padEnd(10)} ${over ? 'OVER' : 'ok'}`,
+      `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${fmt(r.budget).padEnd(10)} ${String(r.waves ?? '-').padEnd(6)} ${ms(r.fcp).padEnd(12)} ${ms(r.fcpSlow).padEnd(11)} ${over ? 'OVER' : 'ok'}`,
     );
   }
 } finally {

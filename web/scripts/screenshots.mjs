@@ -18,9 +18,14 @@ const SHOTS = {
   'dashboard-top-nav': { layout: 'top' },
   'login-light': { url: '/auth/login', signed: false },
   'login-dark': { url: '/auth/login', signed: false, scheme: 'dark' },
+  'login-375': { url: '/auth/login', signed: false, width: 375, height: 812 },
+  'login-ir': { url: '/auth/login', signed: false, lang: 'ir' },
   inventory: { url: '/inventory' },
   preferences: { url: '/preferences' },
   'employee-portal': { url: '/employee-portal', signed: false },
+  'employee-portal-dark': { url: '/employee-portal', signed: false, scheme: 'dark' },
+  'employee-portal-375': { url: '/employee-portal', signed: false, width: 375, height: 812 },
+  'employee-portal-ir': { url: '/employee-portal', signed: false, lang: 'ir' },
   'not-found': { url: '/404' },
 };
 

@@ -1,14 +1,14 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import i18n from '@/i18n';
-import { LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
+import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { useToastHostNeeded } from '@/lib/notify';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const ToastHost = lazy(() => import('./toast-host'));
 
 function directionOf(lng: string) {
-  return isLanguage(lng) ? LANGUAGE_INFO[lng].dir : 'ltr';
+  return LANGUAGE_INFO[languageOf(lng)].dir;
 }
 
 /** Keeps Mantine's direction (and so the mirrored layout) in step with the language. */

@@ -1,10 +1,11 @@
 import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router';
-import { HOME_PATH, isPublicPath, paths } from '@/config/paths';
+import { HOME_PATH, paths } from '@/config/paths';
 import type { RouteHandle } from '@/config/route-handle';
 import { session } from '@/lib/auth/session';
 import { PageLoader } from '@/components/page-loader';
 import { RouteError } from '@/components/route-error';
-import { alwaysRevalidate, requireGuest, requireSession } from './guards';
+import { loadPage } from '@/lib/page-load';
+import { alwaysRevalidate, loadOwnEntry, requireSession } from './guards';
 
 /** Turns a lazily imported page module (default export) into a route's Component. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -12,6 +13,16 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 });
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
+
+/**
+ * A route whose loader only redirects. It still names a Component (which never gets to
+ * render anything), because React Router warns about a matched leaf without one, also in
+ * production builds.
+ */
+const redirectTo = (to: string) => ({ loader: () => redirect(to), Component: Redirecting });
+function Redirecting() {
+  return null;
+}
 
 /** A screen of the signed-in area; `path` comes from the paths table. */
 const screen = (path: string, key: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
@@ -26,30 +37,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     errorElement: <RouteError />,
     children: [
-      { path: paths.root.path, loader: () => redirect(HOME_PATH) },
+      { path: paths.root.path, ...redirectTo(HOME_PATH) },
 
-      // Auth area: only for signed-out users (SPEC §2).
-      {
-        path: paths.auth.root.path,
-        loader: requireGuest,
-        shouldRevalidate: alwaysRevalidate,
-        lazy: page(() => import('./layouts/auth-layout')),
-        children: [
-          { index: true, loader: () => redirect(paths.auth.login.getHref()) },
-          { path: paths.auth.login.path, lazy: page(() => import('@/features/auth/routes/login')) },
-          { path: paths.auth.signup.path, lazy: page(() => import('@/features/auth/routes/signup')) },
-          { path: paths.auth.recoverPassword.path, lazy: page(() => import('@/features/auth/routes/recover-password')) },
-          {
-            path: paths.auth.recoverPasswordEmail.path,
-            lazy: page(() => import('@/features/auth/routes/recover-password-email')),
-          },
-          { path: '*', loader: () => redirect(paths.auth.login.getHref()) },
-        ],
-      },
+      // The auth pages and the kiosk are entries of their own (auth.html, kiosk.html):
+      // reaching one from here loads its document.
+      { path: `${paths.auth.root.path}/*`, loader: loadOwnEntry, Component: PageLoader },
+      { path: paths.employeePortal.path, loader: loadOwnEntry, Component: PageLoader },
 
-      // Public pages outside the main layout.
       { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
-      { path: paths.employeePortal.path, lazy: page(() => import('@/features/kiosk/routes/employee-portal')) },
 
       // Signed-in area, inside the main layout.
       {
@@ -80,7 +75,7 @@ export const routes: RouteObject[] = [
             path: paths.app.production.root.path,
             handle: crumb('nav.production'),
             children: [
-              { index: true, loader: () => redirect(paths.app.production.overview.path) },
+              { index: true, ...redirectTo(paths.app.production.overview.path) },
               screen(paths.app.production.overview.path, 'nav.productionOverview', () =>
                 import('@/features/production/routes/production-overview'),
               ),
@@ -96,7 +91,7 @@ export const routes: RouteObject[] = [
             path: paths.app.payments.root.path,
             handle: crumb('nav.payments'),
             children: [
-              { index: true, loader: () => redirect(paths.app.payments.billing.path) },
+              { index: true, ...redirectTo(paths.app.payments.billing.path) },
               screen(paths.app.payments.paymentMethods.path, 'nav.paymentMethods', () =>
                 import('@/features/payments/routes/payment-methods'),
               ),
@@ -110,7 +105,7 @@ export const routes: RouteObject[] = [
       },
 
       // Any unknown path goes to the dashboard (which itself asks for a session).
-      { path: '*', loader: () => redirect(HOME_PATH) },
+      { path: '*', ...redirectTo(HOME_PATH) },
     ],
   },
 ];
@@ -119,19 +114,15 @@ type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
 
 /**
  * When the session ends (logout, rejected token, failed re-check) leave for the login
- * page; the public kiosk stays where it is. Returns the unsubscribe function.
+ * page. Returns the unsubscribe function.
  */
-export function followSessionEnd(router: AppRouterInstance): () => void {
-  return session.onSignOut(() => {
-    if (!isPublicPath(router.state.location.pathname)) {
-      void router.navigate(paths.auth.login.getHref(), { replace: true });
-    }
-  });
+export function followSessionEnd(): () => void {
+  return session.onSignOut(() => loadPage(paths.auth.login.getHref(), { replace: true }));
 }
 
 export function createAppRouter(): AppRouterInstance {
   const router = createBrowserRouter(routes);
-  followSessionEnd(router);
+  followSessionEnd();
   return router;
 }
 

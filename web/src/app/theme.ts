@@ -65,6 +65,16 @@ export const theme = createTheme({
     lg: '64em',
     xl: '90em',
   },
+  components: {
+    // A badge that meets a narrow column (375 px phones) wraps its words onto a second
+    // line instead of cutting them off with an ellipsis ('1 Sept 2025 · in 17 d…').
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', lineHeight: 1.3, paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'break-word' },
+      },
+    },
+  },
 });
 
 /**

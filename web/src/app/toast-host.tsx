@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '@/lib/notify';
 

@@ -35,7 +35,8 @@ export const paths = {
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
     faq: simple('/faq'),
     shippingLog: simple('/shipping-log'),
-    employees: simple('/employees'),
+    /** `tab`: the tab to open ('now' is who is clocked in); the employee list without one. */
+    employees: { path: '/employees', getHref: (tab?: 'now' | 'timesheets') => (tab ? `/employees?tab=${tab}` : '/employees') },
     chat: simple('/chat'),
     production: {
       root: simple('/production'),
@@ -84,4 +85,17 @@ export function safeRedirectTarget(raw: string | null | undefined): string {
   } catch {
     return HOME_PATH;
   }
+}
+
+/**
+ * The three HTML entries the server hands out, each a light app of its own: the auth
+ * pages, the kiosk, and the office app for every other path. internal/httpapi/spa.go
+ * applies the same rule, so moving between entries is a document load (lib/page-load).
+ */
+export type Entry = 'auth' | 'kiosk' | 'office';
+
+export function entryOf(pathname: string): Entry {
+  if (isAuthPath(pathname)) return 'auth';
+  if (pathname.replace(/\/+$/, '') === paths.employeePortal.path) return 'kiosk';
+  return 'office';
 }

@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
+import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { ApiError, type ApiErrorBody } from './api';
 
 /** Params that name things (codes, SKUs, fields) and keep their characters as sent. */
@@ -10,9 +10,9 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Params that are ids: the locale's digits, no thousands separators. */
 const ID = /(^|_)id$|^(by|move|line|entry)$/;
 
-/** The Intl tag of an app language (ir → Persian with Persian digits). */
+/** The Intl locale of an app key or i18next's tag (ir or fa-IR → Persian with Persian digits). */
 function intlTag(lng: string | undefined): string {
-  return LANGUAGE_INFO[isLanguage(lng) ? lng : DEFAULT_LANGUAGE].tag;
+  return LANGUAGE_INFO[languageOf(lng)].intl;
 }
 
 /**

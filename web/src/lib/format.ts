@@ -1,8 +1,25 @@
-import { LANGUAGE_INFO, isLanguage, DEFAULT_LANGUAGE } from '@/i18n/languages';
+import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 
-/** The Intl locale tag for one of the app's language codes. */
+/** The Intl locale for an app key ('br') or i18next's language ('pt-BR'): 'pt-BR'. */
 export function intlLocale(lng: string): string {
-  return LANGUAGE_INFO[isLanguage(lng) ? lng : DEFAULT_LANGUAGE].tag;
+  return LANGUAGE_INFO[languageOf(lng)].intl;
+}
+
+/**
+ * Formats with the locale's Intl rules, but names the zone as English readers know it:
+ * en-GB has no short names for American zones ('GMT-6'), en-US has ('CST', SPEC §9).
+ */
+export function formatZoned(d: Date, lng: string, options: Intl.DateTimeFormatOptions): string {
+  const locale = intlLocale(lng);
+  const format = new Intl.DateTimeFormat(locale, options);
+  if (!options.timeZoneName || !locale.startsWith('en-') || locale === 'en-US') return format.format(d);
+  const us = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, timeZoneName: options.timeZoneName })
+    .formatToParts(d)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return format
+    .formatToParts(d)
+    .map((p) => (p.type === 'timeZoneName' && us && p.value.startsWith('GMT') && !us.startsWith('GMT') ? us : p.value))
+    .join('');
 }
 
 function toDate(value: Date | string | null | undefined): Date | null {
@@ -60,7 +77,13 @@ export function initials(name: string): string {
   return (first + last).toLocaleUpperCase();
 }
 
-const AVATAR_COLORS = ['blue', 'cyan', 'grape', 'indigo', 'teal', 'violet', 'orange', 'pink', 'green', 'red'] as const;
+/**
+ * Avatar colours, as Mantine colour and shade: each is dark enough (contrast at least 5:1
+ * with white, luminance under the theme's autoContrast threshold) that white initials on
+ * the disc and coloured initials on a white disc both pass WCAG AA, in either theme.
+ * Mantine's lighter shades (green 6 on white: 2.4:1) and its oranges and greens fail.
+ */
+export const AVATAR_COLORS = ['blue.9', 'cyan.9', 'grape.8', 'indigo.8', 'teal.9', 'violet.8', 'pink.8', 'red.9'] as const;
 
 /** A stable Mantine colour for a person's avatar disc, derived from their email or name. */
 export function avatarColor(seed: string): (typeof AVATAR_COLORS)[number] {
@@ -77,21 +100,54 @@ function dayKey(d: Date, timeZone: string): string {
 }
 
 /**
+ * How many calendar days before `now` an instant falls, in the zone: 0 today, 1 yesterday,
+ * -1 tomorrow. Days, not 24-hour spans: 11:50 PM yesterday is 1 at 12:10 AM today.
+ */
+export function daysBeforeIn(value: Date, timeZone: string, now = new Date()): number {
+  const day = (d: Date) => Date.parse(`${dayKey(d, timeZone)}T00:00:00Z`);
+  return Math.round((day(now) - day(value)) / 86_400_000);
+}
+
+function parsePunch(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
  * A punch time in the organisation's zone, 12-hour, with the short zone name
- * (SPEC §9): '7:05 AM CST'. A punch on another day than today also names the day:
- * 'Mon, Mar 9, 7:05 PM CDT'. '' for a missing or unreadable time.
+ * (SPEC §9): '7:05 am CST'. A punch on another day than today also names the day:
+ * 'Mon 9 Mar, 7:05 pm CDT'. '' for a missing or unreadable time.
  */
 export function formatPunchTime(value: string | null | undefined, lng: string, timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const sameDay = dayKey(d, timeZone) === dayKey(now, timeZone);
-  return new Intl.DateTimeFormat(intlLocale(lng), {
+  const d = parsePunch(value);
+  if (!d) return '';
+  const sameDay = daysBeforeIn(d, timeZone, now) === 0;
+  return formatZoned(d, lng, {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    hourCycle: 'h12', // 12:30 am, not 0:30 am (en-GB's hour12 counts from 0)
     timeZoneName: 'short',
     ...(sameDay ? {} : { weekday: 'short', month: 'short', day: 'numeric' }),
-  }).format(d);
+  });
+}
+
+/**
+ * When a punch was, for a person who needs the day said: 'today' or 'yesterday' with
+ * the time, else the date and time (all in the organisation's zone). `day` says which,
+ * so the caller picks its sentence; `time` is '' for a missing or unreadable punch.
+ */
+export function punchDay(
+  value: string | null | undefined,
+  lng: string,
+  timeZone = DEFAULT_TIME_ZONE,
+  now = new Date(),
+): { day: 'today' | 'yesterday' | 'other'; time: string } {
+  const d = parsePunch(value);
+  if (!d) return { day: 'other', time: '' };
+  const before = daysBeforeIn(d, timeZone, now);
+  const day = before === 0 ? 'today' : before === 1 ? 'yesterday' : 'other';
+  const time = day === 'other' ? formatPunchTime(value, lng, timeZone, now) : formatPunchTime(value, lng, timeZone, d);
+  return { day, time };
 }

@@ -1,6 +1,6 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import i18n from '@/i18n';
+import { changeLanguage, currentLanguage } from '@/i18n';
 import type { Language } from '@/i18n/languages';
 import { api, type Schema } from './api';
 import { session } from './auth/session';
@@ -68,7 +68,7 @@ function savePreference(patch: Partial<Preferences>) {
 export function usePreferenceActions() {
   const { setColorScheme } = useMantineColorScheme();
   const setLanguage = useCallback((language: Language) => {
-    void i18n.changeLanguage(language);
+    void changeLanguage(language);
     savePreference({ language });
   }, []);
   const setTheme = useCallback(
@@ -95,7 +95,7 @@ export function PreferencesSync() {
     const apply = async () => {
       try {
         const prefs = await getPreferences();
-        if (prefs.language !== i18n.language) await i18n.changeLanguage(prefs.language);
+        if (prefs.language !== currentLanguage()) await changeLanguage(prefs.language);
         setColorScheme(prefs.theme);
         setNavLayoutLocal(prefs.nav_layout);
       } catch {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { setPageLoadForTests } from '@/lib/page-load';
 import { queryClient } from '@/lib/react-query';
 import { server } from './msw';
 
@@ -34,6 +35,8 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  setPageLoadForTests(null);
+  window.history.replaceState(null, '', '/');
   server.resetHandlers();
   queryClient.clear();
   localStorage.clear();

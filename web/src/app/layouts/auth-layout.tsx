@@ -1,16 +1,15 @@
 import { Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBoxSeam, IconClockHour4, IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { ShellTools } from '@/components/shell-tools';
-import './auth-styles';
 import classes from './auth-layout.module.css';
 
 /**
  * Layout of /auth: the brand panel on large screens (≥ lg), the form alone below.
  */
-export default function AuthLayout() {
+export default function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className={classes.root}>
@@ -67,7 +66,7 @@ export default function AuthLayout() {
           </Box>
         </Group>
         <div className={classes.formWrap}>
-          <Outlet />
+          {children}
         </div>
       </main>
     </div>

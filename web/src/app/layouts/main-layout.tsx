@@ -1,4 +1,3 @@
-import './main-styles';
 import { AppShell, Container, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

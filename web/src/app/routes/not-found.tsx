@@ -7,7 +7,6 @@ import { HOME_PATH } from '@/config/paths';
 import { supportMailto, usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { QueryProvider } from '@/components/query-provider';
-import '@mantine/core/styles/Anchor.layer.css';
 
 /** /404: title, a request to message support (with the support link), back to the dashboard. */
 function NotFound() {

@@ -51,7 +51,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Patch Notes' }))[0]);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Latest update: August 15, 2025');
+    expect(dialog).toHaveTextContent('Latest update: 15 August 2025');
     const items = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
       'UI updates',
@@ -117,6 +117,9 @@ describe('app shell', () => {
     expect(hrefs('FAQ')).toBe('/faq');
     expect(screen.getByRole('menuitem', { name: 'Help and support' })).toHaveAttribute('href', 'mailto:support@packline.local');
     expect(screen.getByRole('menuitem', { name: 'Change language' })).toBeInTheDocument();
+    // No two entries lead to the same page.
+    const targets = screen.getAllByRole('menuitem').map((item) => item.getAttribute('href')).filter(Boolean);
+    expect(new Set(targets).size).toBe(targets.length);
   });
 
   it('saves the navigation layout choice and shows the top bar', async () => {

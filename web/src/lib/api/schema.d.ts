@@ -2,6 +2,116 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live documents, searched, filtered, sorted and paged */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Upload a file (streamed; the JSON body limit does not apply)
+         * @description The type is decided from the content (magic bytes, and for ZIP-based formats
+         *     the entries inside) and must agree with the name's extension; otherwise 400
+         *     `file.type_incorrect`. Past the organisation's limit (`max_upload_mib`,
+         *     50 MiB by default): 413 `file.too_large`. A ZIP that would expand past 1 GiB
+         *     or 100× its size is refused (`zip.bomb`), as is one whose paths escape
+         *     (`zip.path_escape`). Uploading a ZIP notifies the other staff (`zip_upload`).
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted documents, restorable until purged 30 days after deletion */
+        get: operations["listDocumentTrash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One live document, with a ZIP's entries */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /** Move a document to the trash */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The document's bytes, streamed
+         * @description Sent with the stored content type, `X-Content-Type-Options: nosniff` and a
+         *     `Content-Disposition` carrying the original name (ASCII fallback and RFC 5987
+         *     `filename*`). PDFs and images are `inline` for previews unless `download=1`;
+         *     everything else is always an attachment.
+         */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a document back from the trash */
+        post: operations["restoreDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees": {
         parameters: {
             query?: never;
@@ -274,6 +384,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/items/{id}/recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** An item's current recipe (production.no_recipe when none) */
+        get: operations["getRecipe"];
+        /** Set a finished item's recipe; a change makes a new version */
+        put: operations["setRecipe"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/moves": {
         parameters: {
             query?: never;
@@ -440,6 +571,201 @@ export interface paths {
         };
         /** Staff who used the app recently (current visitors) */
         get: operations["getPresence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is on which line on a day */
+        get: operations["listAssignments"];
+        /** Put an employee on a line for a day (line_id null clears it) */
+        put: operations["setAssignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One day's production, totals, materials and labour */
+        get: operations["getDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an hour's units; its consume and produce moves in one transaction (409 stock.insufficient naming every short component) */
+        post: operations["createEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One entry with its moves */
+        get: operations["getEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/entries/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo an entry with reversing moves, with a reason (once only) */
+        post: operations["reverseEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The packing lines, by name */
+        get: operations["listLines"];
+        put?: never;
+        /** Add a packing line or table */
+        post: operations["createLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Production over a range of days (at most 400) */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/overview.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The overview's days as CSV (date, units, labour_hours, units_per_labour_hour) and a total row */
+        get: operations["exportOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finished goods that have a recipe */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an entry would draw, first expiry first, per component */
+        get: operations["suggestBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's units so far and the best line (the dashboard) */
+        get: operations["getProductionToday"];
         put?: never;
         post?: never;
         delete?: never;
@@ -899,6 +1225,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Assignment: {
+            /** Format: date */
+            date: string;
+            employee_id: number;
+            line_id: number | null;
+        };
         AuditEntry: {
             /** @enum {string} */
             action: "add" | "edit" | "void";
@@ -931,6 +1263,8 @@ export interface components {
             moves: components["schemas"]["Move"][];
             /** @description Pass as after= for the next page. */
             next_after: number | null;
+            /** @description The production entries that consumed or produced the batch, newest first. */
+            production: components["schemas"]["BatchUse"][];
             /** @description The shipments that carried the batch, newest first. */
             shipments: components["schemas"]["BatchShipment"][];
         };
@@ -943,6 +1277,18 @@ export interface components {
             ship_date: components["schemas"]["Date"];
             status: components["schemas"]["ShipmentStatus"];
         };
+        /** @description A production entry that consumed (negative) or produced (positive) a batch. */
+        BatchUse: {
+            /** Format: date */
+            date: string;
+            entry_id: number;
+            hour: number;
+            line_id: number;
+            line_name: string;
+            product_id: number;
+            quantity: number;
+            reversed: boolean;
+        };
         /** @enum {string} */
         ClockStatus: "clocked_in" | "clocked_out";
         ClockedInNow: {
@@ -953,6 +1299,33 @@ export interface components {
             /** @description Employees whose PIN someone is guessing (the employee-wide limit was reached within the last hour). */
             pin_alerts: components["schemas"]["PINAlert"][];
             time_zone: string;
+        };
+        Daily: {
+            cells: {
+                hour: number;
+                labour_hours: number;
+                line_id: number;
+                units: number;
+            }[];
+            consumed: {
+                batch_code: string;
+                batch_id: number;
+                item_id: number;
+                name: string;
+                quantity: number;
+                sku: string;
+                unit: string;
+            }[];
+            /** Format: date */
+            date: string;
+            entries: components["schemas"]["ProductionEntry"][];
+            labour_hours: number;
+            line_totals: components["schemas"]["LineTotal"][];
+            lines: components["schemas"]["ProductionLine"][];
+            time_zone: string;
+            totals: components["schemas"]["ProductTotal"][];
+            units: number;
+            units_per_labour_hour: number | null;
         };
         /** @description A calendar day, YYYY-MM-DD. */
         Date: string;
@@ -968,6 +1341,15 @@ export interface components {
         Document: {
             id: number;
             type: string;
+        };
+        /** @enum {string} */
+        DocumentLinkKind: "batch" | "shipment" | "production" | "project" | "employee";
+        /** @enum {string} */
+        DocumentType: "bill_of_lading" | "certificate_of_analysis" | "sop" | "invoice" | "photo" | "other";
+        Draw: {
+            batch_id: number;
+            item_id: number;
+            quantity: number;
         };
         Employee: {
             active: boolean;
@@ -994,6 +1376,21 @@ export interface components {
             last_name: string;
             shifts: components["schemas"]["Shift"][];
             total_hours: number;
+        };
+        /** @description One move of an entry; before and after are the batch's on-hand around it (the subtraction view). */
+        EntryMove: {
+            after: number;
+            batch_code: string;
+            batch_id: number;
+            before: number;
+            id: number;
+            item_id: number;
+            item_name: string;
+            item_sku: string;
+            item_unit: string;
+            /** @description Consumption negative, production positive. */
+            quantity: number;
+            reversal: boolean;
         };
         /** @description Every error response's body. */
         Error: {
@@ -1103,6 +1500,17 @@ export interface components {
         };
         /** @enum {string} */
         Language: "gb" | "br" | "es" | "cn" | "ir";
+        LineTotal: {
+            /** @description Hours the line produced in. */
+            hours: number;
+            labour_hours: number;
+            line_id: number;
+            name: string;
+            /** @description Hourly target × hours produced in. */
+            target: number | null;
+            units: number;
+            units_per_labour_hour: number | null;
+        };
         Move: {
             balance_after: components["schemas"]["Quantity"];
             batch_code?: string;
@@ -1152,6 +1560,30 @@ export interface components {
             /** Format: date-time */
             since: string;
         };
+        Overview: {
+            days: {
+                /** Format: date */
+                date: string;
+                labour_hours: number;
+                /** @description Units per product id. */
+                products: {
+                    [key: string]: number;
+                };
+                units: number;
+                units_per_labour_hour: number | null;
+            }[];
+            /** Format: date */
+            from: string;
+            lines: components["schemas"]["LineTotal"][];
+            products: components["schemas"]["ProductTotal"][];
+            /** Format: date */
+            to: string;
+            totals: {
+                labour_hours: number;
+                units: number;
+                units_per_labour_hour: number | null;
+            };
+        };
         PINAlert: {
             employee_id: number;
             first_name: string;
@@ -1169,8 +1601,49 @@ export interface components {
             nav_layout: components["schemas"]["NavLayout"];
             theme: components["schemas"]["Theme"];
         };
+        ProductTotal: {
+            name: string;
+            product_id: number;
+            sku: string;
+            units: number;
+        };
+        ProductionEntry: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: date */
+            date: string;
+            hour: number;
+            id: number;
+            line_id: number;
+            line_name: string;
+            moves: components["schemas"]["EntryMove"][];
+            note: string;
+            produced_batch_code: string;
+            produced_batch_id: number;
+            product_id: number;
+            product_name: string;
+            product_sku: string;
+            product_unit: string;
+            recipe_version: number;
+            reverse_reason: string;
+            reversed: boolean;
+            /** Format: date-time */
+            reversed_at: string | null;
+            units: number;
+        };
+        ProductionLine: {
+            archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            hourly_target: number | null;
+            id: number;
+            name: string;
+        };
         PublicSettings: {
             organisation_name: string;
+            /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
+            public_url?: string;
             support_email: string;
             /** @description The IANA zone every day and time is shown in. */
             time_zone: string;
@@ -1202,11 +1675,27 @@ export interface components {
         PunchTime: string;
         /** @description An exact amount in the item's unit, with at most three decimals. */
         Quantity: number;
+        Recipe: {
+            components: components["schemas"]["RecipeComponent"][];
+            /** Format: date-time */
+            created_at: string;
+            item_id: number;
+            version: number;
+        };
+        RecipeComponent: {
+            item_id: number;
+            name?: string;
+            quantity: number;
+            sku?: string;
+            unit?: string;
+        };
         /** @enum {string} */
         Role: "admin" | "staff";
         Settings: {
             /** @description A shift open longer than this is flagged. */
             max_shift_hours: number;
+            /** @description The largest document a user may upload, in MiB (50 by default). */
+            max_upload_mib?: number;
             organisation_name: string;
             support_email: string;
             time_zone: string;
@@ -1298,9 +1787,68 @@ export interface components {
          * @enum {string}
          */
         SourceType: "supplier" | "donor" | "production" | "";
+        StockBatch: {
+            code: string;
+            /** Format: date */
+            expires_at: string | null;
+            id: number;
+            item_id: number;
+            on_hand: number;
+            /** Format: date */
+            received_at: string;
+        };
+        StoredDocument: {
+            /**
+             * @description Decided from the content.
+             * @enum {string}
+             */
+            content_type: "application/pdf" | "image/png" | "image/jpeg" | "image/webp" | "text/csv; charset=utf-8" | "text/plain; charset=utf-8" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.oasis.opendocument.spreadsheet" | "application/vnd.oasis.opendocument.text" | "application/zip";
+            /**
+             * Format: date-time
+             * @description In the trash only.
+             */
+            deleted_at?: string;
+            /** @description In the trash only. */
+            deleted_by_name?: string;
+            /** @description A ZIP's files (uncompressed sizes), listed without unpacking. */
+            entries?: {
+                name: string;
+                size: number;
+            }[];
+            id: number;
+            link_id: number | null;
+            link_kind: components["schemas"]["DocumentLinkKind"] | null;
+            /** @description The uploader's file name, for display only. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When a trashed document goes for good.
+             */
+            purge_at?: string;
+            sha256: string;
+            /** @description Bytes. */
+            size: number;
+            type: components["schemas"]["DocumentType"];
+            /** Format: date-time */
+            uploaded_at: string;
+            uploaded_by: number;
+            uploaded_by_name: string;
+        };
         Success: {
             /** @constant */
             success: true;
+        };
+        Suggestion: {
+            components: (components["schemas"]["RecipeComponent"] & {
+                batches: components["schemas"]["StockBatch"][];
+                needed: number;
+                on_hand: number;
+                picks: components["schemas"]["Draw"][];
+                short: number;
+            })[];
+            product_id: number;
+            recipe_version: number;
+            units: number;
         };
         /** @enum {string} */
         Theme: "light" | "dark";
@@ -1355,6 +1903,18 @@ export interface components {
                     new_status: components["schemas"]["ClockStatus"];
                     /** Format: date-time */
                     timestamp: string;
+                };
+            };
+        };
+        /** @description One page of documents and how many match. */
+        DocumentList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    documents: components["schemas"]["StoredDocument"][];
+                    total: number;
                 };
             };
         };
@@ -1459,6 +2019,200 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Part of the file name (any case). */
+                search?: string;
+                type?: components["schemas"]["DocumentType"];
+                link_kind?: components["schemas"]["DocumentLinkKind"];
+                /** @description With link_kind, the one thing's documents. */
+                link_id?: number;
+                /** @description A user's id. */
+                uploaded_by?: number;
+                /** @description Uploaded on or after this day (organisation's zone). */
+                from?: string;
+                /** @description Uploaded on or before this day (organisation's zone). */
+                to?: string;
+                sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DocumentList"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    link_id?: number;
+                    link_kind?: components["schemas"]["DocumentLinkKind"];
+                    type?: components["schemas"]["DocumentType"];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored document (a ZIP with its entries). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDocumentTrash: {
+        parameters: {
+            query?: {
+                /** @description Part of the file name (any case). */
+                search?: string;
+                type?: components["schemas"]["DocumentType"];
+                link_kind?: components["schemas"]["DocumentLinkKind"];
+                /** @description With link_kind, the one thing's documents. */
+                link_id?: number;
+                /** @description A user's id. */
+                uploaded_by?: number;
+                /** @description Uploaded on or after this day (organisation's zone). */
+                from?: string;
+                /** @description Uploaded on or before this day (organisation's zone). */
+                to?: string;
+                sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DocumentList"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (restorable by an admin for 30 days). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        message: "File deleted";
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: {
+                download?: "1";
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "X-Content-Type-Options"?: "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restored document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listKioskEmployees: {
         parameters: {
             query?: never;
@@ -2002,6 +2756,64 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipe. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipe"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    components: {
+                        item_id: number;
+                        /** @description Per unit of the product, at most 3 decimals. */
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The recipe now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipe"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listMoves: {
         parameters: {
             query?: {
@@ -2269,6 +3081,354 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listAssignments: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's assignments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignments: components["schemas"]["Assignment"][];
+                        /** Format: date */
+                        date: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Assignment"];
+            };
+        };
+        responses: {
+            /** @description The assignment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDaily: {
+        parameters: {
+            query?: {
+                /** @description Default today in the organisation's zone. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Daily"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Batches to draw from; a component without picks is drawn first expiry first. */
+                    batches?: {
+                        batch_id: number;
+                        quantity: number;
+                    }[];
+                    /** Format: date */
+                    date: string;
+                    hour: number;
+                    line_id: number;
+                    note?: string;
+                    product_id: number;
+                    units: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The entry with its moves. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reverseEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reversed entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: components["schemas"]["ProductionLine"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hourly_target?: number | null;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The line. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionLine"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: {
+                /** @description Default 29 days before to. */
+                from?: string;
+                /** @description Default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportOverview: {
+        parameters: {
+            query?: {
+                /** @description Default 29 days before to. */
+                from?: string;
+                /** @description Default today. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["Item"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    suggestBatches: {
+        parameters: {
+            query: {
+                product_id: number;
+                units: number;
+                /** @description The entry's day (default today); batches expired before it are not suggested. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestion"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProductionToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        best_line: components["schemas"]["LineTotal"] | null;
+                        /** Format: date */
+                        date: string;
+                        labour_hours: number;
+                        units: number;
+                        units_per_labour_hour: number | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -2301,6 +3461,7 @@ export interface operations {
             content: {
                 "application/json": {
                     max_shift_hours?: number;
+                    max_upload_mib?: number;
                     organisation_name?: string;
                     support_email?: string;
                     /** @description An IANA zone name such as America/Chicago. */

@@ -1,4 +1,4 @@
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { mockApi } from '@/test/api-mock';
 import { DEMO_PASSWORD, server, VALID_TOKEN } from '@/test/msw';
 import { resetSessionForTests, session } from './session';
@@ -65,5 +65,24 @@ describe('session (SPEC §4)', () => {
     expect(session.getState()).toEqual({ status: 'anonymous', user: null, token: null });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  // Last: once the page is being left it stays so for this module.
+  it('a re-check cut short by leaving the page keeps the token (the next page checks again)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+      server.use(http.get('/api/user', () => HttpResponse.error()));
+      window.dispatchEvent(new Event('beforeunload'));
+      const ready = session.ready();
+      await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
+      expect(localStorage.getItem(TOKEN_KEY)).toBe(VALID_TOKEN);
+      // The page did not go after all: then the check did fail.
+      await vi.runAllTimersAsync();
+      await ready;
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -52,6 +52,12 @@ const signOutListeners = new Set<SignOutListener>();
 const signInListeners = new Set<SignInListener>();
 let readyPromise: Promise<void> | null = null;
 
+// Leaving the page aborts its requests: a token check cut short that way is no verdict
+// on the token (the next page checks again), so it must not sign the user out.
+let leaving = false;
+if (typeof window !== 'undefined') window.addEventListener('beforeunload', () => (leaving = true));
+const LEAVE_GRACE_MS = 3000;
+
 function setState(next: SessionState) {
   state = next;
   listeners.forEach((l) => l());
@@ -112,6 +118,8 @@ export const session = {
           const user = await getUser();
           signedIn(user, token);
         } catch {
+          // Still here after the grace time: the navigation did not happen, the check failed.
+          if (leaving) await new Promise((resolve) => setTimeout(resolve, LEAVE_GRACE_MS));
           signedOut('check_failed');
         }
       })();

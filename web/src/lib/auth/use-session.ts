@@ -31,7 +31,8 @@ export function useSession(): SessionFields {
     userName,
     email: user?.email ?? '',
     memberSince: formatMonthYear(user?.createdAt, i18n.language),
-    pfp: { initials: initials(userName || user?.email || ''), color: avatarColor(user?.email ?? userName) },
+    // Seeded by the name, as every other avatar of a person is (the visitors list knows no email).
+    pfp: { initials: initials(userName || user?.email || ''), color: avatarColor(userName || user?.email || '') },
     is2FAEnabled: user?.is2FAEnabled ?? false,
     token: state.token,
     isAuthenticated: state.status === 'authenticated',

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AuthLink } from './auth-link';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { session } from '@/lib/auth/session';
@@ -74,7 +74,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             checked={remember}
             onChange={(e) => setRemember(e.currentTarget.checked)}
           />
-          <Anchor component={Link} to={paths.auth.recoverPassword.getHref()} size="sm" fw={500}>
+          <Anchor component={AuthLink} to={paths.auth.recoverPassword.getHref()} size="sm" fw={500}>
             {t('auth.recoverPassword')}
           </Anchor>
         </Group>

@@ -1,21 +1,22 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeRedirectTarget } from '@/config/paths';
+import { loadPage } from '@/lib/page-load';
 import { AuthCard } from '../components/auth-card';
+import { AuthLink } from '../components/auth-link';
 import { LoginForm } from '../components/login-form';
+import { useAuthLocation } from '../lib/location';
 
 /** /auth/login: after signing in the user lands on `?redirect=` (same-origin paths only). */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { searchParams } = useAuthLocation();
   return (
     <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
-      <LoginForm onSuccess={() => navigate(safeRedirectTarget(params.get('redirect')), { replace: true })} />
+      <LoginForm onSuccess={() => loadPage(safeRedirectTarget(searchParams.get('redirect')), { replace: true })} />
       <Text size="sm" ta="center">
         {t('auth.noAccount')}{' '}
-        <Anchor component={Link} to={paths.auth.signup.getHref()} fw={600}>
+        <Anchor component={AuthLink} to={paths.auth.signup.getHref()} fw={600}>
           {t('auth.createAccount')}
         </Anchor>
       </Text>

@@ -1,7 +1,7 @@
 import { Button, Center, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AuthLink } from '../components/auth-link';
 import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 
@@ -15,7 +15,7 @@ export default function RecoverPasswordEmailPage() {
           <IconMailCheck size={32} aria-hidden />
         </ThemeIcon>
       </Center>
-      <Button component={Link} to={paths.auth.login.getHref()} fullWidth>
+      <Button component={AuthLink} to={paths.auth.login.getHref()} fullWidth>
         {t('auth.backToSignIn')}
       </Button>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AuthLink } from '../components/auth-link';
 import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 
@@ -13,7 +13,7 @@ export default function RecoverPasswordPage() {
       <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
         {t('auth.recoverText')}
       </Alert>
-      <Button component={Link} to={paths.auth.login.getHref()} variant="light" fullWidth>
+      <Button component={AuthLink} to={paths.auth.login.getHref()} variant="light" fullWidth>
         {t('auth.backToSignIn')}
       </Button>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AuthLink } from '../components/auth-link';
 import { paths } from '@/config/paths';
 import { AuthCard } from '../components/auth-card';
 
@@ -16,12 +16,12 @@ export default function SignupPage() {
       <Text size="xs" c="dimmed">
         {t('auth.termsNote')} <Text span fw={600} inherit>{t('auth.termsOfUse')}</Text>
       </Text>
-      <Button component={Link} to={paths.auth.login.getHref()} variant="light" fullWidth>
+      <Button component={AuthLink} to={paths.auth.login.getHref()} variant="light" fullWidth>
         {t('auth.backToSignIn')}
       </Button>
       <Text size="sm" ta="center">
         {t('auth.haveAccount')}{' '}
-        <Anchor component={Link} to={paths.auth.login.getHref()} fw={600}>
+        <Anchor component={AuthLink} to={paths.auth.login.getHref()} fw={600}>
           {t('auth.signIn')}
         </Anchor>
       </Text>

@@ -16,6 +16,8 @@ export function ClockedInCard() {
   const lng = i18n.language;
   const { data, isPending, isError } = useTimeclockNow();
   const people = data ? [...data.clocked_in].sort((a, b) => Number(b.forgotten) - Number(a.forgotten)) : [];
+  // The count is everyone in; the list may hold fewer (the server's page, then SHOWN here).
+  const more = data ? Math.max(0, data.count - Math.min(people.length, SHOWN)) : 0;
   return (
     <DashboardCard
       icon={IconClockHour4}
@@ -66,6 +68,11 @@ export function ClockedInCard() {
               </Group>
             ))}
           </Stack>
+          {more > 0 && (
+            <Anchor component={Link} to={paths.app.employees.getHref('now')} size="sm" data-testid="clocked-in-more">
+              {t('dashboard.moreClockedIn', { count: more, n: formatNumber(more, lng) })}
+            </Anchor>
+          )}
         </>
       )}
       <Anchor component={Link} to={paths.app.employees.getHref()} size="sm" fw={600}>

@@ -1,19 +1,71 @@
 import { Button, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceTablet, IconExternalLink } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { usePublicSettings } from '@/lib/public-settings';
 import classes from './kiosk-setup-card.module.css';
 import { DashboardCard } from './dashboard-card';
 
-/** Remote-connection setup (SPEC §1): the address to open on the kiosk tablet. */
+const KioskQr = lazy(() => import('./kiosk-qr'));
+const QR_SIZE = 132;
+
+/**
+ * True once the element has come into view (at once where the browser cannot tell), so
+ * the QR code's module is fetched only when someone can see it, not with the dashboard.
+ */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (seen || !el) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [seen]);
+  return [ref, seen] as const;
+}
+
+/** True for an address only this computer can reach (localhost, 127.0.0.1, ::1). */
+function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Remote-connection setup (SPEC §1): the kiosk address for the tablet, as text and as a
+ * QR code. The server's --public-url when it has one, else the address this browser used.
+ */
 export function KioskSetupCard() {
   const { t } = useTranslation();
-  const url = `${window.location.origin}${paths.employeePortal.path}`;
+  const { data: settings } = usePublicSettings();
+  const origin = settings?.public_url ?? window.location.origin;
+  const url = `${origin}${paths.employeePortal.path}`;
+  const [qrBox, qrSeen] = useSeen<HTMLDivElement>();
   return (
     <DashboardCard icon={IconDeviceTablet} color="grape" title={t('dashboard.remote')}>
       <Text size="sm" c="dimmed">
         {t('dashboard.remoteText')}
       </Text>
+      <div ref={qrBox} className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE }}>
+        {qrSeen && (
+          <Suspense fallback={null}>
+            <KioskQr value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} />
+          </Suspense>
+        )}
+      </div>
+      {isLoopback(url) && (
+        <Text size="sm" className={classes.warning} data-testid="kiosk-loopback">
+          {t('dashboard.kioskLoopback')}
+        </Text>
+      )}
       <div>
         <Text size="sm" fw={500} id="kiosk-address-label">
           {t('dashboard.kioskAddress')}

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 import { useStockWarnings } from '../api/stock-warnings';
 import { DashboardCard } from './dashboard-card';
+import { unitName } from '@/lib/units';
 
 const SHOWN = 4;
 
@@ -35,7 +36,7 @@ export function StockWarningsCard() {
                 {t('dashboard.lowStock', {
                   onHand: formatNumber(item.on_hand, lng),
                   reorder: formatNumber(item.reorder_level, lng),
-                  unit: item.unit,
+                  unit: unitName(item.unit, t, item.reorder_level),
                 })}
               </Badge>
             </Group>

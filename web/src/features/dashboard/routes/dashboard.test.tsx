@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { Schema } from '@/lib/api';
 import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
+import { formatLongDate } from '@/lib/format';
 import { renderApp, setupI18n } from '@/test/render';
 
 const item = (o: Partial<Schema<'Item'>>): Schema<'Item'> => ({
@@ -27,6 +28,21 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByText('Nobody is clocked in.')).toBeInTheDocument();
     expect(await screen.findByText('No low or expiring stock.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing produced yet today.')).toBeInTheDocument();
+  });
+
+  it("shows today's units so far and the best line", async () => {
+    server.use(
+      mockApi.get('/api/production/today', () =>
+        HttpResponse.json({
+          date: '2026-01-15', units: 1234, labour_hours: 40, units_per_labour_hour: 30.85,
+          best_line: { line_id: 2, name: 'Line 2', units: 700, hours: 6, target: 720, labour_hours: 20, units_per_labour_hour: 35 },
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('today-units')).toHaveTextContent('1,234');
+    expect(screen.getByText('Best line: Line 2 (700 units)')).toBeInTheDocument();
   });
 
   it('lists who is clocked in with forgotten clock-outs flagged first, and stock warnings', async () => {
@@ -60,14 +76,65 @@ describe('dashboard', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Dara Davies');
     expect(rows[0]).toHaveTextContent('Forgotten clock-out');
-    expect(rows[1]).toHaveTextContent(/Ana Almeida.*since .*7:05\sAM CST/);
+    expect(rows[1]).toHaveTextContent(/Ana Almeida.*since .*7:05\sam CST/);
     expect(screen.getByText('1 forgotten clock-out: open longer than 12 hours')).toBeInTheDocument();
     expect(screen.getByTestId('clocked-in-count')).toHaveTextContent('2');
 
     const stock = await screen.findByTestId('stock-warnings');
-    expect(within(stock).getByText('Low: 9 of 10 roll')).toBeInTheDocument();
+    expect(within(stock).getByText('Low: 9 of 10 rolls')).toBeInTheDocument();
     expect(within(stock).getByText('Expired')).toBeInTheDocument();
     expect(within(stock).getByText('Expires in 5 days')).toBeInTheDocument();
     expect(within(stock).getByRole('link', { name: /Soy protein/ })).toHaveAttribute('href', '/inventory/batches/7');
+  });
+
+  it('says how many more are in than it lists, with a link to who is in', async () => {
+    const person = (i: number) => ({
+      employee_id: i, first_name: `Person${i}`, last_name: 'Test', since: new Date().toISOString(), punch_id: i, hours: 1, forgotten: false,
+    });
+    server.use(
+      mockApi.get('/api/staff/timeclock/now', () =>
+        HttpResponse.json({
+          count: 7, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago', pin_alerts: [],
+          clocked_in: Array.from({ length: 7 }, (_, i) => person(i + 1)),
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    const list = await screen.findByTestId('clocked-in');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.getByTestId('clocked-in-count')).toHaveTextContent('7');
+    const more = screen.getByRole('link', { name: '+1 more' });
+    expect(more).toHaveAttribute('href', '/employees?tab=now');
+  });
+
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])("names today's date in the organisation's zone (%s), not the browser's", async (zone) => {
+    server.use(
+      mockApi.get('/api/settings/public', () =>
+        HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: zone }),
+      ),
+    );
+    renderApp('/dashboard');
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are never on the same date, so one of them differs from any browser's.
+    expect(await screen.findByText(new RegExp(`Today is ${formatLongDate(new Date(), 'gb', zone)}`))).toBeInTheDocument();
+  });
+
+  it('shows the kiosk address and its QR code: the server public URL when set, else the address the browser used', async () => {
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('kiosk-address')).toHaveTextContent(`${window.location.origin}/employee-portal`);
+    expect(await screen.findByRole('img', { name: 'QR code of the kiosk address' })).toBeInTheDocument();
+  });
+
+  it('uses --public-url for the kiosk address when the server has one', async () => {
+    server.use(
+      mockApi.get('/api/settings/public', () =>
+        HttpResponse.json({
+          organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago',
+          public_url: 'https://packline.example.org',
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getByTestId('kiosk-address')).toHaveTextContent('https://packline.example.org/employee-portal'));
+    expect(screen.queryByTestId('kiosk-loopback')).not.toBeInTheDocument();
   });
 });

@@ -2,10 +2,12 @@ import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/auth/use-session';
 import { formatLongDate } from '@/lib/format';
+import { useOrgTimeZone } from '@/lib/org-time';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClockedInCard } from '../components/clocked-in-card';
 import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
+import { ProductionTodayCard } from '../components/production-today-card';
 import { QuickLinks } from '../components/quick-links';
 import { StockWarningsCard } from '../components/stock-warnings-card';
 import { VersionsCard } from '../components/versions-card';
@@ -16,6 +18,7 @@ import classes from './dashboard.module.css';
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { userName, memberSince, pfp } = useSession();
+  const timeZone = useOrgTimeZone();
   useDocumentTitle(t('nav.dashboard'));
   return (
     <Stack gap="lg">
@@ -29,7 +32,7 @@ export default function DashboardPage() {
               {t('dashboard.greeting', { name: userName })}
             </Title>
             <Text c="white" opacity={0.9}>
-              {t('dashboard.today', { date: formatLongDate(new Date(), i18n.language) })}
+              {t('dashboard.today', { date: formatLongDate(new Date(), i18n.language, timeZone) })}
               {memberSince && ` · ${t('dashboard.memberSince', { date: memberSince })}`}
             </Text>
           </Stack>
@@ -43,8 +46,9 @@ export default function DashboardPage() {
         <QuickLinks />
       </section>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
         <ClockedInCard />
+        <ProductionTodayCard />
         <StockWarningsCard />
       </SimpleGrid>
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import type { Employee } from '../api/employees';
 import { usePunches } from '../api/time';
@@ -81,6 +82,7 @@ export function PunchesModal({ employee, timeZone, onClose }: { employee: Employ
               </Table>
             </Table.ScrollContainer>
           )}
+          <LinkedDocuments linkKind="employee" linkId={employee.employee_id} />
         </Stack>
       </Modal>
       {correction && <CorrectionModal target={correction} timeZone={timeZone} onClose={() => setCorrection(null)} />}

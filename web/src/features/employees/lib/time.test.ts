@@ -21,6 +21,6 @@ describe('office time helpers', () => {
     expect(toZoneInput('2026-03-08T13:05:00Z', 'America/Chicago')).toBe('2026-03-08T08:05');
     expect(toZoneInput('2026-03-08T05:30:00Z', 'America/Chicago')).toBe('2026-03-07T23:30');
     expect(todayIn('America/Chicago', new Date('2026-03-09T04:00:00Z'))).toBe('2026-03-08');
-    expect(formatPunch('2026-01-15T13:05:00Z', 'gb', 'America/Chicago')).toBe('Thu, Jan 15, 7:05 AM CST');
+    expect(formatPunch('2026-01-15T13:05:00Z', 'gb', 'America/Chicago')).toBe('Thu 15 Jan, 7:05\u202fam CST');
   });
 });

@@ -1,7 +1,6 @@
-import { intlLocale } from '@/lib/format';
+import { formatZoned, intlLocale } from '@/lib/format';
 
-/** The organisation's zone until the server says otherwise. */
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
+export { DEFAULT_TIME_ZONE } from '@/lib/format';
 
 function parts(d: Date, timeZone: string) {
   const p = new Intl.DateTimeFormat('en-US', {
@@ -17,11 +16,7 @@ function parts(d: Date, timeZone: string) {
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') };
 }
 
-/** Today's date in the zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const p = parts(now, timeZone);
-  return `${p.y}-${p.m}-${p.d}`;
-}
+export { todayIn } from '@/lib/org-time';
 
 /** An instant as the zone's wall clock for a datetime-local input: YYYY-MM-DDTHH:MM. */
 export function toZoneInput(iso: string, timeZone: string): string {
@@ -48,16 +43,16 @@ export function formatPunch(iso: string | null | undefined, lng: string, timeZon
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(lng), {
+  return formatZoned(d, lng, {
     timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    hourCycle: 'h12', // 12:30 am, not 0:30 am (en-GB's hour12 counts from 0)
     timeZoneName: 'short',
-  }).format(d);
+  });
 }
 
 /** A YYYY-MM-DD day as a short local label ('Mon, Mar 9'). */

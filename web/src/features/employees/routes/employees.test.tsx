@@ -98,6 +98,6 @@ describe('/employees', { timeout: 90_000 }, () => {
     expect(await screen.findByText('1 person is clocked in.')).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Dara Davies/ });
     expect(within(row).getByText('Forgotten clock-out')).toBeInTheDocument();
-    expect(within(row).getByText(/7:00 AM CST/)).toBeInTheDocument();
+    expect(within(row).getByText(/7:00\sam CST/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
 import { usePublicSettings } from '@/lib/public-settings';
 import type { Employee } from '../api/employees';
@@ -12,6 +13,10 @@ import { TimesheetView } from '../components/timesheet-view';
 import { WhoIsIn } from '../components/who-is-in';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
 
+const TABS = ['list', 'now', 'timesheets'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
+
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'pin' | 'punches'; employee: Employee } | null;
 
 /** /employees: the office side of the time clock. */
@@ -20,10 +25,15 @@ export default function EmployeesPage() {
   const settings = usePublicSettings();
   const timeZone = settings.data?.time_zone || DEFAULT_TIME_ZONE;
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The open tab lives in the address (?tab=now), so the dashboard can link to who is in.
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab');
+  const tab: Tab = isTab(wanted) ? wanted : 'list';
+  const openTab = (v: string | null) => setParams(isTab(v) && v !== 'list' ? { tab: v } : {}, { replace: true });
   const close = () => setDialog(null);
   return (
     <PageFrame title={t('nav.employees')} description={t('employees.description')}>
-      <Tabs defaultValue="list" keepMounted={false}>
+      <Tabs value={tab} onChange={openTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="list">{t('employees.tabList')}</Tabs.Tab>
           <Tabs.Tab value="now">{t('employees.whoIsIn')}</Tabs.Tab>

@@ -12,6 +12,7 @@ export type Batch = Schema<'Batch'>;
 export type Item = Schema<'Item'>;
 export type Move = Schema<'Move'>;
 export type BatchDetail = Schema<'BatchDetail'>;
+export type BatchUse = Schema<'BatchUse'>;
 export type ExpiringBatch = Schema<'ExpiringBatch'>;
 export type ImportError = Schema<'ImportError'>;
 export type ImportPreview = Schema<'ImportPreview'>;

@@ -9,6 +9,7 @@ import type { Batch, Item } from '../api/types';
 import { formatQty, formatDay } from '../lib/format';
 import type { InventoryDialog } from './dialogs';
 import { ExpiryBadge } from './expiry-badge';
+import { unitName } from '@/lib/units';
 
 /**
  * An item's batches, oldest expiry first, each with on-hand, received, expiry and source,
@@ -64,7 +65,7 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                    {formatQty(b.on_hand, lng)} {item.unit}
+                    {formatQty(b.on_hand, lng)} {unitName(item.unit, t, b.on_hand)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(b.received_at, lng)}</Table.Td>
                   <Table.Td>
@@ -112,7 +113,7 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
               <Table.Tr>
                 <Table.Th>{t('inventory.batches.total')}</Table.Th>
                 <Table.Th ta="end" style={{ whiteSpace: 'nowrap' }}>
-                  {formatQty(total, lng)} {item.unit}
+                  {formatQty(total, lng)} {unitName(item.unit, t, total)}
                 </Table.Th>
                 <Table.Th colSpan={4} />
               </Table.Tr>

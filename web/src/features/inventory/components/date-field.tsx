@@ -1,12 +1,12 @@
-import '@mantine/dates/styles.layer.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageOf, type Language } from '@/i18n/languages';
 
 /** dayjs locale per app language (loaded on demand with the picker). */
-const DAYJS_LOCALES: Record<string, { name: string; load?: () => Promise<unknown> }> = {
+const DAYJS_LOCALES: Record<Language, { name: string; load?: () => Promise<unknown> }> = {
   gb: { name: 'en' },
   br: { name: 'pt-br', load: () => import('dayjs/locale/pt-br') },
   es: { name: 'es', load: () => import('dayjs/locale/es') },
@@ -35,7 +35,7 @@ export interface DateFieldProps {
  */
 export default function DateField({ label, value, onChange, clearable, required, minDate, description, error }: DateFieldProps) {
   const { i18n } = useTranslation();
-  const entry = DAYJS_LOCALES[i18n.language] ?? DAYJS_LOCALES.gb;
+  const entry = DAYJS_LOCALES[languageOf(i18n.language)];
   const [, rerender] = useState(0);
   const ready = !entry.load || loadedLocales.has(entry.name);
   useEffect(() => {

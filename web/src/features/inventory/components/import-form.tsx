@@ -8,6 +8,7 @@ import { previewImport, rejectedPreview, useCommitImport } from '../api/import';
 import type { ImportError, ImportPreview } from '../api/types';
 import { formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { importDone, importSummary } from '../lib/import-text';
 
 /** A chosen file's text (FileReader works in every browser and test DOM). */
 function readText(f: File): Promise<string> {
@@ -52,7 +53,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
   const doImport = () =>
     commit.mutate(csv, {
       onSuccess: (r) => {
-        toasts.ok(t('inventory.import.done', { items: formatQty(r.items_created, i18n.language), batches: formatQty(r.batches_created, i18n.language) }));
+        toasts.ok(importDone(t, i18n.language, r.items_created, r.batches_created));
         onDone();
       },
       onError: (err) => {
@@ -83,7 +84,7 @@ export function ImportForm({ onDone }: { onDone: () => void }) {
         <Stack gap="xs" aria-live="polite">
           {preview.valid ? (
             <Alert color="teal" variant="light" title={t('inventory.import.ready')}>
-              {t('inventory.import.summary', { items: formatQty(preview.items_to_create, i18n.language), batches: formatQty(preview.batches_to_create, i18n.language), rows: formatQty(preview.rows.length, i18n.language) })}
+              {importSummary(t, i18n.language, preview.rows.length, preview.items_to_create, preview.batches_to_create)}
             </Alert>
           ) : (
             <Alert color="red" variant="light" title={t('inventory.import.notReady')}>

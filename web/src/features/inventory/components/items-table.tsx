@@ -6,6 +6,7 @@ import type { Item } from '../api/types';
 import { formatQty } from '../lib/format';
 import { BatchesPanel } from './batches-panel';
 import type { InventoryDialog } from './dialogs';
+import { unitName } from '@/lib/units';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -142,7 +143,7 @@ export function ItemsTable(p: ItemsTableProps) {
                 </Badge>
               )}
               <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatQty(it.on_hand, lng)} {it.unit}
+                {formatQty(it.on_hand, lng)} {unitName(it.unit, t, it.on_hand)}
               </Text>
             </Group>
           ),
@@ -153,7 +154,7 @@ export function ItemsTable(p: ItemsTableProps) {
           sortable: true,
           textAlign: 'right',
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
-          render: (it) => (it.reorder_level > 0 ? `${formatQty(it.reorder_level, lng)} ${it.unit}` : '—'),
+          render: (it) => (it.reorder_level > 0 ? `${formatQty(it.reorder_level, lng)} ${unitName(it.unit, t, it.reorder_level)}` : '—'),
         },
         {
           accessor: 'batches',

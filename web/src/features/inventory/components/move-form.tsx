@@ -5,6 +5,7 @@ import { useRecordMove } from '../api/mutations';
 import type { Batch } from '../api/types';
 import { formatChange, formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { unitName } from '@/lib/units';
 
 export interface MoveFormProps {
   mode: 'adjust' | 'count';
@@ -20,6 +21,7 @@ export interface MoveFormProps {
 export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
+  const u = (count?: number) => unitName(unit, t, count);
   const toasts = useInventoryToasts();
   const [direction, setDirection] = useState<'remove' | 'add'>('remove');
   const [amount, setAmount] = useState<number | string>('');
@@ -36,7 +38,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
     if (mode === 'count' && !(value >= 0)) errs.amount = t('inventory.validation.zeroOrMore');
     if (mode === 'adjust' && !(value > 0)) errs.amount = t('inventory.validation.positive');
     if (mode === 'adjust' && direction === 'remove' && value > batch.on_hand)
-      errs.amount = t('inventory.validation.notEnough', { qty: formatQty(batch.on_hand, lng), unit });
+      errs.amount = t('inventory.validation.notEnough', { qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) });
     if (mode === 'adjust' && !note.trim()) errs.note = t('inventory.validation.reasonRequired');
     setErrors(errs);
     if (Object.keys(errs).length) return;
@@ -48,8 +50,8 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
         onSuccess: (m) => {
           toasts.ok(
             mode === 'count'
-              ? t('inventory.toast.counted', { code: batch.code, change: formatChange(m.quantity, lng), unit })
-              : t('inventory.toast.adjusted', { code: batch.code, change: formatChange(m.quantity, lng), unit }),
+              ? t('inventory.toast.counted', { code: batch.code, change: formatChange(m.quantity, lng), unit: u(m.quantity) })
+              : t('inventory.toast.adjusted', { code: batch.code, change: formatChange(m.quantity, lng), unit: u(m.quantity) }),
           );
           onDone();
         },
@@ -62,7 +64,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          {t('inventory.moveForm.current', { code: batch.code, qty: formatQty(batch.on_hand, lng), unit })}
+          {t('inventory.moveForm.current', { code: batch.code, qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) })}
         </Text>
         {mode === 'adjust' && (
           <SegmentedControl
@@ -75,7 +77,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
           />
         )}
         <NumberInput
-          label={mode === 'count' ? t('inventory.fields.counted', { unit }) : t('inventory.fields.quantityIn', { unit })}
+          label={mode === 'count' ? t('inventory.fields.counted', { unit: u() }) : t('inventory.fields.quantityIn', { unit: u() })}
           value={amount}
           onChange={setAmount}
           min={0}
@@ -95,7 +97,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
         />
         {Number.isFinite(change) && (
           <Alert color={after < 0 ? 'red' : change < 0 ? 'orange' : 'blue'} variant="light" p="xs">
-            {t('inventory.moveForm.preview', { change: formatChange(change, lng), after: formatQty(after, lng), unit })}
+            {t('inventory.moveForm.preview', { change: formatChange(change, lng), after: formatQty(after, lng), unit: u(after) })}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -7,6 +7,7 @@ import { formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
 import { useOrgToday } from '../lib/use-org-today';
 import { LazyDateField } from './lazy-date-field';
+import { unitName } from '@/lib/units';
 
 export interface ReceiveFormProps {
   item: Item;
@@ -44,7 +45,7 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
     }
     setQtyError(undefined);
     const done = (code: string) => {
-      toasts.ok(t('inventory.toast.received', { qty: formatQty(q, i18n.language), unit: item.unit, code }));
+      toasts.ok(t('inventory.toast.received', { qty: formatQty(q, i18n.language), unit: unitName(item.unit, t, q), code }));
       onDone();
     };
     if (mode === 'new') {
@@ -92,12 +93,12 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
             allowDeselect={false}
             data={batches.map((b) => ({
               value: String(b.id),
-              label: `${b.code} (${formatQty(b.on_hand, i18n.language)} ${item.unit})`,
+              label: `${b.code} (${formatQty(b.on_hand, i18n.language)} ${unitName(item.unit, t, b.on_hand)})`,
             }))}
           />
         )}
         <NumberInput
-          label={t('inventory.fields.quantityIn', { unit: item.unit })}
+          label={t('inventory.fields.quantityIn', { unit: unitName(item.unit, t) })}
           value={quantity}
           onChange={setQuantity}
           min={0}

@@ -5,6 +5,7 @@ import { useReverseMove } from '../api/mutations';
 import type { Move } from '../api/types';
 import { formatChange } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { unitName } from '@/lib/units';
 
 /** Confirms undoing a move: a reversing move with the opposite quantity, with a reason. */
 export function UndoForm({ move, unit, onDone }: { move: Move; unit: string; onDone: () => void }) {
@@ -27,7 +28,7 @@ export function UndoForm({ move, unit, onDone }: { move: Move; unit: string; onD
             reason: t(`inventory.reasons.${move.reason}`),
             change: formatChange(move.quantity, i18n.language),
             undo: formatChange(-move.quantity, i18n.language),
-            unit,
+            unit: unitName(unit, t, move.quantity),
           })}
         </Alert>
         <TextInput label={t('inventory.fields.reason')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} data-autofocus />

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useWarnings } from '../api/get-warnings';
 import { formatQty } from '../lib/format';
 import { ExpiryBadge } from './expiry-badge';
+import { unitName } from '@/lib/units';
 
 export const WARNING_DAYS = 30;
 
@@ -41,7 +42,7 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
                 {it.name}
               </Text>
               <Text size="sm" c="orange" style={{ whiteSpace: 'nowrap' }}>
-                {`${formatQty(it.on_hand, lng)} / ${formatQty(it.reorder_level, lng)} ${it.unit}`}
+                {`${formatQty(it.on_hand, lng)} / ${formatQty(it.reorder_level, lng)} ${unitName(it.unit, t, it.reorder_level)}`}
               </Text>
             </Group>
           ))}
@@ -72,7 +73,7 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
                   {b.code}
                 </Anchor>{' '}
                 <Badge size="xs" variant="default" style={{ textTransform: 'none' }}>
-                  {formatQty(b.on_hand, lng)} {b.item_unit}
+                  {formatQty(b.on_hand, lng)} {unitName(b.item_unit, t, b.on_hand)}
                 </Badge>
               </Text>
               <ExpiryBadge expires={b.expires_at} today={today} />

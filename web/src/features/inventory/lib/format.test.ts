@@ -9,7 +9,7 @@ describe('inventory formatting', () => {
     expect(formatQty(12, 'ir')).toBe('۱۲');
   });
   it('shows calendar dates without a zone shift', () => {
-    expect(formatDay('2025-08-15', 'gb')).toBe('Aug 15, 2025');
+    expect(formatDay('2025-08-15', 'gb')).toBe('15 Aug 2025');
     expect(formatDay(null, 'gb')).toBe('');
   });
   it('counts days to expiry from the organisation’s today', () => {

@@ -18,14 +18,7 @@ export function formatDay(date: string | null | undefined, lng: string): string 
   return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
-/** Today's date 'YYYY-MM-DD' in a time zone (the organisation's). */
-export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
+export { todayIn } from '@/lib/org-time';
 
 /** Whole days from `today` to `date` (both 'YYYY-MM-DD'); negative once past. */
 export function daysBetween(today: string, date: string): number {

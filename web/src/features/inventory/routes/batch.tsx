@@ -1,4 +1,3 @@
-import '../styles';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -7,17 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BatchShipments } from '@/features/shipping';
+import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadCSV } from '@/lib/api';
 import { useBatch } from '../api/get-batch';
 import type { Move } from '../api/types';
+import { BatchProduction } from '../components/batch-production';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ExpiryBadge } from '../components/expiry-badge';
 import { formatChange, formatDay, formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { unitName } from '@/lib/units';
 
 const REASON_COLORS: Record<string, string> = {
   receive: 'teal',
@@ -110,11 +112,11 @@ export default function BatchPage() {
         </Group>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing="sm">
         <Card withBorder padding="sm">
           <Text size="xs" c="dimmed">{t('inventory.fields.onHand')}</Text>
           <Text fw={700} size="xl" data-testid="batch-on-hand">
-            {formatQty(batch.on_hand, lng)} {item.unit}
+            {formatQty(batch.on_hand, lng)} {unitName(item.unit, t, batch.on_hand)}
           </Text>
         </Card>
         <Card withBorder padding="sm">
@@ -141,6 +143,8 @@ export default function BatchPage() {
           </Group>
         </Card>
       </SimpleGrid>
+
+      {first.production && <BatchProduction uses={first.production} unit={item.unit} />}
 
       <Stack gap="xs" component="section" aria-labelledby="history-title">
         <Title order={2} size="h4" id="history-title">
@@ -182,7 +186,7 @@ export default function BatchPage() {
                     )}
                   </Table.Td>
                   <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatQty(m.balance_after, lng)} {item.unit}
+                    {formatQty(m.balance_after, lng)} {unitName(item.unit, t, m.balance_after)}
                   </Table.Td>
                   <Table.Td>
                     {m.note || '—'}
@@ -238,12 +242,13 @@ export default function BatchPage() {
             <Text key={m.id} size="sm">
               {documentLabel(m, t)}
               {': '}
-              {formatQty(-m.quantity, lng)} {item.unit} · {formatDateTime(m.created_at, lng, timeZone)}
+              {formatQty(-m.quantity, lng)} {unitName(item.unit, t, m.quantity)} · {formatDateTime(m.created_at, lng, timeZone)}
             </Text>
           ))
         )}
       </Stack>
       <BatchShipments shipments={first.shipments} unit={item.unit} />
+      <LinkedDocuments linkKind="batch" linkId={batch.id} defaultType="certificate_of_analysis" />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>
   );

@@ -81,7 +81,7 @@ describe('inventory page', () => {
     const batches = await screen.findByRole('table', { name: 'Batches of RICE-LG' });
     const rows = within(batches).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('RICE-A'); // oldest expiry first, as the server sends them
-    expect(rows[1]).toHaveTextContent('Sep 1, 2025 · in 17 days');
+    expect(rows[1]).toHaveTextContent('1 Sept 2025 · in 17 days');
     expect(within(batches).getByText('Total on hand').closest('tr')).toHaveTextContent('62.5 kg');
 
     const user = userEvent.setup();

@@ -1,4 +1,3 @@
-import '../styles';
 import { Button, Chip, Group, Menu, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';

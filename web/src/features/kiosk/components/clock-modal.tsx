@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClockStatus } from '../api/get-employees';
 import type { ClockAction } from '../api/clock';
-import { formatPunchTime } from '../lib/kiosk-format';
+import { punchDay } from '../lib/kiosk-format';
 import classes from '../kiosk.module.css';
 import { KioskModal } from './kiosk-modal';
 
@@ -23,7 +23,8 @@ interface ClockModalProps {
 export function ClockModal({ name, status, lastEvent, timeZone, busy, onClock, onCancel }: ClockModalProps) {
   const { t, i18n } = useTranslation();
   const clockedIn = status === 'clocked_in';
-  const last = formatPunchTime(lastEvent, i18n.language, timeZone);
+  const last = punchDay(lastEvent, i18n.language, timeZone);
+  const lastText = { today: 'kiosk.lastPunchToday', yesterday: 'kiosk.lastPunchYesterday', other: 'kiosk.lastPunch' }[last.day];
   return (
     <KioskModal title={t('kiosk.clockTitle', { name })}>
       <Stack gap="lg">
@@ -31,7 +32,7 @@ export function ClockModal({ name, status, lastEvent, timeZone, busy, onClock, o
           <Text size="lg" fw={600}>
             {clockedIn ? t('kiosk.clockedIn') : t('kiosk.clockedOut')}
           </Text>
-          {last && <Text c="dimmed">{t('kiosk.lastPunch', { time: last })}</Text>}
+          {last.time && <Text c="dimmed">{t(lastText, { time: last.time })}</Text>}
         </Stack>
         <Group grow gap="sm">
           <Button variant="default" className={classes.bigButton} onClick={onCancel} disabled={busy}>

@@ -1,4 +1,4 @@
-export { DEFAULT_TIME_ZONE, formatPunchTime } from '@/lib/format';
+export { DEFAULT_TIME_ZONE, formatPunchTime, punchDay } from '@/lib/format';
 
 /** The letter the A–Z filter files a last name under: its first letter without accents. */
 export function filterLetter(lastName: string): string {

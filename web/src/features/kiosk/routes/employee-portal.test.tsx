@@ -139,7 +139,7 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
     await user.type(await screen.findByLabelText('PIN'), '1002{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Clock In/Out: Li Chen' });
     expect(within(dialog).getByText('You are currently clocked in.')).toBeInTheDocument();
-    expect(within(dialog).getByText(/^Last punch: .*7:05 AM CST$/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Last punch: .*7:05\sam CST$/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Clock Out' }));
     expect(await screen.findByText('Clocked out as Li Chen.')).toBeInTheDocument();
   });

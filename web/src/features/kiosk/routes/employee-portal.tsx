@@ -15,7 +15,6 @@ import { LetterBar } from '../components/letter-bar';
 import { PinModal } from '../components/pin-modal';
 import { DEFAULT_TIME_ZONE, filterLetter } from '../lib/kiosk-format';
 import { useIdle } from '../lib/use-idle';
-import '../kiosk-styles';
 import classes from '../kiosk.module.css';
 
 /** How often the list refreshes while nobody is using the kiosk. */

@@ -1,14 +1,236 @@
-import { IconCalendarStats } from '@tabler/icons-react';
+import '../styles';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/errors';
+import { useDaily } from '../api/get-daily';
+import { DateBar } from '../components/date-bar';
+import { EntryList } from '../components/entry-list';
+import { formatDay, formatHour, formatQty, formatRate } from '../lib/format';
+import { dayHours, useDay } from '../lib/use-day';
+import classes from '../production.module.css';
 
-/** /production/production-daily: page frame until the feature lands; no made-up data. */
-export default function ProductionDailyPage() {
-  const { t } = useTranslation();
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <PageFrame title={t('nav.productionDaily')} description={t('pages.productionDaily.description')}>
-      <ComingSoon icon={IconCalendarStats} text={t('pages.productionDaily.empty')} />
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * /production/production-daily: one day's hours × lines, totals per product and line,
+ * materials consumed per batch, labour hours from the time clock, units per labour
+ * hour, target against actual, notes. Printable.
+ */
+export default function ProductionDailyPage() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { date, today, setDate } = useDay();
+  const daily = useDaily(date);
+  const d = daily.data;
+  const cells = new Map<string, { units: number; labour_hours: number }>();
+  for (const c of d?.cells ?? []) cells.set(`${c.hour}:${c.line_id}`, c);
+  const hours = d ? dayHours(d.cells.map((c) => c.hour)) : [];
+  const notes = (d?.entries ?? []).filter((e) => e.note);
+
+  return (
+    <PageFrame
+      title={t('nav.productionDaily')}
+      description={t('pages.productionDaily.description')}
+      actions={
+        <Group gap="xs" className={classes.noPrint}>
+          <DateBar date={date} today={today} onChange={setDate} />
+          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+            {t('production.daily.print')}
+          </Button>
+        </Group>
+      }
+    >
+      {daily.isError && <Alert color="red">{errorMessage(daily.error, t)}</Alert>}
+      {daily.isPending && <Text>{t('common.loading')}</Text>}
+      {d && (
+        <Stack gap="lg" className={classes.printable}>
+          <Text fw={600}>{t('production.daily.heading', { date: formatDay(d.date, lng), zone: d.time_zone })}</Text>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Stat label={t('production.daily.units')} value={formatQty(d.units, lng)} testId="daily-units" />
+            <Stat label={t('production.daily.labourHours')} value={formatRate(d.labour_hours, lng)} testId="daily-labour" />
+            <Stat label={t('production.daily.uplh')} value={formatRate(d.units_per_labour_hour, lng)} testId="daily-uplh" />
+          </SimpleGrid>
+
+          {d.lines.length > 0 && (
+            <Stack gap="xs" component="section" aria-labelledby="grid-title">
+              <Title order={2} size="h4" id="grid-title">
+                {t('production.daily.grid')}
+              </Title>
+              <Table.ScrollContainer minWidth={160 + d.lines.length * 120}>
+                <Table withTableBorder withColumnBorders striped fz="sm" aria-labelledby="grid-title">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('production.hourly.hour')}</Table.Th>
+                      {d.lines.map((l) => (
+                        <Table.Th key={l.id}>{l.name}</Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {hours.map((h) => (
+                      <Table.Tr key={h}>
+                        <Table.Th scope="row" fw={500}>
+                          {formatHour(h, lng)}
+                        </Table.Th>
+                        {d.lines.map((l) => {
+                          const c = cells.get(`${h}:${l.id}`);
+                          return (
+                            <Table.Td key={l.id}>
+                              {c && c.units > 0 ? (
+                                <>
+                                  <Text span fw={600}>
+                                    {formatQty(c.units, lng)}
+                                  </Text>
+                                  <Text span size="xs" c="dimmed">
+                                    {' '}
+                                    {t('production.daily.cellLabour', { hours: formatRate(c.labour_hours, lng) })}
+                                  </Text>
+                                </>
+                              ) : c ? (
+                                <Text span size="xs" c="dimmed">
+                                  {t('production.daily.cellLabour', { hours: formatRate(c.labour_hours, lng) })}
+                                </Text>
+                              ) : (
+                                ''
+                              )}
+                            </Table.Td>
+                          );
+                        })}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          )}
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Stack gap="xs" component="section" aria-labelledby="products-title">
+              <Title order={2} size="h4" id="products-title">
+                {t('production.daily.byProduct')}
+              </Title>
+              <Table withTableBorder fz="sm" data-testid="daily-products">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('production.daily.product')}</Table.Th>
+                    <Table.Th ta="end">{t('production.daily.units')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.totals.map((p) => (
+                    <Table.Tr key={p.product_id}>
+                      <Table.Td>{p.name}</Table.Td>
+                      <Table.Td ta="end">{formatQty(p.units, lng)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+            <Stack gap="xs" component="section" aria-labelledby="lines-title">
+              <Title order={2} size="h4" id="lines-title">
+                {t('production.daily.byLine')}
+              </Title>
+              <Table.ScrollContainer minWidth={480}>
+                <Table withTableBorder fz="sm" data-testid="daily-lines">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('production.daily.line')}</Table.Th>
+                      <Table.Th ta="end">{t('production.daily.units')}</Table.Th>
+                      <Table.Th ta="end">{t('production.daily.target')}</Table.Th>
+                      <Table.Th ta="end">{t('production.daily.labourHours')}</Table.Th>
+                      <Table.Th ta="end">{t('production.daily.uplh')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {d.line_totals.map((l) => (
+                      <Table.Tr key={l.line_id}>
+                        <Table.Td>{l.name}</Table.Td>
+                        <Table.Td ta="end">{formatQty(l.units, lng)}</Table.Td>
+                        <Table.Td ta="end">
+                          {l.target != null ? (
+                            <Text span size="sm" className={l.units >= l.target ? classes.met : classes.below}>
+                              {t('production.daily.vsTarget', { target: formatQty(l.target, lng), pct: formatRate(l.target ? (l.units / l.target) * 100 : null, lng) })}
+                            </Text>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="end">{formatRate(l.labour_hours, lng)}</Table.Td>
+                        <Table.Td ta="end">{formatRate(l.units_per_labour_hour, lng)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          </SimpleGrid>
+
+          <Stack gap="xs" component="section" aria-labelledby="consumed-title">
+            <Title order={2} size="h4" id="consumed-title">
+              {t('production.daily.consumed')}
+            </Title>
+            {d.consumed.length === 0 ? (
+              <Text c="dimmed">{t('production.daily.nothingConsumed')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={420}>
+                <Table withTableBorder striped fz="sm" data-testid="daily-consumed">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('production.subtraction.batch')}</Table.Th>
+                      <Table.Th>{t('production.subtraction.item')}</Table.Th>
+                      <Table.Th ta="end">{t('production.daily.quantity')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {d.consumed.map((c) => (
+                      <Table.Tr key={c.batch_id}>
+                        <Table.Td ff="monospace">{c.batch_code}</Table.Td>
+                        <Table.Td>{c.name}</Table.Td>
+                        <Table.Td ta="end">
+                          {formatQty(c.quantity, lng)} {c.unit}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+
+          {notes.length > 0 && (
+            <Stack gap="xs" component="section" aria-labelledby="notes-title">
+              <Title order={2} size="h4" id="notes-title">
+                {t('production.daily.notes')}
+              </Title>
+              {notes.map((e) => (
+                <Text key={e.id} size="sm">
+                  {t('production.daily.note', { hour: formatHour(e.hour, lng), line: e.line_name, note: e.note })}
+                </Text>
+              ))}
+            </Stack>
+          )}
+
+          <Stack gap="xs" component="section" aria-labelledby="day-entries-title">
+            <Title order={2} size="h4" id="day-entries-title">
+              {t('production.entries.title')}
+            </Title>
+            <EntryList entries={d.entries} />
+          </Stack>
+        </Stack>
+      )}
     </PageFrame>
   );
 }

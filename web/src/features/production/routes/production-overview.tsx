@@ -1,14 +1,136 @@
-import { IconChartLine } from '@tabler/icons-react';
+import '../styles';
+import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { downloadOverviewCSV, useOverview } from '../api/get-overview';
+import { addDays, formatQty, formatRate, mondayOf } from '../lib/format';
+import { useDay } from '../lib/use-day';
 
-/** /production/production-overview: page frame until the feature lands; no made-up data. */
+const OverviewCharts = lazy(() => import('../components/overview-charts'));
+
+type Range = 'week' | 'month' | 'custom';
+
+function rangeOf(kind: Range, today: string, custom: { from: string; to: string }): { from: string; to: string } {
+  if (kind === 'week') return { from: mondayOf(today), to: today };
+  if (kind === 'month') return { from: `${today.slice(0, 8)}01`, to: today };
+  return custom;
+}
+
+/**
+ * /production/production-overview: a range (this week, this month, custom) with charts
+ * — units per day stacked by product, units per labour hour over time, lines compared —
+ * totals and a CSV export. The chart library loads with the charts only.
+ */
 export default function ProductionOverviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { today } = useDay();
+  const [kind, setKind] = useState<Range>('week');
+  const [custom, setCustom] = useState({ from: addDays(today, -29), to: today });
+  const { from, to } = rangeOf(kind, today, custom);
+  const overview = useOverview(from, to);
+  const o = overview.data;
+
   return (
-    <PageFrame title={t('nav.productionOverview')} description={t('pages.productionOverview.description')}>
-      <ComingSoon icon={IconChartLine} text={t('pages.productionOverview.empty')} />
+    <PageFrame
+      title={t('nav.productionOverview')}
+      description={t('pages.productionOverview.description')}
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => void downloadOverviewCSV(from, to).catch((err) => notify('danger', errorMessage(err, t)))}
+        >
+          {t('production.overview.csv')}
+        </Button>
+      }
+    >
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as Range)}
+          data={[
+            { value: 'week', label: t('production.overview.thisWeek') },
+            { value: 'month', label: t('production.overview.thisMonth') },
+            { value: 'custom', label: t('production.overview.custom') },
+          ]}
+          aria-label={t('production.overview.range')}
+        />
+        {kind === 'custom' && (
+          <>
+            <TextInput type="date" label={t('production.overview.from')} value={custom.from} onChange={(e) => e.currentTarget.value && setCustom({ ...custom, from: e.currentTarget.value })} />
+            <TextInput type="date" label={t('production.overview.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom({ ...custom, to: e.currentTarget.value })} />
+          </>
+        )}
+      </Group>
+      {overview.isError && <Alert color="red">{errorMessage(overview.error, t)}</Alert>}
+      {overview.isPending && <Text>{t('common.loading')}</Text>}
+      {o && (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <Card withBorder padding="sm">
+              <Text size="xs" c="dimmed">
+                {t('production.daily.units')}
+              </Text>
+              <Text fw={700} size="xl" data-testid="overview-units">
+                {formatQty(o.totals.units, lng)}
+              </Text>
+            </Card>
+            <Card withBorder padding="sm">
+              <Text size="xs" c="dimmed">
+                {t('production.daily.labourHours')}
+              </Text>
+              <Text fw={700} size="xl">
+                {formatRate(o.totals.labour_hours, lng)}
+              </Text>
+            </Card>
+            <Card withBorder padding="sm">
+              <Text size="xs" c="dimmed">
+                {t('production.daily.uplh')}
+              </Text>
+              <Text fw={700} size="xl">
+                {formatRate(o.totals.units_per_labour_hour, lng)}
+              </Text>
+            </Card>
+          </SimpleGrid>
+          <Suspense fallback={<Text c="dimmed">{t('common.loading')}</Text>}>
+            <OverviewCharts overview={o} />
+          </Suspense>
+          <Stack gap="xs" component="section" aria-labelledby="ov-lines-title">
+            <Title order={2} size="h4" id="ov-lines-title">
+              {t('production.daily.byLine')}
+            </Title>
+            <Table.ScrollContainer minWidth={480}>
+              <Table withTableBorder striped fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('production.daily.line')}</Table.Th>
+                    <Table.Th ta="end">{t('production.daily.units')}</Table.Th>
+                    <Table.Th ta="end">{t('production.daily.target')}</Table.Th>
+                    <Table.Th ta="end">{t('production.daily.labourHours')}</Table.Th>
+                    <Table.Th ta="end">{t('production.daily.uplh')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {o.lines.map((l) => (
+                    <Table.Tr key={l.line_id}>
+                      <Table.Td>{l.name}</Table.Td>
+                      <Table.Td ta="end">{formatQty(l.units, lng)}</Table.Td>
+                      <Table.Td ta="end">{l.target != null ? formatQty(l.target, lng) : '—'}</Table.Td>
+                      <Table.Td ta="end">{formatRate(l.labour_hours, lng)}</Table.Td>
+                      <Table.Td ta="end">{formatRate(l.units_per_labour_hour, lng)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        </Stack>
+      )}
     </PageFrame>
   );
 }

@@ -1,12 +1,9 @@
-import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/NumberInput.layer.css';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { intlLocale } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import type { Settings } from '../api/get-settings';
 import {
@@ -68,7 +65,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const patch = changes(values, saved);
   const dirty = Object.keys(patch).length > 0;
   const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
-  const nowThere = timeNowIn(values.time_zone, intlLocale(i18n.language));
+  const nowThere = timeNowIn(values.time_zone, i18n.language);
 
   function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));

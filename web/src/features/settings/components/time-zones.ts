@@ -1,3 +1,5 @@
+import { formatZoned } from '@/lib/format';
+
 /** One option of the time zone picker: the IANA name, and a label with its current UTC offset. */
 export interface TimeZoneOption {
   value: string;
@@ -57,13 +59,11 @@ export function timeZoneOptions(current?: string | null): TimeZoneOption[] {
   return cache;
 }
 
-/** '10:42 AM CDT' style: the time now in `zone`, for the locale; '' for an unknown zone. */
-export function timeNowIn(zone: string | null | undefined, locale: string): string {
+/** '10:42 am CDT' style: the time now in `zone`, for the app language; '' for an unknown zone. */
+export function timeNowIn(zone: string | null | undefined, lng: string): string {
   if (!zone) return '';
   try {
-    return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' }).format(
-      new Date(),
-    );
+    return formatZoned(new Date(), lng, { hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' });
   } catch {
     return '';
   }

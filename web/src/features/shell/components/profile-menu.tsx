@@ -1,6 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, useDirection } from '@mantine/core';
 import {
-  IconAdjustmentsHorizontal,
   IconCheck,
   IconChevronDown,
   IconFileInvoice,
@@ -26,7 +25,8 @@ import classes from './profile-menu.module.css';
 /**
  * The profile dropdown (SPEC §2): account (profile → preferences, settings), billing,
  * projects, FAQ, help and support, change language, logout; with the user's name and
- * initials avatar.
+ * initials avatar. Each entry has its own target: "Profile" is the preferences page, so
+ * there is no second entry for it.
  */
 export function ProfileMenu() {
   const { t } = useTranslation();
@@ -111,9 +111,6 @@ export function ProfileMenu() {
             ))}
           </Menu.Sub.Dropdown>
         </Menu.Sub>
-        <Menu.Item component={Link} to={paths.app.preferences.path} leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
-          {t('nav.preferences')}
-        </Menu.Item>
         <Menu.Divider />
         <Menu.Item
           className={classes.danger}

@@ -1,0 +1,263 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/production"
+)
+
+func prodActor(r *http.Request) production.Actor {
+	if u := userFrom(r.Context()); u != nil {
+		id := u.ID
+		return production.Actor{UserID: &id}
+	}
+	return production.Actor{}
+}
+
+// batchProduction is the batch page's production list: the entries that
+// consumed or produced the batch (GET /api/inventory/batches/{id} adds it).
+func (s *Server) batchProduction(ctx context.Context, batchID int64) ([]production.BatchUse, error) {
+	if s.Production == nil {
+		return []production.BatchUse{}, nil
+	}
+	return s.Production.BatchUses(ctx, batchID)
+}
+
+// dateParam reads a YYYY-MM-DD query parameter, today (in the
+// organisation's zone) when absent.
+func (s *Server) dateParam(r *http.Request, name string) (string, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return s.Production.Calendar.Today(r.Context())
+	}
+	if _, err := production.ParseDay(name, v); err != nil {
+		return "", err
+	}
+	return v, nil
+}
+
+func (s *Server) handleGetRecipe(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	rec, err := s.Production.Recipe(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, rec)
+}
+
+type recipeBody struct {
+	Components []production.Component `json:"components"`
+}
+
+func (s *Server) handlePutRecipe(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	b, err := decode[recipeBody](w, r)
+	if err != nil {
+		return err
+	}
+	rec, err := s.Production.SetRecipe(r.Context(), id, b.Components, prodActor(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, rec)
+}
+
+func (s *Server) handleListLines(w http.ResponseWriter, r *http.Request) error {
+	ls, err := s.Production.Lines(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"lines": ls})
+}
+
+func (s *Server) handleCreateLine(w http.ResponseWriter, r *http.Request) error {
+	n, err := decode[production.NewLine](w, r)
+	if err != nil {
+		return err
+	}
+	l, err := s.Production.CreateLine(r.Context(), n)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, l)
+}
+
+func (s *Server) handleListProducts(w http.ResponseWriter, r *http.Request) error {
+	ps, err := s.Production.Products(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"products": ps})
+}
+
+func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	pid, err := strconv.ParseInt(q.Get("product_id"), 10, 64)
+	if err != nil || pid <= 0 {
+		return apperr.New(apperr.Invalid, "production.product_required", nil, "Choose a product.").OnField("product_id")
+	}
+	units, err := strconv.ParseInt(q.Get("units"), 10, 64)
+	if err != nil {
+		return apperr.New(apperr.Invalid, "production.units", apperr.Params{"max": production.MaxUnits},
+			"Units must be a whole number.").OnField("units")
+	}
+	date, err := s.dateParam(r, "date")
+	if err != nil {
+		return err
+	}
+	sg, err := s.Production.Suggest(r.Context(), pid, units, date)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, sg)
+}
+
+func (s *Server) handleCreateEntry(w http.ResponseWriter, r *http.Request) error {
+	n, err := decode[production.NewEntry](w, r)
+	if err != nil {
+		return err
+	}
+	e, err := s.Production.CreateEntry(r.Context(), n, prodActor(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, e)
+}
+
+func (s *Server) handleGetEntry(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	e, err := s.Production.Store.Entry(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, e)
+}
+
+type reverseBody struct {
+	Reason string `json:"reason" text:"multiline"`
+}
+
+func (s *Server) handleReverseEntry(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	b, err := decode[reverseBody](w, r)
+	if err != nil {
+		return err
+	}
+	e, err := s.Production.ReverseEntry(r.Context(), id, b.Reason, prodActor(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, e)
+}
+
+func (s *Server) handleDaily(w http.ResponseWriter, r *http.Request) error {
+	date, err := s.dateParam(r, "date")
+	if err != nil {
+		return err
+	}
+	d, err := s.Production.Daily(r.Context(), date)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, d)
+}
+
+// overviewRange reads from and to; without them, the last 30 days.
+func (s *Server) overviewRange(r *http.Request) (string, string, error) {
+	to, err := s.dateParam(r, "to")
+	if err != nil {
+		return "", "", err
+	}
+	from := r.URL.Query().Get("from")
+	if from == "" {
+		t, _ := time.Parse(time.DateOnly, to)
+		from = t.AddDate(0, 0, -29).Format(time.DateOnly)
+	}
+	return from, to, production.CheckRange(from, to)
+}
+
+func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
+	from, to, err := s.overviewRange(r)
+	if err != nil {
+		return err
+	}
+	o, err := s.Production.Overview(r.Context(), from, to)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, o)
+}
+
+func (s *Server) handleOverviewCSV(w http.ResponseWriter, r *http.Request) error {
+	from, to, err := s.overviewRange(r)
+	if err != nil {
+		return err
+	}
+	o, err := s.Production.Overview(r.Context(), from, to)
+	if err != nil {
+		return err
+	}
+	c := newCSV(w, "production-"+from+"-"+to+".csv", []string{"date", "units", "labour_hours", "units_per_labour_hour"})
+	num := func(v *float64) string {
+		if v == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*v, 'f', -1, 64)
+	}
+	for _, d := range o.Days {
+		if err := c.Row(d.Date, strconv.FormatInt(d.Units, 10), strconv.FormatFloat(d.LabourHours, 'f', -1, 64), num(d.UnitsPerLabourHour)); err != nil {
+			return err
+		}
+	}
+	if err := c.Row("total", strconv.FormatInt(o.Totals.Units, 10), strconv.FormatFloat(o.Totals.LabourHours, 'f', -1, 64), num(o.Totals.UnitsPerLabourHour)); err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+func (s *Server) handleAssignments(w http.ResponseWriter, r *http.Request) error {
+	date, err := s.dateParam(r, "date")
+	if err != nil {
+		return err
+	}
+	as, err := s.Production.Assignments(r.Context(), date)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"date": date, "assignments": as})
+}
+
+func (s *Server) handlePutAssignment(w http.ResponseWriter, r *http.Request) error {
+	a, err := decode[production.Assignment](w, r)
+	if err != nil {
+		return err
+	}
+	if err := s.Production.Assign(r.Context(), a); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, a)
+}
+
+func (s *Server) handleToday(w http.ResponseWriter, r *http.Request) error {
+	t, err := s.Production.TodaySoFar(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, t)
+}

@@ -1,0 +1,222 @@
+package production
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
+)
+
+// StockBatch is a batch with stock that an entry may draw on.
+type StockBatch struct {
+	ID         int64    `json:"id"`
+	ItemID     int64    `json:"item_id"`
+	Code       string   `json:"code"`
+	OnHand     Quantity `json:"on_hand"`
+	ReceivedAt string   `json:"received_at"`
+	ExpiresAt  *string  `json:"expires_at"`
+}
+
+// Need is how much of a component an entry needs.
+type Need struct {
+	ItemID   int64
+	Quantity Quantity
+}
+
+// Draw is a planned consumption: Quantity (positive) out of one batch.
+type Draw struct {
+	BatchID  int64    `json:"batch_id"`
+	ItemID   int64    `json:"item_id"`
+	Quantity Quantity `json:"quantity"`
+}
+
+// Shortage is a component without enough stock for an entry.
+type Shortage struct {
+	ItemID int64    `json:"item_id"`
+	SKU    string   `json:"sku"`
+	Name   string   `json:"name"`
+	Unit   string   `json:"unit"`
+	Wanted Quantity `json:"wanted"`
+	OnHand Quantity `json:"on_hand"`
+}
+
+// Needs is what units of a product take by recipe r, exactly: each
+// component's quantity per unit times units. A total beyond inventory's
+// largest quantity is Invalid.
+func Needs(r *Recipe, units int64) ([]Need, error) {
+	out := make([]Need, 0, len(r.Components))
+	for _, c := range r.Components {
+		if units > 0 && int64(c.Quantity) > int64(inventory.MaxQuantity)/units {
+			return nil, apperr.New(apperr.Invalid, "production.too_large", apperr.Params{"units": units},
+				fmt.Sprintf("%d units would need more %s than can be recorded.", units, c.Name)).OnField("units")
+		}
+		out = append(out, Need{ItemID: c.ItemID, Quantity: c.Quantity * Quantity(units)})
+	}
+	return out, nil
+}
+
+// SortFEFO orders batches first-expiry-first-out: earliest expiry first,
+// batches without expiry last, then oldest received, then oldest created.
+func SortFEFO(bs []StockBatch) {
+	slices.SortStableFunc(bs, func(a, b StockBatch) int {
+		switch {
+		case a.ExpiresAt != nil && b.ExpiresAt == nil:
+			return -1
+		case a.ExpiresAt == nil && b.ExpiresAt != nil:
+			return 1
+		case a.ExpiresAt != nil && *a.ExpiresAt != *b.ExpiresAt:
+			return strings.Compare(*a.ExpiresAt, *b.ExpiresAt)
+		}
+		if c := strings.Compare(a.ReceivedAt, b.ReceivedAt); c != 0 {
+			return c
+		}
+		return int(a.ID - b.ID)
+	})
+}
+
+// Usable reports whether a batch may be drawn on for production on date:
+// it has stock and has not expired before that day.
+func (b StockBatch) Usable(date string) bool {
+	return b.OnHand > 0 && (b.ExpiresAt == nil || *b.ExpiresAt >= date)
+}
+
+// SuggestFEFO draws want of one item from its batches (any order) usable on
+// date, earliest expiry first, splitting across batches as needed. It
+// returns the draws and how much could not be covered (0 when stock
+// suffices). Expired batches are never suggested (they may still be picked).
+func SuggestFEFO(want Quantity, batches []StockBatch, date string) ([]Draw, Quantity) {
+	bs := append([]StockBatch(nil), batches...)
+	SortFEFO(bs)
+	var out []Draw
+	for _, b := range bs {
+		if want <= 0 {
+			break
+		}
+		if !b.Usable(date) {
+			continue
+		}
+		take := min(want, b.OnHand)
+		out = append(out, Draw{BatchID: b.ID, ItemID: b.ItemID, Quantity: take})
+		want -= take
+	}
+	return out, max(want, 0)
+}
+
+// Allocate plans an entry's consumption: for each need, the picks given for
+// that component's batches, or a first-expiry-first-out suggestion where
+// none were given (never an expired batch). stock holds every batch of the components with stock and
+// every picked batch of theirs, even if empty.
+//
+// Errors: a pick of a batch that is not a component's with stock
+// (production.batch_not_component, 400), a pick that is not positive
+// (production.pick_quantity, 400), picks that do not add up to a
+// component's need exactly (production.picks_mismatch, 400), and —
+// after all of those — every component whose stock or picked batches
+// cannot cover its need, all named in one stock.insufficient (409).
+func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Component, date string) ([]Draw, error) {
+	byID := map[int64]StockBatch{}
+	byItem := map[int64][]StockBatch{}
+	for _, b := range stock {
+		byID[b.ID] = b
+		byItem[b.ItemID] = append(byItem[b.ItemID], b)
+	}
+	needOf := map[int64]Quantity{}
+	for _, n := range needs {
+		needOf[n.ItemID] += n.Quantity
+	}
+	picked := map[int64]map[int64]Quantity{} // item → batch → quantity
+	var pickOrder []int64
+	for _, p := range picks {
+		if p.Quantity <= 0 {
+			return nil, apperr.New(apperr.Invalid, "production.pick_quantity", apperr.Params{"batch_id": p.BatchID},
+				"Each picked batch needs a quantity above zero.").OnField("batches")
+		}
+		b, ok := byID[p.BatchID]
+		if _, isNeed := needOf[b.ItemID]; !ok || !isNeed {
+			return nil, apperr.New(apperr.Invalid, "production.batch_not_component", apperr.Params{"batch_id": p.BatchID},
+				fmt.Sprintf("Batch %d is not a batch of this product's components.", p.BatchID)).OnField("batches")
+		}
+		if picked[b.ItemID] == nil {
+			picked[b.ItemID] = map[int64]Quantity{}
+		}
+		if _, seen := picked[b.ItemID][p.BatchID]; !seen {
+			pickOrder = append(pickOrder, p.BatchID)
+		}
+		picked[b.ItemID][p.BatchID] += p.Quantity
+	}
+	for _, n := range needs {
+		ps, ok := picked[n.ItemID]
+		if !ok {
+			continue
+		}
+		var sum Quantity
+		for _, q := range ps {
+			sum += q
+		}
+		if sum != n.Quantity {
+			c := names[n.ItemID]
+			return nil, apperr.New(apperr.Invalid, "production.picks_mismatch",
+				apperr.Params{"item": c.Name, "sku": c.SKU, "wanted": n.Quantity.String(), "picked": sum.String(), "unit": c.Unit},
+				fmt.Sprintf("The batches picked for %s add up to %s %s; the entry needs %s %s.", c.Name, sum, c.Unit, n.Quantity, c.Unit)).
+				OnField("batches")
+		}
+	}
+	var draws []Draw
+	var short []Shortage
+	for _, n := range needs {
+		var onHand Quantity // usable stock
+		for _, b := range byItem[n.ItemID] {
+			if b.Usable(date) {
+				onHand += b.OnHand
+			}
+		}
+		if ps, ok := picked[n.ItemID]; ok {
+			isShort := false
+			for _, id := range pickOrder {
+				q, mine := ps[id]
+				if !mine {
+					continue
+				}
+				if q > byID[id].OnHand {
+					isShort = true
+				}
+				draws = append(draws, Draw{BatchID: id, ItemID: n.ItemID, Quantity: q})
+			}
+			if isShort {
+				short = append(short, shortage(n, onHand, names))
+			}
+			continue
+		}
+		ds, missing := SuggestFEFO(n.Quantity, byItem[n.ItemID], date)
+		if missing > 0 {
+			short = append(short, shortage(n, onHand, names))
+			continue
+		}
+		draws = append(draws, ds...)
+	}
+	if len(short) > 0 {
+		return nil, InsufficientStock(short)
+	}
+	return draws, nil
+}
+
+func shortage(n Need, onHand Quantity, names map[int64]Component) Shortage {
+	c := names[n.ItemID]
+	return Shortage{ItemID: n.ItemID, SKU: c.SKU, Name: c.Name, Unit: c.Unit, Wanted: n.Quantity, OnHand: onHand}
+}
+
+// InsufficientStock is the 409 naming every short component: params
+// "components" (a readable list) and "short" (each one's item, wanted and
+// on-hand quantities).
+func InsufficientStock(short []Shortage) error {
+	parts := make([]string, len(short))
+	for i, s := range short {
+		parts[i] = fmt.Sprintf("%s (needs %s %s, %s on hand)", s.Name, s.Wanted, s.Unit, s.OnHand)
+	}
+	list := strings.Join(parts, "; ")
+	return apperr.New(apperr.Conflict, "stock.insufficient",
+		apperr.Params{"components": list, "count": len(short), "short": short},
+		"Not enough stock: "+list+".")
+}

@@ -1,0 +1,419 @@
+package production
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// Tx is one write transaction over production and the inventory ledger:
+// it embeds inventory.Tx, so an entry and the stock moves it makes (written
+// through inventory.Record, Receive and Reverse, which keep the ledger's
+// rules) commit together or not at all.
+type Tx interface {
+	inventory.Tx
+
+	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
+	// LockLine returns the line, locked so that entries on one line are
+	// written one at a time (production.line_not_found when none).
+	LockLine(ctx context.Context, id int64) (*Line, error)
+	CurrentRecipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
+	InsertRecipe(ctx context.Context, r *Recipe, by Actor) error
+	// LockStock locks the items (in id order), then returns, locked, their
+	// batches with stock and those of their batches named in batchIDs
+	// (even empty ones).
+	LockStock(ctx context.Context, itemIDs, batchIDs []int64) ([]StockBatch, error)
+	// BatchByCode is an item's batch with a code (CodeKey), or nil.
+	BatchByCode(ctx context.Context, itemID int64, code string) (*inventory.Batch, error)
+	InsertEntry(ctx context.Context, e *Entry, by Actor) error
+	SetProducedBatch(ctx context.Context, entryID, batchID int64) error
+	// LockEntry returns the entry, locked, with its moves.
+	LockEntry(ctx context.Context, id int64) (*Entry, error)
+	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
+}
+
+// Output is units of one product on one line in one slot (non-reversed).
+type Output struct {
+	Date      string
+	Hour      int
+	LineID    int64
+	ProductID int64
+	Units     int64
+}
+
+// OutputSummary is a range's output (entries not reversed), summed by the
+// database: units per day and product, per line, and the lines producing
+// in each slot.
+type OutputSummary struct {
+	DayProducts []Output // Date, ProductID and Units set
+	Lines       []LineOutput
+	Producing   map[Slot][]int64
+}
+
+// LineOutput is a line's units over a range and the slots it produced in.
+type LineOutput struct {
+	LineID int64
+	Units  int64
+	Slots  int
+}
+
+// EmployeePunches are an employee's non-voided punches in a window, and the
+// start of their open shift if clocked in.
+type EmployeePunches struct {
+	EmployeeID int64
+	Punches    []timeclock.Punch
+	OpenSince  *time.Time
+}
+
+// Store is what the service needs from storage.
+type Store interface {
+	InTx(ctx context.Context, fn func(tx Tx) error) error
+
+	CreateLine(ctx context.Context, n NewLine) (*Line, error)
+	Lines(ctx context.Context) ([]Line, error)
+	Recipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
+	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
+	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
+	Stock(ctx context.Context, itemIDs []int64) ([]StockBatch, error)
+	Entry(ctx context.Context, id int64) (*Entry, error)
+	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
+	OutputSummary(ctx context.Context, from, to string) (*OutputSummary, error)
+	Punches(ctx context.Context, from, to time.Time) ([]EmployeePunches, error)
+	Assignments(ctx context.Context, from, to string) ([]Assignment, error)
+	SetAssignment(ctx context.Context, a Assignment) error
+	BatchUses(ctx context.Context, batchID int64) ([]BatchUse, error)
+}
+
+// Service holds production's rules over a Store.
+type Service struct {
+	Store    Store
+	Calendar *organisation.Calendar
+}
+
+// NewService returns the production service.
+func NewService(store Store, cal *organisation.Calendar) *Service {
+	return &Service{Store: store, Calendar: cal}
+}
+
+var errLineNotFound = apperr.New(apperr.NotFound, "production.line_not_found", nil, "Line not found.")
+
+func errNoRecipe(p *inventory.Item) error {
+	return apperr.New(apperr.Conflict, "production.no_recipe", apperr.Params{"item": p.Name},
+		fmt.Sprintf("%s has no recipe yet.", p.Name)).OnField("product_id")
+}
+
+// CreateLine adds a line.
+func (s *Service) CreateLine(ctx context.Context, n NewLine) (*Line, error) {
+	n.Normalize()
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	return s.Store.CreateLine(ctx, n)
+}
+
+// Lines lists the lines by name.
+func (s *Service) Lines(ctx context.Context) ([]Line, error) { return s.Store.Lines(ctx) }
+
+// Products lists finished goods that have a recipe.
+func (s *Service) Products(ctx context.Context) ([]inventory.Item, error) {
+	return s.Store.Products(ctx)
+}
+
+// Recipe returns the current recipe of an item (production.no_recipe, 404,
+// when it has none).
+func (s *Service) Recipe(ctx context.Context, itemID int64) (*Recipe, error) {
+	r, err := s.Store.Recipe(ctx, itemID)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return nil, apperr.New(apperr.NotFound, "production.no_recipe", apperr.Params{"item_id": itemID}, "This item has no recipe yet.")
+	}
+	return r, nil
+}
+
+// SetRecipe makes comps the item's recipe. A change makes a new version;
+// the same components again keep the current one.
+func (s *Service) SetRecipe(ctx context.Context, itemID int64, comps []Component, by Actor) (*Recipe, error) {
+	var out *Recipe
+	err := s.Store.InTx(ctx, func(tx Tx) error {
+		ids := []int64{itemID}
+		for _, c := range comps {
+			ids = append(ids, c.ItemID)
+		}
+		items, err := tx.Items(ctx, ids)
+		if err != nil {
+			return err
+		}
+		product := items[itemID]
+		if product == nil {
+			return apperr.New(apperr.NotFound, "item.not_found", nil, "Item not found.")
+		}
+		if err := CheckRecipe(product, comps, items); err != nil {
+			return err
+		}
+		cur, err := tx.CurrentRecipe(ctx, itemID)
+		if err != nil {
+			return err
+		}
+		if cur != nil && SameComponents(cur.Components, comps) {
+			out = cur
+			return nil
+		}
+		r := &Recipe{ItemID: itemID, Version: 1, Components: slices.Clone(comps)}
+		if cur != nil {
+			r.Version = cur.Version + 1
+		}
+		for i := range r.Components {
+			it := items[r.Components[i].ItemID]
+			r.Components[i].SKU, r.Components[i].Name, r.Components[i].Unit = it.SKU, it.Name, it.Unit
+		}
+		if err := tx.InsertRecipe(ctx, r, by); err != nil {
+			return err
+		}
+		out = r
+		return nil
+	})
+	return out, err
+}
+
+// CreateEntry records an hour's output: in one transaction the entry, a
+// consume move per batch drawn (the picks, or first-expiry-first-out) and a
+// produce move into the day's finished batch of that product and line.
+func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry, error) {
+	if err := n.Validate(); err != nil {
+		return nil, err
+	}
+	var id int64
+	err := s.Store.InTx(ctx, func(tx Tx) error {
+		line, err := tx.LockLine(ctx, n.LineID)
+		if err != nil {
+			return err
+		}
+		items, err := tx.Items(ctx, []int64{n.ProductID})
+		if err != nil {
+			return err
+		}
+		product := items[n.ProductID]
+		if product == nil {
+			return apperr.New(apperr.NotFound, "item.not_found", nil, "Item not found.").OnField("product_id")
+		}
+		if product.Kind != inventory.KindFinished {
+			return apperr.New(apperr.Invalid, "production.not_finished", apperr.Params{"item": product.Name},
+				fmt.Sprintf("%s is not a finished good.", product.Name)).OnField("product_id")
+		}
+		recipe, err := tx.CurrentRecipe(ctx, n.ProductID)
+		if err != nil {
+			return err
+		}
+		if recipe == nil {
+			return errNoRecipe(product)
+		}
+		needs, err := Needs(recipe, n.Units)
+		if err != nil {
+			return err
+		}
+		compIDs := make([]int64, len(recipe.Components))
+		names := map[int64]Component{}
+		for i, c := range recipe.Components {
+			compIDs[i] = c.ItemID
+			names[c.ItemID] = c
+		}
+		pickIDs := make([]int64, len(n.Batches))
+		for i, p := range n.Batches {
+			pickIDs[i] = p.BatchID
+		}
+		stock, err := tx.LockStock(ctx, compIDs, pickIDs)
+		if err != nil {
+			return err
+		}
+		draws, err := Allocate(needs, stock, n.Batches, names, n.Date)
+		if err != nil {
+			return err
+		}
+		e := &Entry{Date: n.Date, Hour: n.Hour, LineID: line.ID, ProductID: product.ID, Units: n.Units, Note: n.Note,
+			RecipeVersion: recipe.Version, recipeID: recipe.ID}
+		if err := tx.InsertEntry(ctx, e, by); err != nil {
+			return err
+		}
+		id = e.ID
+		doc := &inventory.Document{Type: DocType, ID: e.ID}
+		for _, d := range draws {
+			if _, err := inventory.Record(ctx, tx, inventory.NewMove{BatchID: d.BatchID, Reason: inventory.ReasonConsume,
+				Quantity: d.Quantity, UserID: by.UserID, Document: doc}); err != nil {
+				return err
+			}
+		}
+		produced := inventory.Units(n.Units)
+		code := BatchCode(product.SKU, n.Date, line.ID)
+		b, err := tx.BatchByCode(ctx, product.ID, code)
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			b, _, err = inventory.Receive(ctx, tx, product.ID, inventory.NewBatch{Code: code, Quantity: produced, ReceivedAt: n.Date,
+				Source: line.Name, SourceType: inventory.SourceProduction, Document: doc}, inventory.Actor{UserID: by.UserID})
+		} else {
+			_, err = inventory.Record(ctx, tx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonProduce, Quantity: produced,
+				UserID: by.UserID, Document: doc})
+		}
+		if err != nil {
+			return err
+		}
+		return tx.SetProducedBatch(ctx, e.ID, b.ID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.Entry(ctx, id)
+}
+
+// ReverseEntry undoes an entry with reversing moves (the ledger keeps
+// both) and marks it reversed with the reason. Reversing twice is
+// production.already_reversed (409); a finished batch that no longer holds
+// the entry's units (shipped since) is production.finished_used (409).
+func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by Actor) (*Entry, error) {
+	reason, err := CheckReason(reason)
+	if err != nil {
+		return nil, err
+	}
+	err = s.Store.InTx(ctx, func(tx Tx) error {
+		e, err := tx.LockEntry(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := CheckReversible(e); err != nil {
+			return err
+		}
+		var itemIDs, batchIDs []int64
+		for _, m := range e.Moves {
+			itemIDs = append(itemIDs, m.ItemID)
+			batchIDs = append(batchIDs, m.BatchID)
+		}
+		stock, err := tx.LockStock(ctx, itemIDs, batchIDs)
+		if err != nil {
+			return err
+		}
+		for _, b := range stock {
+			if b.ID == e.ProducedBatchID && b.OnHand < inventory.Units(e.Units) {
+				return apperr.New(apperr.Conflict, "production.finished_used",
+					apperr.Params{"batch": b.Code, "on_hand": b.OnHand.String(), "units": e.Units},
+					fmt.Sprintf("Batch %s has only %s on hand, fewer than the %d units this entry made; undo what used them first.",
+						b.Code, b.OnHand, e.Units))
+			}
+		}
+		note := "Reversed production entry: " + reason
+		for _, m := range e.Moves {
+			if m.Reversal {
+				continue
+			}
+			if _, err := inventory.Reverse(ctx, tx, m.ID, note, inventory.Actor{UserID: by.UserID}); err != nil {
+				return err
+			}
+		}
+		return tx.MarkReversed(ctx, id, reason, by)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.Entry(ctx, id)
+}
+
+// Assign puts an employee on a line for a day (nil line: unassigned).
+func (s *Service) Assign(ctx context.Context, a Assignment) error {
+	if _, err := ParseDay("date", a.Date); err != nil {
+		return err
+	}
+	if a.EmployeeID <= 0 {
+		return apperr.New(apperr.Invalid, "production.employee_required", nil, "Choose an employee.").OnField("employee_id")
+	}
+	return s.Store.SetAssignment(ctx, a)
+}
+
+// Assignments lists a day's assignments.
+func (s *Service) Assignments(ctx context.Context, date string) ([]Assignment, error) {
+	if _, err := ParseDay("date", date); err != nil {
+		return nil, err
+	}
+	return s.Store.Assignments(ctx, date, date)
+}
+
+// BatchUses lists the entries that consumed or produced a batch.
+func (s *Service) BatchUses(ctx context.Context, batchID int64) ([]BatchUse, error) {
+	return s.Store.BatchUses(ctx, batchID)
+}
+
+// Suggestion is what an entry of units would draw, per component: its
+// batches with stock (first-expiry-first-out order) and the suggested picks.
+type Suggestion struct {
+	ProductID     int64                 `json:"product_id"`
+	RecipeVersion int                   `json:"recipe_version"`
+	Units         int64                 `json:"units"`
+	Components    []SuggestionComponent `json:"components"`
+}
+
+// SuggestionComponent is one component of a Suggestion.
+type SuggestionComponent struct {
+	Component
+	Needed  Quantity     `json:"needed"`
+	OnHand  Quantity     `json:"on_hand"`
+	Short   Quantity     `json:"short"`
+	Batches []StockBatch `json:"batches"`
+	Picks   []Draw       `json:"picks"`
+}
+
+// Suggest says which batches units of product would draw
+// first-expiry-first-out on date.
+func (s *Service) Suggest(ctx context.Context, productID, units int64, date string) (*Suggestion, error) {
+	if _, err := ParseDay("date", date); err != nil {
+		return nil, err
+	}
+	if units < 0 || units > MaxUnits {
+		return nil, apperr.New(apperr.Invalid, "production.units", apperr.Params{"max": MaxUnits},
+			fmt.Sprintf("Units must be 1 to %d.", MaxUnits)).OnField("units")
+	}
+	r, err := s.Recipe(ctx, productID)
+	if err != nil {
+		return nil, err
+	}
+	needs, err := Needs(r, units)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(r.Components))
+	for i, c := range r.Components {
+		ids[i] = c.ItemID
+	}
+	stock, err := s.Store.Stock(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := &Suggestion{ProductID: productID, RecipeVersion: r.Version, Units: units}
+	for i, c := range r.Components {
+		var bs []StockBatch
+		var on Quantity
+		for _, b := range stock {
+			if b.ItemID == c.ItemID {
+				bs = append(bs, b)
+				on += b.OnHand
+			}
+		}
+		SortFEFO(bs)
+		picks, short := SuggestFEFO(needs[i].Quantity, bs, date)
+		if bs == nil {
+			bs = []StockBatch{}
+		}
+		if picks == nil {
+			picks = []Draw{}
+		}
+		out.Components = append(out.Components, SuggestionComponent{Component: c, Needed: needs[i].Quantity, OnHand: on,
+			Short: short, Batches: bs, Picks: picks})
+	}
+	return out, nil
+}

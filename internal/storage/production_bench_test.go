@@ -1,0 +1,58 @@
+package storage_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/benchdata"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// BenchmarkProductionYear measures the daily report and the year's
+// overview over 20 lines × 10 hours × 365 days of entries (SQLite).
+// PACKLINE_BENCH_PRODUCTION_DB reuses a database made by productiongen.
+func BenchmarkProductionYear(b *testing.B) {
+	ctx := context.Background()
+	dsn := os.Getenv("PACKLINE_BENCH_PRODUCTION_DB")
+	if dsn == "" {
+		dsn = storagetest.DSN(b, storage.SQLite)
+	}
+	db, err := storage.Open(ctx, dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Migrate(ctx); err != nil {
+		b.Fatal(err)
+	}
+	var n int
+	_ = db.QueryRow(ctx, `SELECT COUNT(*) FROM production_entries`).Scan(&n)
+	if n == 0 {
+		if _, _, err := benchdata.Production(ctx, db, 0, 20, 10, 365); err != nil {
+			b.Fatal(err)
+		}
+	}
+	svc := production.NewService(storage.NewProductionStore(db), &organisation.Calendar{Settings: storage.NewOrganisationService(db)})
+	loc, _ := time.LoadLocation("America/Chicago")
+	today := time.Now().In(loc)
+	to, from := today.Format(time.DateOnly), today.AddDate(0, 0, -364).Format(time.DateOnly)
+	b.Run("daily", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := svc.Daily(ctx, to); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("overview-year", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := svc.Overview(ctx, from, to); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

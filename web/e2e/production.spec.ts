@@ -1,0 +1,108 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiToken, expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 10: enter an hour's units picking batches, see the subtraction view, see stock
+ * fall on the batch page and the finished batch appear, see the daily totals and labour
+ * hours, and reverse the entry.
+ */
+
+/** Today in the organisation's zone (the demo keeps America/Chicago). */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+async function setUp(request: APIRequestContext, tag: string) {
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
+    return res.json();
+  };
+  const rice = await post('/api/inventory/items', { sku: `R-${tag}`, name: `E2E rice ${tag}`, kind: 'raw_material', unit: 'kg' });
+  const bag = await post('/api/inventory/items', { sku: `B-${tag}`, name: `E2E bag ${tag}`, kind: 'packaging', unit: 'each' });
+  const kit = await post('/api/inventory/items', { sku: `K-${tag}`, name: `E2E kit ${tag}`, kind: 'finished_good', unit: 'kit' });
+  const early = await post(`/api/inventory/items/${rice.id}/batches`, { code: `RA-${tag}`, quantity: 2, expires_at: '2099-01-01' });
+  const late = await post(`/api/inventory/items/${rice.id}/batches`, { code: `RB-${tag}`, quantity: 5, expires_at: '2099-06-01' });
+  await post(`/api/inventory/items/${bag.id}/batches`, { code: `BG-${tag}`, quantity: 100 });
+  const recipe = await request.put(`/api/inventory/items/${kit.id}/recipe`, {
+    headers,
+    data: { components: [{ item_id: rice.id, quantity: 0.25 }, { item_id: bag.id, quantity: 1 }] },
+  });
+  expect(recipe.ok()).toBeTruthy();
+  const line = await post('/api/production/lines', { name: `E2E line ${tag}`, hourly_target: 12 });
+  const batchId = (b: { id?: number; batch?: { id: number } }) => b.batch?.id ?? b.id ?? 0;
+  return { kit, line, early: batchId(early), late: batchId(late), tag };
+}
+
+test('production: an hour entered with picked batches, its subtraction, the batch pages, daily totals, reversal', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).toUpperCase();
+  const s = await setUp(request, tag);
+
+  await signIn(page);
+  await page.goto(`/production/production-hourly?date=${today}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Production hourly' })).toBeVisible();
+
+  // 10 kits at 9 AM on the new line: 2.5 kg of rice, picked 1 kg + 1.5 kg instead of FEFO's 2 + 0.5.
+  await page.getByTestId(`cell-9-${s.line.id}`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: `E2E kit ${tag} (K-${tag})` }).click();
+  await dialog.getByLabel('Units made this hour').fill('10');
+  const takeA = dialog.getByLabel(`Quantity taken from batch RA-${tag}`);
+  const takeB = dialog.getByLabel(`Quantity taken from batch RB-${tag}`);
+  await expect(takeA).toHaveValue('2'); // first expiry first
+  await expect(takeB).toHaveValue('0.5');
+  await expect(dialog.getByText('This batch runs out')).toBeVisible();
+  await takeA.fill('1');
+  await takeB.fill('1.5');
+  await dialog.getByLabel(`Quantity taken from batch BG-${tag}`).fill('10');
+  await dialog.getByRole('button', { name: 'Save entry' }).click();
+
+  // The subtraction view: before → change → after, exact.
+  const view = dialog.getByTestId('subtraction-view');
+  await expect(view).toBeVisible();
+  await expect(view.locator(`tr[data-batch="RA-${tag}"]`)).toContainText('2 kg');
+  await expect(view.locator(`tr[data-batch="RA-${tag}"]`)).toContainText('-1');
+  await expect(view.locator(`tr[data-batch="RA-${tag}"]`)).toContainText('1 kg');
+  await expect(view.locator(`tr[data-batch="RB-${tag}"]`)).toContainText('3.5 kg');
+  const finished = `K-${tag}-${today.replaceAll('-', '')}-L${s.line.id}`;
+  await expect(view.locator(`tr[data-batch="${finished}"]`)).toContainText('+10');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId(`cell-9-${s.line.id}`)).toContainText('10');
+
+  // Stock fell on the batch page, which lists the entry; the finished batch appeared.
+  await page.goto(`/inventory/batches/${s.late}`);
+  await expect(page.getByTestId('batch-on-hand')).toHaveText('3.5 kg');
+  await expect(page.getByTestId('batch-production')).toContainText(`E2E line ${tag}`);
+  await expect(page.getByTestId('batch-production')).toContainText('-1.5');
+  const token = await apiToken(request);
+  const daily = await (await request.get(`/api/production/daily?date=${today}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const made = daily.entries.find((e: { line_id: number }) => e.line_id === s.line.id);
+  await page.goto(`/inventory/batches/${made.produced_batch_id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(finished);
+  await expect(page.getByTestId('batch-on-hand')).toHaveText('10 kit');
+  await expect(page.getByTestId('batch-production')).toContainText('Produced');
+
+  // The daily report: totals per product, labour hours, units per labour hour.
+  await page.goto(`/production/production-daily?date=${today}`);
+  await expect(page.getByTestId('daily-products')).toContainText(`E2E kit ${tag}`);
+  await expect(page.getByTestId('daily-products').getByRole('row', { name: new RegExp(`E2E kit ${tag}`) })).toContainText('10');
+  await expect(page.getByText('Labour hours').first()).toBeVisible();
+  await expect(page.getByTestId('daily-labour')).not.toBeEmpty();
+  await expect(page.getByTestId('daily-lines')).toContainText(`E2E line ${tag}`);
+  await expect(page.getByTestId('daily-consumed')).toContainText(`RB-${tag}`);
+
+  // Reverse it: the stock goes back, the entry stays, marked.
+  await page.goto(`/production/production-hourly?date=${today}`);
+  const entry = page.locator('[data-testid^="entry-"]', { hasText: `E2E line ${tag}` });
+  await entry.getByRole('button', { name: 'Reverse' }).click();
+  const rev = page.getByRole('dialog');
+  await rev.getByLabel('Reason').fill('Counted on the wrong line');
+  await rev.getByRole('button', { name: 'Reverse entry' }).click();
+  await expect(rev).toBeHidden();
+  await expect(entry).toContainText('Reversed');
+  await expect(entry).toContainText('Counted on the wrong line');
+  await page.goto(`/inventory/batches/${s.early}`);
+  await expect(page.getByTestId('batch-on-hand')).toHaveText('2 kg');
+});

@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type CallOptions } from '@/lib/api';
+import { docKeys } from './keys';
+
+/** The list's server-side search, filters, sort and paging (GET /api/documents). */
+export interface DocumentListParams {
+  search?: string;
+  type?: string;
+  linkKind?: string;
+  linkId?: number;
+  uploadedBy?: number;
+  from?: string;
+  to?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+export type DocumentListQuery = NonNullable<CallOptions<'/api/documents', 'get'>['query']>;
+
+/** The server's query parameters of a list. */
+export function documentListQuery(p: DocumentListParams): DocumentListQuery {
+  return {
+    search: p.search?.trim() || undefined,
+    type: (p.type || undefined) as DocumentListQuery['type'],
+    link_kind: (p.linkKind || undefined) as DocumentListQuery['link_kind'],
+    link_id: p.linkId || undefined,
+    uploaded_by: p.uploadedBy || undefined,
+    from: p.from || undefined,
+    to: p.to || undefined,
+    sort: (p.sort || undefined) as DocumentListQuery['sort'],
+    order: p.order || undefined,
+    page: p.page || undefined,
+    page_size: p.pageSize || undefined,
+  };
+}
+
+export function getDocuments(p: DocumentListParams, signal?: AbortSignal) {
+  return api.get('/api/documents', { query: documentListQuery(p), signal });
+}
+
+export type DocumentList = Awaited<ReturnType<typeof getDocuments>>;
+
+export const documentsQuery = (p: DocumentListParams) =>
+  queryOptions({
+    queryKey: docKeys.list(p),
+    queryFn: ({ signal }) => getDocuments(p, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDocuments(p: DocumentListParams, enabled = true) {
+  return useQuery({ ...documentsQuery(p), enabled });
+}

@@ -1,0 +1,2 @@
+// The documents feature's public face: other features import only from here.
+export { LinkedDocuments, type LinkedDocumentsProps } from './components/linked-documents';

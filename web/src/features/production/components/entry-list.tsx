@@ -1,0 +1,71 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconListDetails } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Entry } from '../api/types';
+import { formatHour, formatQty } from '../lib/format';
+import classes from '../production.module.css';
+import { SubtractionView } from './subtraction-view';
+
+/** A day's entries, each with its subtraction view on demand and a way to reverse it. */
+export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?: (e: Entry) => void }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [open, setOpen] = useState<number | null>(null);
+  if (entries.length === 0) return <Text c="dimmed">{t('production.entries.none')}</Text>;
+  return (
+    <Stack gap="xs">
+      {entries.map((e) => (
+        <Paper key={e.id} withBorder p="sm" data-testid={`entry-${e.id}`}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0}>
+              <Text fw={600} className={e.reversed ? classes.reversed : undefined}>
+                {t('production.entries.summary', {
+                  hour: formatHour(e.hour, lng),
+                  line: e.line_name,
+                  units: formatQty(e.units, lng),
+                  product: e.product_name,
+                })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('production.entries.meta', { batch: e.produced_batch_code, version: e.recipe_version, by: e.created_by || '—' })}
+                {e.note && ` · ${e.note}`}
+              </Text>
+              {e.reversed && (
+                <Group gap={4}>
+                  <Badge color="gray" size="sm">
+                    {t('production.entries.reversed')}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {e.reverse_reason}
+                  </Text>
+                </Group>
+              )}
+            </Stack>
+            <Group gap="xs" className={classes.noPrint}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconListDetails size={14} aria-hidden />}
+                onClick={() => setOpen(open === e.id ? null : e.id)}
+                aria-expanded={open === e.id}
+              >
+                {t('production.entries.showSubtraction')}
+              </Button>
+              {onReverse && !e.reversed && (
+                <Button size="xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => onReverse(e)}>
+                  {t('production.entries.reverse')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {open === e.id && (
+            <Stack mt="sm">
+              <SubtractionView moves={e.moves} />
+            </Stack>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+// The production feature's screens are routed lazily by src/app/router.tsx; nothing
+// else is shared from it.
+export {};

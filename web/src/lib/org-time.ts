@@ -1,0 +1,28 @@
+import { DEFAULT_TIME_ZONE } from './format';
+import { usePublicSettings } from './public-settings';
+
+/**
+ * Days belong to the organisation, not to the browser: a tablet or a laptop set to
+ * another zone must still call it the same day as the time clock and the ledger do.
+ */
+
+/** Today's date 'YYYY-MM-DD' in a time zone (the organisation's). */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** The organisation's time zone from the public settings; America/Chicago until they say (SPEC §9). */
+export function useOrgTimeZone(): string {
+  const { data } = usePublicSettings();
+  return data?.time_zone || DEFAULT_TIME_ZONE;
+}
+
+/** The organisation's time zone and its today ('YYYY-MM-DD'). */
+export function useOrgToday(): { timeZone: string; today: string } {
+  const timeZone = useOrgTimeZone();
+  return { timeZone, today: todayIn(timeZone) };
+}

@@ -1,0 +1,43 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * Units of measure the locale files name (`units.<key>`), under the spellings people
+ * type for them. An item's unit is free text; these are the common ones.
+ */
+const UNIT_KEYS: Record<string, string> = {
+  kg: 'kg', kgs: 'kg', kilo: 'kg', kilos: 'kg', kilogram: 'kg', kilograms: 'kg',
+  g: 'g', gram: 'g', grams: 'g',
+  l: 'l', litre: 'l', litres: 'l', liter: 'l', liters: 'l',
+  ml: 'ml', millilitre: 'ml', millilitres: 'ml', milliliter: 'ml', milliliters: 'ml',
+  m: 'm', metre: 'm', metres: 'm', meter: 'm', meters: 'm',
+  each: 'each', ea: 'each', pc: 'each', pcs: 'each', piece: 'each', pieces: 'each', unit: 'each', units: 'each',
+  roll: 'roll', rolls: 'roll',
+  bag: 'bag', bags: 'bag',
+  box: 'box', boxes: 'box',
+  pallet: 'pallet', pallets: 'pallet',
+  pack: 'pack', packs: 'pack',
+  pouch: 'pouch', pouches: 'pouch',
+  sheet: 'sheet', sheets: 'sheet',
+  bottle: 'bottle', bottles: 'bottle',
+  can: 'can', cans: 'can',
+  carton: 'carton', cartons: 'carton',
+  jar: 'jar', jars: 'jar',
+  tray: 'tray', trays: 'tray',
+  sack: 'sack', sacks: 'sack',
+};
+
+/** The locale key of a unit ('ROLL', 'Rolls' → 'roll'), or null for one the locales do not name. */
+export function unitKey(unit: string): string | null {
+  return UNIT_KEYS[unit.trim().toLowerCase()] ?? null;
+}
+
+/**
+ * A unit's name in the interface language, in the plural form for `count` of it ('9 rolls',
+ * '1 roll'); without a count, the form for several (labels such as 'Quantity (rolls)').
+ * A unit the locales do not know stays as the item has it.
+ */
+export function unitName(unit: string, t: TFunction, count?: number): string {
+  const key = unitKey(unit);
+  if (!key) return unit;
+  return t(`units.${key}`, { count: count === undefined ? 2 : Math.abs(count) });
+}
