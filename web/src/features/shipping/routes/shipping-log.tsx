@@ -156,15 +156,20 @@ export default function ShippingLogPage() {
           sortStatus={sort}
           onSortStatusChange={resetPage(setSort)}
           columns={[
-            { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600}>{s.number}</Text> },
-            { accessor: 'ship_date', title: t('shipping.fields.shipDate'), sortable: true },
+            { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
+            { accessor: 'ship_date', title: t('shipping.fields.shipDate'), sortable: true, noWrap: true },
             { accessor: 'destination', title: t('shipping.fields.destination'), sortable: true, render: (s) => s.destination.name },
             { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
             { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
             {
               accessor: 'lines',
               title: t('shipping.fields.batches'),
-              render: (s) => s.lines.map((l) => `${l.batch_code} × ${formatNumber(l.quantity, lng)} ${l.item_unit}`).join(', '),
+              render: (s) =>
+                s.lines.map((l) => (
+                  <Text key={l.batch_id} size="xs" style={{ whiteSpace: 'nowrap' }}>
+                    {l.batch_code} × {formatNumber(l.quantity, lng)} {l.item_unit}
+                  </Text>
+                )),
             },
             {
               accessor: 'status',
