@@ -36,8 +36,10 @@ func shipmentWhere(f shipping.Filter) (string, []any) {
 		conds, args = append(conds, `s.ship_date <= ?`), append(args, f.To)
 	}
 	if f.Search != "" {
+		// The batches matching come first (a few of tens of thousands), then
+		// their lines by index: no join per shipment.
 		conds = append(conds, `(s.search_text LIKE ? ESCAPE '\' OR s.id IN (SELECT l.shipment_id FROM shipping_lines l
-			JOIN inventory_batches b ON b.id = l.batch_id WHERE b.code_key LIKE ? ESCAPE '\'))`)
+			WHERE l.batch_id IN (SELECT b.id FROM inventory_batches b WHERE b.code_key LIKE ? ESCAPE '\')))`)
 		args = append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%", "%"+escapeLike(inventory.CodeKey(f.Search))+"%")
 	}
 	if len(conds) == 0 {
