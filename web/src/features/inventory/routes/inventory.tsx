@@ -1,11 +1,11 @@
 import { Button, Chip, Group, Menu, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconChevronDown, IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageFrame } from '@/components/page-frame';
 import { useFacets } from '../api/get-facets';
 import { itemListQuery, useItems, type ItemListParams } from '../api/get-items';
@@ -66,21 +66,25 @@ export default function InventoryPage() {
   }, [debounced]);
 
   const sort: DataTableSortStatus<Item> = { columnAccessor: params.sort ?? 'name', direction: params.order ?? 'asc' };
-  const onArchive = (item: Item, archived: boolean) =>
-    modals.openConfirmModal({
-      title: archived ? t('inventory.archive.title', { name: item.name }) : t('inventory.archive.restoreTitle', { name: item.name }),
-      children: archived ? t('inventory.archive.body') : t('inventory.archive.restoreBody'),
-      labels: { confirm: archived ? t('inventory.actions.archive') : t('inventory.actions.restore'), cancel: t('inventory.actions.cancel') },
-      confirmProps: { color: archived ? 'red' : undefined },
-      onConfirm: () =>
-        archive.mutate(
-          { id: item.id, archived },
-          {
-            onSuccess: () => toasts.ok(archived ? t('inventory.toast.archived', { name: item.name }) : t('inventory.toast.restored', { name: item.name })),
-            onError: toasts.fail,
-          },
-        ),
-    });
+  const [archiving, setArchiving] = useState<{ item: Item; archived: boolean } | null>(null);
+  const onArchive = (item: Item, archived: boolean) => setArchiving({ item, archived });
+  const confirmArchive = () => {
+    if (!archiving) return;
+    const { item, archived } = archiving;
+    archive.mutate(
+      { id: item.id, archived },
+      {
+        onSuccess: () => {
+          setArchiving(null);
+          toasts.ok(archived ? t('inventory.toast.archived', { name: item.name }) : t('inventory.toast.restored', { name: item.name }));
+        },
+        onError: (e) => {
+          setArchiving(null);
+          toasts.fail(e);
+        },
+      },
+    );
+  };
   const exportList = () => {
     const { page: _p, pageSize: _s, ...filters } = params;
     void downloadCSV('/api/inventory/items.csv', itemListQuery(filters)).catch(toasts.fail);
@@ -201,6 +205,21 @@ export default function InventoryPage() {
         onArchive={onArchive}
       />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        opened={archiving !== null}
+        title={
+          archiving?.archived
+            ? t('inventory.archive.title', { name: archiving.item.name })
+            : t('inventory.archive.restoreTitle', { name: archiving?.item.name ?? '' })
+        }
+        body={archiving?.archived ? t('inventory.archive.body') : t('inventory.archive.restoreBody')}
+        confirmLabel={archiving?.archived ? t('inventory.actions.archive') : t('inventory.actions.restore')}
+        cancelLabel={t('inventory.actions.cancel')}
+        color={archiving?.archived ? 'red' : undefined}
+        loading={archive.isPending}
+        onConfirm={confirmArchive}
+        onClose={() => setArchiving(null)}
+      />
     </PageFrame>
   );
 }
