@@ -181,7 +181,7 @@ func (s *Service) Ship(ctx context.Context, id int64, by inventory.Actor) (*Ship
 
 // ShipAt is Ship stamped with when it happened (the demo; zero means now).
 func (s *Service) ShipAt(ctx context.Context, id int64, by inventory.Actor, at time.Time) (*Shipment, error) {
-	return s.step(ctx, id, StatusShipped, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
+	return s.step(ctx, id, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
 		if sh.Status != StatusPlanned {
 			return errTransition(sh, StatusShipped)
 		}
@@ -208,7 +208,7 @@ func (s *Service) Deliver(ctx context.Context, id int64, by inventory.Actor) (*S
 
 // DeliverAt is Deliver stamped with when it happened (the demo).
 func (s *Service) DeliverAt(ctx context.Context, id int64, by inventory.Actor, at time.Time) (*Shipment, error) {
-	return s.step(ctx, id, StatusDelivered, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
+	return s.step(ctx, id, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
 		if sh.Status != StatusShipped {
 			return errTransition(sh, StatusDelivered)
 		}
@@ -233,7 +233,7 @@ func (s *Service) CancelAt(ctx context.Context, id int64, reason string, by inve
 		return nil, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "reason", "max": MaxReason},
 			fmt.Sprintf("reason must be at most %d characters.", MaxReason)).OnField("reason")
 	}
-	return s.step(ctx, id, StatusCancelled, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
+	return s.step(ctx, id, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
 		switch sh.Status {
 		case StatusPlanned:
 		case StatusShipped:
@@ -254,7 +254,7 @@ func (s *Service) CancelAt(ctx context.Context, id int64, reason string, by inve
 }
 
 // step runs one status change under the shipment's lock and writes it.
-func (s *Service) step(ctx context.Context, id int64, _ string, fn func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error, at time.Time) (*Shipment, error) {
+func (s *Service) step(ctx context.Context, id int64, fn func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error, at time.Time) (*Shipment, error) {
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		sh, err := lock(ctx, tx, id)
 		if err != nil {
