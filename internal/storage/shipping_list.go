@@ -60,9 +60,32 @@ func shipmentOrder(f shipping.Filter) string {
 	return " ORDER BY " + col + dir + ", s.id" + dir
 }
 
+// searchSet is how many matches of a search are paged by id: a search
+// (a substring of the text or of a batch code) scans the shipments once to
+// find them, rather than once to count and again to page.
+const searchSet = 5000
+
 // Shipments is one page of the log and how many f selects.
 func (s *ShippingStore) Shipments(ctx context.Context, f shipping.Filter) ([]shipping.Shipment, int, error) {
 	where, args := shipmentWhere(f)
+	if f.Search != "" {
+		ids, err := scanAll(ctx, s.db, func(r rowScanner) (*any, error) {
+			var id int64
+			err := r.Scan(&id)
+			v := any(id)
+			return &v, err
+		}, `SELECT s.id FROM shipping_shipments s`+where+` LIMIT ?`, append(args, searchSet+1)...)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(ids) <= searchSet {
+			if len(ids) == 0 {
+				return []shipping.Shipment{}, 0, nil
+			}
+			list, err := s.page(ctx, f, ` WHERE s.id IN (`+placeholders(len(ids))+`)`, ids, f.PageSize, (f.Page-1)*f.PageSize)
+			return list, len(ids), err
+		}
+	}
 	var total int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM shipping_shipments s`+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
