@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"sort"
 	"testing"
 	"time"
 
@@ -64,18 +65,18 @@ func TestDemoInventoryHistory(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
+		sort.Slice(moves, func(i, j int) bool { return moves[i].CreatedAt.Before(moves[j].CreatedAt) })
 		span := moves[len(moves)-1].CreatedAt.Sub(moves[0].CreatedAt)
 		if len(moves) < 150 || span < 6*7*24*time.Hour {
 			t.Fatalf("%d moves over %v, want weeks of history", len(moves), span)
 		}
 		days := map[string]bool{}
-		for i, m := range moves {
+		for _, m := range moves {
 			if m.CreatedAt.After(db.Now()) {
 				t.Fatalf("move %d is in the future: %v", m.ID, m.CreatedAt)
 			}
-			if i > 0 && m.CreatedAt.Before(moves[i-1].CreatedAt) {
-				t.Fatalf("move %d (%v) is older than move %d before it", m.ID, m.CreatedAt, moves[i-1].ID)
-			}
+			// (Production's demo entries are written after the stock history
+			// and stamped with their own hours, so ids need not follow time.)
 			days[m.CreatedAt.In(zone).Format(time.DateOnly)] = true
 		}
 		if len(days) < 25 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
@@ -83,7 +84,8 @@ func loadProduction(ctx context.Context, s Services) error {
 			continue
 		}
 		nb := inventory.NewBatch{Quantity: q(d.qty), ReceivedAt: start.String(), Source: d.source,
-			SourceType: inventory.SourceSupplier, Note: "Delivery for the two-week packing drive"}
+			SourceType: inventory.SourceSupplier, Note: "Delivery for the two-week packing drive",
+			OccurredAt: hourIn(start, 7, loc)}
 		if d.expires > 0 {
 			nb.ExpiresAt = start.AddDays(d.expires).String()
 		}
@@ -121,6 +123,8 @@ func loadProduction(ctx context.Context, s Services) error {
 			}
 		}
 	}
+	realNow := s.DB.Now
+	defer func() { s.DB.Now = realNow }()
 	rnd := rand.New(rand.NewPCG(10, 6))
 	var first *production.Entry
 	for d := start; !today.Before(d); d = d.AddDays(1) {
@@ -138,6 +142,11 @@ func loadProduction(ctx context.Context, s Services) error {
 			if units < 1 {
 				continue
 			}
+			// The entry is written as at the end of its hour, so its moves and
+			// finished batch carry the time they happened (the demo loads
+			// before the server serves anyone, so the clock is its alone).
+			d, _ := timeclock.ParseDate(sl.Date)
+			s.DB.Now = func() time.Time { return hourIn(d, sl.Hour+1, loc).UTC() }
 			e, err := s.Production.CreateEntry(ctx, production.NewEntry{Date: sl.Date, Hour: sl.Hour, LineID: sl.LineID,
 				ProductID: meal, Units: units}, by)
 			if apperr.CodeOf(err) == "stock.insufficient" {
@@ -158,3 +167,9 @@ func loadProduction(ctx context.Context, s Services) error {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// hourIn is hour o'clock on day d in loc (hour 24 is the next midnight).
+func hourIn(d timeclock.Date, hour int, loc *time.Location) time.Time {
+	t, _ := time.ParseInLocation(time.DateOnly, d.String(), loc)
+	return time.Date(t.Year(), t.Month(), t.Day(), hour, 0, 0, 0, loc)
+}
