@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -26,6 +27,7 @@ type Services struct {
 	Organisation *organisation.Service
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
+	Shipping     *shipping.Service
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
@@ -78,12 +80,14 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	msg := storage.NewMessagingService(db)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
+	inv := storage.NewInventoryStore(db)
 	return &Services{
 		DB:           db,
 		Accounts:     acc,
 		Organisation: org,
 		Messaging:    msg,
-		Inventory:    inventory.NewService(storage.NewInventoryStore(db), cal),
+		Inventory:    inventory.NewService(inv, cal),
+		Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),
 		Timeclock:    tc,
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
@@ -97,6 +101,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Organisation = s.Organisation
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
+	api.Shipping = s.Shipping
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
@@ -104,6 +109,6 @@ func (s *Services) Wire(api *httpapi.Server) {
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Timeclock: s.Timeclock, Documents: s.Documents,
+	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
 		Production: s.Production}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -27,6 +28,8 @@ type Services struct {
 	Accounts *accounts.Service
 	// Inventory is the stock ledger (issue 5).
 	Inventory *inventory.Service
+	// Shipping, if set, receives the demo shipments (issue 11).
+	Shipping *shipping.Service
 	// Timeclock, if set, receives the demo employees and their punches.
 	Timeclock *timeclock.Service
 	// Production, if set, receives lines, a recipe and hourly entries.

@@ -279,6 +279,9 @@ func demoPack(ctx context.Context, s Services, itemID map[string]int64, meal str
 // demoShip sends most of the meals on hand to a partner pantry, first
 // expiring first.
 func demoShip(ctx context.Context, s Services, itemID map[string]int64, partner string, at time.Time, by *int64) error {
+	if s.Shipping != nil {
+		return demoShipment(ctx, s, itemID, partner, at, by, at.YearDay())
+	}
 	for _, meal := range []string{"MEAL-RS6", "MEAL-LV6"} {
 		it, err := s.Inventory.GetItem(ctx, itemID[meal])
 		if err != nil {

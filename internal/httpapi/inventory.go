@@ -197,7 +197,11 @@ func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, batchWithProduction{d, uses})
+	out, err := s.batchWithShipments(r.Context(), batchWithProduction{d, uses})
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) handleInvPatchBatch(w http.ResponseWriter, r *http.Request) error {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -120,6 +121,16 @@ func (s *Server) routeTable() []route {
 		{"GET /api/documents/{id}/content", signedIn, s.handleDocContent},
 		{"DELETE /api/documents/{id}", signedIn, s.handleDocDelete},
 		{"POST /api/documents/{id}/restore", admin, s.handleDocRestore},
+
+		// shipping: the shipping log, its stock moves and packing slips
+		{"GET /api/shipments", signedIn, s.handleShipList},
+		{"POST /api/shipments", signedIn, s.handleShipCreate},
+		{"GET /api/shipments.csv", signedIn, s.handleShipExport},
+		{"GET /api/shipments/{id}", signedIn, s.handleShipGet},
+		{"PATCH /api/shipments/{id}", signedIn, s.handleShipPatch},
+		{"POST /api/shipments/{id}/ship", signedIn, s.handleShipStep((*shipping.Service).Ship)},
+		{"POST /api/shipments/{id}/deliver", signedIn, s.handleShipStep((*shipping.Service).Deliver)},
+		{"POST /api/shipments/{id}/cancel", signedIn, s.handleShipCancel},
 	}
 }
 

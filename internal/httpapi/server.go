@@ -19,6 +19,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -39,6 +40,7 @@ type Server struct {
 	Organisation *organisation.Service
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
+	Shipping     *shipping.Service
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service

@@ -58,6 +58,11 @@ var textFields = map[string][]string{
 	"POST /api/documents":              {},
 	"DELETE /api/documents/{id}":       {},
 	"POST /api/documents/{id}/restore": {},
+	"POST /api/shipments":              {"ship_date", "carrier", "tracking_number", "notes"},
+	"PATCH /api/shipments/{id}":        {"ship_date", "carrier", "tracking_number", "notes"},
+	"POST /api/shipments/{id}/ship":    {},
+	"POST /api/shipments/{id}/deliver": {},
+	"POST /api/shipments/{id}/cancel":  {"reason"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

@@ -809,6 +809,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shipping log, searched, filtered, sorted and paged */
+        get: operations["listShipments"];
+        put?: never;
+        /** Plan a shipment; it gets the next number */
+        post: operations["createShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered log as CSV */
+        get: operations["exportShipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One shipment with its lines */
+        get: operations["getShipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a planned shipment (only the fields present; lines replace all lines) */
+        patch: operations["updateShipment"];
+        trace?: never;
+    };
+    "/api/shipments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a planned or shipped shipment; a shipped one's stock comes back */
+        post: operations["cancelShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a shipped shipment delivered */
+        post: operations["deliverShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a planned shipment shipped, taking every line's stock out in one transaction */
+        post: operations["shipShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/employees": {
         parameters: {
             query?: never;
@@ -1149,6 +1265,17 @@ export interface components {
             next_after: number | null;
             /** @description The production entries that consumed or produced the batch, newest first. */
             production: components["schemas"]["BatchUse"][];
+            /** @description The shipments that carried the batch, newest first. */
+            shipments: components["schemas"]["BatchShipment"][];
+        };
+        /** @description A shipment that carried a batch (the recall trace). */
+        BatchShipment: {
+            destination: components["schemas"]["Destination"];
+            id: number;
+            number: string;
+            quantity: components["schemas"]["Quantity"];
+            ship_date: components["schemas"]["Date"];
+            status: components["schemas"]["ShipmentStatus"];
         };
         /** @description A production entry that consumed (negative) or produced (positive) a batch. */
         BatchUse: {
@@ -1205,6 +1332,11 @@ export interface components {
         DayHours: {
             date: components["schemas"]["Date"];
             hours: number;
+        };
+        Destination: {
+            address: string;
+            contact: string;
+            name: string;
         };
         Document: {
             id: number;
@@ -1578,6 +1710,78 @@ export interface components {
             out: string | null;
             out_punch_id?: number;
         };
+        Shipment: {
+            cancel_reason: string;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            cancelled_by: number | null;
+            cancelled_by_name: string;
+            carrier: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by: number | null;
+            created_by_name: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            delivered_by: number | null;
+            delivered_by_name: string;
+            destination: components["schemas"]["Destination"];
+            id: number;
+            lines: components["schemas"]["ShipmentLine"][];
+            notes: string;
+            /** @description SHP-YYYY-NNNN, sequential per year without gaps. */
+            number: string;
+            pallets: number;
+            ship_date: components["schemas"]["Date"];
+            /** Format: date-time */
+            shipped_at: string | null;
+            shipped_by: number | null;
+            shipped_by_name: string;
+            status: components["schemas"]["ShipmentStatus"];
+            tracking_number: string;
+            /** Format: date-time */
+            updated_at: string;
+            weight_kg: number;
+        };
+        ShipmentInput: {
+            carrier?: string;
+            destination: components["schemas"]["Destination"];
+            lines: components["schemas"]["ShipmentLineInput"][];
+            notes?: string;
+            pallets?: number;
+            ship_date: components["schemas"]["Date"];
+            tracking_number?: string;
+            weight_kg?: number;
+        };
+        ShipmentLine: {
+            batch_code: string;
+            batch_id: number;
+            /** @description The batch's expiry date (YYYY-MM-DD). */
+            expires_at: string | null;
+            item_id: number;
+            item_name: string;
+            item_sku: string;
+            item_unit: string;
+            /** @description The batch's on-hand now. */
+            on_hand: components["schemas"]["Quantity"];
+            quantity: components["schemas"]["Quantity"];
+        };
+        ShipmentLineInput: {
+            batch_id: number;
+            quantity: components["schemas"]["Quantity"];
+        };
+        ShipmentPatch: {
+            carrier?: string;
+            destination?: components["schemas"]["Destination"];
+            lines?: components["schemas"]["ShipmentLineInput"][];
+            notes?: string;
+            pallets?: number;
+            ship_date?: components["schemas"]["Date"];
+            tracking_number?: string;
+            weight_kg?: number;
+        };
+        /** @enum {string} */
+        ShipmentStatus: "planned" | "shipped" | "delivered" | "cancelled";
         /**
          * @description Where a batch came from; empty when not said.
          * @enum {string}
@@ -1761,6 +1965,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Punch"];
+            };
+        };
+        /** @description The shipment. */
+        Shipment: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Shipment"];
             };
         };
         /** @description Done. */
@@ -3287,6 +3500,178 @@ export interface operations {
                     "application/json": components["schemas"]["PublicSettings"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listShipments: {
+        parameters: {
+            query?: {
+                /** @description Matches the number, destination, tracking number, carrier or a batch code on a line. */
+                search?: string;
+                status?: components["schemas"]["ShipmentStatus"];
+                carrier?: string;
+                /** @description Ship date on or after. */
+                from?: components["schemas"]["Date"];
+                /** @description Ship date on or before. */
+                to?: components["schemas"]["Date"];
+                sort?: "number" | "ship_date" | "destination" | "carrier" | "status" | "created_at";
+                /** @description Newest number first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of shipments and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shipments: components["schemas"]["Shipment"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportShipments: {
+        parameters: {
+            query?: {
+                /** @description Matches the number, destination, tracking number, carrier or a batch code on a line. */
+                search?: string;
+                status?: components["schemas"]["ShipmentStatus"];
+                carrier?: string;
+                /** @description Ship date on or after. */
+                from?: components["schemas"]["Date"];
+                /** @description Ship date on or before. */
+                to?: components["schemas"]["Date"];
+                sort?: "number" | "ship_date" | "destination" | "carrier" | "status" | "created_at";
+                /** @description Newest number first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deliverShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    shipShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Shipment"];
             default: components["responses"]["Error"];
         };
     };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { BatchShipments } from '@/features/shipping';
 import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -246,6 +247,7 @@ export default function BatchPage() {
           ))
         )}
       </Stack>
+      <BatchShipments shipments={first.shipments} unit={item.unit} />
       <LinkedDocuments linkKind="batch" linkId={batch.id} defaultType="certificate_of_analysis" />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </Stack>

@@ -1,14 +1,243 @@
-import { IconTruckDelivery } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { PageFrame } from '@/components/page-frame';
+import { downloadCSV } from '@/lib/api';
+import { errorMessage } from '@/lib/errors';
+import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { usePublicSettings } from '@/lib/public-settings';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import {
+  STATUSES,
+  shipmentListQuery,
+  useShipments,
+  useShipmentStep,
+  type Shipment,
+  type ShipmentListParams,
+  type ShipmentStatus,
+  type ShipmentStep,
+} from '../api/shipments';
+import { PackingSlip } from '../components/packing-slip';
+import { ShipmentForm } from '../components/shipment-form';
 
-/** /shipping-log: page frame until the feature lands; no made-up data. */
+export const STATUS_COLORS: Record<ShipmentStatus, string> = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' };
+const PAGE_SIZES = [10, 25, 50, 100];
+
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+type Dialog =
+  | { kind: 'form'; shipment: Shipment | null }
+  | { kind: 'step'; shipment: Shipment; step: ShipmentStep }
+  | { kind: 'slip'; shipment: Shipment }
+  | null;
+
+/** /shipping-log: every shipment that leaves, searchable by batch code for a recall. */
 export default function ShippingLogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  useDocumentTitle(t('nav.shippingLog'));
+  const settings = usePublicSettings();
+  const today = todayIn(settings.data?.time_zone ?? 'America/Chicago');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<ShipmentStatus | ''>('');
+  const [carrier, setCarrier] = useState('');
+  const [debouncedCarrier] = useDebouncedValue(carrier, 300);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState<DataTableSortStatus<Shipment>>({ columnAccessor: 'number', direction: 'desc' });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [reason, setReason] = useState('');
+  const params: ShipmentListParams = {
+    search: debounced,
+    status,
+    carrier: debouncedCarrier,
+    from,
+    to,
+    sort: String(sort.columnAccessor),
+    order: sort.direction,
+    page,
+    pageSize,
+  };
+  const q = useShipments(params);
+  const step = useShipmentStep();
+  const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('shipping.toast.failed'));
+  const resetPage = <T,>(fn: (v: T) => void) => (v: T) => {
+    fn(v);
+    setPage(1);
+  };
+
+  const runStep = () => {
+    if (dialog?.kind !== 'step') return;
+    const { shipment: s, step: st } = dialog;
+    step.mutate(
+      { id: s.id, step: st, reason },
+      {
+        onSuccess: () => {
+          notify('success', t(`shipping.toast.${st}`, { number: s.number }));
+          setDialog(null);
+          setReason('');
+        },
+        onError: fail,
+      },
+    );
+  };
+
   return (
-    <PageFrame title={t('nav.shippingLog')} description={t('pages.shippingLog.description')}>
-      <ComingSoon icon={IconTruckDelivery} text={t('pages.shippingLog.empty')} />
+    <PageFrame
+      title={t('nav.shippingLog')}
+      description={t('pages.shippingLog.description')}
+      actions={
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void downloadCSV('/api/shipments.csv', shipmentListQuery({ ...params, page: undefined, pageSize: undefined })).catch(fail)}
+          >
+            {t('shipping.export')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'form', shipment: null })}>
+            {t('shipping.new')}
+          </Button>
+        </Group>
+      }
+    >
+      <Stack>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            style={{ flex: 1, minWidth: 240 }}
+            label={t('shipping.filters.search')}
+            placeholder={t('shipping.filters.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
+          />
+          <Select
+            label={t('shipping.filters.status')}
+            w={170}
+            data={[{ value: '', label: t('shipping.filters.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`shipping.status.${s}`) }))]}
+            value={status}
+            onChange={(v) => resetPage(setStatus)((v ?? '') as ShipmentStatus | '')}
+            allowDeselect={false}
+          />
+          <TextInput label={t('shipping.filters.carrier')} w={160} value={carrier} onChange={(e) => resetPage(setCarrier)(e.currentTarget.value)} />
+          <TextInput type="date" label={t('shipping.filters.from')} value={from} onChange={(e) => resetPage(setFrom)(e.currentTarget.value)} />
+          <TextInput type="date" label={t('shipping.filters.to')} value={to} onChange={(e) => resetPage(setTo)(e.currentTarget.value)} />
+        </Group>
+        <DataTable<Shipment>
+          withTableBorder
+          borderRadius="md"
+          highlightOnHover
+          minHeight={q.data?.shipments.length ? undefined : 180}
+          records={q.data?.shipments ?? []}
+          fetching={q.isFetching}
+          idAccessor="id"
+          aria-label={t('shipping.table.label')}
+          noRecordsText={t('shipping.table.empty')}
+          loadingText={t('common.loading')}
+          totalRecords={q.data?.total ?? 0}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPage={pageSize}
+          recordsPerPageOptions={PAGE_SIZES}
+          onRecordsPerPageChange={resetPage(setPageSize)}
+          recordsPerPageLabel={t('shipping.table.perPage')}
+          paginationText={({ from: a, to: b, totalRecords }) =>
+            t('shipping.table.range', { from: formatNumber(a, lng), to: formatNumber(b, lng), total: formatNumber(totalRecords, lng) })
+          }
+          sortStatus={sort}
+          onSortStatusChange={resetPage(setSort)}
+          columns={[
+            { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
+            { accessor: 'ship_date', title: t('shipping.fields.shipDate'), sortable: true, noWrap: true },
+            { accessor: 'destination', title: t('shipping.fields.destination'), sortable: true, render: (s) => s.destination.name },
+            { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
+            { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
+            {
+              accessor: 'lines',
+              title: t('shipping.fields.batches'),
+              render: (s) =>
+                s.lines.map((l) => (
+                  <Text key={l.batch_id} size="xs" style={{ whiteSpace: 'nowrap' }}>
+                    {l.batch_code} × {formatNumber(l.quantity, lng)} {l.item_unit}
+                  </Text>
+                )),
+            },
+            {
+              accessor: 'status',
+              title: t('shipping.fields.status'),
+              sortable: true,
+              render: (s) => <Badge color={STATUS_COLORS[s.status]}>{t(`shipping.status.${s.status}`)}</Badge>,
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              textAlign: 'right',
+              render: (s) => (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button variant="subtle" size="compact-sm" aria-label={t('shipping.actions.menu', { number: s.number })}>
+                      <IconDots size={16} aria-hidden />
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => setDialog({ kind: 'slip', shipment: s })}>{t('shipping.actions.slip')}</Menu.Item>
+                    {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'form', shipment: s })}>{t('shipping.actions.edit')}</Menu.Item>}
+                    {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'ship' })}>{t('shipping.actions.ship')}</Menu.Item>}
+                    {s.status === 'shipped' && (
+                      <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'deliver' })}>{t('shipping.actions.deliver')}</Menu.Item>
+                    )}
+                    {(s.status === 'planned' || s.status === 'shipped') && (
+                      <Menu.Item color="red" onClick={() => setDialog({ kind: 'step', shipment: s, step: 'cancel' })}>
+                        {t('shipping.actions.cancel')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+      {dialog?.kind === 'form' && (
+        <ShipmentForm
+          shipment={dialog.shipment}
+          today={today}
+          onClose={() => setDialog(null)}
+          onError={fail}
+          onSaved={(s) => {
+            notify('success', t('shipping.toast.saved', { number: s.number }));
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'slip' && <PackingSlip shipment={dialog.shipment} orgName={settings.data?.organisation_name ?? ''} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'step' && (
+        <Modal opened onClose={() => setDialog(null)} title={t(`shipping.confirm.${dialog.step}Title`, { number: dialog.shipment.number })}>
+          <Stack>
+            <Text>{t(`shipping.confirm.${dialog.step}Text`, { number: dialog.shipment.number })}</Text>
+            {dialog.step === 'cancel' && (
+              <Textarea required label={t('shipping.fields.cancelReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(null)}>
+                {t('common.close')}
+              </Button>
+              <Button color={dialog.step === 'cancel' ? 'red' : undefined} loading={step.isPending} onClick={runStep}>
+                {t(`shipping.actions.${dialog.step}`)}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,201 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/shipping"
+	"github.com/packline/packline/internal/text"
+)
+
+// shipmentFilter reads the log's query parameters.
+func shipmentFilter(r *http.Request) (shipping.Filter, error) {
+	q := r.URL.Query()
+	f := shipping.Filter{
+		Status:   strings.TrimSpace(q.Get("status")),
+		Search:   q.Get("search"),
+		Carrier:  q.Get("carrier"),
+		From:     strings.TrimSpace(q.Get("from")),
+		To:       strings.TrimSpace(q.Get("to")),
+		Sort:     strings.TrimSpace(q.Get("sort")),
+		Page:     queryInt(r, "page", 1, 1, 1_000_000),
+		PageSize: queryInt(r, "page_size", 25, 1, shipping.MaxPageSize),
+	}
+	if len(f.Search) > 200 {
+		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	}
+	if len(f.Carrier) > shipping.MaxCarrier {
+		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "carrier", "max": shipping.MaxCarrier}, "Carrier is too long.").OnField("carrier")
+	}
+	if f.Status != "" && !slices.Contains(shipping.Statuses, f.Status) {
+		return f, errChoice("status", shipping.Statuses)
+	}
+	for name, v := range map[string]string{"from": f.From, "to": f.To} {
+		if _, err := time.Parse(time.DateOnly, v); v != "" && err != nil {
+			return f, apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": name},
+				fmt.Sprintf("%s must be a date like 2025-08-15.", name)).OnField(name)
+		}
+	}
+	if f.Sort != "" && !slices.Contains(shipping.SortKeys, f.Sort) {
+		return f, errChoice("sort", shipping.SortKeys)
+	}
+	switch strings.ToLower(q.Get("order")) {
+	case "":
+		f.Desc = f.Sort == "" // the newest first by default
+	case "asc":
+	case "desc":
+		f.Desc = true
+	default:
+		return f, errChoice("order", []string{"asc", "desc"})
+	}
+	if f.Sort == "" {
+		f.Sort = "number"
+	}
+	return f, nil
+}
+
+func (s *Server) handleShipList(w http.ResponseWriter, r *http.Request) error {
+	f, err := shipmentFilter(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Shipping.List(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"shipments": list, "total": total})
+}
+
+func (s *Server) handleShipCreate(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[shipping.Input](w, r)
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shipping.Create(r.Context(), in, actorOf(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, sh)
+}
+
+func (s *Server) handleShipGet(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shipping.Get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, sh)
+}
+
+func (s *Server) handleShipPatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := decode[shipping.Patch](w, r)
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shipping.Update(r.Context(), id, p)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, sh)
+}
+
+// handleShipStep answers ship and deliver.
+func (s *Server) handleShipStep(step func(*shipping.Service, context.Context, int64, inventory.Actor) (*shipping.Shipment, error)) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id")
+		if err != nil {
+			return err
+		}
+		sh, err := step(s.Shipping, r.Context(), id, actorOf(r))
+		if err != nil {
+			return err
+		}
+		return writeJSON(w, http.StatusOK, sh)
+	}
+}
+
+func (s *Server) handleShipCancel(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[struct {
+		Reason string `json:"reason" text:"multiline"`
+	}](w, r)
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shipping.Cancel(r.Context(), id, in.Reason, actorOf(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, sh)
+}
+
+var shipmentHeader = []string{"number", "status", "ship_date", "destination", "address", "contact", "carrier",
+	"tracking_number", "pallets", "weight_kg", "lines", "created_at", "shipped_at", "delivered_at", "cancelled_at",
+	"cancel_reason", "notes"}
+
+func (s *Server) handleShipExport(w http.ResponseWriter, r *http.Request) error {
+	f, err := shipmentFilter(r)
+	if err != nil {
+		return err
+	}
+	today, err := s.Shipping.Today(r.Context())
+	if err != nil {
+		return err
+	}
+	at := func(t *time.Time) string {
+		if t == nil {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	out := newCSV(w, "shipments-"+today+".csv", shipmentHeader)
+	err = s.Shipping.Each(r.Context(), f, func(sh *shipping.Shipment) error {
+		lines := make([]string, len(sh.Lines))
+		for i, l := range sh.Lines {
+			lines[i] = fmt.Sprintf("%s %s × %s %s", l.ItemSKU, l.BatchCode, l.Quantity, l.ItemUnit)
+		}
+		return out.Row(sh.Number, sh.Status, sh.ShipDate, text.CSVCell(sh.Destination.Name), text.CSVCell(sh.Destination.Address),
+			text.CSVCell(sh.Destination.Contact), text.CSVCell(sh.Carrier), text.CSVCell(sh.TrackingNumber),
+			strconv.Itoa(sh.Pallets), strconv.FormatFloat(sh.WeightKg, 'f', -1, 64), text.CSVCell(strings.Join(lines, "; ")),
+			at(&sh.CreatedAt), at(sh.ShippedAt), at(sh.DeliveredAt), at(sh.CancelledAt), text.CSVCell(sh.CancelReason),
+			text.CSVCell(sh.Notes))
+	})
+	if err != nil {
+		return err
+	}
+	return out.Close()
+}
+
+// batchWithShipments is a batch's detail with the shipments that carried
+// it: the recall trace from a batch to its destinations.
+func (s *Server) batchWithShipments(ctx context.Context, d batchWithProduction) (any, error) {
+	list := []shipping.BatchShipment{}
+	if s.Shipping != nil {
+		got, err := s.Shipping.ForBatch(ctx, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		list = got
+	}
+	return struct {
+		batchWithProduction
+		Shipments []shipping.BatchShipment `json:"shipments"`
+	}{d, list}, nil
+}

@@ -1,0 +1,275 @@
+// Package shipping is the shipping log: shipments that take stock out by
+// batch, so that a recall can answer which shipments carried a batch and
+// where they went. It imports no storage or HTTP code.
+//
+// Rules the Service guarantees:
+//   - numbers are SHP-YYYY-NNNN, sequential per year of creation, without
+//     gaps or duplicates also under concurrent creation;
+//   - status goes planned → shipped → delivered, or planned/shipped →
+//     cancelled with a reason; each step records who and when;
+//   - shipping writes one ship move per line through the inventory ledger in
+//     the same transaction: any line over its batch's on-hand refuses the
+//     whole shipment (stock.insufficient) and nothing is written;
+//   - cancelling a shipped shipment writes the reversing moves; history is
+//     never rewritten, and only planned shipments can be edited.
+package shipping
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
+)
+
+// Statuses.
+const (
+	StatusPlanned   = "planned"
+	StatusShipped   = "shipped"
+	StatusDelivered = "delivered"
+	StatusCancelled = "cancelled"
+)
+
+// Statuses lists every status in the order a shipment goes through them.
+var Statuses = []string{StatusPlanned, StatusShipped, StatusDelivered, StatusCancelled}
+
+// SortKeys are the columns the log can be ordered by.
+var SortKeys = []string{"number", "ship_date", "destination", "carrier", "status", "created_at"}
+
+// Limits.
+const (
+	MaxName     = 200
+	MaxAddress  = 1000
+	MaxContact  = 200
+	MaxCarrier  = 100
+	MaxTracking = 100
+	MaxNotes    = 2000
+	MaxReason   = 500
+	MaxLines    = 200
+	MaxPallets  = 10000
+	MaxWeightKg = 1_000_000
+	MaxPageSize = 200
+)
+
+// DocumentType names a shipment on the stock moves it makes.
+const DocumentType = "shipment"
+
+// Destination is where a shipment goes.
+type Destination struct {
+	Name    string `json:"name"`
+	Address string `json:"address" text:"multiline"`
+	Contact string `json:"contact"`
+}
+
+// Line is a batch and how much of it a shipment carries; the item follows
+// from the batch.
+type Line struct {
+	BatchID   int64              `json:"batch_id"`
+	ItemID    int64              `json:"item_id"`
+	Quantity  inventory.Quantity `json:"quantity"`
+	BatchCode string             `json:"batch_code"`
+	ExpiresAt *string            `json:"expires_at"`
+	ItemSKU   string             `json:"item_sku"`
+	ItemName  string             `json:"item_name"`
+	ItemUnit  string             `json:"item_unit"`
+	OnHand    inventory.Quantity `json:"on_hand"` // the batch's on-hand now
+	// MoveID is the ship move written when shipped (server side only).
+	MoveID *int64 `json:"-"`
+}
+
+// Shipment is one entry of the log.
+type Shipment struct {
+	ID              int64       `json:"id"`
+	Number          string      `json:"number"`
+	Status          string      `json:"status"`
+	ShipDate        string      `json:"ship_date"`
+	Destination     Destination `json:"destination"`
+	Carrier         string      `json:"carrier"`
+	TrackingNumber  string      `json:"tracking_number"`
+	Pallets         int         `json:"pallets"`
+	WeightKg        float64     `json:"weight_kg"`
+	Notes           string      `json:"notes"`
+	Lines           []Line      `json:"lines"`
+	CreatedAt       time.Time   `json:"created_at"`
+	CreatedBy       *int64      `json:"created_by"`
+	CreatedByName   string      `json:"created_by_name"`
+	UpdatedAt       time.Time   `json:"updated_at"`
+	ShippedAt       *time.Time  `json:"shipped_at"`
+	ShippedBy       *int64      `json:"shipped_by"`
+	ShippedByName   string      `json:"shipped_by_name"`
+	DeliveredAt     *time.Time  `json:"delivered_at"`
+	DeliveredBy     *int64      `json:"delivered_by"`
+	DeliveredByName string      `json:"delivered_by_name"`
+	CancelledAt     *time.Time  `json:"cancelled_at"`
+	CancelledBy     *int64      `json:"cancelled_by"`
+	CancelledByName string      `json:"cancelled_by_name"`
+	CancelReason    string      `json:"cancel_reason"`
+}
+
+// NewLine is a line as a client sends it.
+type NewLine struct {
+	BatchID  int64              `json:"batch_id"`
+	Quantity inventory.Quantity `json:"quantity"`
+}
+
+// Input is what creating a shipment needs.
+type Input struct {
+	ShipDate       string      `json:"ship_date"`
+	Destination    Destination `json:"destination"`
+	Carrier        string      `json:"carrier"`
+	TrackingNumber string      `json:"tracking_number"`
+	Pallets        int         `json:"pallets"`
+	WeightKg       float64     `json:"weight_kg"`
+	Notes          string      `json:"notes" text:"multiline"`
+	Lines          []NewLine   `json:"lines"`
+	// OccurredAt stamps the creation (the demo's history; server side only).
+	OccurredAt time.Time `json:"-"`
+}
+
+// Patch changes a planned shipment: only the fields present.
+type Patch struct {
+	ShipDate       *string      `json:"ship_date"`
+	Destination    *Destination `json:"destination"`
+	Carrier        *string      `json:"carrier"`
+	TrackingNumber *string      `json:"tracking_number"`
+	Pallets        *int         `json:"pallets"`
+	WeightKg       *float64     `json:"weight_kg"`
+	Notes          *string      `json:"notes" text:"multiline"`
+	Lines          *[]NewLine   `json:"lines"`
+}
+
+// Filter selects and orders the log. From and To bound the ship date.
+type Filter struct {
+	Status   string
+	Search   string
+	Carrier  string
+	From, To string
+	Sort     string
+	Desc     bool
+	Page     int
+	PageSize int
+}
+
+// BatchShipment is a shipment that carried a batch, for the batch page and
+// recalls.
+type BatchShipment struct {
+	ID          int64              `json:"id"`
+	Number      string             `json:"number"`
+	Status      string             `json:"status"`
+	ShipDate    string             `json:"ship_date"`
+	Destination Destination        `json:"destination"`
+	Quantity    inventory.Quantity `json:"quantity"`
+}
+
+// Number formats the n-th shipment of a year.
+func Number(year, n int) string { return fmt.Sprintf("SHP-%04d-%04d", year, n) }
+
+// Validate checks and normalises an input.
+func (in *Input) Validate() error {
+	in.Destination = trimDest(in.Destination)
+	in.Carrier, in.TrackingNumber, in.Notes = strings.TrimSpace(in.Carrier), strings.TrimSpace(in.TrackingNumber), strings.TrimSpace(in.Notes)
+	if err := checkDate("ship_date", in.ShipDate); err != nil {
+		return err
+	}
+	if in.Destination.Name == "" {
+		return errRequired("destination.name")
+	}
+	for _, c := range []struct {
+		field, v string
+		max      int
+	}{
+		{"destination.name", in.Destination.Name, MaxName},
+		{"destination.address", in.Destination.Address, MaxAddress},
+		{"destination.contact", in.Destination.Contact, MaxContact},
+		{"carrier", in.Carrier, MaxCarrier},
+		{"tracking_number", in.TrackingNumber, MaxTracking},
+		{"notes", in.Notes, MaxNotes},
+	} {
+		if utf8.RuneCountInString(c.v) > c.max {
+			return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": c.field, "max": c.max},
+				fmt.Sprintf("%s must be at most %d characters.", c.field, c.max)).OnField(c.field)
+		}
+	}
+	if in.Pallets < 0 || in.Pallets > MaxPallets {
+		return apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "pallets", "min": 0, "max": MaxPallets},
+			fmt.Sprintf("pallets must be a whole number from 0 to %d.", MaxPallets)).OnField("pallets")
+	}
+	if in.WeightKg < 0 || in.WeightKg > MaxWeightKg || in.WeightKg != in.WeightKg {
+		return apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "weight_kg", "min": 0, "max": MaxWeightKg},
+			fmt.Sprintf("weight_kg must be from 0 to %d.", MaxWeightKg)).OnField("weight_kg")
+	}
+	return checkLines(in.Lines)
+}
+
+func trimDest(d Destination) Destination {
+	return Destination{Name: strings.TrimSpace(d.Name), Address: strings.TrimSpace(d.Address), Contact: strings.TrimSpace(d.Contact)}
+}
+
+func checkLines(lines []NewLine) error {
+	if len(lines) == 0 {
+		return apperr.New(apperr.Invalid, "shipping.no_lines", apperr.Params{}, "A shipment needs at least one line.").OnField("lines")
+	}
+	if len(lines) > MaxLines {
+		return apperr.New(apperr.Invalid, "shipping.too_many_lines", apperr.Params{"max": MaxLines},
+			fmt.Sprintf("A shipment has at most %d lines.", MaxLines)).OnField("lines")
+	}
+	seen := map[int64]bool{}
+	for i, l := range lines {
+		field := fmt.Sprintf("lines[%d]", i)
+		if l.BatchID <= 0 {
+			return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field + ".batch_id"}, "batch_id is required.").OnField(field + ".batch_id")
+		}
+		if l.Quantity <= 0 {
+			return apperr.New(apperr.Invalid, "quantity.not_positive", apperr.Params{"field": field + ".quantity"}, "Quantity must be more than zero.").OnField(field + ".quantity")
+		}
+		if l.Quantity > inventory.MaxQuantity {
+			return apperr.New(apperr.Invalid, "quantity.too_large", apperr.Params{"value": l.Quantity.String(), "field": field + ".quantity"}, l.Quantity.String()+" is too large.").OnField(field + ".quantity")
+		}
+		if seen[l.BatchID] {
+			return apperr.New(apperr.Invalid, "shipping.duplicate_batch", apperr.Params{"batch_id": l.BatchID},
+				"A batch can appear on only one line of a shipment.").OnField(field + ".batch_id")
+		}
+		seen[l.BatchID] = true
+	}
+	return nil
+}
+
+func checkDate(field, v string) error {
+	if v == "" {
+		return errRequired(field)
+	}
+	if _, err := time.Parse(time.DateOnly, v); err != nil {
+		return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": field},
+			fmt.Sprintf("%s must be a date like 2025-08-15.", field)).OnField(field)
+	}
+	return nil
+}
+
+func errRequired(field string) error {
+	return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, field+" is required.").OnField(field)
+}
+
+func errNotFound() error {
+	return apperr.New(apperr.NotFound, "shipping.not_found", apperr.Params{}, "Shipment not found.")
+}
+
+func errTransition(s *Shipment, to string) error {
+	return apperr.New(apperr.Conflict, "shipping.transition", apperr.Params{"number": s.Number, "from": s.Status, "to": to},
+		fmt.Sprintf("Shipment %s is %s and cannot be marked %s.", s.Number, s.Status, to))
+}
+
+func errNotEditable(s *Shipment) error {
+	return apperr.New(apperr.Conflict, "shipping.not_editable", apperr.Params{"number": s.Number, "status": s.Status},
+		fmt.Sprintf("Shipment %s is %s; only planned shipments can be changed.", s.Number, s.Status))
+}
+
+func errUnknownBatch(field string, id int64) error {
+	return apperr.New(apperr.Invalid, "shipping.unknown_batch", apperr.Params{"batch_id": id},
+		fmt.Sprintf("There is no batch %d.", id)).OnField(field)
+}
+
+func errReasonRequired() error {
+	return apperr.New(apperr.Invalid, "shipping.reason_required", apperr.Params{}, "Give a reason for cancelling.").OnField("reason")
+}

@@ -1,0 +1,165 @@
+import { ActionIcon, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
+
+interface LineDraft {
+  batch_id: number;
+  label: string;
+  on_hand: number;
+  unit: string;
+  quantity: number | string;
+}
+
+export interface ShipmentFormProps {
+  shipment: Shipment | null; // null: a new one
+  today: string;
+  onClose: () => void;
+  onSaved: (s: Shipment) => void;
+  onError: (err: unknown) => void;
+}
+
+/** Create or edit a planned shipment: its header and a line editor that picks batches (first expiring first). */
+export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: ShipmentFormProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const save = useSaveShipment();
+  const [f, setF] = useState({
+    ship_date: shipment?.ship_date ?? today,
+    name: shipment?.destination.name ?? '',
+    address: shipment?.destination.address ?? '',
+    contact: shipment?.destination.contact ?? '',
+    carrier: shipment?.carrier ?? '',
+    tracking_number: shipment?.tracking_number ?? '',
+    pallets: shipment?.pallets ?? 0,
+    weight_kg: shipment?.weight_kg ?? 0,
+    notes: shipment?.notes ?? '',
+  });
+  const [lines, setLines] = useState<LineDraft[]>(
+    shipment?.lines.map((l) => ({
+      batch_id: l.batch_id,
+      label: `${l.item_sku} · ${l.batch_code}`,
+      on_hand: l.on_hand,
+      unit: l.item_unit,
+      quantity: l.quantity,
+    })) ?? [],
+  );
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useBatchOptions(debounced);
+  // Every in-stock batch of the matching items, each item's first expiring first.
+  const batchChoices = useMemo(() => {
+    const out: { value: string; label: string; on_hand: number; unit: string }[] = [];
+    for (const it of options.data?.items ?? []) {
+      for (const b of it.batches) {
+        if (lines.some((l) => l.batch_id === b.id)) continue;
+        const exp = b.expires_at ? t('shipping.form.expires', { date: b.expires_at }) : t('shipping.form.noExpiry');
+        out.push({
+          value: String(b.id),
+          label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatNumber(b.on_hand, lng), unit: it.unit })}`,
+          on_hand: b.on_hand,
+          unit: it.unit,
+        });
+      }
+    }
+    return out;
+  }, [options.data, lines, t, lng]);
+  const set = (k: keyof typeof f) => (v: string | number) => setF((x) => ({ ...x, [k]: v }));
+
+  const submit = () => {
+    const body: ShipmentInput & { id?: number } = {
+      id: shipment?.id,
+      ship_date: f.ship_date,
+      destination: { name: f.name, address: f.address, contact: f.contact },
+      carrier: f.carrier,
+      tracking_number: f.tracking_number,
+      pallets: Number(f.pallets) || 0,
+      weight_kg: Number(f.weight_kg) || 0,
+      notes: f.notes,
+      lines: lines.map((l) => ({ batch_id: l.batch_id, quantity: Number(l.quantity) || 0 })),
+    };
+    save.mutate(body, { onSuccess: onSaved, onError });
+  };
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={shipment ? t('shipping.form.editTitle', { number: shipment.number }) : t('shipping.form.newTitle')}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" required label={t('shipping.fields.shipDate')} value={f.ship_date} onChange={(e) => set('ship_date')(e.currentTarget.value)} />
+          <TextInput required label={t('shipping.fields.destination')} value={f.name} onChange={(e) => set('name')(e.currentTarget.value)} />
+          <Textarea label={t('shipping.fields.address')} autosize minRows={2} value={f.address} onChange={(e) => set('address')(e.currentTarget.value)} />
+          <TextInput label={t('shipping.fields.contact')} value={f.contact} onChange={(e) => set('contact')(e.currentTarget.value)} />
+          <TextInput label={t('shipping.fields.carrier')} value={f.carrier} onChange={(e) => set('carrier')(e.currentTarget.value)} />
+          <TextInput label={t('shipping.fields.tracking')} value={f.tracking_number} onChange={(e) => set('tracking_number')(e.currentTarget.value)} />
+          <NumberInput label={t('shipping.fields.pallets')} min={0} max={10000} allowDecimal={false} value={f.pallets} onChange={set('pallets')} />
+          <NumberInput label={t('shipping.fields.weight')} min={0} decimalScale={3} value={f.weight_kg} onChange={set('weight_kg')} />
+        </SimpleGrid>
+        <Textarea label={t('shipping.fields.notes')} autosize minRows={2} value={f.notes} onChange={(e) => set('notes')(e.currentTarget.value)} />
+        <Text fw={600}>{t('shipping.form.lines')}</Text>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('shipping.slip.batch')}</Table.Th>
+              <Table.Th>{t('shipping.form.onHand')}</Table.Th>
+              <Table.Th>{t('shipping.slip.quantity')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((l, i) => (
+              <Table.Tr key={l.batch_id}>
+                <Table.Td>{l.label}</Table.Td>
+                <Table.Td>
+                  {formatNumber(l.on_hand, lng)} {l.unit}
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={t('shipping.form.quantityOf', { batch: l.label })}
+                    min={0}
+                    decimalScale={3}
+                    value={l.quantity}
+                    onChange={(v) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, quantity: v } : x)))}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('shipping.form.removeLine', { batch: l.label })} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Select
+          label={t('shipping.form.addBatch')}
+          placeholder={t('shipping.form.searchBatch')}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options: o }) => o}
+          data={batchChoices.map(({ value, label }) => ({ value, label }))}
+          value={null}
+          nothingFoundMessage={t('shipping.form.noBatches')}
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onChange={(v) => {
+            const c = batchChoices.find((x) => x.value === v);
+            if (!c) return;
+            setLines((ls) => [...ls, { batch_id: Number(c.value), label: c.label.split(' — ')[0], on_hand: c.on_hand, unit: c.unit, quantity: '' }]);
+            setSearch('');
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            {t('shipping.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+// What other features may use of shipping.
+export { BatchShipments } from './components/batch-shipments';
+export type { BatchShipment, Shipment } from './api/shipments';
