@@ -72,7 +72,14 @@ function styleReport(page: Page): Promise<StyleReport> {
     check('.mantine-Tabs-list', (el) => getComputedStyle(el).display === 'flex', 'tab list not a flex row');
     check('.mantine-Tabs-tab', (el) => px(el, 'padding-left') >= 8 && px(el, 'padding-right') >= 8, 'tab without padding');
     // Browsers pad a bare cell by 1px; every table of the app is styled (Mantine Table or DataTable).
-    check('table th, table td', (el) => px(el, 'padding-left') >= 4, 'table cell without padding');
+    // A cell that a button fills edge to edge (the hourly grid) says so with data-flush; the button is padded.
+    check(
+      'table th, table td',
+      (el) =>
+        px(el, 'padding-left') >= 4 ||
+        (el.hasAttribute('data-flush') && Array.from(el.querySelectorAll('button')).some((b) => px(b, 'padding-left') >= 4)),
+      'table cell without padding',
+    );
     check('.mantine-Pagination-control', (el) => px(el, 'height') >= 24 && px(el, 'border-top-width') >= 1, 'plain pagination control');
     // (compact buttons are 22 px high; an unstyled one is as high as its text line)
     check('.mantine-Button-root', (el) => px(el, 'height') >= 20 && px(el, 'padding-left') >= 4, 'unstyled button');

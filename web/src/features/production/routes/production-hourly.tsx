@@ -80,7 +80,7 @@ export default function ProductionHourlyPage() {
                     const u = units.get(`${h}:${l.id}`);
                     const met = u != null && l.hourly_target != null ? u >= l.hourly_target : null;
                     return (
-                      <Table.Td key={l.id} p={0}>
+                      <Table.Td key={l.id} p={0} data-flush>
                         <UnstyledButton
                           className={classes.cell}
                           w="100%"
