@@ -63,10 +63,31 @@ const PREACT_ALIASES = [
 // public page shares no chunk with the office app and downloads only what it shows;
 // internal/httpapi/spa.go serves the right HTML per path. During `npm run dev` the API
 // is proxied to a locally running `packline serve`.
+/**
+ * `virtual:english-areas`: the sections of the English strings (locales/gb.json, still the
+ * one English file) that lazily loaded areas bring with their own code, as a module of
+ * its own so that they stay out of the entries (src/i18n/english.ts).
+ */
+const ENGLISH_AREAS = ['production', 'shipping', 'docs'];
+function englishAreas(): Plugin {
+  const id = 'virtual:english-areas';
+  const gbPath = fileURLToPath(new URL('./src/i18n/locales/gb.json', import.meta.url));
+  return {
+    name: 'packline-english-areas',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      this.addWatchFile(gbPath);
+      const gb = JSON.parse(readFileSync(gbPath, 'utf8')) as Record<string, unknown>;
+      return ENGLISH_AREAS.map((k) => `export const ${k} = ${JSON.stringify(gb[k] ?? {})};`).join('\n');
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const entry: Entry = mode in ENTRIES ? (mode as Entry) : 'office';
   return {
-    plugins: [react(), componentStyles()],
+    plugins: [react(), componentStyles(), englishAreas()],
     define: { __APP_BUILD__: JSON.stringify(appBuild) },
     resolve: {
       alias: [

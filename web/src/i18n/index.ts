@@ -11,7 +11,27 @@ import {
   LANGUAGE_INFO,
   type Language,
 } from './languages';
-import gb from './locales/gb.json';
+// English for everything but the areas that bring their own (src/i18n/english.ts).
+import {
+  common,
+  nav,
+  navbar,
+  patchNotes,
+  notifications,
+  auth,
+  dashboard,
+  pages,
+  preferences,
+  settings,
+  employeePortal,
+  notFound,
+  errors,
+  messages,
+  inventory,
+  kiosk,
+  employees,
+  units,
+} from './locales/gb.json';
 
 /**
  * The default language (and fallback) is part of every entry, so the first paint waits
@@ -86,7 +106,11 @@ export const i18nReady = i18n
   .use(detector)
   .use(initReactI18next)
   .init({
-    resources: { [htmlLang(DEFAULT_LANGUAGE)]: { translation: gb } },
+    resources: {
+      [htmlLang(DEFAULT_LANGUAGE)]: {
+        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, preferences, settings, employeePortal, notFound, errors, messages, inventory, kiosk, employees, units },
+      },
+    },
     partialBundledLanguages: true,
     supportedLngs: LANGUAGE_TAGS,
     fallbackLng: htmlLang(DEFAULT_LANGUAGE),

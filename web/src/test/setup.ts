@@ -4,6 +4,13 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setPageLoadForTests } from '@/lib/page-load';
 import { queryClient } from '@/lib/react-query';
 import { server } from './msw';
+import '@/i18n';
+import { addEnglish } from '@/i18n/english';
+import gb from '@/i18n/locales/gb.json';
+
+// Tests render an area's components on their own: give them every English string, also
+// those an area's chunk brings in the browser (src/i18n/english.ts).
+addEnglish(gb);
 
 // Lazy routes compile on first use in tests; give them time.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,2 +1,3 @@
 // The documents feature's public face: other features import only from here.
+import './strings';
 export { LinkedDocuments, type LinkedDocumentsProps } from './components/linked-documents';

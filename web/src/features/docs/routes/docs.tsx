@@ -1,3 +1,4 @@
+import '../strings';
 import '../styles';
 import { Card, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

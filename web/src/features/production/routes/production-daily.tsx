@@ -1,3 +1,4 @@
+import '../strings';
 import '../styles';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';

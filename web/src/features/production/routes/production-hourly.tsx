@@ -1,3 +1,4 @@
+import '../strings';
 import '../styles';
 import { Alert, Badge, Card, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../strings';
 import '../styles';
 import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';

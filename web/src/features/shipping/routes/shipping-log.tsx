@@ -1,3 +1,4 @@
+import '../strings';
 import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
