@@ -1,0 +1,298 @@
+package storage
+
+// Production reads: entries with their moves, output summaries, a batch's
+// uses, and the punches and line assignments labour hours come from.
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+const entryColumns = `e.id, e.date, e.hour, e.line_id, l.name, e.product_id, i.sku, i.name, i.unit, e.units, e.note,
+	r.version, e.recipe_id, COALESCE(e.produced_batch_id, 0), COALESCE(pb.code, ''), e.reversed_at, e.reverse_reason,
+	COALESCE(u.first_name || ' ' || u.last_name, ''), e.created_at`
+
+const entryFrom = ` FROM production_entries e
+	JOIN production_lines l ON l.id = e.line_id
+	JOIN inventory_items i ON i.id = e.product_id
+	JOIN production_recipes r ON r.id = e.recipe_id
+	LEFT JOIN inventory_batches pb ON pb.id = e.produced_batch_id
+	LEFT JOIN users u ON u.id = e.created_by`
+
+// queryEntries reads entries and their moves (two queries).
+func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]production.Entry, error) {
+	rows, err := q.Query(ctx, `SELECT `+entryColumns+entryFrom+where+` ORDER BY e.date, e.hour, l.name_key, e.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	out := []production.Entry{}
+	index := map[int64]int{}
+	for rows.Next() {
+		var e production.Entry
+		var recipeID, created int64
+		var reversed sql.NullInt64
+		if err := rows.Scan(&e.ID, &e.Date, &e.Hour, &e.LineID, &e.LineName, &e.ProductID, &e.ProductSKU, &e.ProductName,
+			&e.ProductUnit, &e.Units, &e.Note, &e.RecipeVersion, &recipeID, &e.ProducedBatchID, &e.ProducedBatchCode,
+			&reversed, &e.ReverseReason, &e.CreatedBy, &created); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		e.SetRecipeID(recipeID)
+		e.ReversedAt = NullMillis(reversed)
+		e.Reversed = reversed.Valid
+		e.CreatedBy = strings.TrimSpace(e.CreatedBy)
+		e.CreatedAt = FromMillis(created)
+		e.Moves = []production.EntryMove{}
+		index[e.ID] = len(out)
+		out = append(out, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return out, nil
+	}
+	// Moves of these entries: by document, in id order.
+	ids := make([]int64, 0, len(out))
+	for _, e := range out {
+		ids = append(ids, e.ID)
+	}
+	for start := 0; start < len(ids); start += 500 {
+		chunk := ids[start:min(start+500, len(ids))]
+		mrows, err := q.Query(ctx, `SELECT m.id, m.doc_id, m.batch_id, m.item_id, m.quantity, m.balance_after, m.reason, b.code, i.sku, i.name, i.unit
+			FROM inventory_moves m JOIN inventory_batches b ON b.id = m.batch_id JOIN inventory_items i ON i.id = m.item_id
+			WHERE m.doc_type = ? AND m.doc_id IN (`+placeholders(len(chunk))+`) ORDER BY m.id`,
+			append([]any{production.DocType}, int64Args(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for mrows.Next() {
+			var m production.EntryMove
+			var doc int64
+			var reason string
+			if err := mrows.Scan(&m.ID, &doc, &m.BatchID, &m.ItemID, &m.Quantity, &m.After, &reason, &m.BatchCode, &m.ItemSKU,
+				&m.ItemName, &m.ItemUnit); err != nil {
+				mrows.Close()
+				return nil, err
+			}
+			m.Before = m.After - m.Quantity
+			m.Reversal = reason == inventory.ReasonReversal
+			if i, ok := index[doc]; ok {
+				out[i].Moves = append(out[i].Moves, m)
+			}
+		}
+		mrows.Close()
+		if err := mrows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Entry returns one entry with its moves.
+func (s *ProductionStore) Entry(ctx context.Context, id int64) (*production.Entry, error) {
+	es, err := queryEntries(ctx, s.db, ` WHERE e.id = ?`, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(es) == 0 {
+		return nil, errEntryNotFound(id)
+	}
+	return &es[0], nil
+}
+
+// Entries lists the entries dated from..to with their moves.
+func (s *ProductionStore) Entries(ctx context.Context, from, to string) ([]production.Entry, error) {
+	return queryEntries(ctx, s.db, ` WHERE e.date >= ? AND e.date <= ?`, from, to)
+}
+
+// OutputSummary sums a range's output (entries not reversed) in one pass
+// over the covering index: per slot, each line's units per product.
+func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {
+	agg := `GROUP_CONCAT(line_id || ':' || product_id || ':' || units)`
+	if s.db.Dialect == Postgres {
+		agg = `string_agg(line_id || ':' || product_id || ':' || units, ',')`
+	}
+	rows, err := s.db.Query(ctx, `SELECT date, hour, `+agg+` FROM production_entries
+		WHERE date >= ? AND date <= ? AND reversed_at IS NULL GROUP BY date, hour`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := &production.OutputSummary{Producing: map[production.Slot][]int64{}}
+	type dayProduct struct {
+		date    string
+		product int64
+	}
+	dp := map[dayProduct]int64{}
+	var dpOrder []dayProduct
+	lineUnits, lineSlots := map[int64]int64{}, map[int64]int{}
+	var lineOrder []int64
+	for rows.Next() {
+		var sl production.Slot
+		var list string
+		if err := rows.Scan(&sl.Date, &sl.Hour, &list); err != nil {
+			return nil, err
+		}
+		var lines []int64
+		for len(list) > 0 {
+			var part string
+			part, list, _ = strings.Cut(list, ",")
+			ls, rest, _ := strings.Cut(part, ":")
+			ps, us, _ := strings.Cut(rest, ":")
+			line, err1 := strconv.ParseInt(ls, 10, 64)
+			product, err2 := strconv.ParseInt(ps, 10, 64)
+			units, err3 := strconv.ParseInt(us, 10, 64)
+			if err1 != nil || err2 != nil || err3 != nil {
+				return nil, fmt.Errorf("output summary: bad part %q", part)
+			}
+			k := dayProduct{sl.Date, product}
+			if _, ok := dp[k]; !ok {
+				dpOrder = append(dpOrder, k)
+			}
+			dp[k] += units
+			if _, ok := lineUnits[line]; !ok {
+				lineOrder = append(lineOrder, line)
+			}
+			lineUnits[line] += units
+			if !slices.Contains(lines, line) {
+				lines = append(lines, line)
+				lineSlots[line]++
+			}
+		}
+		out.Producing[sl] = lines
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, k := range dpOrder {
+		out.DayProducts = append(out.DayProducts, production.Output{Date: k.date, ProductID: k.product, Units: dp[k]})
+	}
+	for _, l := range lineOrder {
+		out.Lines = append(out.Lines, production.LineOutput{LineID: l, Units: lineUnits[l], Slots: lineSlots[l]})
+	}
+	return out, nil
+}
+
+// BatchUses lists the entries that consumed or produced a batch, newest first.
+func (s *ProductionStore) BatchUses(ctx context.Context, batchID int64) ([]production.BatchUse, error) {
+	rows, err := s.db.Query(ctx, `SELECT e.id, e.date, e.hour, e.line_id, l.name, e.product_id, m.quantity, e.reversed_at IS NOT NULL
+		FROM inventory_moves m JOIN production_entries e ON e.id = m.doc_id JOIN production_lines l ON l.id = e.line_id
+		WHERE m.batch_id = ? AND m.doc_type = ? AND m.reason <> ? ORDER BY e.date DESC, e.hour DESC, e.id DESC`,
+		batchID, production.DocType, inventory.ReasonReversal)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []production.BatchUse{}
+	for rows.Next() {
+		var u production.BatchUse
+		if err := rows.Scan(&u.EntryID, &u.Date, &u.Hour, &u.LineID, &u.LineName, &u.ProductID, &u.Quantity, &u.Reversed); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// ---- labour
+
+// Punches returns every employee's non-voided punches in [from, to), and the
+// start of each one's open shift.
+func (s *ProductionStore) Punches(ctx context.Context, from, to time.Time) ([]production.EmployeePunches, error) {
+	open := map[int64]*time.Time{}
+	orows, err := s.db.Query(ctx, `SELECT id, last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`, timeclock.ClockedIn)
+	if err != nil {
+		return nil, err
+	}
+	for orows.Next() {
+		var id, at int64
+		if err := orows.Scan(&id, &at); err != nil {
+			orows.Close()
+			return nil, err
+		}
+		t := FromMillis(at)
+		open[id] = &t
+	}
+	orows.Close()
+	if err := orows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, employee_id, kind, at FROM punches
+		WHERE voided_at IS NULL AND at >= ? AND at < ? ORDER BY employee_id, at, id`, Millis(from), Millis(to))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []production.EmployeePunches
+	for rows.Next() {
+		var p timeclock.Punch
+		var at int64
+		if err := rows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at); err != nil {
+			return nil, err
+		}
+		p.At = FromMillis(at)
+		if len(out) == 0 || out[len(out)-1].EmployeeID != p.EmployeeID {
+			out = append(out, production.EmployeePunches{EmployeeID: p.EmployeeID, OpenSince: open[p.EmployeeID]})
+		}
+		cur := &out[len(out)-1]
+		cur.Punches = append(cur.Punches, p)
+	}
+	return out, rows.Err()
+}
+
+// Assignments lists line assignments dated from..to.
+func (s *ProductionStore) Assignments(ctx context.Context, from, to string) ([]production.Assignment, error) {
+	rows, err := s.db.Query(ctx, `SELECT date, employee_id, line_id FROM production_assignments WHERE date >= ? AND date <= ?
+		ORDER BY date, employee_id`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []production.Assignment{}
+	for rows.Next() {
+		var a production.Assignment
+		var line int64
+		if err := rows.Scan(&a.Date, &a.EmployeeID, &line); err != nil {
+			return nil, err
+		}
+		a.LineID = &line
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// SetAssignment puts an employee on a line for a day, or clears it.
+func (s *ProductionStore) SetAssignment(ctx context.Context, a production.Assignment) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM employees WHERE id = ?`, a.EmployeeID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM production_assignments WHERE date = ? AND employee_id = ?`, a.Date, a.EmployeeID); err != nil {
+			return err
+		}
+		if a.LineID == nil {
+			return nil
+		}
+		if _, err := newProdTx(tx).LockLine(ctx, *a.LineID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`, a.Date, a.EmployeeID, *a.LineID)
+		return err
+	})
+}
