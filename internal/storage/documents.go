@@ -93,7 +93,7 @@ func (s *DocumentStore) CreateDocument(ctx context.Context, pendingID int64, c d
 				uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 				n.Name, strings.ToLower(n.Name), c.Type, n.Type, kind, link, contentID, by.UserID, Millis(tx.Now)).Scan(&id)
 		})
-		if err == nil || !(isUniqueViolation(err) || isForeignKeyViolation(err) || apperr.CodeOf(err) == "conflict") {
+		if err == nil || !(isUniqueViolation(err) || isForeignKeyViolation(err) || apperr.CodeOf(err) == "conflict.duplicate") {
 			break
 		}
 	}

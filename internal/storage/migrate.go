@@ -77,7 +77,17 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 		return nil, err
 	}
 	create := `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`
-	if _, err := db.write.ExecContext(ctx, create); err != nil && !isUniqueViolation(err) {
+	// Under the same advisory lock as the steps: PostgreSQL's CREATE TABLE IF
+	// NOT EXISTS is not safe against a concurrent one (duplicate type 42710).
+	if err := db.WithTx(ctx, func(tx *Tx) error {
+		if db.Dialect == Postgres {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(727274)`); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, create)
+		return err
+	}); err != nil {
 		return nil, fmt.Errorf("create schema_migrations: %w", err)
 	}
 	for _, m := range ms {
