@@ -39,7 +39,9 @@ type Services struct {
 
 // Listen makes this instance receive the live events of every instance
 // (PostgreSQL LISTEN/NOTIFY; nothing to do on SQLite) until ctx ends.
-func (s *Services) Listen(ctx context.Context, log *slog.Logger) error { return s.live.Listen(ctx, log) }
+func (s *Services) Listen(ctx context.Context, log *slog.Logger) error {
+	return s.live.Listen(ctx, log)
+}
 
 // Option adjusts how New builds the services.
 type Option func(*options)

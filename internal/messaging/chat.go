@@ -50,7 +50,7 @@ var (
 	ErrMessageNotFound = apperr.New(apperr.NotFound, "chat.message_not_found", nil, "No such message.")
 	ErrNotAuthor       = apperr.New(apperr.Forbidden, "chat.not_author", nil, "Only its author may change a message.")
 	ErrEditWindow      = apperr.New(apperr.Conflict, "chat.edit_window_over", apperr.Params{"minutes": int(EditWindow.Minutes())},
-				fmt.Sprintf("A message can be changed only within %d minutes of sending it.", int(EditWindow.Minutes())))
+		fmt.Sprintf("A message can be changed only within %d minutes of sending it.", int(EditWindow.Minutes())))
 	ErrMessageDeleted = apperr.New(apperr.Conflict, "chat.message_deleted", nil, "The message was deleted.")
 )
 

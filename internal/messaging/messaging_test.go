@@ -32,7 +32,10 @@ func (m *memStore) Notify(ctx context.Context, n NewNotification) error {
 	m.sent = append(m.sent, n)
 	return nil
 }
-func (m *memStore) Message(ctx context.Context, id int64) (*Message, error) { c := m.msg; return &c, nil }
+func (m *memStore) Message(ctx context.Context, id int64) (*Message, error) {
+	c := m.msg
+	return &c, nil
+}
 func (m *memStore) EditMessage(ctx context.Context, id int64, text string) (*Message, error) {
 	c := m.msg
 	c.Text = text
@@ -45,7 +48,7 @@ func (m *memStore) PostMessage(ctx context.Context, by, topicID int64, text stri
 	return &Message{ID: 9, TopicID: topicID, Text: text}, nil
 }
 func (m *memStore) MarkTopicRead(ctx context.Context, userID, topicID, upTo int64) error { return nil }
-func (m *memStore) People(ctx context.Context) ([]Person, error)                      { return m.people, nil }
+func (m *memStore) People(ctx context.Context) ([]Person, error)                         { return m.people, nil }
 
 func TestServiceRules(t *testing.T) {
 	ctx := context.Background()
