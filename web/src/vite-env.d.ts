@@ -8,4 +8,5 @@ declare module 'virtual:english-areas' {
   export const production: Record<string, unknown>;
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
+  export const chat: Record<string, unknown>;
 }
