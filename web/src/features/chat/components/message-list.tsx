@@ -69,9 +69,8 @@ function MessageItem({ m, mine, now, onDelete }: { m: Message; mine: boolean; no
         <Stack gap={6} mt={4}>
           <Textarea
             aria-label={t('chat.edit')}
-            autosize
-            minRows={1}
-            maxRows={6}
+          rows={3}
+          resize="vertical"
             maxLength={4000}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}
