@@ -10,3 +10,9 @@ declare module 'virtual:english-areas' {
   export const docs: Record<string, unknown>;
   export const chat: Record<string, unknown>;
 }
+
+/** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */
+declare module 'virtual:english/*' {
+  const section: Record<string, unknown>;
+  export default section;
+}
