@@ -101,4 +101,3 @@ func newMailToken(kind, email string, ttl time.Duration, now time.Time) (token s
 
 // usable reports whether a stored link may still be followed at now.
 func (t MailToken) usable(now time.Time) bool { return t.UsedAt == nil && now.Before(t.ExpiresAt) }
-

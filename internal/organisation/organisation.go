@@ -24,6 +24,8 @@ type Settings struct {
 	MaxShiftHours int    `json:"max_shift_hours"`
 	// MaxUploadMiB is the largest document a user may upload, in MiB.
 	MaxUploadMiB int `json:"max_upload_mib"`
+	// SignupOpen lets anyone create a staff account without an invitation.
+	SignupOpen bool `json:"signup_open"`
 }
 
 // Defaults apply until an admin changes them.
@@ -60,6 +62,7 @@ type Patch struct {
 	TimeZone      *string `json:"time_zone"`
 	MaxShiftHours *int    `json:"max_shift_hours"`
 	MaxUploadMiB  *int    `json:"max_upload_mib"`
+	SignupOpen    *bool   `json:"signup_open"`
 }
 
 // Apply validates p and applies it to s.
@@ -108,6 +111,9 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.MaxUploadMiB = *p.MaxUploadMiB
 	}
+	if p.SignupOpen != nil {
+		s.SignupOpen = *p.SignupOpen
+	}
 	return s, nil
 }
 
@@ -118,6 +124,7 @@ const (
 	keyTimeZone      = "time_zone"
 	keyMaxShiftHours = "max_shift_hours"
 	keyMaxUploadMiB  = "max_upload_mib"
+	keySignupOpen    = "signup_open"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -139,6 +146,7 @@ func fromValues(v map[string]string) Settings {
 	if n, err := strconv.Atoi(v[keyMaxUploadMiB]); err == nil {
 		s.MaxUploadMiB = n
 	}
+	s.SignupOpen = v[keySignupOpen] == "true"
 	return s
 }
 
@@ -159,6 +167,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.MaxUploadMiB != nil {
 		out[keyMaxUploadMiB] = strconv.Itoa(s.MaxUploadMiB)
+	}
+	if p.SignupOpen != nil {
+		out[keySignupOpen] = strconv.FormatBool(s.SignupOpen)
 	}
 	return out
 }
