@@ -8,4 +8,7 @@ declare module 'virtual:english-areas' {
   export const production: Record<string, unknown>;
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
+  export const signup: Record<string, unknown>;
+  export const users: Record<string, unknown>;
+  export const emailChange: Record<string, unknown>;
 }

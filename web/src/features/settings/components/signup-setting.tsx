@@ -1,0 +1,36 @@
+import { Paper, Stack, Switch, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useUpdateSettings } from '../api/update-settings';
+
+/** Admins: whether anyone may create a staff account without an invitation; saved at once. */
+export function SignupSetting({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const update = useUpdateSettings();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('settings.accounts')}
+        </Title>
+        <Switch
+          checked={open}
+          disabled={update.isPending}
+          onChange={(e) =>
+            update.mutate(
+              { signup_open: e.currentTarget.checked },
+              {
+                onSuccess: (s) => void notify('success', s.signup_open ? t('settings.signupOpened') : t('settings.signupClosed')),
+                onError: (err) => void notify('danger', errorMessage(err, t)),
+              },
+            )
+          }
+          label={t('settings.signupOpen')}
+          description={t('settings.signupOpenHelp')}
+          size="md"
+        />
+      </Stack>
+    </Paper>
+  );
+}
