@@ -11,4 +11,5 @@ declare module 'virtual:english-areas' {
   export const signup: Record<string, unknown>;
   export const users: Record<string, unknown>;
   export const emailChange: Record<string, unknown>;
+  export const signupSetting: Record<string, unknown>;
 }
