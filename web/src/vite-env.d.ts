@@ -13,3 +13,9 @@ declare module 'virtual:english-areas' {
   export const emailChange: Record<string, unknown>;
   export const signupSetting: Record<string, unknown>;
 }
+
+/** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */
+declare module 'virtual:english/*' {
+  const section: Record<string, unknown>;
+  export default section;
+}
