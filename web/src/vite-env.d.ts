@@ -8,10 +8,6 @@ declare module 'virtual:english-areas' {
   export const production: Record<string, unknown>;
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
-  export const signup: Record<string, unknown>;
-  export const users: Record<string, unknown>;
-  export const emailChange: Record<string, unknown>;
-  export const signupSetting: Record<string, unknown>;
 }
 
 /** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */

@@ -1,4 +1,4 @@
-import { emailChange } from 'virtual:english-areas';
+import emailChange from 'virtual:english/emailChange';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import { signupSetting } from 'virtual:english-areas';
+import signupSetting from 'virtual:english/signupSetting';
 import { Paper, Stack, Switch, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
