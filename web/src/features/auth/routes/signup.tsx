@@ -55,12 +55,12 @@ export default function SignupPage() {
           {invitation ? t('signup.invitationInvalid') : t('signup.closed')}
         </Alert>
       )}
-      <Text size="sm" ta="center">
-        {t('auth.haveAccount')}{' '}
-        <Anchor component={AuthLink} to={paths.auth.login.getHref()} fw={600}>
+      <Group justify="center" gap={4}>
+        <Text size="sm">{t('auth.haveAccount')}</Text>
+        <Button component={AuthLink} to={paths.auth.login.getHref()} variant="subtle" size="compact-sm">
           {t('auth.signIn')}
-        </Anchor>
-      </Text>
+        </Button>
+      </Group>
     </AuthCard>
   );
 }

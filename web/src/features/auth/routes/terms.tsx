@@ -1,5 +1,5 @@
 import '../strings';
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { usePublicSettingsOnce } from '../lib/public-settings';
@@ -35,11 +35,9 @@ export default function TermsPage() {
           </List>
         )}
       </Stack>
-      <Text size="sm" ta="center">
-        <Anchor component={AuthLink} to={paths.auth.signup.getHref()} fw={600}>
-          {t('auth.createAccount')}
-        </Anchor>
-      </Text>
+      <Button component={AuthLink} to={paths.auth.signup.getHref()} variant="light" fullWidth>
+        {t('auth.createAccount')}
+      </Button>
     </AuthCard>
   );
 }
