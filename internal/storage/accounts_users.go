@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"strings"
+	"time"
 
 	"github.com/packline/packline/internal/accounts"
 )
@@ -134,4 +135,9 @@ func (tx accountTx) RevokeUserTokens(ctx context.Context, userID int64, exceptHa
 	_, err := tx.Exec(ctx, `UPDATE auth_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND token_hash <> ?`,
 		Millis(tx.Now), userID, exceptHash)
 	return err
+}
+
+// purgeMailTokens deletes mailed links that expired before cutoff, used or not.
+func (s *AccountStore) purgeMailTokens(ctx context.Context, cutoff time.Time) (int64, error) {
+	return s.db.purge(ctx, "mail_tokens", "id", `expires_at < ?`, Millis(cutoff))
 }

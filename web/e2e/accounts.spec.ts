@@ -69,6 +69,8 @@ const ADMIN = { email: 'ada@example.org', password: 'a long and rare pass' };
 const STAFF = { email: 'sam@example.org', password: 'sam packs boxes daily', next: 'a brand new secret phrase' };
 
 test('first admin, invitation by mail, password recovery by mail', async ({ browser }) => {
+  // Three people, three browsers and a dozen pages: more than one ordinary test's time.
+  test.setTimeout(180_000);
   // The very first account of an empty organisation becomes its admin.
   const admin = await freshPage(browser);
   await admin.goto(`${baseURL}/auth/login`);
