@@ -115,7 +115,7 @@ func TestProductionAPI(t *testing.T) {
 			Params map[string]any `json:"params"`
 		}
 		_ = json.Unmarshal(raw, &body)
-		if body.Code != "stock.insufficient" || !strings.Contains(fmt.Sprint(body.Params["components"]), "Item RICE") ||
+		if body.Code != "production.components_short" || !strings.Contains(fmt.Sprint(body.Params["components"]), "Item RICE") ||
 			!strings.Contains(fmt.Sprint(body.Params["components"]), "Item BAG") {
 			t.Errorf("short: %s", raw)
 		}
