@@ -176,3 +176,17 @@ func SortedSlots[V any](m map[Slot]V) []Slot {
 	})
 	return out
 }
+
+// sortCrew orders a crew by last name, first name, id.
+func sortCrew(c []CrewMember) {
+	sort.Slice(c, func(i, j int) bool {
+		a, b := c[i], c[j]
+		if a.LastName != b.LastName {
+			return a.LastName < b.LastName
+		}
+		if a.FirstName != b.FirstName {
+			return a.FirstName < b.FirstName
+		}
+		return a.EmployeeID < b.EmployeeID
+	})
+}

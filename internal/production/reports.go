@@ -16,6 +16,8 @@ import (
 type Daily struct {
 	Date               string         `json:"date"`
 	TimeZone           string         `json:"time_zone"`
+	DayStartHour       int            `json:"day_start_hour"` // the organisation's working day (settings)
+	DayEndHour         int            `json:"day_end_hour"`
 	Lines              []Line         `json:"lines"`
 	Entries            []Entry        `json:"entries"`
 	Cells              []Cell         `json:"cells"`
@@ -149,8 +151,13 @@ func (s *Service) Daily(ctx context.Context, date string) (*Daily, error) {
 	if err != nil {
 		return nil, err
 	}
+	st, err := s.Calendar.Settings.Get(ctx)
+	if err != nil {
+		return nil, err
+	}
 	d := BuildDaily(date, lines, entries, lab)
 	d.TimeZone = loc.String()
+	d.DayStartHour, d.DayEndHour = st.DayStartHour, st.DayEndHour
 	return d, nil
 }
 

@@ -23,6 +23,9 @@ type Tx interface {
 	// LockLine returns the line, locked so that entries on one line are
 	// written one at a time (production.line_not_found when none).
 	LockLine(ctx context.Context, id int64) (*Line, error)
+	// UpdateLine stores a line's name, target and archived flag
+	// (production.line_taken when another line has the name).
+	UpdateLine(ctx context.Context, l Line) error
 	CurrentRecipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	InsertRecipe(ctx context.Context, r *Recipe, by Actor) error
 	// LockStock locks the items (in id order), then returns, locked, their
@@ -77,7 +80,11 @@ type Store interface {
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 
 	CreateLine(ctx context.Context, n NewLine) (*Line, error)
-	Lines(ctx context.Context) ([]Line, error)
+	Lines(ctx context.Context) ([]Line, error)    // not archived
+	AllLines(ctx context.Context) ([]Line, error) // archived too
+	RecipeVersions(ctx context.Context, itemID int64) ([]Recipe, error)
+	// EmployeeNames are first and last names by employee id.
+	EmployeeNames(ctx context.Context, ids []int64) (map[int64][2]string, error)
 	Recipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
