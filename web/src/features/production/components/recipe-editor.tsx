@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format';
 interface Row {
   key: number;
   itemId: string | null;
-  quantity: number | '';
+  quantity: number | string; // a string while typed ('0.', '')
 }
 
 let nextKey = 1;
@@ -78,7 +78,7 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
                   <NumberInput
                     aria-label={t('production.recipe.quantityN', { n: i + 1 })}
                     value={r.quantity}
-                    onChange={(v) => set(r.key, { quantity: typeof v === 'number' ? v : '' })}
+                    onChange={(v) => set(r.key, { quantity: v })}
                     min={0}
                     decimalScale={3}
                     allowNegative={false}
