@@ -9,3 +9,9 @@ declare module 'virtual:english-areas' {
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
 }
+
+/** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */
+declare module 'virtual:english/*' {
+  const section: Record<string, unknown>;
+  export default section;
+}
