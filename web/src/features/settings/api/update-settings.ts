@@ -62,7 +62,8 @@ export function checkSettings(
     const end = 'day_end_hour' in patch ? patch.day_end_hour : saved?.day_end_hour;
     const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
     if (!whole(start) || start < DAY_HOUR_MIN || start >= DAY_HOUR_MAX) fields.push('day_start_hour');
-    else if (!whole(end) || end > DAY_HOUR_MAX || end <= start) fields.push('day_end_hour');
+    // As the server does: the end is at fault unless only the start changed.
+    else if (!whole(end) || end > DAY_HOUR_MAX || end <= start) fields.push('day_end_hour' in patch ? 'day_end_hour' : 'day_start_hour');
     else {
       body.day_start_hour = start;
       body.day_end_hour = end;
