@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
@@ -31,6 +32,7 @@ type Services struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -92,6 +94,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
+		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 	}
 }
 
@@ -105,6 +108,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
+	api.Clients = s.Clients
 }
 
 // Demo returns what the demo loader writes through.

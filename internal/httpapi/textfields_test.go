@@ -63,6 +63,8 @@ var textFields = map[string][]string{
 	"POST /api/shipments/{id}/ship":    {},
 	"POST /api/shipments/{id}/deliver": {},
 	"POST /api/shipments/{id}/cancel":  {"reason"},
+	"POST /api/clients":                {"name", "email", "address", "city", "country"},
+	"PATCH /api/clients/{id}":          {"name", "email", "address", "city", "country"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave
