@@ -15,6 +15,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -33,6 +34,7 @@ type Services struct {
 	Production   *production.Service
 	Documents    *documents.Service
 	Clients      *clients.Service
+	Projects     *projects.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -95,6 +97,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
+		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
 	}
 }
 
@@ -109,6 +112,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Production = s.Production
 	api.Documents = s.Documents
 	api.Clients = s.Clients
+	api.Projects = s.Projects
 }
 
 // Demo returns what the demo loader writes through.
