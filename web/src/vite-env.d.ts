@@ -11,3 +11,9 @@ declare module 'virtual:english-areas' {
   export const clients: Record<string, unknown>;
   export const projects: Record<string, unknown>;
 }
+
+/** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */
+declare module 'virtual:english/*' {
+  const section: Record<string, unknown>;
+  export default section;
+}
