@@ -57,6 +57,7 @@ var textFields = map[string][]string{
 	"POST /api/inventory/import":                {},
 	"PUT /api/inventory/items/{id}/recipe":      {},
 	"POST /api/production/lines":                {"name"},
+	"PATCH /api/production/lines/{id}":          {"name"},
 	"POST /api/production/entries":              {"date", "note"},
 	"POST /api/production/entries/{id}/reverse": {"reason"},
 	"PUT /api/production/assignments":           {"date"},
@@ -70,6 +71,10 @@ var textFields = map[string][]string{
 	"POST /api/shipments/{id}/ship":    {},
 	"POST /api/shipments/{id}/deliver": {},
 	"POST /api/shipments/{id}/cancel":  {"reason"},
+	"POST /api/clients":                {"name", "email", "address", "city", "country"},
+	"PATCH /api/clients/{id}":          {"name", "email", "address", "city", "country"},
+	"POST /api/projects":               {"name", "status", "start_date", "due_date", "notes"},
+	"PATCH /api/projects/{id}":         {"name", "status", "start_date", "due_date", "notes"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

@@ -31,6 +31,7 @@ export const paths = {
     preferences: simple('/preferences'),
     users: simple('/users'),
     projects: simple('/projects'),
+    project: { path: '/projects/:id', getHref: (id: number | string) => `/projects/${id}` },
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
@@ -50,6 +51,7 @@ export const paths = {
       paymentMethods: simple('/payments/payment-methods'),
       billing: simple('/payments/billing'),
       pricingPlans: simple('/payments/pricing-plans'),
+      clients: simple('/payments/clients'),
     },
   },
 } as const;

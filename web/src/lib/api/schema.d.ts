@@ -2,6 +2,62 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients, searched, sorted and paged (admin) */
+        get: operations["listClients"];
+        put?: never;
+        /** Add a client (admin) */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The names of the clients not archived, for pickers (any signed-in user) */
+        get: operations["listClientOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One client (admin) */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a client (admin; only the fields present) */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -405,6 +461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/items/{id}/recipe/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** Every version of an item's recipe, newest first (past versions are read-only; entries keep the one they used) */
+        get: operations["listRecipeVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/moves": {
         parameters: {
             query?: never;
@@ -637,6 +713,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/production/crew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who worked on a day (from the time clock) or is assigned to a line for it, with their hours and line */
+        get: operations["listCrew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/production/daily": {
         parameters: {
             query?: never;
@@ -663,7 +756,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an hour's units; its consume and produce moves in one transaction (409 stock.insufficient naming every short component) */
+        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component) */
         post: operations["createEntry"];
         delete?: never;
         options?: never;
@@ -718,7 +811,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The packing lines, by name */
+        /** The packing lines, by name (archived ones only with archived=include) */
         get: operations["listLines"];
         put?: never;
         /** Add a packing line or table */
@@ -727,6 +820,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/production/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a line, set or remove its hourly target (null), archive or restore it; only the fields present change */
+        patch: operations["updateLine"];
         trace?: never;
     };
     "/api/production/overview": {
@@ -812,6 +925,62 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects with their progress, searched, filtered, sorted and paged */
+        get: operations["listProjects"];
+        put?: never;
+        /** Add a project (its owner is the creator unless given) */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The projects production and shipments may name (not archived), and the people owners and teams are picked from */
+        get: operations["listProjectOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One project with its progress, production entries and shipments */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a project (only the fields present; team_ids replaces the team) */
+        patch: operations["updateProject"];
         trace?: never;
     };
     "/api/settings": {
@@ -1459,6 +1628,38 @@ export interface components {
             quantity: number;
             reversed: boolean;
         };
+        Client: {
+            address: string;
+            archived: boolean;
+            city: string;
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: number;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClientInput: {
+            address?: string;
+            city?: string;
+            country?: string;
+            email?: string;
+            name: string;
+        };
+        ClientOption: {
+            id: number;
+            name: string;
+        };
+        ClientPatch: {
+            address?: string;
+            archived?: boolean;
+            city?: string;
+            country?: string;
+            email?: string;
+            name?: string;
+        };
         /** @enum {string} */
         ClockStatus: "clocked_in" | "clocked_out";
         ClockedInNow: {
@@ -1488,6 +1689,9 @@ export interface components {
             }[];
             /** Format: date */
             date: string;
+            day_end_hour: number;
+            /** @description The organisation's working day: local hours day_start_hour up to day_end_hour (settings). */
+            day_start_hour: number;
             entries: components["schemas"]["ProductionEntry"][];
             labour_hours: number;
             line_totals: components["schemas"]["LineTotal"][];
@@ -1795,6 +1999,9 @@ export interface components {
             product_name: string;
             product_sku: string;
             product_unit: string;
+            project_id: number | null;
+            /** @description The project's name ("" without one). */
+            project_name: string;
             recipe_version: number;
             reverse_reason: string;
             reversed: boolean;
@@ -1810,6 +2017,97 @@ export interface components {
             id: number;
             name: string;
         };
+        Project: {
+            client_id: number;
+            client_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Days from the organisation's today to the due date (negative when overdue); null once completed or archived. */
+            days_left: number | null;
+            due_date: components["schemas"]["Date"];
+            id: number;
+            name: string;
+            notes: string;
+            owner_id: number | null;
+            owner_name: string;
+            /** @description Units of its production entries; reversed entries do not count. */
+            produced_units: number;
+            product_id: number;
+            product_name: string;
+            product_sku: string;
+            product_unit: string;
+            /** @description Percentage of the target produced (rounded down). */
+            progress: number;
+            /** @description Percentage of the target shipped (rounded down). */
+            shipped_progress: number;
+            /** @description Units of its product on its shipments that were shipped or delivered. */
+            shipped_units: number;
+            start_date: components["schemas"]["Date"];
+            status: components["schemas"]["ProjectStatus"];
+            target_units: number;
+            team: components["schemas"]["ProjectMember"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProjectDetail: components["schemas"]["Project"] & {
+            production: components["schemas"]["ProjectProductionEntry"][];
+            shipments: components["schemas"]["ProjectShipment"][];
+        };
+        ProjectInput: {
+            client_id: number;
+            due_date: components["schemas"]["Date"];
+            name: string;
+            notes?: string;
+            /** @description An active user; the creator when absent. */
+            owner_id?: number | null;
+            /** @description A finished good. */
+            product_id: number;
+            start_date: components["schemas"]["Date"];
+            status?: components["schemas"]["ProjectStatus"];
+            target_units: number;
+            team_ids?: number[];
+        };
+        ProjectMember: {
+            id: number;
+            name: string;
+        };
+        ProjectOption: {
+            id: number;
+            name: string;
+            product_id: number;
+            status: components["schemas"]["ProjectStatus"];
+        };
+        ProjectPatch: {
+            client_id?: number;
+            due_date?: components["schemas"]["Date"];
+            name?: string;
+            notes?: string;
+            owner_id?: number;
+            product_id?: number;
+            start_date?: components["schemas"]["Date"];
+            status?: components["schemas"]["ProjectStatus"];
+            target_units?: number;
+            team_ids?: number[];
+        };
+        ProjectProductionEntry: {
+            date: components["schemas"]["Date"];
+            hour: number;
+            id: number;
+            line_name: string;
+            reversed: boolean;
+            units: number;
+        };
+        ProjectShipment: {
+            destination: string;
+            id: number;
+            number: string;
+            ship_date: components["schemas"]["Date"];
+            status: components["schemas"]["ShipmentStatus"];
+            /** @description Units of the project's product on the shipment. */
+            units: number;
+        };
+        /** @enum {string} */
+        ProjectStatus: "in_progress" | "important" | "completed" | "archived";
         PublicSettings: {
             organisation_name: string;
             /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
@@ -1862,6 +2160,10 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "staff";
         Settings: {
+            /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
+            day_end_hour: number;
+            /** @description The working day production's hourly grid and daily page show starts at this local hour (6 by default). */
+            day_start_hour: number;
             /** @description A shift open longer than this is flagged. */
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
@@ -1904,6 +2206,9 @@ export interface components {
             /** @description SHP-YYYY-NNNN, sequential per year without gaps. */
             number: string;
             pallets: number;
+            project_id: number | null;
+            /** @description The project's name ("" without one). */
+            project_name: string;
             ship_date: components["schemas"]["Date"];
             /** Format: date-time */
             shipped_at: string | null;
@@ -1921,6 +2226,8 @@ export interface components {
             lines: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The project the shipment is for (not archived). */
+            project_id?: number | null;
             ship_date: components["schemas"]["Date"];
             tracking_number?: string;
             weight_kg?: number;
@@ -1948,6 +2255,8 @@ export interface components {
             lines?: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The project the shipment is for; 0 names none. */
+            project_id?: number | null;
             ship_date?: components["schemas"]["Date"];
             tracking_number?: string;
             weight_kg?: number;
@@ -2065,6 +2374,15 @@ export interface components {
                 "text/csv": string;
             };
         };
+        /** @description The client. */
+        Client: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Client"];
+            };
+        };
         /** @description The employee's state after the punch. */
         Clocked: {
             headers: {
@@ -2130,6 +2448,15 @@ export interface components {
                 "application/json": components["schemas"]["Move"];
             };
         };
+        /** @description The project with the work done for it. */
+        ProjectDetail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectDetail"];
+            };
+        };
         /** @description The punch. */
         Punch: {
             headers: {
@@ -2191,6 +2518,114 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description Matches the name, email, city or country. */
+                search?: string;
+                include_archived?: boolean;
+                sort?: "name" | "email" | "city" | "country" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of clients and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["Client"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClientOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every client not archived, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["ClientOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
@@ -2986,6 +3421,32 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listRecipeVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions (none when the item has no recipe). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: components["schemas"]["Recipe"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listMoves: {
         parameters: {
             query?: {
@@ -3344,6 +3805,41 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listCrew: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's crew, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crew: {
+                            employee_id: number;
+                            first_name: string;
+                            /** @description Hours clocked in on the day. */
+                            hours: number;
+                            last_name: string;
+                            /** @description The line they are assigned to for the day; null when unassigned. */
+                            line_id: number | null;
+                        }[];
+                        /** Format: date */
+                        date: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getDaily: {
         parameters: {
             query?: {
@@ -3389,6 +3885,8 @@ export interface operations {
                     line_id: number;
                     note?: string;
                     product_id: number;
+                    /** @description The project the units are made for: not archived, and for the entry's product. */
+                    project_id?: number | null;
                     units: number;
                 };
             };
@@ -3462,7 +3960,9 @@ export interface operations {
     };
     listLines: {
         parameters: {
-            query?: never;
+            query?: {
+                archived?: "include";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3501,6 +4001,38 @@ export interface operations {
         responses: {
             /** @description The line. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionLine"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived?: boolean;
+                    hourly_target?: number | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The line. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3640,6 +4172,116 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Matches the project's or its client's name. */
+                search?: string;
+                /** @description Without one, every project but the archived ones. */
+                status?: components["schemas"]["ProjectStatus"];
+                sort?: "name" | "client" | "status" | "start_date" | "due_date" | "progress" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projects: components["schemas"]["Project"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listProjectOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Projects by name and active users by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        people: components["schemas"]["ProjectMember"][];
+                        projects: components["schemas"]["ProjectOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -3671,6 +4313,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Hour the working day ends (1–24), after day_start_hour. */
+                    day_end_hour?: number;
+                    /** @description First hour of the working day (0–23); must stay before day_end_hour. */
+                    day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
                     organisation_name?: string;
