@@ -3,10 +3,12 @@
 package app
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
@@ -31,6 +33,7 @@ type Services struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -92,6 +95,10 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
+		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+			st, err := org.Get(ctx)
+			return st.Currency, err
+		}),
 	}
 }
 
@@ -105,6 +112,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
+	api.Billing = s.Billing
 }
 
 // Demo returns what the demo loader writes through.

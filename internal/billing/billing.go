@@ -160,10 +160,10 @@ type BillTo struct {
 	Address string `json:"address"`
 	City    string `json:"city"`
 	Country string `json:"country"`
-	// Language is the client's locale code (gb, br, es, cn, ir); "" when
-	// the client has none (the printed invoice then uses the reader's).
-	Language string `json:"language"`
 }
+
+// Languages are the locale codes an invoice can be printed in.
+var Languages = []string{"gb", "br", "es", "cn", "ir"}
 
 // Line is one line of an invoice.
 type Line struct {
@@ -206,22 +206,24 @@ type PaymentInput struct {
 
 // Invoice is a bill to a client.
 type Invoice struct {
-	ID            int64   `json:"id"`
-	Number        *string `json:"number"`
-	Status        string  `json:"status"`
-	ClientID      int64   `json:"client_id"`
-	ProjectID     *int64  `json:"project_id"`
-	ProjectName   string  `json:"project_name"`
-	BillTo        BillTo  `json:"bill_to"`
-	Currency      string  `json:"currency"`
-	TaxRateBP     int     `json:"tax_rate_bp"`
-	Notes         string  `json:"notes"`
-	Lines         []Line  `json:"lines"`
-	SubtotalMinor int64   `json:"subtotal_minor"`
-	TaxMinor      int64   `json:"tax_minor"`
-	TotalMinor    int64   `json:"total_minor"`
-	PaidMinor     int64   `json:"paid_minor"`
-	BalanceMinor  int64   `json:"balance_minor"`
+	ID          int64   `json:"id"`
+	Number      *string `json:"number"`
+	Status      string  `json:"status"`
+	ClientID    int64   `json:"client_id"`
+	ProjectID   *int64  `json:"project_id"`
+	ProjectName string  `json:"project_name"`
+	BillTo      BillTo  `json:"bill_to"`
+	Currency    string  `json:"currency"`
+	// Language is the locale the invoice is printed in (the client's).
+	Language      string `json:"language"`
+	TaxRateBP     int    `json:"tax_rate_bp"`
+	Notes         string `json:"notes"`
+	Lines         []Line `json:"lines"`
+	SubtotalMinor int64  `json:"subtotal_minor"`
+	TaxMinor      int64  `json:"tax_minor"`
+	TotalMinor    int64  `json:"total_minor"`
+	PaidMinor     int64  `json:"paid_minor"`
+	BalanceMinor  int64  `json:"balance_minor"`
 	// DueDays are the payment terms; sending sets DueDate = IssueDate + DueDays.
 	DueDays    int        `json:"due_days"`
 	IssueDate  *string    `json:"issue_date"`
@@ -242,6 +244,7 @@ type InvoiceInput struct {
 	ClientID  int64     `json:"client_id"`
 	ProjectID *int64    `json:"project_id"`
 	Currency  string    `json:"currency"`
+	Language  string    `json:"language"`
 	TaxRateBP int       `json:"tax_rate_bp"`
 	DueDays   *int      `json:"due_days"`
 	Notes     string    `json:"notes" text:"multiline"`
@@ -256,6 +259,7 @@ type InvoicePatch struct {
 	ClientID  *int64     `json:"client_id"`
 	ProjectID *int64     `json:"project_id"`
 	Currency  *string    `json:"currency"`
+	Language  *string    `json:"language"`
 	TaxRateBP *int       `json:"tax_rate_bp"`
 	DueDays   *int       `json:"due_days"`
 	Notes     *string    `json:"notes" text:"multiline"`

@@ -2,6 +2,10 @@ package billing
 
 import (
 	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/packline/packline/internal/organisation"
 
 	"github.com/packline/packline/internal/inventory"
 )
@@ -61,13 +65,33 @@ func divHalfUp(n *big.Int, d int64) int64 {
 	return q.Int64()
 }
 
-// Currencies are the ISO 4217 codes an invoice may be in, with how many
-// minor units make one major unit (as a power of ten).
-var Currencies = map[string]int{
-	"USD": 2, "EUR": 2, "GBP": 2, "BRL": 2, "CNY": 2, "IRR": 2, "CAD": 2, "AUD": 2, "NZD": 2, "MXN": 2,
-	"ARS": 2, "CLP": 0, "COP": 2, "PEN": 2, "CHF": 2, "SEK": 2, "NOK": 2, "DKK": 2, "PLN": 2, "INR": 2,
-	"ZAR": 2, "KES": 2, "NGN": 2, "JPY": 0, "KRW": 0, "HKD": 2, "SGD": 2, "TRY": 2, "AED": 2, "KWD": 3,
-}
+// Currencies are the ISO 4217 codes an invoice may be in
+// (organisation.Currencies, where the organisation's setting is checked).
+var Currencies = organisation.Currencies
 
 // DefaultCurrency is the organisation's currency until an admin sets one.
-const DefaultCurrency = "USD"
+const DefaultCurrency = organisation.DefaultCurrency
+
+// Decimal writes minor units as a plain decimal in the currency's major
+// unit, for files: 123456 USD → "1234.56", 500 JPY → "500".
+func Decimal(minor int64, currency string) string {
+	digits, ok := Currencies[currency]
+	if !ok {
+		digits = 2
+	}
+	neg := minor < 0
+	if neg {
+		minor = -minor
+	}
+	s := strconv.FormatInt(minor, 10)
+	if digits > 0 {
+		if len(s) <= digits {
+			s = strings.Repeat("0", digits-len(s)+1) + s
+		}
+		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}

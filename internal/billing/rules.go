@@ -117,6 +117,13 @@ func (in *InvoiceInput) normalize(orgCurrency string) ([]Line, error) {
 	if _, ok := Currencies[in.Currency]; !ok {
 		return nil, errCurrency("currency", in.Currency)
 	}
+	in.Language = strings.TrimSpace(in.Language)
+	if in.Language == "" {
+		in.Language = "gb"
+	}
+	if !slices.Contains(Languages, in.Language) {
+		return nil, errChoice("language", Languages)
+	}
 	if in.TaxRateBP < 0 || in.TaxRateBP > MaxTaxRateBP {
 		return nil, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "tax_rate_bp", "min": 0, "max": MaxTaxRateBP},
 			fmt.Sprintf("tax_rate_bp must be a whole number from 0 to %d.", MaxTaxRateBP)).OnField("tax_rate_bp")
@@ -224,14 +231,6 @@ func errChoice(field string, choices []string) error {
 func errCurrency(field, c string) error {
 	return apperr.New(apperr.Invalid, "billing.currency", apperr.Params{"currency": c},
 		fmt.Sprintf("%s is not a currency Packline can invoice in.", c)).OnField(field)
-}
-
-// ValidCurrency checks an organisation's currency setting.
-func ValidCurrency(c string) error {
-	if _, ok := Currencies[c]; !ok {
-		return errCurrency("currency", c)
-	}
-	return nil
 }
 
 func errNotFound(what string) error {

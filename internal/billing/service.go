@@ -172,7 +172,7 @@ func (s *Service) CreateInvoice(ctx context.Context, in InvoiceInput) (*Invoice,
 	var id int64
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		inv := &Invoice{Status: StatusDraft, ClientID: in.ClientID, ProjectID: in.ProjectID, Currency: in.Currency,
-			TaxRateBP: in.TaxRateBP, Notes: in.Notes, Lines: lines, ReissueOf: in.reissueOf}
+			Language: in.Language, TaxRateBP: in.TaxRateBP, Notes: in.Notes, Lines: lines, ReissueOf: in.reissueOf}
 		if err := resolveParties(ctx, tx, inv); err != nil {
 			return err
 		}
@@ -279,7 +279,8 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 		if inv.Status != StatusDraft {
 			return errNotEditable(inv)
 		}
-		in := InvoiceInput{ClientID: inv.ClientID, ProjectID: inv.ProjectID, Currency: inv.Currency, TaxRateBP: inv.TaxRateBP, Notes: inv.Notes}
+		in := InvoiceInput{ClientID: inv.ClientID, ProjectID: inv.ProjectID, Currency: inv.Currency, Language: inv.Language,
+			TaxRateBP: inv.TaxRateBP, Notes: inv.Notes}
 		in.DueDays = &inv.DueDays
 		for _, l := range inv.Lines {
 			in.Lines = append(in.Lines, NewLine{Description: l.Description, Quantity: l.Quantity, UnitPriceMinor: l.UnitPriceMinor})
@@ -292,6 +293,7 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 			}
 		}
 		setIf(&in.Currency, p.Currency)
+		setIf(&in.Language, p.Language)
 		setIf(&in.TaxRateBP, p.TaxRateBP)
 		if p.DueDays != nil {
 			in.DueDays = p.DueDays
@@ -303,6 +305,7 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 			return err
 		}
 		inv.ClientID, inv.ProjectID, inv.Currency, inv.TaxRateBP, inv.Notes, inv.Lines = in.ClientID, in.ProjectID, in.Currency, in.TaxRateBP, in.Notes, lines
+		inv.Language = in.Language
 		inv.DueDays = dueDays(in.DueDays)
 		if err := resolveParties(ctx, tx, inv); err != nil {
 			return err
@@ -424,7 +427,7 @@ func (s *Service) Reissue(ctx context.Context, id int64) (*Invoice, error) {
 		return nil, apperr.New(apperr.Conflict, "billing.reissue_not_void", apperr.Params{"invoice": invoiceName(inv)},
 			"Only a void invoice can be reissued; void "+invoiceName(inv)+" first.")
 	}
-	in := InvoiceInput{ClientID: inv.ClientID, ProjectID: inv.ProjectID, Currency: inv.Currency, TaxRateBP: inv.TaxRateBP,
+	in := InvoiceInput{ClientID: inv.ClientID, ProjectID: inv.ProjectID, Currency: inv.Currency, Language: inv.Language, TaxRateBP: inv.TaxRateBP,
 		Notes: inv.Notes, DueDays: &inv.DueDays, reissueOf: &inv.ID}
 	for _, l := range inv.Lines {
 		in.Lines = append(in.Lines, NewLine{Description: l.Description, Quantity: l.Quantity, UnitPriceMinor: l.UnitPriceMinor})
