@@ -9,6 +9,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
@@ -33,6 +34,7 @@ type Services struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
 	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
@@ -95,6 +97,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
+		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
 			st, err := org.Get(ctx)
 			return st.Currency, err
@@ -112,6 +115,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
+	api.Clients = s.Clients
 	api.Billing = s.Billing
 }
 

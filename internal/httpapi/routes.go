@@ -132,6 +132,12 @@ func (s *Server) routeTable() []route {
 		{"POST /api/shipments/{id}/deliver", signedIn, s.handleShipStep((*shipping.Service).Deliver)},
 		{"POST /api/shipments/{id}/cancel", signedIn, s.handleShipCancel},
 
+		// clients: sponsors and co-packing clients with a billing address (admin); names for pickers
+		{"GET /api/clients", admin, s.handleClientList},
+		{"POST /api/clients", admin, s.handleClientCreate},
+		{"GET /api/clients/options", signedIn, s.handleClientOptions},
+		{"GET /api/clients/{id}", admin, s.handleClientGet},
+		{"PATCH /api/clients/{id}", admin, s.handleClientPatch},
 		// billing (admins): pricing plans, payment methods, invoices, payments
 		{"GET /api/pricing-plans", admin, s.handlePlanList},
 		{"POST /api/pricing-plans", admin, s.handlePlanCreate},

@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
@@ -45,6 +46,7 @@ type Server struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
 	Billing      *billing.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version

@@ -30,6 +30,7 @@ const OFFICE_ROUTES = [
   '/payments/payment-methods',
   '/payments/billing',
   '/payments/pricing-plans',
+  '/payments/clients',
   '/404',
 ];
 const PUBLIC_ROUTES = ['/auth/login', '/auth/signup', '/auth/recover-password', '/auth/recover-password-email', '/employee-portal'];

@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
               screen(paths.app.payments.pricingPlans.path, 'nav.pricingPlans', () =>
                 import('@/features/payments/routes/pricing-plans'),
               ),
+              screen(paths.app.payments.clients.path, 'nav.clients', () => import('@/features/clients/routes/clients')),
             ],
           },
         ],

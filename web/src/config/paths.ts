@@ -49,6 +49,7 @@ export const paths = {
       paymentMethods: simple('/payments/payment-methods'),
       billing: simple('/payments/billing'),
       pricingPlans: simple('/payments/pricing-plans'),
+      clients: simple('/payments/clients'),
     },
   },
 } as const;

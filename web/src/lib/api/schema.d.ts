@@ -2,6 +2,62 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients, searched, sorted and paged (admin) */
+        get: operations["listClients"];
+        put?: never;
+        /** Add a client (admin) */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The names of the clients not archived, for pickers (any signed-in user) */
+        get: operations["listClientOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One client (admin) */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a client (admin; only the fields present) */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -1289,6 +1345,38 @@ export interface components {
             quantity: number;
             reversed: boolean;
         };
+        Client: {
+            address: string;
+            archived: boolean;
+            city: string;
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: number;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClientInput: {
+            address?: string;
+            city?: string;
+            country?: string;
+            email?: string;
+            name: string;
+        };
+        ClientOption: {
+            id: number;
+            name: string;
+        };
+        ClientPatch: {
+            address?: string;
+            archived?: boolean;
+            city?: string;
+            country?: string;
+            email?: string;
+            name?: string;
+        };
         /** @enum {string} */
         ClockStatus: "clocked_in" | "clocked_out";
         ClockedInNow: {
@@ -1893,6 +1981,15 @@ export interface components {
                 "text/csv": string;
             };
         };
+        /** @description The client. */
+        Client: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Client"];
+            };
+        };
         /** @description The employee's state after the punch. */
         Clocked: {
             headers: {
@@ -2019,6 +2116,114 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description Matches the name, email, city or country. */
+                search?: string;
+                include_archived?: boolean;
+                sort?: "name" | "email" | "city" | "country" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of clients and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["Client"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClientOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every client not archived, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["ClientOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
