@@ -458,8 +458,8 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 		}
 		if in.AmountMinor > inv.BalanceMinor {
 			return apperr.New(apperr.Conflict, "billing.overpayment",
-				apperr.Params{"invoice": invoiceName(inv), "balance_minor": inv.BalanceMinor, "currency": inv.Currency},
-				"This payment is more than the "+strconv.FormatInt(inv.BalanceMinor, 10)+" (minor units of "+inv.Currency+") still owed on "+invoiceName(inv)+".").OnField("amount_minor")
+				apperr.Params{"invoice": invoiceName(inv), "balance": Decimal(inv.BalanceMinor, inv.Currency), "balance_minor": inv.BalanceMinor, "currency": inv.Currency},
+				"This payment is more than the "+Decimal(inv.BalanceMinor, inv.Currency)+" "+inv.Currency+" still owed on "+invoiceName(inv)+".").OnField("amount_minor")
 		}
 		if in.MethodID != nil {
 			m, err := tx.LockMethod(ctx, *in.MethodID)

@@ -10,4 +10,5 @@ declare module 'virtual:english-areas' {
   export const docs: Record<string, unknown>;
   export const clients: Record<string, unknown>;
   export const projects: Record<string, unknown>;
+  export const payments: Record<string, unknown>;
 }

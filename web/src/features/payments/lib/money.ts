@@ -1,0 +1,54 @@
+import { intlLocale } from '@/lib/format';
+
+/** How many minor units make one major unit of a currency, as a power of ten (USD 2, JPY 0). */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount in minor units shown in the locale's way: 123456 USD → '$1,234.56', 'US$ 1.234,56', … */
+export function formatMoney(minor: number, currency: string, lng: string): string {
+  const digits = minorDigits(currency);
+  try {
+    return new Intl.NumberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      minor / 10 ** digits,
+    );
+  } catch {
+    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
+  }
+}
+
+/** A typed major amount (number input) in minor units, exactly: 12.34 → 1234; null when it has too many decimals. */
+export function toMinor(major: number | string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const s = typeof major === 'number' ? String(major) : major.trim();
+  if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  const [whole, frac = ''] = s.split('.');
+  if (frac.replace(/0+$/, '').length > digits) return null;
+  return Number(whole) * 10 ** digits + Number((frac + '0'.repeat(digits)).slice(0, digits) || '0');
+}
+
+/** Minor units as a plain major number for an input: 1234 → 12.34. */
+export function toMajor(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}
+
+/**
+ * The invoice arithmetic of the server (internal/billing/money.go), for the draft form's
+ * preview: each line quantity × unit price rounded half up, tax half up once on the subtotal.
+ * The server's numbers are the ones stored.
+ */
+export function previewTotals(lines: { quantity: number; unit_price_minor: number }[], taxRateBp: number) {
+  let subtotal = 0;
+  for (const l of lines) subtotal += Math.round((Math.round(l.quantity * 1000) * l.unit_price_minor) / 1000);
+  const tax = Math.round((subtotal * taxRateBp) / 10000);
+  return { subtotal, tax, total: subtotal + tax };
+}
+
+/** A tax rate in basis points as a percentage for the locale: 2000 → '20%'. */
+export function formatRate(bp: number, lng: string): string {
+  return new Intl.NumberFormat(intlLocale(lng), { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000);
+}
