@@ -17,6 +17,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -35,6 +36,7 @@ type Services struct {
 	Production   *production.Service
 	Documents    *documents.Service
 	Clients      *clients.Service
+	Projects     *projects.Service
 	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
@@ -98,6 +100,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
+		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
 		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
 			st, err := org.Get(ctx)
 			return st.Currency, err
@@ -116,6 +119,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Production = s.Production
 	api.Documents = s.Documents
 	api.Clients = s.Clients
+	api.Projects = s.Projects
 	api.Billing = s.Billing
 }
 

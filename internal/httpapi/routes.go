@@ -138,6 +138,13 @@ func (s *Server) routeTable() []route {
 		{"GET /api/clients/options", signedIn, s.handleClientOptions},
 		{"GET /api/clients/{id}", admin, s.handleClientGet},
 		{"PATCH /api/clients/{id}", admin, s.handleClientPatch},
+
+		// projects: packing projects for clients, their progress counted from production and shipments
+		{"GET /api/projects", signedIn, s.handleProjectList},
+		{"POST /api/projects", signedIn, s.handleProjectCreate},
+		{"GET /api/projects/options", signedIn, s.handleProjectOptions},
+		{"GET /api/projects/{id}", signedIn, s.handleProjectGet},
+		{"PATCH /api/projects/{id}", signedIn, s.handleProjectPatch},
 		// billing (admins): pricing plans, payment methods, invoices, payments
 		{"GET /api/pricing-plans", admin, s.handlePlanList},
 		{"POST /api/pricing-plans", admin, s.handlePlanCreate},

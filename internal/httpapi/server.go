@@ -21,6 +21,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -47,6 +48,7 @@ type Server struct {
 	Production   *production.Service
 	Documents    *documents.Service
 	Clients      *clients.Service
+	Projects     *projects.Service
 	Billing      *billing.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version

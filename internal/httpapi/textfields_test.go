@@ -65,6 +65,8 @@ var textFields = map[string][]string{
 	"POST /api/shipments/{id}/cancel":  {"reason"},
 	"POST /api/clients":                {"name", "email", "address", "city", "country"},
 	"PATCH /api/clients/{id}":          {"name", "email", "address", "city", "country"},
+	"POST /api/projects":               {"name", "status", "start_date", "due_date", "notes"},
+	"PATCH /api/projects/{id}":         {"name", "status", "start_date", "due_date", "notes"},
 	"POST /api/pricing-plans":          {"name", "unit", "period"},
 	"PATCH /api/pricing-plans/{id}":    {"name", "unit", "period"},
 	"POST /api/payment-methods":        {"kind", "label", "bank_name", "account_name", "sort_code", "account_number", "notes", "payment_url"},
