@@ -3,6 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KINDS, useSaveMethod, type Method, type MethodKind } from '../api/methods';
 
+type BankField = 'bank_name' | 'account_name' | 'sort_code' | 'account_number';
+
+/** The bank-details inputs (SPEC's labels: bank name, account name, sort code, account number), in order. */
+const BANK_FIELDS: [BankField, string, boolean][] = [
+  ['bank_name', 'bankName', true],
+  ['account_name', 'accountName', true],
+  ['sort_code', 'sortCode', false],
+  ['account_number', 'accountNumber', true],
+];
+const CHEQUE_FIELD: [BankField, string, boolean] = ['account_name', 'accountName', false];
+
 export interface MethodFormProps {
   method: Method | null; // null: a new one
   onClose: () => void;
@@ -39,7 +50,7 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
     }
   };
   const field = (k: keyof typeof f, label: string, required = false) => (
-    <TextInput required={required} label={t(`payments.methods.fields.${label}`)} value={f[k]} onChange={set(k)} />
+    <TextInput key={k} required={required} label={t(`payments.methods.fields.${label}`)} value={f[k]} onChange={set(k)} />
   );
   return (
     <Modal opened onClose={onClose} size="lg" title={method ? t('payments.methods.form.editTitle', { name: method.label }) : t('payments.methods.form.newTitle')}>
@@ -56,18 +67,11 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
             />
             <TextInput required data-autofocus label={t('payments.methods.fields.label')} value={f.label} onChange={set('label')} />
           </SimpleGrid>
-          {kind === 'bank_transfer' && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {field('bank_name', 'bankName', true)}
-              {field('account_name', 'accountName', true)}
-              {field('sort_code', 'sortCode')}
-              {field('account_number', 'accountNumber', true)}
-            </SimpleGrid>
-          )}
-          {kind === 'cheque' && field('account_name', 'accountName')}
+          {kind === 'bank_transfer' && <SimpleGrid cols={{ base: 1, sm: 2 }}>{BANK_FIELDS.map(([k, label, required]) => field(k, label, required))}</SimpleGrid>}
+          {kind === 'cheque' && field(...CHEQUE_FIELD)}
           {kind === 'card_link' && (
             <>
-              <TextInput required type="url" label={t('payments.methods.fields.paymentUrl')} placeholder="https://" value={f.payment_url} onChange={set('payment_url')} />
+              <TextInput required type="url" label={t('payments.methods.fields.paymentUrl')} value={f.payment_url} onChange={set('payment_url')} />
               <Alert variant="light" color="blue">
                 {t('payments.methods.noCardNumbers')}
               </Alert>

@@ -52,3 +52,15 @@ export function previewTotals(lines: { quantity: number; unit_price_minor: numbe
 export function formatRate(bp: number, lng: string): string {
   return new Intl.NumberFormat(intlLocale(lng), { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000);
 }
+
+/** The currencies the server invoices in (internal/organisation Currencies). */
+export const CURRENCIES = [
+  'USD', 'EUR', 'GBP', 'BRL', 'CNY', 'IRR', 'CAD', 'AUD', 'NZD', 'MXN', 'ARS', 'CLP', 'COP', 'PEN', 'CHF',
+  'SEK', 'NOK', 'DKK', 'PLN', 'INR', 'ZAR', 'KES', 'NGN', 'JPY', 'KRW', 'HKD', 'SGD', 'TRY', 'AED', 'KWD',
+];
+
+/** A calendar day 'YYYY-MM-DD' in the locale's medium style ('15 Aug 2025'); '—' for none. */
+export function formatDay(day: string | null | undefined, lng: string): string {
+  if (!day) return '—';
+  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}
