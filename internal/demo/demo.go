@@ -8,6 +8,8 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
@@ -36,6 +38,10 @@ type Services struct {
 	Production *production.Service
 	// Documents, if set, receives a few files linked to demo batches and employees.
 	Documents *documents.Service
+	// Clients and Billing, if set, receive the clients, plans, payment
+	// methods, invoices and payments of the last weeks.
+	Clients *clients.Service
+	Billing *billing.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -79,6 +85,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)
+	}
+	if err := loadBilling(ctx, s); err != nil {
+		return r, fmt.Errorf("demo billing: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }
