@@ -53,6 +53,7 @@ export function checkSettings(
       fields.push('max_shift_hours');
     } else body.max_shift_hours = v;
   }
+  if (typeof patch.currency === 'string') body.currency = patch.currency;
   return fields.length ? { ok: false, fields } : { ok: true, body };
 }
 
