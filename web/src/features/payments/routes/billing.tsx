@@ -119,13 +119,13 @@ export default function BillingPage() {
                 accessor: 'total',
                 title: t('payments.billing.columns.total'),
                 sortable: true,
-                textAlign: 'end',
+                textAlign: 'right',
                 render: (inv) => formatMoney(inv.total_minor, inv.currency, lng),
               },
               {
                 accessor: 'balance_minor',
                 title: t('payments.billing.columns.balance'),
-                textAlign: 'end',
+                textAlign: 'right',
                 render: (inv) => (inv.status === 'sent' ? formatMoney(inv.balance_minor, inv.currency, lng) : '—'),
               },
             ]}

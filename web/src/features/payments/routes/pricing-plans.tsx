@@ -1,7 +1,6 @@
 import '../strings';
-import { Alert, Badge, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
@@ -36,40 +35,42 @@ export default function PricingPlansPage() {
             {errorMessage(q.error, t)}
           </Alert>
         ) : (
-          <DataTable<Plan>
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            minHeight={q.data?.plans.length ? undefined : 160}
-            records={q.data?.plans ?? []}
-            fetching={q.isFetching}
-            aria-label={t('payments.plans.table')}
-            noRecordsText={t('payments.plans.empty')}
-            loadingText={t('common.loading')}
-            columns={[
-              {
-                accessor: 'name',
-                title: t('payments.plans.fields.name'),
-                render: (p) => (
-                  <Button variant="subtle" size="compact-sm" onClick={() => setEditing(p)} aria-label={t('payments.plans.edit', { name: p.name })}>
-                    {p.name}
-                  </Button>
-                ),
-              },
-              {
-                accessor: 'unit_price_minor',
-                title: t('payments.plans.fields.price'),
-                textAlign: 'end',
-                render: (p) => t('payments.plans.rate', { price: formatMoney(p.unit_price_minor, currency, i18n.language), unit: p.unit }),
-              },
-              { accessor: 'period', title: t('payments.plans.fields.period'), render: (p) => t(`payments.periods.${p.period}`) },
-              {
-                accessor: 'archived',
-                title: '',
-                render: (p) => (p.archived ? <Badge color="gray">{t('payments.plans.archived')}</Badge> : <Text span />),
-              },
-            ]}
-          />
+          <Table.ScrollContainer minWidth={520}>
+            <Table withTableBorder highlightOnHover aria-label={t('payments.plans.table')} aria-busy={q.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('payments.plans.fields.name')}</Table.Th>
+                  <Table.Th ta="right">{t('payments.plans.fields.price')}</Table.Th>
+                  <Table.Th>{t('payments.plans.fields.period')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.isPending && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>{t('common.loading')}</Table.Td>
+                  </Table.Tr>
+                )}
+                {q.data?.plans.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>{t('payments.plans.empty')}</Table.Td>
+                  </Table.Tr>
+                )}
+                {q.data?.plans.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td data-flush>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setEditing(p)} aria-label={t('payments.plans.edit', { name: p.name })}>
+                        {p.name}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td ta="right">{t('payments.plans.rate', { price: formatMoney(p.unit_price_minor, currency, i18n.language), unit: p.unit })}</Table.Td>
+                    <Table.Td>{t(`payments.periods.${p.period}`)}</Table.Td>
+                    <Table.Td>{p.archived ? <Badge color="gray">{t('payments.plans.archived')}</Badge> : <Text span />}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
       {editing !== undefined && (

@@ -74,7 +74,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
   const nowThere = timeNowIn(values.time_zone, i18n.language);
 
-  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+  function set<K extends SettingsField>(key: K, value: FormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
   }
@@ -173,7 +173,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 description={t('settings.currencyHelp')}
                 data={CURRENCIES}
                 value={values.currency}
-                onChange={(v) => v && set('currency', v)}
+                onChange={(v) => v && setValues((x) => ({ ...x, currency: v }))}
                 searchable
                 allowDeselect={false}
               />
