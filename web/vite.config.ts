@@ -74,11 +74,18 @@ function englishAreas(): Plugin {
   const gbPath = fileURLToPath(new URL('./src/i18n/locales/gb.json', import.meta.url));
   return {
     name: 'packline-english-areas',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source === id || source.startsWith(`${id}/`) ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}`) return undefined;
+      if (resolved !== `\0${id}` && !resolved.startsWith(`\0${id}/`)) return undefined;
       this.addWatchFile(gbPath);
       const gb = JSON.parse(readFileSync(gbPath, 'utf8')) as Record<string, unknown>;
+      if (resolved.startsWith(`\0${id}/`)) {
+        // `virtual:english-areas/payments.card`: one part of an area, for a small piece of it
+        // shown elsewhere (a dashboard card) without the rest of the area's strings.
+        const path = resolved.slice(id.length + 2).split('.');
+        const part = path.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), gb);
+        return `export default ${JSON.stringify(part ?? {})};`;
+      }
       return ENGLISH_AREAS.map((k) => `export const ${k} = ${JSON.stringify(gb[k] ?? {})};`).join('\n');
     },
   };

@@ -12,3 +12,9 @@ declare module 'virtual:english-areas' {
   export const projects: Record<string, unknown>;
   export const payments: Record<string, unknown>;
 }
+
+/** One part of an area's English strings (`virtual:english-areas/payments.card`), for a piece shown elsewhere. */
+declare module 'virtual:english-areas/*' {
+  const part: Record<string, unknown>;
+  export default part;
+}

@@ -6,7 +6,6 @@ export type InvoiceStatus = Schema<'InvoiceStatus'>;
 export type InvoiceInput = BodyOf<'/api/invoices', 'post'>;
 export type InvoicePatch = BodyOf<'/api/invoices/{id}', 'patch'>;
 export type PaymentInput = BodyOf<'/api/invoices/{id}/payments', 'post'>;
-export type InvoiceSummary = Schema<'InvoiceSummary'>;
 
 export const STATUSES: InvoiceStatus[] = ['draft', 'sent', 'paid', 'void'];
 
@@ -26,7 +25,6 @@ export const invoiceKeys = {
   list: (p: object) => [...invoiceKeys.all, 'list', p] as const,
   one: (id: number) => [...invoiceKeys.all, 'one', id] as const,
   print: (id: number) => [...invoiceKeys.all, 'print', id] as const,
-  summary: () => [...invoiceKeys.all, 'summary'] as const,
 };
 
 function listQuery(p: InvoiceListParams): ListQuery {
@@ -60,15 +58,6 @@ export function usePrintableInvoice(id: number) {
   return useQuery({
     queryKey: invoiceKeys.print(id),
     queryFn: ({ signal }) => api.get('/api/invoices/{id}/print', { path: { id }, signal }),
-  });
-}
-
-/** GET /api/invoices/summary: what clients owe (the dashboard card). */
-export function useInvoiceSummary() {
-  return useQuery({
-    queryKey: invoiceKeys.summary(),
-    queryFn: ({ signal }) => api.get('/api/invoices/summary', { signal }),
-    staleTime: 60_000,
   });
 }
 

@@ -1,11 +1,15 @@
-import '../strings';
 import { Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useInvoiceSummary } from '../api/invoices';
-import { formatMoney } from '../lib/money';
+import { addEnglish } from '@/i18n/english';
+import card from 'virtual:english-areas/payments.card';
+import { useInvoiceSummary } from '../api/summary';
+import { formatMoney } from '../lib/format-money';
+
+// Only the card's English strings come with it (the area's others stay in its pages' chunks).
+addEnglish({ payments: { card } });
 
 /**
  * The dashboard's card for admins: what clients owe on sent invoices (by currency, with the
