@@ -64,27 +64,30 @@ const PREACT_ALIASES = [
 // internal/httpapi/spa.go serves the right HTML per path. During `npm run dev` the API
 // is proxied to a locally running `packline serve`.
 /**
- * `virtual:english-areas`: the sections of the English strings (locales/gb.json, still the
- * one English file) that lazily loaded areas bring with their own code, as a module of
- * its own so that they stay out of the entries (src/i18n/english.ts).
+ * `virtual:english/<area>`: an area's section of the English strings (locales/gb.json, still
+ * the one English file) as a module of its own, so that it travels with that area's lazy
+ * code and stays out of the entries and out of every other area (src/i18n/english.ts).
+ * `virtual:english-areas` (every section of ENGLISH_AREAS in one module) still resolves.
  */
-const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'clients', 'projects', 'payments'];
+const ENGLISH_AREAS = ['production', 'shipping', 'docs'];
 function englishAreas(): Plugin {
-  const id = 'virtual:english-areas';
+  const all = 'virtual:english-areas';
+  const one = 'virtual:english/';
   const gbPath = fileURLToPath(new URL('./src/i18n/locales/gb.json', import.meta.url));
   return {
     name: 'packline-english-areas',
-    resolveId: (source) => (source === id || source.startsWith(`${id}/`) ? `\0${source}` : undefined),
+    resolveId: (source) => (source === all || source.startsWith(one) ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}` && !resolved.startsWith(`\0${id}/`)) return undefined;
+      if (!resolved.startsWith(`\0${all}`) && !resolved.startsWith(`\0${one}`)) return undefined;
       this.addWatchFile(gbPath);
       const gb = JSON.parse(readFileSync(gbPath, 'utf8')) as Record<string, unknown>;
-      if (resolved.startsWith(`\0${id}/`)) {
-        // `virtual:english-areas/payments.card`: one part of an area, for a small piece of it
-        // shown elsewhere (a dashboard card) without the rest of the area's strings.
-        const path = resolved.slice(id.length + 2).split('.');
-        const part = path.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), gb);
-        return `export default ${JSON.stringify(part ?? {})};`;
+      if (resolved.startsWith(`\0${one}`)) {
+        // `virtual:english/payments.card`: one part of a section, for a piece of an area shown
+        // elsewhere (a dashboard card) without the rest of its strings.
+        const area = resolved.slice(`\0${one}`.length);
+        const part = area.split('.').reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), gb);
+        if (part === undefined) this.error(`gb.json has no section ${area}`);
+        return `export default ${JSON.stringify(part)};`;
       }
       return ENGLISH_AREAS.map((k) => `export const ${k} = ${JSON.stringify(gb[k] ?? {})};`).join('\n');
     },

@@ -126,5 +126,5 @@ func (s *Services) Wire(api *httpapi.Server) {
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Clients: s.Clients, Billing: s.Billing}
+		Production: s.Production, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing}
 }

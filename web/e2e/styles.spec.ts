@@ -20,6 +20,7 @@ const OFFICE_ROUTES = [
   '/preferences',
   '/users',
   '/projects',
+  '/projects/1',
   '/docs',
   '/faq',
   '/shipping-log',

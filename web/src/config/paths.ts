@@ -30,6 +30,7 @@ export const paths = {
     preferences: simple('/preferences'),
     users: simple('/users'),
     projects: simple('/projects'),
+    project: { path: '/projects/:id', getHref: (id: number | string) => `/projects/${id}` },
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },

@@ -22,14 +22,11 @@ import {
   dashboard,
   pages,
   preferences,
-  settings,
   employeePortal,
   notFound,
   errors,
   messages,
-  inventory,
   kiosk,
-  employees,
   units,
 } from './locales/gb.json';
 
@@ -108,7 +105,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, preferences, settings, employeePortal, notFound, errors, messages, inventory, kiosk, employees, units },
+        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, preferences, employeePortal, notFound, errors, messages, kiosk, units },
       },
     },
     partialBundledLanguages: true,

@@ -66,6 +66,7 @@ describe('production screens', () => {
     server.use(
       http.get('/api/production/products', () => HttpResponse.json({ products: [{ id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 }] })),
       http.get('/api/production/suggest', ({ request }) => HttpResponse.json(suggestion(Number(new URL(request.url).searchParams.get('units'))))),
+      http.get('/api/projects/options', () => HttpResponse.json({ projects: [], people: [] })),
       http.post('/api/production/entries', async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json(entry, { status: 201 });
@@ -100,9 +101,10 @@ describe('production screens', () => {
     server.use(
       http.get('/api/production/products', () => HttpResponse.json({ products: [{ id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 }] })),
       http.get('/api/production/suggest', () => HttpResponse.json(suggestion(5))),
+      http.get('/api/projects/options', () => HttpResponse.json({ projects: [], people: [] })),
       http.post('/api/production/entries', () =>
         HttpResponse.json(
-          { error: 'Not enough stock: …', code: 'stock.insufficient',
+          { error: 'Not enough stock: …', code: 'production.components_short',
             params: { count: 2, components: '…', short: [
               { item_id: 1, sku: 'RICE', name: 'Rice', unit: 'kg', wanted: 0.9, on_hand: 0.5 },
               { item_id: 3, sku: 'BAG', name: 'Bag', unit: 'each', wanted: 5, on_hand: 2 },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { addEnglish } from '@/i18n/english';
-import card from 'virtual:english-areas/payments.card';
+import card from 'virtual:english/payments.card';
 import { useInvoiceSummary } from '../api/summary';
 import { formatMoney } from '../lib/format-money';
 
