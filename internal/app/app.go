@@ -3,10 +3,12 @@
 package app
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
@@ -36,6 +38,7 @@ type Services struct {
 	Documents    *documents.Service
 	Clients      *clients.Service
 	Projects     *projects.Service
+	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -104,6 +107,10 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
+		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+			st, err := org.Get(ctx)
+			return st.Currency, err
+		}),
 	}
 }
 
@@ -119,10 +126,11 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Documents = s.Documents
 	api.Clients = s.Clients
 	api.Projects = s.Projects
+	api.Billing = s.Billing
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Clients: s.Clients, Projects: s.Projects}
+		Production: s.Production, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing}
 }

@@ -31,7 +31,7 @@ var textFields = map[string][]string{
 	"POST /api/user/email/confirm":             {"token!raw"},
 	"PATCH /api/users/{id}":                    {"role"},
 	"POST /api/users/invitations":              {"email", "role"},
-	"PATCH /api/settings":                      {"organisation_name", "support_email", "time_zone"},
+	"PATCH /api/settings":                      {"organisation_name", "support_email", "time_zone", "currency"},
 	"POST /api/notifications/read":             {},
 	"POST /api/employees/validate-pin":         {"pin!raw"},
 	"POST /api/employees/clockin":              {"clock_token!raw"},
@@ -75,6 +75,16 @@ var textFields = map[string][]string{
 	"PATCH /api/clients/{id}":          {"name", "email", "address", "city", "country"},
 	"POST /api/projects":               {"name", "status", "start_date", "due_date", "notes"},
 	"PATCH /api/projects/{id}":         {"name", "status", "start_date", "due_date", "notes"},
+	"POST /api/pricing-plans":          {"name", "unit", "period"},
+	"PATCH /api/pricing-plans/{id}":    {"name", "unit", "period"},
+	"POST /api/payment-methods":        {"kind", "label", "bank_name", "account_name", "sort_code", "account_number", "notes", "payment_url"},
+	"PATCH /api/payment-methods/{id}":  {"label", "bank_name", "account_name", "sort_code", "account_number", "notes", "payment_url"},
+	"POST /api/invoices":               {"currency", "language", "notes"},
+	"PATCH /api/invoices/{id}":         {"currency", "language", "notes"},
+	"POST /api/invoices/{id}/send":     {},
+	"POST /api/invoices/{id}/void":     {"reason"},
+	"POST /api/invoices/{id}/reissue":  {},
+	"POST /api/invoices/{id}/payments": {"paid_on", "note"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

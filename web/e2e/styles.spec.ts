@@ -30,6 +30,7 @@ const OFFICE_ROUTES = [
   '/production/production-hourly',
   '/payments/payment-methods',
   '/payments/billing',
+  '/payments/billing/1',
   '/payments/pricing-plans',
   '/payments/clients',
   '/404',

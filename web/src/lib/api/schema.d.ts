@@ -553,6 +553,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices, filtered, sorted and paged */
+        get: operations["listInvoices"];
+        put?: never;
+        /** Draft an invoice (no number until sent) */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered invoices as CSV (amounts as decimals of the currency) */
+        get: operations["exportInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What clients owe (sent invoices' balances by currency), drafts, and what came in over 30 days */
+        get: operations["invoiceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One invoice with its lines and payments */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a draft (409 billing.not_editable once sent) */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money received against a sent invoice (partial allowed; more than the balance is 409) */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** What the printed invoice shows, with the primary payment method's bank details */
+        get: operations["printInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a void invoice into a new draft */
+        post: operations["reissueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft; it gets the next number of the organisation's year (INV-2026-0001) */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a draft or a sent invoice without payments, with a reason */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -678,6 +851,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment methods, the primary first */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /** Add a payment method (the first one becomes primary) */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a method, make it primary, or archive it (not the primary) */
+        patch: operations["updatePaymentMethod"];
+        trace?: never;
+    };
     "/api/presence": {
         parameters: {
             query?: never;
@@ -693,6 +904,44 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing plans, by name */
+        get: operations["listPricingPlans"];
+        put?: never;
+        /** Add a pricing plan */
+        post: operations["createPricingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change or archive a plan (invoices keep the prices they were drafted with) */
+        patch: operations["updatePricingPlan"];
         trace?: never;
     };
     "/api/production/assignments": {
@@ -1628,6 +1877,13 @@ export interface components {
             quantity: number;
             reversed: boolean;
         };
+        BillTo: {
+            address: string;
+            city: string;
+            country: string;
+            email: string;
+            name: string;
+        };
         Client: {
             address: string;
             archived: boolean;
@@ -1832,6 +2088,87 @@ export interface components {
             source_type: string;
             unit: string;
         };
+        Invoice: {
+            /** @description What is still owed (0 for a void invoice). */
+            balance_minor: number;
+            bill_to: components["schemas"]["BillTo"];
+            client_id: number;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            due_date: string | null;
+            due_days: number;
+            id: number;
+            /** @description The day it was sent, in the organisation's zone. */
+            issue_date: string | null;
+            language: components["schemas"]["InvoiceLanguage"];
+            lines: components["schemas"]["InvoiceLine"][];
+            notes: string;
+            /** @description INV-YYYY-NNNN, given when sent; null for a draft. */
+            number: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            paid_minor: number;
+            payments: components["schemas"]["Payment"][];
+            project_id: number | null;
+            project_name: string;
+            reissue_of: number | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            status: components["schemas"]["InvoiceStatus"];
+            subtotal_minor: number;
+            tax_minor: number;
+            tax_rate_bp: number;
+            total_minor: number;
+            /** Format: date-time */
+            updated_at: string;
+            void_reason: string;
+            /** Format: date-time */
+            voided_at: string | null;
+        };
+        InvoiceInput: {
+            client_id: number;
+            /** @description ISO 4217; the organisation's currency when absent. */
+            currency?: string;
+            /** @description Payment terms in days (30 by default). */
+            due_days?: number;
+            language?: components["schemas"]["InvoiceLanguage"];
+            lines: components["schemas"]["InvoiceLineInput"][];
+            notes?: string;
+            project_id?: number | null;
+            /** @description Tax rate in basis points (2000 = 20 %). */
+            tax_rate_bp?: number;
+        };
+        /** @enum {string} */
+        InvoiceLanguage: "gb" | "br" | "es" | "cn" | "ir";
+        InvoiceLine: {
+            /** @description quantity × unit price, rounded half up. */
+            amount_minor: number;
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unit_price_minor: number;
+        };
+        InvoiceLineInput: {
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unit_price_minor: number;
+        };
+        /** @enum {string} */
+        InvoiceStatus: "draft" | "sent" | "paid" | "void";
+        InvoiceSummary: {
+            /** @description The organisation's currency. */
+            currency: string;
+            drafts: number;
+            outstanding: {
+                currency: string;
+                invoices: number;
+                outstanding_minor: number;
+                overdue: number;
+                overdue_minor: number;
+            }[];
+            /** @description Received in the last 30 days, in the organisation's currency. */
+            received_minor: number;
+        };
         Item: {
             archived: boolean;
             batches: components["schemas"]["Batch"][];
@@ -1970,10 +2307,77 @@ export interface components {
             /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
             lockouts: number;
         };
+        Payment: {
+            amount_minor: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by: number | null;
+            created_by_name: string;
+            id: number;
+            invoice_id: number;
+            method_id: number | null;
+            method_label: string;
+            note: string;
+            paid_on: components["schemas"]["Date"];
+        };
+        PaymentMethod: {
+            account_name: string;
+            account_number: string;
+            archived: boolean;
+            bank_name: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            kind: components["schemas"]["PaymentMethodKind"];
+            label: string;
+            notes: string;
+            payment_url: string;
+            /** @description Exactly one active method is primary once any exists. */
+            primary: boolean;
+            sort_code: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Bank transfers need bank_name, account_name and account_number (sort_code optional, six digits); a card is taken through an external payment link (payment_url, https); no card number is ever stored. */
+        PaymentMethodInput: {
+            account_name?: string;
+            account_number?: string;
+            bank_name?: string;
+            kind: components["schemas"]["PaymentMethodKind"];
+            label: string;
+            notes?: string;
+            payment_url?: string;
+            primary?: boolean;
+            sort_code?: string;
+        };
+        /** @enum {string} */
+        PaymentMethodKind: "bank_transfer" | "cheque" | "card_link";
+        /** @enum {string} */
+        PlanPeriod: "per_unit" | "monthly" | "annual";
         Preferences: {
             language: components["schemas"]["Language"];
             nav_layout: components["schemas"]["NavLayout"];
             theme: components["schemas"]["Theme"];
+        };
+        PricingPlan: {
+            archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            name: string;
+            period: components["schemas"]["PlanPeriod"];
+            unit: string;
+            unit_price_minor: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PricingPlanInput: {
+            name: string;
+            period: components["schemas"]["PlanPeriod"];
+            /** @description What one unit is: meal, kit, month. */
+            unit: string;
+            /** @description Price of one unit in minor units of the organisation's currency. */
+            unit_price_minor: number;
         };
         ProductTotal: {
             name: string;
@@ -2160,6 +2564,8 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "staff";
         Settings: {
+            /** @description The ISO 4217 code invoices are written in by default (USD). */
+            currency?: string;
             /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
             day_end_hour: number;
             /** @description The working day production's hourly grid and daily page show starts at this local hour (6 by default). */
@@ -2430,6 +2836,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The invoice. */
+        Invoice: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Invoice"];
+            };
+        };
         /** @description The item with its batches. */
         Item: {
             headers: {
@@ -2446,6 +2861,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Move"];
+            };
+        };
+        /** @description The payment method. */
+        PaymentMethod: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PaymentMethod"];
+            };
+        };
+        /** @description The plan. */
+        PricingPlan: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PricingPlan"];
             };
         };
         /** @description The project with the work done for it. */
@@ -3576,6 +4009,266 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["InvoiceStatus"];
+                client_id?: number;
+                /** @description Matches the number or the client's name. */
+                search?: string;
+                sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
+                /** @description Newest first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoices: components["schemas"]["Invoice"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportInvoices: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["InvoiceStatus"];
+                client_id?: number;
+                /** @description Matches the number or the client's name. */
+                search?: string;
+                sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
+                /** @description Newest first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id?: number;
+                    currency?: string;
+                    due_days?: number;
+                    language?: components["schemas"]["InvoiceLanguage"];
+                    lines?: components["schemas"]["InvoiceLineInput"][];
+                    notes?: string;
+                    /** @description 0 removes the project. */
+                    project_id?: number;
+                    tax_rate_bp?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_minor: number;
+                    method_id?: number | null;
+                    note?: string;
+                    paid_on: components["schemas"]["Date"];
+                };
+            };
+        };
+        responses: {
+            /** @description The payment and the invoice after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["Invoice"];
+                        payment: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    printInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, the organisation and the primary method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["Invoice"];
+                        organisation_name: string;
+                        primary_method: components["schemas"]["PaymentMethod"] | null;
+                        support_email: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reissueInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -3728,6 +4421,80 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description true to list archived methods too. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methods: components["schemas"]["PaymentMethod"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PaymentMethod"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_name?: string;
+                    account_number?: string;
+                    archived?: boolean;
+                    bank_name?: string;
+                    label?: string;
+                    notes?: string;
+                    payment_url?: string;
+                    /** @description true makes it the primary; false is refused (choose another). */
+                    primary?: boolean;
+                    sort_code?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PaymentMethod"];
+            default: components["responses"]["Error"];
+        };
+    };
     getPresence: {
         parameters: {
             query?: never;
@@ -3750,6 +4517,75 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPricingPlans: {
+        parameters: {
+            query?: {
+                /** @description true to list archived plans too. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: components["schemas"]["PricingPlan"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPricingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingPlanInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PricingPlan"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePricingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived?: boolean;
+                    name?: string;
+                    period?: components["schemas"]["PlanPeriod"];
+                    unit?: string;
+                    unit_price_minor?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PricingPlan"];
             default: components["responses"]["Error"];
         };
     };
@@ -4313,6 +5149,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description ISO 4217 code invoices are written in by default (USD). */
+                    currency?: string;
                     /** @description Hour the working day ends (1–24), after day_start_hour. */
                     day_end_hour?: number;
                     /** @description First hour of the working day (0–23); must stay before day_end_hour. */
