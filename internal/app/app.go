@@ -8,13 +8,17 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -32,6 +36,9 @@ type Services struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
+	Projects     *projects.Service
+	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
 	live      *storage.MessagingStore
@@ -50,7 +57,11 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	mailer        mail.Sender
 }
+
+// WithMailer sends the accounts' mails through m (default: the log).
+func WithMailer(m mail.Sender) Option { return func(o *options) { o.mailer = m } }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
@@ -85,6 +96,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	acc.Mail = mailing(o.mailer, org)
 	hub := messaging.NewHub()
 	live := storage.NewMessagingStore(db, hub)
 	msg := messaging.NewService(live, cal, hub)
@@ -110,6 +122,12 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		throttles:    throttles,
 		live:         live,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
+		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
+		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
+		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+			st, err := org.Get(ctx)
+			return st.Currency, err
+		}),
 	}
 }
 
@@ -123,10 +141,13 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
+	api.Clients = s.Clients
+	api.Projects = s.Projects
+	api.Billing = s.Billing
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Messaging: s.Messaging}
+		Production: s.Production, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing, Messaging: s.Messaging}
 }
