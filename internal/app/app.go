@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
@@ -49,7 +50,11 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	mailer        mail.Sender
 }
+
+// WithMailer sends the accounts' mails through m (default: the log).
+func WithMailer(m mail.Sender) Option { return func(o *options) { o.mailer = m } }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
@@ -84,6 +89,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	acc.Mail = mailing(o.mailer, org)
 	msg := storage.NewMessagingService(db)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
 	tc.Notifier = msg

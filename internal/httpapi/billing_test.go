@@ -44,7 +44,7 @@ func (e *env) draft(client int64, body string) invoiceJSON {
 	return inv
 }
 
-func codeOf(raw []byte) string {
+func billingCode(raw []byte) string {
 	s := string(raw)
 	i := strings.Index(s, `"code":"`)
 	if i < 0 {
@@ -67,7 +67,7 @@ func TestBillingPlansAndMethods(t *testing.T) {
 		}
 		e.call("POST", "/api/pricing-plans", e.token, `{"name":"Co-packing","unit":"unit","unit_price_minor":35,"period":"per_unit"}`, 201, &p)
 		raw := e.call("POST", "/api/pricing-plans", e.token, `{"name":"X","unit":"unit","unit_price_minor":1,"period":"weekly"}`, 400, nil)
-		if codeOf(raw) != "field.choice" {
+		if billingCode(raw) != "field.choice" {
 			t.Fatalf("bad period: %s", raw)
 		}
 		e.call("PATCH", fmt.Sprintf("/api/pricing-plans/%d", p.ID), e.token, `{"unit_price_minor":40,"archived":true}`, 200, &p)
@@ -95,7 +95,7 @@ func TestBillingPlansAndMethods(t *testing.T) {
 			t.Fatalf("first method not primary: %+v %+v", bank, cheque)
 		}
 		raw = e.call("POST", "/api/payment-methods", e.token, `{"kind":"card_link","label":"Card","payment_url":"http://pay.example.org"}`, 400, nil)
-		if codeOf(raw) != "billing.payment_url" {
+		if billingCode(raw) != "billing.payment_url" {
 			t.Fatalf("http link: %s", raw)
 		}
 		var card method
@@ -104,7 +104,7 @@ func TestBillingPlansAndMethods(t *testing.T) {
 			t.Fatalf("card not primary: %+v", card)
 		}
 		raw = e.call("PATCH", fmt.Sprintf("/api/payment-methods/%d", card.ID), e.token, `{"archived":true}`, 409, nil)
-		if codeOf(raw) != "billing.method_primary" {
+		if billingCode(raw) != "billing.method_primary" {
 			t.Fatalf("archive primary: %s", raw)
 		}
 		// Admins choosing the primary at once: exactly one is primary after.
@@ -148,15 +148,15 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 			t.Fatalf("draft %+v", inv)
 		}
 		raw := e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,"lines":[{"description":"x","quantity":1.0001,"unit_price_minor":1}]}`, client), 400, nil)
-		if codeOf(raw) != "quantity.decimals" && codeOf(raw) != "quantity.invalid" {
+		if billingCode(raw) != "quantity.decimals" && billingCode(raw) != "quantity.invalid" {
 			t.Fatalf("four decimals: %s", raw)
 		}
 		raw = e.call("POST", "/api/invoices", e.token, `{"client_id":999999,"lines":[{"description":"x","quantity":1,"unit_price_minor":1}]}`, 400, nil)
-		if codeOf(raw) != "billing.unknown_client" {
+		if billingCode(raw) != "billing.unknown_client" {
 			t.Fatalf("unknown client: %s", raw)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/payments", inv.ID), e.token, `{"amount_minor":100,"paid_on":"2026-01-02"}`, 409, nil)
-		if codeOf(raw) != "billing.payment_status" {
+		if billingCode(raw) != "billing.payment_status" {
 			t.Fatalf("payment on draft: %s", raw)
 		}
 		e.call("PATCH", fmt.Sprintf("/api/invoices/%d", inv.ID), e.token, `{"lines":[{"description":"Meals packed","quantity":1000,"unit_price_minor":35}],"tax_rate_bp":0}`, 200, &inv)
@@ -168,11 +168,11 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 			t.Fatalf("sent %+v", inv)
 		}
 		raw = e.call("PATCH", fmt.Sprintf("/api/invoices/%d", inv.ID), e.token, `{"notes":"late change"}`, 409, nil)
-		if codeOf(raw) != "billing.not_editable" {
+		if billingCode(raw) != "billing.not_editable" {
 			t.Fatalf("edit sent: %s", raw)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/send", inv.ID), e.token, "", 409, nil)
-		if codeOf(raw) != "billing.transition" {
+		if billingCode(raw) != "billing.transition" {
 			t.Fatalf("send twice: %s", raw)
 		}
 		today := *inv.IssueDate
@@ -182,15 +182,15 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 			t.Fatalf("partial %+v", paid.Invoice)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/payments", inv.ID), e.token, fmt.Sprintf(`{"amount_minor":15001,"paid_on":%q}`, today), 409, nil)
-		if codeOf(raw) != "billing.overpayment" {
+		if billingCode(raw) != "billing.overpayment" {
 			t.Fatalf("overpayment: %s", raw)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/payments", inv.ID), e.token, `{"amount_minor":1,"paid_on":"2999-01-01"}`, 400, nil)
-		if codeOf(raw) != "billing.paid_in_future" {
+		if billingCode(raw) != "billing.paid_in_future" {
 			t.Fatalf("future payment: %s", raw)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/void", inv.ID), e.token, `{"reason":"wrong"}`, 409, nil)
-		if codeOf(raw) != "billing.void_paid" {
+		if billingCode(raw) != "billing.void_paid" {
 			t.Fatalf("void with payments: %s", raw)
 		}
 		e.call("POST", fmt.Sprintf("/api/invoices/%d/payments", inv.ID), e.token, fmt.Sprintf(`{"amount_minor":15000,"paid_on":%q}`, today), 201, &paid)
@@ -198,7 +198,7 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 			t.Fatalf("paid %+v", paid.Invoice)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/payments", inv.ID), e.token, fmt.Sprintf(`{"amount_minor":1,"paid_on":%q}`, today), 409, nil)
-		if codeOf(raw) != "billing.payment_status" {
+		if billingCode(raw) != "billing.payment_status" {
 			t.Fatalf("payment on paid: %s", raw)
 		}
 
@@ -206,7 +206,7 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 		second := e.draft(client, `"lines":[{"description":"Sponsorship","quantity":1,"unit_price_minor":50000}]`)
 		e.call("POST", fmt.Sprintf("/api/invoices/%d/send", second.ID), e.token, "", 200, &second)
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/void", second.ID), e.token, `{"reason":"  "}`, 400, nil)
-		if codeOf(raw) != "billing.reason_required" {
+		if billingCode(raw) != "billing.reason_required" {
 			t.Fatalf("void without reason: %s", raw)
 		}
 		e.call("POST", fmt.Sprintf("/api/invoices/%d/void", second.ID), e.token, `{"reason":"Wrong amount"}`, 200, &second)
@@ -214,7 +214,7 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 			t.Fatalf("void %+v", second)
 		}
 		raw = e.call("POST", fmt.Sprintf("/api/invoices/%d/payments", second.ID), e.token, fmt.Sprintf(`{"amount_minor":1,"paid_on":%q}`, today), 409, nil)
-		if codeOf(raw) != "billing.payment_status" {
+		if billingCode(raw) != "billing.payment_status" {
 			t.Fatalf("payment on void: %s", raw)
 		}
 		var re invoiceJSON
@@ -265,7 +265,7 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 		// The organisation's currency is a setting; invoices drafted after use it.
 		e.call("PATCH", "/api/settings", e.token, `{"currency":"gbp"}`, 200, nil)
 		raw = e.call("PATCH", "/api/settings", e.token, `{"currency":"XYZ"}`, 400, nil)
-		if codeOf(raw) != "settings.currency_unknown" {
+		if billingCode(raw) != "settings.currency_unknown" {
 			t.Fatalf("bad currency: %s", raw)
 		}
 		if gbp := e.draft(client, `"lines":[{"description":"x","quantity":1,"unit_price_minor":1}]`); gbp.Currency != "GBP" {

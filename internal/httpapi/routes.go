@@ -45,6 +45,17 @@ func (s *Server) routeTable() []route {
 		{"PATCH /api/user/preferences", signedIn, s.handlePatchPreferences},
 		{"GET /api/presence", signedIn, s.handlePresence},
 
+		// accounts: signup, password recovery, email change, the users screen
+		{"GET /api/signup", public, s.handleSignupState},
+		{"POST /api/signup", public, s.handleSignup},
+		{"POST /api/password/recover", public, s.handleRecover},
+		{"POST /api/password/reset", public, s.handleReset},
+		{"POST /api/user/email", signedIn, s.handleEmailChange},
+		{"POST /api/user/email/confirm", signedIn, s.handleEmailConfirm},
+		{"GET /api/users", admin, s.handleListUsers},
+		{"PATCH /api/users/{id}", admin, s.handlePatchUser},
+		{"POST /api/users/invitations", admin, s.handleInvite},
+
 		// organisation: settings; messaging: notifications
 		{"GET /api/settings/public", public, s.handlePublicSettings},
 		{"GET /api/settings", signedIn, s.handleGetSettings},

@@ -24,6 +24,8 @@ type Settings struct {
 	MaxShiftHours int    `json:"max_shift_hours"`
 	// MaxUploadMiB is the largest document a user may upload, in MiB.
 	MaxUploadMiB int `json:"max_upload_mib"`
+	// SignupOpen lets anyone create a staff account without an invitation.
+	SignupOpen bool `json:"signup_open"`
 	// DayStartHour and DayEndHour bound the working day production's
 	// hourly grid and daily page show: local hours DayStartHour up to (not
 	// including) DayEndHour, 0 ≤ start < end ≤ 24.
@@ -81,6 +83,7 @@ type Patch struct {
 	TimeZone      *string `json:"time_zone"`
 	MaxShiftHours *int    `json:"max_shift_hours"`
 	MaxUploadMiB  *int    `json:"max_upload_mib"`
+	SignupOpen    *bool   `json:"signup_open"`
 	DayStartHour  *int    `json:"day_start_hour"`
 	DayEndHour    *int    `json:"day_end_hour"`
 	Currency      *string `json:"currency"`
@@ -132,6 +135,9 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.MaxUploadMiB = *p.MaxUploadMiB
 	}
+	if p.SignupOpen != nil {
+		s.SignupOpen = *p.SignupOpen
+	}
 	if p.DayStartHour != nil || p.DayEndHour != nil {
 		start, end := s.DayStartHour, s.DayEndHour
 		if p.DayStartHour != nil {
@@ -168,6 +174,7 @@ const (
 	keyTimeZone      = "time_zone"
 	keyMaxShiftHours = "max_shift_hours"
 	keyMaxUploadMiB  = "max_upload_mib"
+	keySignupOpen    = "signup_open"
 	keyDayStartHour  = "day_start_hour"
 	keyDayEndHour    = "day_end_hour"
 	keyCurrency      = "currency"
@@ -192,6 +199,7 @@ func fromValues(v map[string]string) Settings {
 	if n, err := strconv.Atoi(v[keyMaxUploadMiB]); err == nil {
 		s.MaxUploadMiB = n
 	}
+	s.SignupOpen = v[keySignupOpen] == "true"
 	start, err1 := strconv.Atoi(v[keyDayStartHour])
 	end, err2 := strconv.Atoi(v[keyDayEndHour])
 	if err1 == nil && err2 == nil && start >= 0 && start < end && end <= 24 {
@@ -220,6 +228,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.MaxUploadMiB != nil {
 		out[keyMaxUploadMiB] = strconv.Itoa(s.MaxUploadMiB)
+	}
+	if p.SignupOpen != nil {
+		out[keySignupOpen] = strconv.FormatBool(s.SignupOpen)
 	}
 	if p.DayStartHour != nil || p.DayEndHour != nil { // a pair: stored together
 		out[keyDayStartHour] = strconv.Itoa(s.DayStartHour)

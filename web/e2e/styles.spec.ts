@@ -35,7 +35,7 @@ const OFFICE_ROUTES = [
   '/payments/clients',
   '/404',
 ];
-const PUBLIC_ROUTES = ['/auth/login', '/auth/signup', '/auth/recover-password', '/auth/recover-password-email', '/employee-portal'];
+const PUBLIC_ROUTES = ['/auth/login', '/auth/signup', '/auth/recover-password', '/auth/recover-password-email', '/auth/terms', '/employee-portal'];
 
 interface StyleReport {
   /** Mantine classes in the DOM that no loaded stylesheet styles, with the component's static class */

@@ -22,6 +22,7 @@ export const paths = {
     signup: simple('/auth/signup'),
     recoverPassword: simple('/auth/recover-password'),
     recoverPasswordEmail: simple('/auth/recover-password-email'),
+    terms: simple('/auth/terms'),
   },
 
   app: {

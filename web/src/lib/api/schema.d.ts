@@ -811,6 +811,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to choose a new password
+         * @description Always 202, as fast whether or not the address has an account; an active account gets a single-use link valid for one hour. Too many requests for one address or from one client: 429.
+         */
+        post: operations["recoverPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a mailed link's token
+         * @description The token works once; every session of the account ends.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-methods": {
         parameters: {
             query?: never;
@@ -1343,6 +1383,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signup page may offer its form */
+        get: operations["getSignupState"];
+        put?: never;
+        /**
+         * Create one's account and sign in
+         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
+         */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/employees": {
         parameters: {
             query?: never;
@@ -1604,6 +1665,43 @@ export interface paths {
         patch: operations["updateUser2FA"];
         trace?: never;
     };
+    "/api/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a confirmation link to a new address
+         * @description Needs the current password; the address changes when the link (valid 24 hours) is followed.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow an email-change link (signed in as the account that asked) */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/name": {
         parameters: {
             query?: never;
@@ -1639,10 +1737,82 @@ export interface paths {
         patch: operations["updatePreferences"];
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the organisation's accounts (admins) */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail someone a link to sign up with a role (admins)
+         * @description The link works once, for 7 days; a new invitation to the same address replaces the old one.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role or deactivate / reactivate the account (admins)
+         * @description Deactivating ends every session of the account. The last active admin can be neither demoted nor deactivated (409 users.last_admin).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUser: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            first_name: string;
+            id: number;
+            last_name: string;
+            /** Format: date-time */
+            last_sign_in: string | null;
+            role: components["schemas"]["Role"];
+        };
         Assignment: {
             /** Format: date */
             date: string;
@@ -2405,6 +2575,8 @@ export interface components {
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
             organisation_name: string;
+            /** @description Anyone may create a staff account without an invitation (off by default: by invitation only). */
+            signup_open?: boolean;
             support_email: string;
             time_zone: string;
         };
@@ -4210,6 +4382,45 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    recoverPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
     listPaymentMethods: {
         parameters: {
             query?: {
@@ -4947,6 +5158,8 @@ export interface operations {
                     max_shift_hours?: number;
                     max_upload_mib?: number;
                     organisation_name?: string;
+                    /** @description Anyone may create a staff account without an invitation. */
+                    signup_open?: boolean;
                     support_email?: string;
                     /** @description An IANA zone name such as America/Chicago. */
                     time_zone?: string;
@@ -5156,6 +5369,73 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignupState: {
+        parameters: {
+            query?: {
+                /** @description The token of an invitation link. */
+                invitation?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        first_account: boolean;
+                        invitation: null | {
+                            email: string;
+                            role: components["schemas"]["Role"];
+                        };
+                        open: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    first_name: string;
+                    /** @description The token of the invitation link, if any. */
+                    invitation?: string;
+                    last_name?: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, signed in (a session token, as for "keep me logged in" off). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: components["schemas"]["Preferences"];
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -5536,6 +5816,57 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     updateUserName: {
         parameters: {
             query?: never;
@@ -5601,6 +5932,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Part of an email or name. */
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active accounts first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        users: components["schemas"]["AdminUser"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation was mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    role?: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
                 };
             };
             default: components["responses"]["Error"];
