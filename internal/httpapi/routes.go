@@ -239,5 +239,16 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.Log.Error("response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
 		return
 	}
+	if r.Context().Err() != nil {
+		// The client went away (a cancelled fetch, a closed tab): whatever
+		// failed failed because of that, and nobody reads the answer. 499
+		// is nginx's "client closed request", kept apart from server errors.
+		s.Log.Debug("client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	writeError(w, r, s.Log, err)
 }
+
+// statusClientClosed is logged for a request its client abandoned.
+const statusClientClosed = 499
