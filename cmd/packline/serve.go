@@ -76,7 +76,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	defer db.Close()
-	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20))
+	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20))
 
 	var demoReport demo.Report
 	if cfg.Demo {
