@@ -19,7 +19,7 @@ func twoFactorStep(w http.ResponseWriter, err error) error {
 
 // login2FAInput is what POST /api/login/2fa sends.
 type login2FAInput struct {
-	Challenge string `json:"challenge" text:"raw"`
+	Challenge string `json:"challenge"`
 	Code      string `json:"code"`
 }
 
