@@ -68,7 +68,7 @@ const PREACT_ALIASES = [
  * one English file) that lazily loaded areas bring with their own code, as a module of
  * its own so that they stay out of the entries (src/i18n/english.ts).
  */
-const ENGLISH_AREAS = ['production', 'shipping', 'docs'];
+const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'preferences', 'signInCode'];
 function englishAreas(): Plugin {
   const id = 'virtual:english-areas';
   const gbPath = fileURLToPath(new URL('./src/i18n/locales/gb.json', import.meta.url));

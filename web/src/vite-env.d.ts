@@ -8,4 +8,6 @@ declare module 'virtual:english-areas' {
   export const production: Record<string, unknown>;
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
+  export const preferences: Record<string, unknown>;
+  export const signInCode: Record<string, unknown>;
 }

@@ -21,7 +21,6 @@ import {
   auth,
   dashboard,
   pages,
-  preferences,
   settings,
   employeePortal,
   notFound,
@@ -108,7 +107,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, preferences, settings, employeePortal, notFound, errors, messages, inventory, kiosk, employees, units },
+        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, settings, employeePortal, notFound, errors, messages, inventory, kiosk, employees, units },
       },
     },
     partialBundledLanguages: true,
