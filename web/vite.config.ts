@@ -64,21 +64,28 @@ const PREACT_ALIASES = [
 // internal/httpapi/spa.go serves the right HTML per path. During `npm run dev` the API
 // is proxied to a locally running `packline serve`.
 /**
- * `virtual:english-areas`: the sections of the English strings (locales/gb.json, still the
- * one English file) that lazily loaded areas bring with their own code, as a module of
- * its own so that they stay out of the entries (src/i18n/english.ts).
+ * `virtual:english/<area>`: an area's section of the English strings (locales/gb.json, still
+ * the one English file) as a module of its own, so that it travels with that area's lazy
+ * code and stays out of the entries and out of every other area (src/i18n/english.ts).
+ * `virtual:english-areas` (every section of ENGLISH_AREAS in one module) still resolves.
  */
-const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'preferences', 'signInCode'];
+const ENGLISH_AREAS = ['production', 'shipping', 'docs'];
 function englishAreas(): Plugin {
-  const id = 'virtual:english-areas';
+  const all = 'virtual:english-areas';
+  const one = 'virtual:english/';
   const gbPath = fileURLToPath(new URL('./src/i18n/locales/gb.json', import.meta.url));
   return {
     name: 'packline-english-areas',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source === all || source.startsWith(one) ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}`) return undefined;
+      if (!resolved.startsWith(`\0${all}`) && !resolved.startsWith(`\0${one}`)) return undefined;
       this.addWatchFile(gbPath);
       const gb = JSON.parse(readFileSync(gbPath, 'utf8')) as Record<string, unknown>;
+      if (resolved.startsWith(`\0${one}`)) {
+        const area = resolved.slice(`\0${one}`.length);
+        if (!(area in gb)) this.error(`gb.json has no section ${area}`);
+        return `export default ${JSON.stringify(gb[area])};`;
+      }
       return ENGLISH_AREAS.map((k) => `export const ${k} = ${JSON.stringify(gb[k] ?? {})};`).join('\n');
     },
   };

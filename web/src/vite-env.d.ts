@@ -8,6 +8,10 @@ declare module 'virtual:english-areas' {
   export const production: Record<string, unknown>;
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
-  export const preferences: Record<string, unknown>;
-  export const signInCode: Record<string, unknown>;
+}
+
+/** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */
+declare module 'virtual:english/*' {
+  const section: Record<string, unknown>;
+  export default section;
 }

@@ -21,14 +21,11 @@ import {
   auth,
   dashboard,
   pages,
-  settings,
   employeePortal,
   notFound,
   errors,
   messages,
-  inventory,
   kiosk,
-  employees,
   units,
 } from './locales/gb.json';
 
@@ -107,7 +104,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, settings, employeePortal, notFound, errors, messages, inventory, kiosk, employees, units },
+        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
       },
     },
     partialBundledLanguages: true,

@@ -1,5 +1,5 @@
 // English strings of this area travel with its code (see src/i18n/english.ts).
 import { addEnglish } from '@/i18n/english';
-import { production } from 'virtual:english-areas';
+import production from 'virtual:english/production';
 
 addEnglish({ production });

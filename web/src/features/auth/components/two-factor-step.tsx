@@ -6,7 +6,7 @@ import { addEnglish } from '@/i18n/english';
 import { ApiError } from '@/lib/api';
 import { session } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/errors';
-import { signInCode } from 'virtual:english-areas';
+import signInCode from 'virtual:english/signInCode';
 
 // This step's English strings travel with its code (src/i18n/english.ts): most sign-ins never need them.
 addEnglish({ signInCode });

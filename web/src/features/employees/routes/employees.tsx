@@ -1,3 +1,4 @@
+import '../strings';
 import { Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

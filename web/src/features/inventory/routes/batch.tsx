@@ -1,3 +1,4 @@
+import '../strings';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

@@ -1,3 +1,4 @@
+import '../strings';
 import { Button, Chip, Group, Menu, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../strings';
 import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
