@@ -41,7 +41,7 @@ function CodeInput({ value, onChange, error, label }: { value: string; onChange:
       pattern="[0-9]{6}"
       maxLength={6}
       dir="ltr"
-      maw={200}
+      maw={280}
       data-testid="totp-code"
       styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.2em' } }}
     />
