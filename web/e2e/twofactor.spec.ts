@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 
 /** RFC 6238 TOTP (SHA-1, six digits, 30-second steps) of a base32 secret at a time. */
@@ -12,6 +13,11 @@ function totp(secret: string, at = Date.now()): string {
   const h = createHmac('sha1', key).update(counter).digest();
   const offset = h[h.length - 1] & 0xf;
   return ((h.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -49,6 +55,8 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await expect(twoFactor.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
     const secret = (await twoFactor.getByTestId('totp-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await twoFactor.getByLabel('6-digit code from the app').fill(totp(secret));
     await twoFactor.getByRole('button', { name: 'Turn on' }).click();
     const codes = twoFactor.getByTestId('recovery-codes');
@@ -82,6 +90,7 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await code.fill('000000' === totp(secret) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('alert')).toContainText('Invalid code.');
+    expect(await seriousViolations(page)).toEqual([]);
     // The code that turned it on is spent; the next step's code is accepted already.
     await code.fill(totp(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
