@@ -149,7 +149,7 @@ func loadProduction(ctx context.Context, s Services) error {
 			s.DB.Now = func() time.Time { return hourIn(d, sl.Hour+1, loc).UTC() }
 			e, err := s.Production.CreateEntry(ctx, production.NewEntry{Date: sl.Date, Hour: sl.Hour, LineID: sl.LineID,
 				ProductID: meal, Units: units}, by)
-			if apperr.CodeOf(err) == "stock.insufficient" {
+			if apperr.CodeOf(err) == "production.components_short" {
 				return nil // the demo stock is used up: production stops there
 			}
 			if err != nil {
