@@ -52,10 +52,11 @@ describe('preferences: two-factor authentication', { timeout: 60_000 }, () => {
     const { patches } = fakeTwoFactor();
     renderApp('/preferences');
     const user = userEvent.setup();
-    const section = await screen.findByTestId('two-factor-section');
+    const section = await screen.findByTestId('two-factor-section', {}, { timeout: 20_000 });
 
-    await user.click(await within(section).findByRole('button', { name: 'Set up two-factor authentication' }));
-    expect(await within(section).findByRole('img', { name: 'QR code for the authenticator app' })).toBeInTheDocument();
+    await user.click(await within(section).findByRole('button', { name: 'Set up two-factor authentication' }, { timeout: 20_000 }));
+    // The QR code's module loads on demand: on a busy machine its first compile takes a while.
+    expect(await within(section).findByRole('img', { name: 'QR code for the authenticator app' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(within(section).getByTestId('totp-secret')).toHaveTextContent(SECRET);
 
     const code = within(section).getByLabelText('6-digit code from the app');
@@ -95,7 +96,7 @@ describe('preferences: two-factor authentication', { timeout: 60_000 }, () => {
     const { patches } = fakeTwoFactor(true);
     renderApp('/preferences');
     const user = userEvent.setup();
-    const section = await screen.findByTestId('two-factor-section');
+    const section = await screen.findByTestId('two-factor-section', {}, { timeout: 20_000 });
     expect(await within(section).findByText('7 recovery codes left')).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Turn off' }));
