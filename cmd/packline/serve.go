@@ -44,7 +44,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.PublicURL, "public-url", "", "the address people reach the server at (https://packline.example.org), for the kiosk set-up code")
 	fs.IntVar(&cfg.HashMemoryMiB, "hash-memory", accounts.DefaultHashBudget>>20, "MiB all concurrent password hashes may hold (each takes 19)")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
-	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
+	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs and staff two-factor secrets (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
 	if err := parse(fs, args); err != nil {
 		return err
