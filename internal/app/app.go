@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
@@ -14,6 +15,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -31,6 +33,8 @@ type Services struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
+	Projects     *projects.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -104,6 +108,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
+		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
+		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
 	}
 }
 
@@ -117,10 +123,12 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
+	api.Clients = s.Clients
+	api.Projects = s.Projects
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production}
+		Production: s.Production, Clients: s.Clients, Projects: s.Projects}
 }

@@ -8,9 +8,11 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -36,6 +38,10 @@ type Services struct {
 	Production *production.Service
 	// Documents, if set, receives a few files linked to demo batches and employees.
 	Documents *documents.Service
+	// Clients and Projects, if set, receive clients and packing projects
+	// that the demo's production and shipments work for.
+	Clients  *clients.Service
+	Projects *projects.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -77,8 +83,15 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
 	}
-	if err := loadProduction(ctx, s); err != nil {
+	pr, err := loadClients(ctx, s)
+	if err != nil {
+		return r, fmt.Errorf("demo clients and projects: %w", err)
+	}
+	if err := loadProduction(ctx, s, pr); err != nil {
 		return r, fmt.Errorf("demo production: %w", err)
+	}
+	if err := finishProjects(ctx, s, pr); err != nil {
+		return r, fmt.Errorf("demo projects: %w", err)
 	}
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)

@@ -141,6 +141,20 @@ func (s *Server) routeTable() []route {
 		{"POST /api/shipments/{id}/ship", signedIn, s.handleShipStep((*shipping.Service).Ship)},
 		{"POST /api/shipments/{id}/deliver", signedIn, s.handleShipStep((*shipping.Service).Deliver)},
 		{"POST /api/shipments/{id}/cancel", signedIn, s.handleShipCancel},
+
+		// clients: sponsors and co-packing clients with a billing address (admin); names for pickers
+		{"GET /api/clients", admin, s.handleClientList},
+		{"POST /api/clients", admin, s.handleClientCreate},
+		{"GET /api/clients/options", signedIn, s.handleClientOptions},
+		{"GET /api/clients/{id}", admin, s.handleClientGet},
+		{"PATCH /api/clients/{id}", admin, s.handleClientPatch},
+
+		// projects: packing projects for clients, their progress counted from production and shipments
+		{"GET /api/projects", signedIn, s.handleProjectList},
+		{"POST /api/projects", signedIn, s.handleProjectCreate},
+		{"GET /api/projects/options", signedIn, s.handleProjectOptions},
+		{"GET /api/projects/{id}", signedIn, s.handleProjectGet},
+		{"PATCH /api/projects/{id}", signedIn, s.handleProjectPatch},
 	}
 }
 

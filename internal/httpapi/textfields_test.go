@@ -68,6 +68,10 @@ var textFields = map[string][]string{
 	"POST /api/shipments/{id}/ship":    {},
 	"POST /api/shipments/{id}/deliver": {},
 	"POST /api/shipments/{id}/cancel":  {"reason"},
+	"POST /api/clients":                {"name", "email", "address", "city", "country"},
+	"PATCH /api/clients/{id}":          {"name", "email", "address", "city", "country"},
+	"POST /api/projects":               {"name", "status", "start_date", "due_date", "notes"},
+	"PATCH /api/projects/{id}":         {"name", "status", "start_date", "due_date", "notes"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -42,6 +43,8 @@ type Tx interface {
 	// SummariseDay rewrites a date's output summaries from its entries and
 	// invalidates its labour: called after an entry or reversal of that date.
 	SummariseDay(ctx context.Context, date string) error
+	// ProjectOption reads a project an entry may name (nil when none).
+	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
 }
 
 // Output is units of one product on one line in one slot (non-reversed).
@@ -224,6 +227,15 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 			return apperr.New(apperr.Invalid, "production.not_finished", apperr.Params{"item": product.Name},
 				fmt.Sprintf("%s is not a finished good.", product.Name)).OnField("product_id")
 		}
+		if n.ProjectID != nil {
+			o, err := tx.ProjectOption(ctx, *n.ProjectID)
+			if err != nil {
+				return err
+			}
+			if err := projects.Attributable(o, *n.ProjectID, product.ID, "project_id"); err != nil {
+				return err
+			}
+		}
 		recipe, err := tx.CurrentRecipe(ctx, n.ProductID)
 		if err != nil {
 			return err
@@ -254,7 +266,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 			return err
 		}
 		e := &Entry{Date: n.Date, Hour: n.Hour, LineID: line.ID, ProductID: product.ID, Units: n.Units, Note: n.Note,
-			RecipeVersion: recipe.Version, recipeID: recipe.ID}
+			RecipeVersion: recipe.Version, recipeID: recipe.ID, ProjectID: n.ProjectID}
 		if err := tx.InsertEntry(ctx, e, by); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 )
 
 // ProductionStore implements production.Store. Its Tx embeds the
@@ -369,8 +370,13 @@ func (t prodTx) BatchByCode(ctx context.Context, itemID int64, code string) (*in
 func (t prodTx) InsertEntry(ctx context.Context, e *production.Entry, by production.Actor) error {
 	e.CreatedAt = t.tx.Now
 	return t.tx.QueryRow(ctx, `INSERT INTO production_entries (date, hour, line_id, product_id, units, note, recipe_id,
-		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		e.Date, e.Hour, e.LineID, e.ProductID, e.Units, e.Note, e.RecipeID(), by.UserID, Millis(t.tx.Now)).Scan(&e.ID)
+		created_by, created_at, project_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.Date, e.Hour, e.LineID, e.ProductID, e.Units, e.Note, e.RecipeID(), by.UserID, Millis(t.tx.Now), e.ProjectID).Scan(&e.ID)
+}
+
+// ProjectOption reads a project an entry may name.
+func (t prodTx) ProjectOption(ctx context.Context, id int64) (*projects.Option, error) {
+	return projectOption(ctx, t.tx, id)
 }
 
 func (t prodTx) SetProducedBatch(ctx context.Context, entryID, batchID int64) error {

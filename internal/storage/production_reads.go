@@ -17,14 +17,15 @@ import (
 
 const entryColumns = `e.id, e.date, e.hour, e.line_id, l.name, e.product_id, i.sku, i.name, i.unit, e.units, e.note,
 	r.version, e.recipe_id, COALESCE(e.produced_batch_id, 0), COALESCE(pb.code, ''), e.reversed_at, e.reverse_reason,
-	COALESCE(u.first_name || ' ' || u.last_name, ''), e.created_at`
+	COALESCE(u.first_name || ' ' || u.last_name, ''), e.created_at, e.project_id, COALESCE(pj.name, '')`
 
 const entryFrom = ` FROM production_entries e
 	JOIN production_lines l ON l.id = e.line_id
 	JOIN inventory_items i ON i.id = e.product_id
 	JOIN production_recipes r ON r.id = e.recipe_id
 	LEFT JOIN inventory_batches pb ON pb.id = e.produced_batch_id
-	LEFT JOIN users u ON u.id = e.created_by`
+	LEFT JOIN users u ON u.id = e.created_by
+	LEFT JOIN projects pj ON pj.id = e.project_id`
 
 // queryEntries reads entries and their moves (two queries).
 func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]production.Entry, error) {
@@ -37,14 +38,15 @@ func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]
 	for rows.Next() {
 		var e production.Entry
 		var recipeID, created int64
-		var reversed sql.NullInt64
+		var reversed, project sql.NullInt64
 		if err := rows.Scan(&e.ID, &e.Date, &e.Hour, &e.LineID, &e.LineName, &e.ProductID, &e.ProductSKU, &e.ProductName,
 			&e.ProductUnit, &e.Units, &e.Note, &e.RecipeVersion, &recipeID, &e.ProducedBatchID, &e.ProducedBatchCode,
-			&reversed, &e.ReverseReason, &e.CreatedBy, &created); err != nil {
+			&reversed, &e.ReverseReason, &e.CreatedBy, &created, &project, &e.ProjectName); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		e.SetRecipeID(recipeID)
+		e.ProjectID = nullID(project)
 		e.ReversedAt = NullMillis(reversed)
 		e.Reversed = reversed.Valid
 		e.CreatedBy = strings.TrimSpace(e.CreatedBy)

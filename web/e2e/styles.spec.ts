@@ -20,6 +20,7 @@ const OFFICE_ROUTES = [
   '/preferences',
   '/users',
   '/projects',
+  '/projects/1',
   '/docs',
   '/faq',
   '/shipping-log',
@@ -30,6 +31,7 @@ const OFFICE_ROUTES = [
   '/payments/payment-methods',
   '/payments/billing',
   '/payments/pricing-plans',
+  '/payments/clients',
   '/404',
 ];
 const PUBLIC_ROUTES = ['/auth/login', '/auth/signup', '/auth/recover-password', '/auth/recover-password-email', '/employee-portal'];

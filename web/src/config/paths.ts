@@ -30,6 +30,7 @@ export const paths = {
     preferences: simple('/preferences'),
     users: simple('/users'),
     projects: simple('/projects'),
+    project: { path: '/projects/:id', getHref: (id: number | string) => `/projects/${id}` },
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
@@ -49,6 +50,7 @@ export const paths = {
       paymentMethods: simple('/payments/payment-methods'),
       billing: simple('/payments/billing'),
       pricingPlans: simple('/payments/pricing-plans'),
+      clients: simple('/payments/clients'),
     },
   },
 } as const;

@@ -2,6 +2,62 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients, searched, sorted and paged (admin) */
+        get: operations["listClients"];
+        put?: never;
+        /** Add a client (admin) */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The names of the clients not archived, for pickers (any signed-in user) */
+        get: operations["listClientOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One client (admin) */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a client (admin; only the fields present) */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -848,6 +904,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects with their progress, searched, filtered, sorted and paged */
+        get: operations["listProjects"];
+        put?: never;
+        /** Add a project (its owner is the creator unless given) */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The projects production and shipments may name (not archived), and the people owners and teams are picked from */
+        get: operations["listProjectOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One project with its progress, production entries and shipments */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a project (only the fields present; team_ids replaces the team) */
+        patch: operations["updateProject"];
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -1435,6 +1547,38 @@ export interface components {
             quantity: number;
             reversed: boolean;
         };
+        Client: {
+            address: string;
+            archived: boolean;
+            city: string;
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: number;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClientInput: {
+            address?: string;
+            city?: string;
+            country?: string;
+            email?: string;
+            name: string;
+        };
+        ClientOption: {
+            id: number;
+            name: string;
+        };
+        ClientPatch: {
+            address?: string;
+            archived?: boolean;
+            city?: string;
+            country?: string;
+            email?: string;
+            name?: string;
+        };
         /** @enum {string} */
         ClockStatus: "clocked_in" | "clocked_out";
         ClockedInNow: {
@@ -1774,6 +1918,9 @@ export interface components {
             product_name: string;
             product_sku: string;
             product_unit: string;
+            project_id: number | null;
+            /** @description The project's name ("" without one). */
+            project_name: string;
             recipe_version: number;
             reverse_reason: string;
             reversed: boolean;
@@ -1789,6 +1936,97 @@ export interface components {
             id: number;
             name: string;
         };
+        Project: {
+            client_id: number;
+            client_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Days from the organisation's today to the due date (negative when overdue); null once completed or archived. */
+            days_left: number | null;
+            due_date: components["schemas"]["Date"];
+            id: number;
+            name: string;
+            notes: string;
+            owner_id: number | null;
+            owner_name: string;
+            /** @description Units of its production entries; reversed entries do not count. */
+            produced_units: number;
+            product_id: number;
+            product_name: string;
+            product_sku: string;
+            product_unit: string;
+            /** @description Percentage of the target produced (rounded down). */
+            progress: number;
+            /** @description Percentage of the target shipped (rounded down). */
+            shipped_progress: number;
+            /** @description Units of its product on its shipments that were shipped or delivered. */
+            shipped_units: number;
+            start_date: components["schemas"]["Date"];
+            status: components["schemas"]["ProjectStatus"];
+            target_units: number;
+            team: components["schemas"]["ProjectMember"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProjectDetail: components["schemas"]["Project"] & {
+            production: components["schemas"]["ProjectProductionEntry"][];
+            shipments: components["schemas"]["ProjectShipment"][];
+        };
+        ProjectInput: {
+            client_id: number;
+            due_date: components["schemas"]["Date"];
+            name: string;
+            notes?: string;
+            /** @description An active user; the creator when absent. */
+            owner_id?: number | null;
+            /** @description A finished good. */
+            product_id: number;
+            start_date: components["schemas"]["Date"];
+            status?: components["schemas"]["ProjectStatus"];
+            target_units: number;
+            team_ids?: number[];
+        };
+        ProjectMember: {
+            id: number;
+            name: string;
+        };
+        ProjectOption: {
+            id: number;
+            name: string;
+            product_id: number;
+            status: components["schemas"]["ProjectStatus"];
+        };
+        ProjectPatch: {
+            client_id?: number;
+            due_date?: components["schemas"]["Date"];
+            name?: string;
+            notes?: string;
+            owner_id?: number;
+            product_id?: number;
+            start_date?: components["schemas"]["Date"];
+            status?: components["schemas"]["ProjectStatus"];
+            target_units?: number;
+            team_ids?: number[];
+        };
+        ProjectProductionEntry: {
+            date: components["schemas"]["Date"];
+            hour: number;
+            id: number;
+            line_name: string;
+            reversed: boolean;
+            units: number;
+        };
+        ProjectShipment: {
+            destination: string;
+            id: number;
+            number: string;
+            ship_date: components["schemas"]["Date"];
+            status: components["schemas"]["ShipmentStatus"];
+            /** @description Units of the project's product on the shipment. */
+            units: number;
+        };
+        /** @enum {string} */
+        ProjectStatus: "in_progress" | "important" | "completed" | "archived";
         PublicSettings: {
             organisation_name: string;
             /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
@@ -1901,6 +2139,9 @@ export interface components {
             /** @description SHP-YYYY-NNNN, sequential per year without gaps. */
             number: string;
             pallets: number;
+            project_id: number | null;
+            /** @description The project's name ("" without one). */
+            project_name: string;
             ship_date: components["schemas"]["Date"];
             /** Format: date-time */
             shipped_at: string | null;
@@ -1918,6 +2159,8 @@ export interface components {
             lines: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The project the shipment is for (not archived). */
+            project_id?: number | null;
             ship_date: components["schemas"]["Date"];
             tracking_number?: string;
             weight_kg?: number;
@@ -1945,6 +2188,8 @@ export interface components {
             lines?: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The project the shipment is for; 0 names none. */
+            project_id?: number | null;
             ship_date?: components["schemas"]["Date"];
             tracking_number?: string;
             weight_kg?: number;
@@ -2072,6 +2317,15 @@ export interface components {
                 "text/csv": string;
             };
         };
+        /** @description The client. */
+        Client: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Client"];
+            };
+        };
         /** @description The employee's state after the punch. */
         Clocked: {
             headers: {
@@ -2137,6 +2391,15 @@ export interface components {
                 "application/json": components["schemas"]["Move"];
             };
         };
+        /** @description The project with the work done for it. */
+        ProjectDetail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectDetail"];
+            };
+        };
         /** @description The punch. */
         Punch: {
             headers: {
@@ -2198,6 +2461,114 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description Matches the name, email, city or country. */
+                search?: string;
+                include_archived?: boolean;
+                sort?: "name" | "email" | "city" | "country" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of clients and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["Client"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClientOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every client not archived, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["ClientOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
@@ -3444,6 +3815,8 @@ export interface operations {
                     line_id: number;
                     note?: string;
                     product_id: number;
+                    /** @description The project the units are made for: not archived, and for the entry's product. */
+                    project_id?: number | null;
                     units: number;
                 };
             };
@@ -3726,6 +4099,116 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Matches the project's or its client's name. */
+                search?: string;
+                /** @description Without one, every project but the archived ones. */
+                status?: components["schemas"]["ProjectStatus"];
+                sort?: "name" | "client" | "status" | "start_date" | "due_date" | "progress" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projects: components["schemas"]["Project"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listProjectOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Projects by name and active users by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        people: components["schemas"]["ProjectMember"][];
+                        projects: components["schemas"]["ProjectOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProjectDetail"];
             default: components["responses"]["Error"];
         };
     };

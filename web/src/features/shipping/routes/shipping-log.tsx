@@ -159,7 +159,21 @@ export default function ShippingLogPage() {
           columns={[
             { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
             { accessor: 'ship_date', title: t('shipping.fields.shipDate'), sortable: true, noWrap: true },
-            { accessor: 'destination', title: t('shipping.fields.destination'), sortable: true, render: (s) => s.destination.name },
+            {
+              accessor: 'destination',
+              title: t('shipping.fields.destination'),
+              sortable: true,
+              render: (s) => (
+                <>
+                  {s.destination.name}
+                  {s.project_name && (
+                    <Text size="xs" c="dimmed">
+                      {s.project_name}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
             { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
             { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
             {
