@@ -41,6 +41,8 @@ type Service struct {
 	sealer    *sealer // seals TOTP secrets, hashes recovery codes (SetServerSecret)
 	// Now is the current instant; the wiring points it at the database's clock.
 	Now func() time.Time
+	// Mail sends the service's mails (see mailing.go).
+	Mail *Mailing
 }
 
 // NewService returns the accounts service. hashes bounds concurrent

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import '../strings';
 import { AppearanceSection } from '../components/appearance-section';
+import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
@@ -10,17 +11,18 @@ import { TwoFactorSection } from '../components/two-factor-section';
 
 /**
  * The page's sections, top to bottom: one component each, in components/. A new section
- * (the email change, say, right after the profile) is one more entry here.
+ * is one more entry here.
  */
 const SECTIONS: { key: string; Section: ComponentType }[] = [
   { key: 'profile', Section: ProfileSection },
+  { key: 'email', Section: EmailSection },
   { key: 'password', Section: PasswordSection },
   { key: 'two-factor', Section: TwoFactorSection },
   { key: 'sessions', Section: SessionsSection },
   { key: 'appearance', Section: AppearanceSection },
 ];
 
-/** /preferences (profile): name, password, two-factor authentication, sessions, appearance. */
+/** /preferences (profile): name, email, password, two-factor authentication, sessions, appearance. */
 export default function PreferencesPage() {
   const { t } = useTranslation();
   return (
