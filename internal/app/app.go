@@ -57,6 +57,7 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	serverSecret  []byte
 	mailer        mail.Sender
 }
 
@@ -75,6 +76,12 @@ func WithHashGate(g *accounts.HashGate) Option { return func(o *options) { o.has
 // secret. Without it PINs are hashed with a random per-process key (fine for
 // tests and one-off commands, never for serve).
 func WithTimeclockKeys(k *timeclock.Keys) Option { return func(o *options) { o.timeclockKeys = k } }
+
+// WithServerSecret gives the accounts service the server secret, which
+// seals TOTP secrets and keys recovery-code hashes. Without it they use a
+// random per-process key (fine for tests and one-off commands, never for
+// serve).
+func WithServerSecret(secret []byte) Option { return func(o *options) { o.serverSecret = secret } }
 
 // New builds every service over db.
 func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
@@ -96,6 +103,11 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	if o.serverSecret != nil {
+		if err := acc.SetServerSecret(o.serverSecret); err != nil && log != nil {
+			log.Error("the server secret cannot seal two-factor secrets", "err", err)
+		}
+	}
 	acc.Mail = mailing(o.mailer, org)
 	hub := messaging.NewHub()
 	live := storage.NewMessagingStore(db, hub)

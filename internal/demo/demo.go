@@ -83,6 +83,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err := loadUsers(ctx, s); err != nil {
 		return r, fmt.Errorf("demo users: %w", err)
 	}
+	if err := loadSessions(ctx, s); err != nil {
+		return r, fmt.Errorf("demo sessions: %w", err)
+	}
 	// Each business area adds its demo data here, in order.
 	if err := loadInventory(ctx, s); err != nil {
 		return r, fmt.Errorf("demo inventory: %w", err)

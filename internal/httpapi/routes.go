@@ -44,6 +44,13 @@ func (s *Server) routeTable() []route {
 		{"GET /api/user/preferences", signedIn, s.handleGetPreferences},
 		{"PATCH /api/user/preferences", signedIn, s.handlePatchPreferences},
 		{"GET /api/presence", signedIn, s.handlePresence},
+		// accounts: two-factor sign-in, sessions, password (twofactor.go, sessions.go)
+		{"POST /api/login/2fa", public, s.handleLogin2FA},
+		{"GET /api/user/2fa", signedIn, s.handleGet2FA},
+		{"POST /api/user/2fa/setup", signedIn, s.handleSetup2FA},
+		{"GET /api/user/sessions", signedIn, s.handleSessions},
+		{"DELETE /api/user/sessions/{id}", signedIn, s.handleRevokeSession},
+		{"PATCH /api/user/password", signedIn, s.handleChangePassword},
 
 		// accounts: signup, password recovery, email change, the users screen
 		{"GET /api/signup", public, s.handleSignupState},
