@@ -53,7 +53,16 @@ func (s *AccountStore) InTx(ctx context.Context, fn func(tx accounts.Tx) error) 
 
 type accountTx struct{ *Tx }
 
+// CountUsers counts the accounts inside a transaction that decides a role by
+// it (the first account is the admin). On PostgreSQL such transactions run
+// one at a time, or two first sign-ups at once would both count zero; SQLite
+// has one writer already.
 func (tx accountTx) CountUsers(ctx context.Context) (int, error) {
+	if tx.Dialect() == Postgres {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(727276)`); err != nil {
+			return 0, err
+		}
+	}
 	var n int
 	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
 	return n, err
