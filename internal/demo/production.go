@@ -153,7 +153,7 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 			}
 			e, err := s.Production.CreateEntry(ctx, production.NewEntry{Date: sl.Date, Hour: sl.Hour, LineID: sl.LineID,
 				ProductID: meal, Units: units, ProjectID: pr.projectOf(sl.Date, lineNo)}, by)
-			if apperr.CodeOf(err) == "stock.insufficient" {
+			if apperr.CodeOf(err) == "production.components_short" {
 				return nil // the demo stock is used up: production stops there
 			}
 			if err != nil {

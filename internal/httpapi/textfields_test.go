@@ -50,6 +50,7 @@ var textFields = map[string][]string{
 	"POST /api/inventory/import":                {},
 	"PUT /api/inventory/items/{id}/recipe":      {},
 	"POST /api/production/lines":                {"name"},
+	"PATCH /api/production/lines/{id}":          {"name"},
 	"POST /api/production/entries":              {"date", "note"},
 	"POST /api/production/entries/{id}/reverse": {"reason"},
 	"PUT /api/production/assignments":           {"date"},

@@ -24,6 +24,11 @@ type Settings struct {
 	MaxShiftHours int    `json:"max_shift_hours"`
 	// MaxUploadMiB is the largest document a user may upload, in MiB.
 	MaxUploadMiB int `json:"max_upload_mib"`
+	// DayStartHour and DayEndHour bound the working day production's
+	// hourly grid and daily page show: local hours DayStartHour up to (not
+	// including) DayEndHour, 0 ≤ start < end ≤ 24.
+	DayStartHour int `json:"day_start_hour"`
+	DayEndHour   int `json:"day_end_hour"`
 }
 
 // Defaults apply until an admin changes them.
@@ -33,6 +38,8 @@ var Defaults = Settings{
 	TimeZone:      "America/Chicago",
 	MaxShiftHours: 12,
 	MaxUploadMiB:  50,
+	DayStartHour:  6,
+	DayEndHour:    18,
 }
 
 // Location returns the settings' time zone, or Chicago if it cannot load.
@@ -60,6 +67,8 @@ type Patch struct {
 	TimeZone      *string `json:"time_zone"`
 	MaxShiftHours *int    `json:"max_shift_hours"`
 	MaxUploadMiB  *int    `json:"max_upload_mib"`
+	DayStartHour  *int    `json:"day_start_hour"`
+	DayEndHour    *int    `json:"day_end_hour"`
 }
 
 // Apply validates p and applies it to s.
@@ -108,6 +117,24 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.MaxUploadMiB = *p.MaxUploadMiB
 	}
+	if p.DayStartHour != nil || p.DayEndHour != nil {
+		start, end := s.DayStartHour, s.DayEndHour
+		if p.DayStartHour != nil {
+			start = *p.DayStartHour
+		}
+		if p.DayEndHour != nil {
+			end = *p.DayEndHour
+		}
+		if start < 0 || start >= end || end > 24 {
+			field := "day_end_hour"
+			if p.DayStartHour != nil && (start < 0 || start > 23 || p.DayEndHour == nil) {
+				field = "day_start_hour"
+			}
+			return s, apperr.New(apperr.Invalid, "settings.day_hours_range", apperr.Params{"min": 0, "max": 24},
+				"The working day must start before it ends, between hour 0 and hour 24.").OnField(field)
+		}
+		s.DayStartHour, s.DayEndHour = start, end
+	}
 	return s, nil
 }
 
@@ -118,6 +145,8 @@ const (
 	keyTimeZone      = "time_zone"
 	keyMaxShiftHours = "max_shift_hours"
 	keyMaxUploadMiB  = "max_upload_mib"
+	keyDayStartHour  = "day_start_hour"
+	keyDayEndHour    = "day_end_hour"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -139,6 +168,11 @@ func fromValues(v map[string]string) Settings {
 	if n, err := strconv.Atoi(v[keyMaxUploadMiB]); err == nil {
 		s.MaxUploadMiB = n
 	}
+	start, err1 := strconv.Atoi(v[keyDayStartHour])
+	end, err2 := strconv.Atoi(v[keyDayEndHour])
+	if err1 == nil && err2 == nil && start >= 0 && start < end && end <= 24 {
+		s.DayStartHour, s.DayEndHour = start, end
+	}
 	return s
 }
 
@@ -159,6 +193,10 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.MaxUploadMiB != nil {
 		out[keyMaxUploadMiB] = strconv.Itoa(s.MaxUploadMiB)
+	}
+	if p.DayStartHour != nil || p.DayEndHour != nil { // a pair: stored together
+		out[keyDayStartHour] = strconv.Itoa(s.DayStartHour)
+		out[keyDayEndHour] = strconv.Itoa(s.DayEndHour)
 	}
 	return out
 }

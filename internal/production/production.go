@@ -6,7 +6,7 @@
 //
 // Rules the Service guarantees:
 //   - an entry's consume and produce moves are written in one transaction
-//     with the entry, or nothing is (stock.insufficient names every short
+//     with the entry, or nothing is (production.components_short names every short
 //     component), also under concurrent entries drawing on one batch;
 //   - changing a recipe makes a new version; an entry keeps the version it used;
 //   - an entry is undone by reversing moves (the ledger keeps both), with a

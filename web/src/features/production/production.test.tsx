@@ -104,7 +104,7 @@ describe('production screens', () => {
       http.get('/api/projects/options', () => HttpResponse.json({ projects: [], people: [] })),
       http.post('/api/production/entries', () =>
         HttpResponse.json(
-          { error: 'Not enough stock: …', code: 'stock.insufficient',
+          { error: 'Not enough stock: …', code: 'production.components_short',
             params: { count: 2, components: '…', short: [
               { item_id: 1, sku: 'RICE', name: 'Rice', unit: 'kg', wanted: 0.9, on_hand: 0.5 },
               { item_id: 3, sku: 'BAG', name: 'Bag', unit: 'each', wanted: 5, on_hand: 2 },

@@ -461,6 +461,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/items/{id}/recipe/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** Every version of an item's recipe, newest first (past versions are read-only; entries keep the one they used) */
+        get: operations["listRecipeVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/moves": {
         parameters: {
             query?: never;
@@ -653,6 +673,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/production/crew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who worked on a day (from the time clock) or is assigned to a line for it, with their hours and line */
+        get: operations["listCrew"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/production/daily": {
         parameters: {
             query?: never;
@@ -679,7 +716,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an hour's units; its consume and produce moves in one transaction (409 stock.insufficient naming every short component) */
+        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component) */
         post: operations["createEntry"];
         delete?: never;
         options?: never;
@@ -734,7 +771,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The packing lines, by name */
+        /** The packing lines, by name (archived ones only with archived=include) */
         get: operations["listLines"];
         put?: never;
         /** Add a packing line or table */
@@ -743,6 +780,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/production/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a line, set or remove its hourly target (null), archive or restore it; only the fields present change */
+        patch: operations["updateLine"];
         trace?: never;
     };
     "/api/production/overview": {
@@ -1462,6 +1519,9 @@ export interface components {
             }[];
             /** Format: date */
             date: string;
+            day_end_hour: number;
+            /** @description The organisation's working day: local hours day_start_hour up to day_end_hour (settings). */
+            day_start_hour: number;
             entries: components["schemas"]["ProductionEntry"][];
             labour_hours: number;
             line_totals: components["schemas"]["LineTotal"][];
@@ -1930,6 +1990,10 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "staff";
         Settings: {
+            /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
+            day_end_hour: number;
+            /** @description The working day production's hourly grid and daily page show starts at this local hour (6 by default). */
+            day_start_hour: number;
             /** @description A shift open longer than this is flagged. */
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
@@ -3185,6 +3249,32 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listRecipeVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions (none when the item has no recipe). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: components["schemas"]["Recipe"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listMoves: {
         parameters: {
             query?: {
@@ -3504,6 +3594,41 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listCrew: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's crew, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crew: {
+                            employee_id: number;
+                            first_name: string;
+                            /** @description Hours clocked in on the day. */
+                            hours: number;
+                            last_name: string;
+                            /** @description The line they are assigned to for the day; null when unassigned. */
+                            line_id: number | null;
+                        }[];
+                        /** Format: date */
+                        date: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getDaily: {
         parameters: {
             query?: {
@@ -3624,7 +3749,9 @@ export interface operations {
     };
     listLines: {
         parameters: {
-            query?: never;
+            query?: {
+                archived?: "include";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3663,6 +3790,38 @@ export interface operations {
         responses: {
             /** @description The line. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionLine"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived?: boolean;
+                    hourly_target?: number | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The line. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3943,6 +4102,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Hour the working day ends (1–24), after day_start_hour. */
+                    day_end_hour?: number;
+                    /** @description First hour of the working day (0–23); must stay before day_end_hour. */
+                    day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
                     organisation_name?: string;

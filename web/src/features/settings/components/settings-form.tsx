@@ -10,6 +10,8 @@ import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
   MAX_SHIFT_HOURS_MIN,
+  DAY_HOUR_MAX,
+  DAY_HOUR_MIN,
   checkSettings,
   useUpdateSettings,
   type SettingsField,
@@ -22,6 +24,8 @@ interface FormValues {
   support_email: string;
   time_zone: string | null;
   max_shift_hours: number | string;
+  day_start_hour: number | string;
+  day_end_hour: number | string;
 }
 
 /** A translation key under `settings.errors` for each field in trouble. */
@@ -32,6 +36,8 @@ const ERROR_KEY: Record<SettingsField, string> = {
   support_email: 'email',
   time_zone: 'timeZone',
   max_shift_hours: 'maxShiftHours',
+  day_start_hour: 'dayStartHour',
+  day_end_hour: 'dayEndHour',
 };
 
 function toValues(s: Settings): FormValues {
@@ -47,6 +53,9 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   if (values.max_shift_hours !== saved.max_shift_hours) {
     patch.max_shift_hours = typeof values.max_shift_hours === 'number' ? values.max_shift_hours : NaN;
   }
+  for (const k of ['day_start_hour', 'day_end_hour'] as const) {
+    if (values[k] !== saved[k]) patch[k] = typeof values[k] === 'number' ? values[k] : NaN;
+  }
   return patch;
 }
 
@@ -61,6 +70,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const emailRef = useRef<HTMLInputElement>(null);
   const zoneRef = useRef<HTMLInputElement>(null);
   const hoursRef = useRef<HTMLInputElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
+  const endRef = useRef<HTMLInputElement>(null);
 
   const patch = changes(values, saved);
   const dirty = Object.keys(patch).length > 0;
@@ -75,7 +86,14 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   function showErrors(next: FieldErrors) {
     setErrors(next);
     // Focus the first field in trouble, in the order they appear.
-    const inputs = { organisation_name: nameRef, support_email: emailRef, time_zone: zoneRef, max_shift_hours: hoursRef };
+    const inputs = {
+      organisation_name: nameRef,
+      support_email: emailRef,
+      time_zone: zoneRef,
+      max_shift_hours: hoursRef,
+      day_start_hour: startRef,
+      day_end_hour: endRef,
+    };
     const first = (Object.keys(ERROR_KEY) as SettingsField[]).find((f) => next[f]);
     if (first) inputs[first].current?.focus();
   }
@@ -83,7 +101,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!dirty || update.isPending) return;
-    const checked = checkSettings(patch);
+    const checked = checkSettings(patch, saved);
     if (!checked.ok) {
       const next: FieldErrors = {};
       for (const field of checked.fields) next[field] = ERROR_KEY[field];
@@ -180,6 +198,45 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 error={err('max_shift_hours')}
                 min={MAX_SHIFT_HOURS_MIN}
                 max={MAX_SHIFT_HOURS_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                required
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {t('settings.productionDay')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('settings.productionDayHelp')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <NumberInput
+                ref={startRef}
+                label={t('settings.dayStartHour')}
+                value={values.day_start_hour}
+                onChange={(v) => set('day_start_hour', v)}
+                error={err('day_start_hour')}
+                min={DAY_HOUR_MIN}
+                max={DAY_HOUR_MAX - 1}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                required
+              />
+              <NumberInput
+                ref={endRef}
+                label={t('settings.dayEndHour')}
+                value={values.day_end_hour}
+                onChange={(v) => set('day_end_hour', v)}
+                error={err('day_end_hour')}
+                min={DAY_HOUR_MIN + 1}
+                max={DAY_HOUR_MAX}
                 clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}
