@@ -3,15 +3,18 @@
 package app
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
@@ -35,6 +38,7 @@ type Services struct {
 	Documents    *documents.Service
 	Clients      *clients.Service
 	Projects     *projects.Service
+	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
 }
@@ -46,7 +50,11 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	mailer        mail.Sender
 }
+
+// WithMailer sends the accounts' mails through m (default: the log).
+func WithMailer(m mail.Sender) Option { return func(o *options) { o.mailer = m } }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
@@ -81,6 +89,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	acc.Mail = mailing(o.mailer, org)
 	msg := storage.NewMessagingService(db)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
@@ -98,6 +107,10 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
+		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+			st, err := org.Get(ctx)
+			return st.Currency, err
+		}),
 	}
 }
 
@@ -113,10 +126,11 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Documents = s.Documents
 	api.Clients = s.Clients
 	api.Projects = s.Projects
+	api.Billing = s.Billing
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Clients: s.Clients, Projects: s.Projects}
+		Production: s.Production, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
@@ -42,6 +43,9 @@ type Services struct {
 	// that the demo's production and shipments work for.
 	Clients  *clients.Service
 	Projects *projects.Service
+	// Billing, if set, receives plans, payment methods, invoices and
+	// payments of the last weeks.
+	Billing *billing.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -73,6 +77,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err != nil && apperr.KindOf(err) != apperr.Conflict {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
+	if err := loadUsers(ctx, s); err != nil {
+		return r, fmt.Errorf("demo users: %w", err)
+	}
 	// Each business area adds its demo data here, in order.
 	if err := loadInventory(ctx, s); err != nil {
 		return r, fmt.Errorf("demo inventory: %w", err)
@@ -92,6 +99,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)
+	}
+	if err := loadBilling(ctx, s); err != nil {
+		return r, fmt.Errorf("demo billing: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

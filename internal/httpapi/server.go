@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/httpapi/openapi"
@@ -48,6 +49,7 @@ type Server struct {
 	Documents    *documents.Service
 	Clients      *clients.Service
 	Projects     *projects.Service
+	Billing      *billing.Service
 
 	kiosk kioskCache // the encoded kiosk employee list, by version
 }

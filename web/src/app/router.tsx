@@ -102,7 +102,14 @@ export const routes: RouteObject[] = [
               screen(paths.app.payments.paymentMethods.path, 'nav.paymentMethods', () =>
                 import('@/features/payments/routes/payment-methods'),
               ),
-              screen(paths.app.payments.billing.path, 'nav.billing', () => import('@/features/payments/routes/billing')),
+              {
+                path: paths.app.payments.billing.path,
+                handle: crumb('nav.billing'),
+                children: [
+                  { index: true, lazy: page(() => import('@/features/payments/routes/billing')) },
+                  screen(paths.app.payments.invoice.path, 'payments.invoice.title', () => import('@/features/payments/routes/invoice')),
+                ],
+              },
               screen(paths.app.payments.pricingPlans.path, 'nav.pricingPlans', () =>
                 import('@/features/payments/routes/pricing-plans'),
               ),

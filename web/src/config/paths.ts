@@ -22,6 +22,7 @@ export const paths = {
     signup: simple('/auth/signup'),
     recoverPassword: simple('/auth/recover-password'),
     recoverPasswordEmail: simple('/auth/recover-password-email'),
+    terms: simple('/auth/terms'),
   },
 
   app: {
@@ -49,6 +50,7 @@ export const paths = {
       root: simple('/payments'),
       paymentMethods: simple('/payments/payment-methods'),
       billing: simple('/payments/billing'),
+      invoice: { path: '/payments/billing/:id', getHref: (id: number | string) => `/payments/billing/${id}` },
       pricingPlans: simple('/payments/pricing-plans'),
       clients: simple('/payments/clients'),
     },

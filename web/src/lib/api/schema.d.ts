@@ -553,6 +553,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices, filtered, sorted and paged */
+        get: operations["listInvoices"];
+        put?: never;
+        /** Draft an invoice (no number until sent) */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered invoices as CSV (amounts as decimals of the currency) */
+        get: operations["exportInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What clients owe (sent invoices' balances by currency), drafts, and what came in over 30 days */
+        get: operations["invoiceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One invoice with its lines and payments */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a draft (409 billing.not_editable once sent) */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money received against a sent invoice (partial allowed; more than the balance is 409) */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** What the printed invoice shows, with the primary payment method's bank details */
+        get: operations["printInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a void invoice into a new draft */
+        post: operations["reissueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft; it gets the next number of the organisation's year (INV-2026-0001) */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a draft or a sent invoice without payments, with a reason */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -638,6 +811,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to choose a new password
+         * @description Always 202, as fast whether or not the address has an account; an active account gets a single-use link valid for one hour. Too many requests for one address or from one client: 429.
+         */
+        post: operations["recoverPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a mailed link's token
+         * @description The token works once; every session of the account ends.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment methods, the primary first */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /** Add a payment method (the first one becomes primary) */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a method, make it primary, or archive it (not the primary) */
+        patch: operations["updatePaymentMethod"];
+        trace?: never;
+    };
     "/api/presence": {
         parameters: {
             query?: never;
@@ -653,6 +904,44 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing plans, by name */
+        get: operations["listPricingPlans"];
+        put?: never;
+        /** Add a pricing plan */
+        post: operations["createPricingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change or archive a plan (invoices keep the prices they were drafted with) */
+        patch: operations["updatePricingPlan"];
         trace?: never;
     };
     "/api/production/assignments": {
@@ -1094,6 +1383,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signup page may offer its form */
+        get: operations["getSignupState"];
+        put?: never;
+        /**
+         * Create one's account and sign in
+         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
+         */
+        post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/employees": {
         parameters: {
             query?: never;
@@ -1355,6 +1665,43 @@ export interface paths {
         patch: operations["updateUser2FA"];
         trace?: never;
     };
+    "/api/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a confirmation link to a new address
+         * @description Needs the current password; the address changes when the link (valid 24 hours) is followed.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow an email-change link (signed in as the account that asked) */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/name": {
         parameters: {
             query?: never;
@@ -1390,10 +1737,82 @@ export interface paths {
         patch: operations["updatePreferences"];
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the organisation's accounts (admins) */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail someone a link to sign up with a role (admins)
+         * @description The link works once, for 7 days; a new invitation to the same address replaces the old one.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role or deactivate / reactivate the account (admins)
+         * @description Deactivating ends every session of the account. The last active admin can be neither demoted nor deactivated (409 users.last_admin).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUser: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            first_name: string;
+            id: number;
+            last_name: string;
+            /** Format: date-time */
+            last_sign_in: string | null;
+            role: components["schemas"]["Role"];
+        };
         Assignment: {
             /** Format: date */
             date: string;
@@ -1457,6 +1876,13 @@ export interface components {
             product_id: number;
             quantity: number;
             reversed: boolean;
+        };
+        BillTo: {
+            address: string;
+            city: string;
+            country: string;
+            email: string;
+            name: string;
         };
         Client: {
             address: string;
@@ -1662,6 +2088,87 @@ export interface components {
             source_type: string;
             unit: string;
         };
+        Invoice: {
+            /** @description What is still owed (0 for a void invoice). */
+            balance_minor: number;
+            bill_to: components["schemas"]["BillTo"];
+            client_id: number;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            due_date: string | null;
+            due_days: number;
+            id: number;
+            /** @description The day it was sent, in the organisation's zone. */
+            issue_date: string | null;
+            language: components["schemas"]["InvoiceLanguage"];
+            lines: components["schemas"]["InvoiceLine"][];
+            notes: string;
+            /** @description INV-YYYY-NNNN, given when sent; null for a draft. */
+            number: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            paid_minor: number;
+            payments: components["schemas"]["Payment"][];
+            project_id: number | null;
+            project_name: string;
+            reissue_of: number | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            status: components["schemas"]["InvoiceStatus"];
+            subtotal_minor: number;
+            tax_minor: number;
+            tax_rate_bp: number;
+            total_minor: number;
+            /** Format: date-time */
+            updated_at: string;
+            void_reason: string;
+            /** Format: date-time */
+            voided_at: string | null;
+        };
+        InvoiceInput: {
+            client_id: number;
+            /** @description ISO 4217; the organisation's currency when absent. */
+            currency?: string;
+            /** @description Payment terms in days (30 by default). */
+            due_days?: number;
+            language?: components["schemas"]["InvoiceLanguage"];
+            lines: components["schemas"]["InvoiceLineInput"][];
+            notes?: string;
+            project_id?: number | null;
+            /** @description Tax rate in basis points (2000 = 20 %). */
+            tax_rate_bp?: number;
+        };
+        /** @enum {string} */
+        InvoiceLanguage: "gb" | "br" | "es" | "cn" | "ir";
+        InvoiceLine: {
+            /** @description quantity × unit price, rounded half up. */
+            amount_minor: number;
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unit_price_minor: number;
+        };
+        InvoiceLineInput: {
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unit_price_minor: number;
+        };
+        /** @enum {string} */
+        InvoiceStatus: "draft" | "sent" | "paid" | "void";
+        InvoiceSummary: {
+            /** @description The organisation's currency. */
+            currency: string;
+            drafts: number;
+            outstanding: {
+                currency: string;
+                invoices: number;
+                outstanding_minor: number;
+                overdue: number;
+                overdue_minor: number;
+            }[];
+            /** @description Received in the last 30 days, in the organisation's currency. */
+            received_minor: number;
+        };
         Item: {
             archived: boolean;
             batches: components["schemas"]["Batch"][];
@@ -1800,10 +2307,77 @@ export interface components {
             /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
             lockouts: number;
         };
+        Payment: {
+            amount_minor: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by: number | null;
+            created_by_name: string;
+            id: number;
+            invoice_id: number;
+            method_id: number | null;
+            method_label: string;
+            note: string;
+            paid_on: components["schemas"]["Date"];
+        };
+        PaymentMethod: {
+            account_name: string;
+            account_number: string;
+            archived: boolean;
+            bank_name: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            kind: components["schemas"]["PaymentMethodKind"];
+            label: string;
+            notes: string;
+            payment_url: string;
+            /** @description Exactly one active method is primary once any exists. */
+            primary: boolean;
+            sort_code: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Bank transfers need bank_name, account_name and account_number (sort_code optional, six digits); a card is taken through an external payment link (payment_url, https); no card number is ever stored. */
+        PaymentMethodInput: {
+            account_name?: string;
+            account_number?: string;
+            bank_name?: string;
+            kind: components["schemas"]["PaymentMethodKind"];
+            label: string;
+            notes?: string;
+            payment_url?: string;
+            primary?: boolean;
+            sort_code?: string;
+        };
+        /** @enum {string} */
+        PaymentMethodKind: "bank_transfer" | "cheque" | "card_link";
+        /** @enum {string} */
+        PlanPeriod: "per_unit" | "monthly" | "annual";
         Preferences: {
             language: components["schemas"]["Language"];
             nav_layout: components["schemas"]["NavLayout"];
             theme: components["schemas"]["Theme"];
+        };
+        PricingPlan: {
+            archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            name: string;
+            period: components["schemas"]["PlanPeriod"];
+            unit: string;
+            unit_price_minor: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PricingPlanInput: {
+            name: string;
+            period: components["schemas"]["PlanPeriod"];
+            /** @description What one unit is: meal, kit, month. */
+            unit: string;
+            /** @description Price of one unit in minor units of the organisation's currency. */
+            unit_price_minor: number;
         };
         ProductTotal: {
             name: string;
@@ -1990,6 +2564,8 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "staff";
         Settings: {
+            /** @description The ISO 4217 code invoices are written in by default (USD). */
+            currency?: string;
             /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
             day_end_hour: number;
             /** @description The working day production's hourly grid and daily page show starts at this local hour (6 by default). */
@@ -1999,6 +2575,8 @@ export interface components {
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
             organisation_name: string;
+            /** @description Anyone may create a staff account without an invitation (off by default: by invitation only). */
+            signup_open?: boolean;
             support_email: string;
             time_zone: string;
         };
@@ -2258,6 +2836,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The invoice. */
+        Invoice: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Invoice"];
+            };
+        };
         /** @description The item with its batches. */
         Item: {
             headers: {
@@ -2274,6 +2861,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Move"];
+            };
+        };
+        /** @description The payment method. */
+        PaymentMethod: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PaymentMethod"];
+            };
+        };
+        /** @description The plan. */
+        PricingPlan: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PricingPlan"];
             };
         };
         /** @description The project with the work done for it. */
@@ -3404,6 +4009,266 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["InvoiceStatus"];
+                client_id?: number;
+                /** @description Matches the number or the client's name. */
+                search?: string;
+                sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
+                /** @description Newest first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoices: components["schemas"]["Invoice"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportInvoices: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["InvoiceStatus"];
+                client_id?: number;
+                /** @description Matches the number or the client's name. */
+                search?: string;
+                sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
+                /** @description Newest first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id?: number;
+                    currency?: string;
+                    due_days?: number;
+                    language?: components["schemas"]["InvoiceLanguage"];
+                    lines?: components["schemas"]["InvoiceLineInput"][];
+                    notes?: string;
+                    /** @description 0 removes the project. */
+                    project_id?: number;
+                    tax_rate_bp?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_minor: number;
+                    method_id?: number | null;
+                    note?: string;
+                    paid_on: components["schemas"]["Date"];
+                };
+            };
+        };
+        responses: {
+            /** @description The payment and the invoice after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["Invoice"];
+                        payment: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    printInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, the organisation and the primary method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["Invoice"];
+                        organisation_name: string;
+                        primary_method: components["schemas"]["PaymentMethod"] | null;
+                        support_email: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reissueInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -3517,6 +4382,119 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    recoverPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description true to list archived methods too. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methods: components["schemas"]["PaymentMethod"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PaymentMethod"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_name?: string;
+                    account_number?: string;
+                    archived?: boolean;
+                    bank_name?: string;
+                    label?: string;
+                    notes?: string;
+                    payment_url?: string;
+                    /** @description true makes it the primary; false is refused (choose another). */
+                    primary?: boolean;
+                    sort_code?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PaymentMethod"];
+            default: components["responses"]["Error"];
+        };
+    };
     getPresence: {
         parameters: {
             query?: never;
@@ -3539,6 +4517,75 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPricingPlans: {
+        parameters: {
+            query?: {
+                /** @description true to list archived plans too. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: components["schemas"]["PricingPlan"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPricingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingPlanInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PricingPlan"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePricingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived?: boolean;
+                    name?: string;
+                    period?: components["schemas"]["PlanPeriod"];
+                    unit?: string;
+                    unit_price_minor?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PricingPlan"];
             default: components["responses"]["Error"];
         };
     };
@@ -4102,6 +5149,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description ISO 4217 code invoices are written in by default (USD). */
+                    currency?: string;
                     /** @description Hour the working day ends (1–24), after day_start_hour. */
                     day_end_hour?: number;
                     /** @description First hour of the working day (0–23); must stay before day_end_hour. */
@@ -4109,6 +5158,8 @@ export interface operations {
                     max_shift_hours?: number;
                     max_upload_mib?: number;
                     organisation_name?: string;
+                    /** @description Anyone may create a staff account without an invitation. */
+                    signup_open?: boolean;
                     support_email?: string;
                     /** @description An IANA zone name such as America/Chicago. */
                     time_zone?: string;
@@ -4318,6 +5369,73 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignupState: {
+        parameters: {
+            query?: {
+                /** @description The token of an invitation link. */
+                invitation?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        first_account: boolean;
+                        invitation: null | {
+                            email: string;
+                            role: components["schemas"]["Role"];
+                        };
+                        open: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    first_name: string;
+                    /** @description The token of the invitation link, if any. */
+                    invitation?: string;
+                    last_name?: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, signed in (a session token, as for "keep me logged in" off). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: components["schemas"]["Preferences"];
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4698,6 +5816,57 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     updateUserName: {
         parameters: {
             query?: never;
@@ -4763,6 +5932,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Part of an email or name. */
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active accounts first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        users: components["schemas"]["AdminUser"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation was mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    role?: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
                 };
             };
             default: components["responses"]["Error"];

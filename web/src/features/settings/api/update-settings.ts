@@ -69,6 +69,7 @@ export function checkSettings(
       body.day_end_hour = end;
     }
   }
+  if (typeof patch.currency === 'string') body.currency = patch.currency;
   return fields.length ? { ok: false, fields } : { ok: true, body };
 }
 

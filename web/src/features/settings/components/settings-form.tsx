@@ -18,6 +18,11 @@ import {
 } from '../api/update-settings';
 import { timeNowIn, timeZoneOptions } from './time-zones';
 
+/** The currencies the server invoices in (internal/organisation Currencies). */
+const CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL', 'CNY', 'IRR', 'CAD', 'AUD', 'NZD', 'MXN', 'ARS', 'CLP', 'COP', 'PEN', 'CHF'].concat(
+  ['SEK', 'NOK', 'DKK', 'PLN', 'INR', 'ZAR', 'KES', 'NGN', 'JPY', 'KRW', 'HKD', 'SGD', 'TRY', 'AED', 'KWD'],
+);
+
 /** What the inputs hold: the number input gives '' while empty. */
 interface FormValues {
   organisation_name: string;
@@ -26,6 +31,7 @@ interface FormValues {
   max_shift_hours: number | string;
   day_start_hour: number | string;
   day_end_hour: number | string;
+  currency: string;
 }
 
 /** A translation key under `settings.errors` for each field in trouble. */
@@ -41,7 +47,7 @@ const ERROR_KEY: Record<SettingsField, string> = {
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s };
+  return { ...s, currency: s.currency ?? 'USD' };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -50,6 +56,7 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   if (values.organisation_name !== saved.organisation_name) patch.organisation_name = values.organisation_name;
   if (values.support_email !== saved.support_email) patch.support_email = values.support_email;
   if ((values.time_zone ?? '') !== saved.time_zone) patch.time_zone = values.time_zone ?? '';
+  if (values.currency !== (saved.currency ?? 'USD')) patch.currency = values.currency;
   if (values.max_shift_hours !== saved.max_shift_hours) {
     patch.max_shift_hours = typeof values.max_shift_hours === 'number' ? values.max_shift_hours : NaN;
   }
@@ -78,7 +85,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
   const nowThere = timeNowIn(values.time_zone, i18n.language);
 
-  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+  function set<K extends SettingsField>(key: K, value: FormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
   }
@@ -178,6 +185,15 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 maxDropdownHeight={280}
                 limit={80}
                 required
+              />
+              <Select
+                label={t('settings.currency')}
+                description={t('settings.currencyHelp')}
+                data={CURRENCIES}
+                value={values.currency}
+                onChange={(v) => v && setValues((x) => ({ ...x, currency: v }))}
+                searchable
+                allowDeselect={false}
               />
             </SimpleGrid>
           </Stack>
