@@ -7,12 +7,14 @@ import { Link, useParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { LinkedDocuments } from '@/features/docs';
+import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { STATUS_COLORS, useProject, type ProjectDetail } from '../api/projects';
 import { ProgressCard } from '../components/progress-card';
+import { ProjectInvoices } from '../components/project-invoices';
 import { ProjectForm } from '../components/project-form';
 import { todayIn } from '../lib/today';
 
@@ -45,6 +47,7 @@ export default function ProjectPage() {
   const settings = usePublicSettings();
   const today = todayIn(settings.data?.time_zone ?? 'America/Chicago');
   const [editing, setEditing] = useState(false);
+  const { role } = useSession();
   const n = (v: number) => formatNumber(v, lng);
   const p = q.data;
   const days = useMemo(() => byDay(p?.production ?? []), [p]);
@@ -177,6 +180,11 @@ export default function ProjectPage() {
             )}
           </Card>
         </Grid.Col>
+        {role === 'admin' && (
+          <Grid.Col span={12}>
+            <ProjectInvoices projectId={p.id} />
+          </Grid.Col>
+        )}
         <Grid.Col span={12}>
           <LinkedDocuments linkKind="project" linkId={p.id} />
         </Grid.Col>
