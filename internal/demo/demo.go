@@ -12,6 +12,7 @@ import (
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
@@ -46,6 +47,8 @@ type Services struct {
 	// Billing, if set, receives plans, payment methods, invoices and
 	// payments of the last weeks.
 	Billing *billing.Service
+	// Messaging, if set, receives chat topics with a few days of messages.
+	Messaging *messaging.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -102,6 +105,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadBilling(ctx, s); err != nil {
 		return r, fmt.Errorf("demo billing: %w", err)
+	}
+	if err := loadChat(ctx, s); err != nil {
+		return r, fmt.Errorf("demo chat: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

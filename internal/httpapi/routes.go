@@ -63,6 +63,17 @@ func (s *Server) routeTable() []route {
 		{"GET /api/notifications", signedIn, s.handleNotifications},
 		{"POST /api/notifications/read", signedIn, s.handleNotificationsRead},
 
+		// messaging: the live event stream and the chat
+		{"POST /api/events/ticket", signedIn, s.handleEventsTicket},
+		{"GET /api/events", public, s.handleEvents}, // authenticates itself: bearer token or ?ticket=
+		{"GET /api/chat/topics", signedIn, s.handleTopics},
+		{"POST /api/chat/topics", signedIn, s.handleCreateTopic},
+		{"GET /api/chat/topics/{id}/messages", signedIn, s.handleMessages},
+		{"POST /api/chat/topics/{id}/messages", signedIn, s.handlePostMessage},
+		{"POST /api/chat/topics/{id}/read", signedIn, s.handleTopicRead},
+		{"PATCH /api/chat/messages/{id}", signedIn, s.handleEditMessage},
+		{"DELETE /api/chat/messages/{id}", signedIn, s.handleDeleteMessage},
+
 		// timeclock: the public kiosk (SPEC §7)
 		{"GET /api/employees", public, s.handleKioskEmployees},
 		{"POST /api/employees/validate-pin", public, s.handleValidatePIN},
@@ -228,5 +239,16 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.Log.Error("response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
 		return
 	}
+	if r.Context().Err() != nil {
+		// The client went away (a cancelled fetch, a closed tab): whatever
+		// failed failed because of that, and nobody reads the answer. 499
+		// is nginx's "client closed request", kept apart from server errors.
+		s.Log.Debug("client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	writeError(w, r, s.Log, err)
 }
+
+// statusClientClosed is logged for a request its client abandoned.
+const statusClientClosed = 499
