@@ -268,13 +268,14 @@ type InvoicePatch struct {
 
 // Filter selects and orders the invoice list.
 type Filter struct {
-	Status   string
-	ClientID int64
-	Search   string
-	Sort     string
-	Desc     bool
-	Page     int
-	PageSize int
+	Status    string
+	ClientID  int64
+	ProjectID int64 // the invoices of one project (0: any)
+	Search    string
+	Sort      string
+	Desc      bool
+	Page      int
+	PageSize  int
 }
 
 // Outstanding is what clients owe in one currency.

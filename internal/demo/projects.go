@@ -140,7 +140,11 @@ func finishProjects(ctx context.Context, s Services, p *demoProjects) error {
 	} {
 		day := p.start.AddDays(15 - sh.daysAgo)
 		at := hourIn(day, 16, loc)
-		if err := demoProjectShipment(ctx, s, p, sh.project, day.String(), sh.partner, at, sh.units, sh.delivers, uid); err != nil {
+		units := sh.units
+		if sh.project == p.spring {
+			units = min(units, spring.ProducedUnits/36*36) // all it packed, in whole boxes
+		}
+		if err := demoProjectShipment(ctx, s, p, sh.project, day.String(), sh.partner, at, units, sh.delivers, uid); err != nil {
 			return err
 		}
 	}

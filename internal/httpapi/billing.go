@@ -104,6 +104,14 @@ func invoiceFilter(r *http.Request) (billing.Filter, error) {
 		}
 		f.ClientID = id
 	}
+	if v := queryText(r, "project_id"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			return f, apperr.New(apperr.Invalid, "field.positive_int", apperr.Params{"field": "project_id"},
+				"project_id must be a positive whole number.").OnField("project_id")
+		}
+		f.ProjectID = id
+	}
 	if len(f.Search) > 200 {
 		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
 	}

@@ -255,3 +255,29 @@ func TestProjectValidationAndAccess(t *testing.T) {
 		e.call("POST", "/api/clients", staff, `{"name":"Nope"}`, 403, nil)
 	})
 }
+
+// A project's page lists its invoices: GET /api/invoices?project_id=.
+func TestProjectInvoices(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		meal, _ := e.mealSetup()
+		c := e.newClient("Acme")
+		var p projectJSON
+		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"P","client_id":%d,"product_id":%d,"target_units":5,
+			"start_date":"2026-11-01","due_date":"2026-11-30"}`, c.ID, meal), 201, &p)
+		line := `"lines":[{"description":"Packing","quantity":5,"unit_price_minor":150}]`
+		e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,"project_id":%d,%s}`, c.ID, p.ID, line), 201, nil)
+		e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,%s}`, c.ID, line), 201, nil)
+		var list struct {
+			Invoices []struct {
+				ProjectID *int64 `json:"project_id"`
+			}
+			Total int
+		}
+		e.call("GET", fmt.Sprintf("/api/invoices?project_id=%d", p.ID), e.token, "", 200, &list)
+		if list.Total != 1 || list.Invoices[0].ProjectID == nil || *list.Invoices[0].ProjectID != p.ID {
+			t.Fatalf("project's invoices: %+v", list)
+		}
+		e.call("GET", "/api/invoices?project_id=x", e.token, "", 400, nil)
+		e.call("GET", fmt.Sprintf("/api/invoices?project_id=%d", p.ID), e.staffToken(), "", 403, nil)
+	})
+}

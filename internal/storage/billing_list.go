@@ -22,6 +22,9 @@ func invoiceWhere(f billing.Filter) (string, []any) {
 	if f.Status != "" {
 		conds, args = append(conds, `i.status = ?`), append(args, f.Status)
 	}
+	if f.ProjectID > 0 {
+		conds, args = append(conds, `i.project_id = ?`), append(args, f.ProjectID)
+	}
 	if f.ClientID > 0 {
 		conds, args = append(conds, `i.client_id = ?`), append(args, f.ClientID)
 	}

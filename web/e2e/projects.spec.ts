@@ -108,6 +108,7 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await expect(progress).toContainText('10 of 20 kit (50%)');
   await expect(progress).toContainText('4 of 20 kit (20%)');
   await expect(page.getByRole('table', { name: 'Shipments for this project' })).toContainText(number);
+  await expect(page.getByText('No invoices for this project yet.')).toBeVisible(); // billing is the admin's
   await page.screenshot({ path: '../docs/screenshots/projects-project-page.png', fullPage: true });
 
   // Among the cards and in the table, found by the client's name.

@@ -4530,6 +4530,8 @@ export interface operations {
             query?: {
                 status?: components["schemas"]["InvoiceStatus"];
                 client_id?: number;
+                /** @description The invoices of one project. */
+                project_id?: number;
                 /** @description Matches the number or the client's name. */
                 search?: string;
                 sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
@@ -4581,6 +4583,8 @@ export interface operations {
             query?: {
                 status?: components["schemas"]["InvoiceStatus"];
                 client_id?: number;
+                /** @description The invoices of one project. */
+                project_id?: number;
                 /** @description Matches the number or the client's name. */
                 search?: string;
                 sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";

@@ -86,3 +86,12 @@ export function useSaveProject() {
     onSuccess: () => qc.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
+
+/** GET /api/invoices?project_id= (admins only): the project's invoices, newest first. */
+export function useProjectInvoices(projectId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...projectKeys.one(projectId), 'invoices'] as const,
+    queryFn: ({ signal }) => api.get('/api/invoices', { query: { project_id: projectId, page_size: 100 }, signal }),
+    enabled,
+  });
+}

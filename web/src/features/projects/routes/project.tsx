@@ -1,20 +1,42 @@
 import '../strings';
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { LinkedDocuments } from '@/features/docs';
+import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
-import { STATUS_COLORS, useProject } from '../api/projects';
+import { STATUS_COLORS, useProject, type ProjectDetail } from '../api/projects';
 import { ProgressCard } from '../components/progress-card';
+import { ProjectInvoices } from '../components/project-invoices';
 import { ProjectForm } from '../components/project-form';
 import { todayIn } from '../lib/today';
+
+interface ProductionDay {
+  date: string;
+  lines: string[];
+  units: number; // reversed entries left out, as in the progress
+  reversed: number; // how many entries were reversed
+}
+
+/** A project's production entries as one row per day, newest first. */
+function byDay(entries: ProjectDetail['production']): ProductionDay[] {
+  const days = new Map<string, ProductionDay>();
+  for (const e of entries) {
+    const d = days.get(e.date) ?? { date: e.date, lines: [], units: 0, reversed: 0 };
+    if (!d.lines.includes(e.line_name)) d.lines.push(e.line_name);
+    if (e.reversed) d.reversed += 1;
+    else d.units += e.units;
+    days.set(e.date, d);
+  }
+  return [...days.values()].sort((a, b) => b.date.localeCompare(a.date));
+}
 
 /** /projects/:id: one project, its progress, and the production and shipments done for it. */
 export default function ProjectPage() {
@@ -25,8 +47,10 @@ export default function ProjectPage() {
   const settings = usePublicSettings();
   const today = todayIn(settings.data?.time_zone ?? 'America/Chicago');
   const [editing, setEditing] = useState(false);
+  const { role } = useSession();
   const n = (v: number) => formatNumber(v, lng);
   const p = q.data;
+  const days = useMemo(() => byDay(p?.production ?? []), [p]);
 
   if (!p) {
     return (
@@ -84,7 +108,7 @@ export default function ProjectPage() {
                 {t('projects.detail.noProduction')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
+              <ScrollArea.Autosize mah={420}>
                 <Table fz="sm" aria-label={t('projects.detail.production')}>
                   <Table.Thead>
                     <Table.Tr>
@@ -94,17 +118,15 @@ export default function ProjectPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {p.production.map((e) => (
-                      <Table.Tr key={e.id} c={e.reversed ? 'dimmed' : undefined}>
-                        <Table.Td>
-                          {e.date} {String(e.hour).padStart(2, '0')}:00
-                        </Table.Td>
-                        <Table.Td>{e.line_name}</Table.Td>
-                        <Table.Td ta="end" td={e.reversed ? 'line-through' : undefined}>
-                          {n(e.units)}
-                          {e.reversed && (
-                            <Badge ml="xs" size="xs" color="gray">
-                              {t('projects.detail.reversed')}
+                    {days.map((d) => (
+                      <Table.Tr key={d.date}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.date}</Table.Td>
+                        <Table.Td>{d.lines.join(', ')}</Table.Td>
+                        <Table.Td ta="end">
+                          {n(d.units)}
+                          {d.reversed > 0 && (
+                            <Badge ml="xs" size="xs" color="gray" style={{ textTransform: 'none' }}>
+                              {t('projects.detail.reversedCount', { count: d.reversed })}
                             </Badge>
                           )}
                         </Table.Td>
@@ -112,7 +134,7 @@ export default function ProjectPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollArea.Autosize>
             )}
           </Card>
         </Grid.Col>
@@ -158,6 +180,11 @@ export default function ProjectPage() {
             )}
           </Card>
         </Grid.Col>
+        {role === 'admin' && (
+          <Grid.Col span={12}>
+            <ProjectInvoices projectId={p.id} />
+          </Grid.Col>
+        )}
         <Grid.Col span={12}>
           <LinkedDocuments linkKind="project" linkId={p.id} />
         </Grid.Col>

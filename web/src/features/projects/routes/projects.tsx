@@ -177,7 +177,7 @@ export default function ProjectsPage() {
               },
               { accessor: 'start_date', title: t('projects.fields.start'), sortable: true, noWrap: true },
               { accessor: 'due_date', title: t('projects.fields.due'), sortable: true, noWrap: true, render: (p) => (<Stack gap={0}><Text size="sm">{p.due_date}</Text><DaysLeft days={p.days_left} /></Stack>) },
-              { accessor: 'status', title: t('projects.fields.status'), sortable: true, render: (p) => <Badge color={STATUS_COLORS[p.status]}>{t(`projects.status.${p.status}`)}</Badge> },
+              { accessor: 'status', title: t('projects.fields.status'), sortable: true, noWrap: true, render: (p) => <Badge color={STATUS_COLORS[p.status]}>{t(`projects.status.${p.status}`)}</Badge> },
             ]}
           />
         ) : (
@@ -189,12 +189,12 @@ export default function ProjectsPage() {
                 </Text>
               </Card>
             ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label={t('projects.cards')}>
+              <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} aria-label={t('projects.cards')}>
                 {list.map((p) => (
                   <Card key={p.id} withBorder radius="md" padding="md" component="article" aria-label={p.name}>
                     <Stack gap="xs">
                       <Group justify="space-between" align="flex-start" wrap="nowrap">
-                        <Anchor component={Link} to={paths.app.project.getHref(p.id)} fw={600} lineClamp={2}>
+                        <Anchor component={Link} to={paths.app.project.getHref(p.id)} fw={600} lineClamp={2} style={{ minWidth: 0 }}>
                           {p.name}
                         </Anchor>
                         <Badge color={STATUS_COLORS[p.status]} style={{ flexShrink: 0 }}>
