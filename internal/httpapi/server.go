@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/documents"
+	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
@@ -41,6 +42,7 @@ type Server struct {
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
 	Shipping     *shipping.Service
+	FAQ          *faq.Service
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
