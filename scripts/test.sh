@@ -17,7 +17,7 @@ free_port() {
 }
 
 # e2e_on_postgres runs the end-to-end specs that store data (sign-in, kiosk,
-# employees, inventory, documents, production, shipping; PACKLINE_E2E_PG_SPECS to change) again with the binary
+# employees, inventory, documents, production, shipping, faq; PACKLINE_E2E_PG_SPECS to change) again with the binary
 # on a fresh PostgreSQL schema, so those flows are proven on both engines.
 e2e_on_postgres() {
   local base="${PACKLINE_TEST_POSTGRES_URL:-}"
