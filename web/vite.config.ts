@@ -69,7 +69,7 @@ const PREACT_ALIASES = [
  * code and stays out of the entries and out of every other area (src/i18n/english.ts).
  * `virtual:english-areas` (every section of ENGLISH_AREAS in one module) still resolves.
  */
-const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'inventory', 'employees', 'settings', 'faq'];
+const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'chat', 'inventory', 'employees', 'settings', 'faq'];
 function englishAreas(): Plugin {
   const all = 'virtual:english-areas';
   const one = 'virtual:english/';

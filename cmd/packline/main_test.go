@@ -56,6 +56,18 @@ func TestServeDemoAndShutdown(t *testing.T) {
 
 			checkDemoKiosk(t, url)
 
+			// An open live event stream does not hold the shutdown up: it is ended.
+			req, _ := http.NewRequest("GET", url+"/api/events", nil)
+			req.Header.Set("Authorization", "Bearer "+login.Token)
+			stream, err := http.DefaultClient.Do(req)
+			if err != nil || stream.StatusCode != 200 {
+				t.Fatalf("events: %v %v", err, stream)
+			}
+			defer stream.Body.Close()
+			if _, err := stream.Body.Read(make([]byte, 64)); err != nil {
+				t.Fatalf("reading the stream: %v", err)
+			}
+
 			cancel()
 			select {
 			case err := <-done:

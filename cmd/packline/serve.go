@@ -90,6 +90,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
+	// Live events: this instance hears every instance's (PostgreSQL LISTEN).
+	if err := svc.Listen(ctx, log); err != nil {
+		return fmt.Errorf("listen for live events: %w", err)
+	}
 	// Every instance purges the documents trash; the purge is safe to run at once.
 	go svc.Documents.PurgeEvery(ctx, time.Hour)
 
@@ -105,6 +109,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	// Open event streams never go idle: end them when shutting down.
+	srv.RegisterOnShutdown(api.CloseStreams)
 	url := "http://" + ln.Addr().String()
 	fmt.Fprintf(stdout, "Packline %s listening on %s (database: %s)\n", version, url, db.Dialect)
 	for _, line := range demoReport.Lines {

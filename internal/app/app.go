@@ -3,6 +3,7 @@
 package app
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -35,6 +36,13 @@ type Services struct {
 	Documents    *documents.Service
 
 	throttles *storage.ThrottleStore
+	live      *storage.MessagingStore
+}
+
+// Listen makes this instance receive the live events of every instance
+// (PostgreSQL LISTEN/NOTIFY; nothing to do on SQLite) until ctx ends.
+func (s *Services) Listen(ctx context.Context, log *slog.Logger) error {
+	return s.live.Listen(ctx, log)
 }
 
 // Option adjusts how New builds the services.
@@ -79,7 +87,16 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
-	msg := storage.NewMessagingService(db)
+	hub := messaging.NewHub()
+	live := storage.NewMessagingStore(db, hub)
+	msg := messaging.NewService(live, cal, hub)
+	msg.Hub.Presence = func(userID int64, online bool) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := msg.AnnouncePresence(ctx, userID, online); err != nil {
+			log.Warn("announce presence", "err", err)
+		}
+	}
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
@@ -94,6 +111,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Timeclock:    tc,
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
+		live:         live,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
 	}
 }
@@ -114,5 +132,5 @@ func (s *Services) Wire(api *httpapi.Server) {
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production}
+		Production: s.Production, Messaging: s.Messaging}
 }

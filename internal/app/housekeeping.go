@@ -14,15 +14,19 @@ const HousekeepEvery = 15 * time.Minute
 
 // PurgeExpired deletes, once, what nobody needs any more: sign-in tokens
 // expired or revoked over accounts.TokenRetention ago and throttle rows idle
-// for throttle.Retention. (Kiosk clock tokens are signed, not stored: there
+// for throttle.Retention, and live events
+// older than messaging.EventRetention (with spent stream tickets). (Kiosk clock tokens are signed, not stored: there
 // is nothing to purge.) Every delete is idempotent, so instances sharing a
 // database may run it at the same moment.
 func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles int64, err error) {
 	if tokens, err = s.Accounts.Purge(ctx); err != nil {
 		return tokens, 0, err
 	}
-	throttles, err = s.throttles.Purge(ctx, s.DB.Now().Add(-throttle.Retention))
-	return tokens, throttles, err
+	if throttles, err = s.throttles.Purge(ctx, s.DB.Now().Add(-throttle.Retention)); err != nil {
+		return tokens, throttles, err
+	}
+	events, err := s.Messaging.PurgeEvents(ctx)
+	return tokens, throttles + events, err
 }
 
 // Housekeep runs PurgeExpired at start and then about every interval (with

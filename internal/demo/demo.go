@@ -10,6 +10,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
@@ -36,6 +37,8 @@ type Services struct {
 	Production *production.Service
 	// Documents, if set, receives a few files linked to demo batches and employees.
 	Documents *documents.Service
+	// Messaging, if set, receives chat topics with a few days of messages.
+	Messaging *messaging.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -79,6 +82,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)
+	}
+	if err := loadChat(ctx, s); err != nil {
+		return r, fmt.Errorf("demo chat: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

@@ -68,13 +68,21 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	// sign-ins away. TestLoginFloodIsBoundedBy503 tests the short wait.
 	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
 	gate.MaxWait = time.Minute
-	app.New(db, log, app.WithHashGate(gate)).Wire(api)
+	svcs := app.New(db, log, app.WithHashGate(gate))
+	svcs.Wire(api)
 	for _, c := range configure {
 		c(api)
 	}
+	// Live events from every instance (PostgreSQL LISTEN), as serve does.
+	ctx, stopListening := context.WithCancel(context.Background())
+	if err := svcs.Listen(ctx, log); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stopListening)
 	// Every response a test receives is checked against the OpenAPI document.
 	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(srv.Close)
+	t.Cleanup(api.CloseStreams) // runs first: open event streams would hold Close up
 	return srv
 }
 

@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"github.com/packline/packline/internal/apperr"
-	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 )
 
@@ -48,28 +47,4 @@ func (s *Server) handlePatchSettings(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	return writeJSON(w, http.StatusOK, st)
-}
-
-func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
-	limit := queryInt(r, "limit", messaging.DefaultList, 1, messaging.MaxList)
-	list, unread, err := s.Messaging.List(r.Context(), userFrom(r.Context()).ID, limit)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"notifications": list, "unread": unread})
-}
-
-func (s *Server) handleNotificationsRead(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		IDs []int64 `json:"ids"`
-	}
-	if r.ContentLength != 0 {
-		if err := decodeJSON(w, r, &in); err != nil {
-			return err
-		}
-	}
-	if err := s.Messaging.MarkRead(r.Context(), userFrom(r.Context()).ID, in.IDs); err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }

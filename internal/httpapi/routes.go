@@ -52,6 +52,17 @@ func (s *Server) routeTable() []route {
 		{"GET /api/notifications", signedIn, s.handleNotifications},
 		{"POST /api/notifications/read", signedIn, s.handleNotificationsRead},
 
+		// messaging: the live event stream and the chat
+		{"POST /api/events/ticket", signedIn, s.handleEventsTicket},
+		{"GET /api/events", public, s.handleEvents}, // authenticates itself: bearer token or ?ticket=
+		{"GET /api/chat/topics", signedIn, s.handleTopics},
+		{"POST /api/chat/topics", signedIn, s.handleCreateTopic},
+		{"GET /api/chat/topics/{id}/messages", signedIn, s.handleMessages},
+		{"POST /api/chat/topics/{id}/messages", signedIn, s.handlePostMessage},
+		{"POST /api/chat/topics/{id}/read", signedIn, s.handleTopicRead},
+		{"PATCH /api/chat/messages/{id}", signedIn, s.handleEditMessage},
+		{"DELETE /api/chat/messages/{id}", signedIn, s.handleDeleteMessage},
+
 		// timeclock: the public kiosk (SPEC §7)
 		{"GET /api/employees", public, s.handleKioskEmployees},
 		{"POST /api/employees/validate-pin", public, s.handleValidatePIN},

@@ -47,7 +47,12 @@ type Server struct {
 	Production   *production.Service
 	Documents    *documents.Service
 
-	kiosk kioskCache // the encoded kiosk employee list, by version
+	// EventsHeartbeat is how often an idle event stream gets a comment line
+	// (and its token is checked again); 0 means messaging.Heartbeat.
+	EventsHeartbeat time.Duration
+
+	kiosk   kioskCache // the encoded kiosk employee list, by version
+	streams streams    // the open event streams, ended on shutdown
 }
 
 // Handler returns the complete HTTP handler.

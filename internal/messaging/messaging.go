@@ -1,12 +1,15 @@
-// Package messaging holds staff notifications (and, later, chat).
+// Package messaging holds staff notifications, the chat and the live events
+// that carry both to every signed-in browser.
 package messaging
 
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/organisation"
 )
 
 // Notification kinds (SPEC §1): someone sent a message, uploaded a zip file
@@ -20,13 +23,38 @@ const (
 	KindPINGuessing = "pin_guessing"
 )
 
+// Person is a user as others see them: in a notification or a chat message.
+type Person struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
 // Notification is one entry in a user's notification list.
 type Notification struct {
 	ID        int64             `json:"id"`
 	Kind      string            `json:"kind"`
+	Actor     *Person           `json:"actor"` // nil when the system raised it
 	Params    map[string]string `json:"params"`
+	Link      string            `json:"link"` // the app path of what it is about
 	Read      bool              `json:"read"`
 	CreatedAt time.Time         `json:"created_at"`
+}
+
+// NewNotification is a notification to record for some users.
+type NewNotification struct {
+	ActorID int64 // 0: the system
+	Kind    string
+	Params  map[string]string
+	Link    string
+	// To are the recipients; nil means every active user but the actor.
+	To []int64
+}
+
+// Page is one page of a user's notifications and their unread count.
+type Page struct {
+	Notifications []Notification `json:"notifications"`
+	Unread        int            `json:"unread"`
+	Total         int            `json:"total"` // matching the filter, over all pages
 }
 
 // Limits of the notification list.
@@ -36,48 +64,82 @@ const (
 	MaxMarkRead = 500 // notifications marked read in one request
 )
 
-// Store keeps notifications.
-type Store interface {
-	// List returns a user's newest notifications (at most limit) and how many are unread.
-	List(ctx context.Context, userID int64, limit int) ([]Notification, int, error)
-	// MarkRead marks the given notifications (all, when ids is empty) read.
-	MarkRead(ctx context.Context, userID int64, ids []int64) error
-	// NotifyAll records a notification for every active user but the actor.
-	NotifyAll(ctx context.Context, actorID int64, kind string, params map[string]string) error
+// Filter selects a page of a user's notifications.
+type Filter struct {
+	UnreadOnly bool
+	Limit      int
+	Offset     int
 }
 
-// Service lists notifications and records them.
-type Service struct{ store Store }
+// Service lists notifications and records them, keeps the chat and serves
+// the live events.
+type Service struct {
+	store Store
+	cal   *organisation.Calendar
+	Hub   *Hub
+}
 
-// NewService returns the notification service over store.
-func NewService(store Store) *Service { return &Service{store: store} }
+// NewService returns the messaging service over store; hub fans the events
+// out to this instance's streams (storage feeds it, from every instance).
+func NewService(store Store, cal *organisation.Calendar, hub *Hub) *Service {
+	return &Service{store: store, cal: cal, Hub: hub}
+}
 
-// List returns a user's newest notifications and how many are unread; a
-// limit outside 1..MaxList means DefaultList.
-func (s *Service) List(ctx context.Context, userID int64, limit int) ([]Notification, int, error) {
-	if limit <= 0 || limit > MaxList {
-		limit = DefaultList
+// List returns a page of a user's notifications, newest first; a limit
+// outside 1..MaxList means DefaultList.
+func (s *Service) List(ctx context.Context, userID int64, f Filter) (Page, error) {
+	if f.Limit <= 0 || f.Limit > MaxList {
+		f.Limit = DefaultList
 	}
-	return s.store.List(ctx, userID, limit)
+	if f.Offset < 0 {
+		f.Offset = 0
+	}
+	return s.store.List(ctx, userID, f)
 }
 
 // MarkRead marks the given notifications (all, when ids is empty) read, at
-// most MaxMarkRead at once.
-func (s *Service) MarkRead(ctx context.Context, userID int64, ids []int64) error {
+// most MaxMarkRead at once, and tells the user's other streams the new count.
+func (s *Service) MarkRead(ctx context.Context, userID int64, ids []int64) (unread int, err error) {
 	if len(ids) > MaxMarkRead {
-		return apperr.New(apperr.Invalid, "notifications.too_many", apperr.Params{"max": MaxMarkRead},
+		return 0, apperr.New(apperr.Invalid, "notifications.too_many", apperr.Params{"max": MaxMarkRead},
 			fmt.Sprintf("At most %d notifications at once.", MaxMarkRead)).OnField("ids")
 	}
 	return s.store.MarkRead(ctx, userID, ids)
 }
 
 // Notify records a notification of a known kind for every active user but
-// the actor.
+// the actor (documents and the time clock call it).
 func (s *Service) Notify(ctx context.Context, actorID int64, kind string, params map[string]string) error {
-	switch kind {
+	return s.Send(ctx, NewNotification{ActorID: actorID, Kind: kind, Params: params})
+}
+
+// Send records a notification for its recipients, each with a live event.
+// Without a link, the kind's place is used.
+func (s *Service) Send(ctx context.Context, n NewNotification) error {
+	switch n.Kind {
 	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing:
 	default:
-		return fmt.Errorf("messaging: unknown notification kind %q", kind)
+		return fmt.Errorf("messaging: unknown notification kind %q", n.Kind)
 	}
-	return s.store.NotifyAll(ctx, actorID, kind, params)
+	if n.Link == "" {
+		n.Link = defaultLink[n.Kind]
+	}
+	if n.Params == nil {
+		n.Params = map[string]string{}
+	}
+	if n.To != nil && len(n.To) == 0 {
+		return nil
+	}
+	return s.store.Notify(ctx, n)
 }
+
+// defaultLink is where a kind's notification leads when its sender gave none.
+var defaultLink = map[string]string{
+	KindMessage:     "/chat",
+	KindTopic:       "/chat",
+	KindZipUpload:   "/docs",
+	KindPINGuessing: "/employees",
+}
+
+// TopicLink is the app path of a chat topic.
+func TopicLink(topicID int64) string { return "/chat?topic=" + strconv.FormatInt(topicID, 10) }

@@ -176,12 +176,13 @@ func TestDocumentsZipIsListedAndNotifiesTheOthers(t *testing.T) {
 		if len(got.Entries) != 2 {
 			t.Fatalf("stored entries %+v", got.Entries)
 		}
-		list, _, err := e.msg.List(ctx, e.sam.UserID, 10)
+		page, err := e.msg.List(ctx, e.sam.UserID, messaging.Filter{Limit: 10})
+		list := page.Notifications
 		if err != nil || len(list) != 1 || list[0].Kind != "zip_upload" ||
 			list[0].Params["name"] != "Ada Test" || list[0].Params["type"] != "Bill of lading" {
 			t.Fatalf("Sam's notifications %+v, %v", list, err)
 		}
-		if mine, _, _ := e.msg.List(ctx, e.ada.UserID, 10); len(mine) != 0 {
+		if mine, _ := e.msg.List(ctx, e.ada.UserID, messaging.Filter{Limit: 10}); len(mine.Notifications) != 0 {
 			t.Fatalf("the uploader was notified of their own upload: %+v", mine)
 		}
 	})

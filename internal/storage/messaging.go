@@ -7,55 +7,88 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/organisation"
 )
 
-// MessagingStore implements messaging.Store.
-type MessagingStore struct{ db *DB }
+// MessagingStore implements messaging.Store: notifications, the chat and the
+// event log, and carries every committed event to the Hub of every instance
+// (see messaging_events.go).
+type MessagingStore struct {
+	db  *DB
+	hub *messaging.Hub
+}
 
 var _ messaging.Store = (*MessagingStore)(nil)
 
-// NewMessagingStore returns the notification store over db.
-func NewMessagingStore(db *DB) *MessagingStore { return &MessagingStore{db: db} }
-
-// NewMessagingService returns the notification service over db.
-func NewMessagingService(db *DB) *messaging.Service {
-	return messaging.NewService(NewMessagingStore(db))
+// NewMessagingStore returns the messaging store over db, publishing to hub.
+func NewMessagingStore(db *DB, hub *messaging.Hub) *MessagingStore {
+	return &MessagingStore{db: db, hub: hub}
 }
 
-// List returns a user's newest notifications and the unread count.
-func (s *MessagingStore) List(ctx context.Context, userID int64, limit int) ([]messaging.Notification, int, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, kind, params, created_at, read_at FROM notifications
-		WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`, userID, limit)
+// NewMessagingService returns the messaging service over db with a new hub
+// and the database's clock (for tests; the app wires its Calendar).
+func NewMessagingService(db *DB) *messaging.Service {
+	hub := messaging.NewHub()
+	return messaging.NewService(NewMessagingStore(db, hub), &organisation.Calendar{Clock: db.Now}, hub)
+}
+
+const personName = `TRIM(%s.first_name || ' ' || %s.last_name)`
+
+func nameOf(alias string) string { return strings.ReplaceAll(personName, "%s", alias) }
+
+// List returns a page of a user's notifications and the unread count.
+func (s *MessagingStore) List(ctx context.Context, userID int64, f messaging.Filter) (messaging.Page, error) {
+	where := `n.user_id = ?`
+	if f.UnreadOnly {
+		where += ` AND n.read_at IS NULL`
+	}
+	rows, err := s.db.Query(ctx, `SELECT n.id, n.kind, n.params, n.link, n.created_at, n.read_at, a.id, `+nameOf("a")+`
+		FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
+		WHERE `+where+` ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`, userID, f.Limit, f.Offset)
 	if err != nil {
-		return nil, 0, err
+		return messaging.Page{}, err
 	}
 	defer rows.Close()
-	out := []messaging.Notification{}
+	page := messaging.Page{Notifications: []messaging.Notification{}}
 	for rows.Next() {
 		var n messaging.Notification
 		var params string
 		var created int64
-		var read sql.NullInt64
-		if err := rows.Scan(&n.ID, &n.Kind, &params, &created, &read); err != nil {
-			return nil, 0, err
+		var read, actorID sql.NullInt64
+		var actorName sql.NullString
+		if err := rows.Scan(&n.ID, &n.Kind, &params, &n.Link, &created, &read, &actorID, &actorName); err != nil {
+			return page, err
 		}
 		n.CreatedAt = FromMillis(created)
 		n.Read = read.Valid
+		if actorID.Valid {
+			n.Actor = &messaging.Person{ID: actorID.Int64, Name: actorName.String}
+		}
 		n.Params = map[string]string{}
 		_ = json.Unmarshal([]byte(params), &n.Params)
-		out = append(out, n)
+		page.Notifications = append(page.Notifications, n)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, err
+		return page, err
 	}
-	var unread int
-	err = s.db.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`, userID).Scan(&unread)
-	return out, unread, err
+	err = s.db.QueryRow(ctx, `SELECT COUNT(*), COUNT(*) - COUNT(read_at) FROM notifications n WHERE `+where, userID).Scan(&page.Total, &page.Unread)
+	if err == nil && f.UnreadOnly {
+		page.Unread = page.Total
+	}
+	return page, err
 }
 
-// MarkRead marks notifications read; ids empty means all of the user's.
-func (s *MessagingStore) MarkRead(ctx context.Context, userID int64, ids []int64) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
+func unreadCount(ctx context.Context, tx *Tx, userID int64) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`, userID).Scan(&n)
+	return n, err
+}
+
+// MarkRead marks notifications read; ids empty means all of the user's. The
+// user's streams get the new unread count.
+func (s *MessagingStore) MarkRead(ctx context.Context, userID int64, ids []int64) (int, error) {
+	var unread int
+	err := s.withEvents(ctx, func(tx *Tx, ev *events) error {
 		q := `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`
 		args := []any{Millis(tx.Now), userID}
 		if len(ids) > 0 {
@@ -64,20 +97,105 @@ func (s *MessagingStore) MarkRead(ctx context.Context, userID int64, ids []int64
 				args = append(args, id)
 			}
 		}
-		_, err := tx.Exec(ctx, q, args...)
-		return err
+		res, err := tx.Exec(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		if unread, err = unreadCount(ctx, tx, userID); err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return ev.add(ctx, tx, userID, messaging.EventNotification, map[string]any{"unread": unread})
 	})
+	return unread, err
 }
 
-// NotifyAll records a notification for every active user except the actor.
-func (s *MessagingStore) NotifyAll(ctx context.Context, actorID int64, kind string, params map[string]string) error {
-	body, err := json.Marshal(params)
+// Notify records a notification for its recipients (every active user but
+// the actor when To is nil), each with an event carrying it.
+func (s *MessagingStore) Notify(ctx context.Context, n messaging.NewNotification) error {
+	body, err := json.Marshal(n.Params)
 	if err != nil {
 		return err
 	}
-	return s.db.WithTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO notifications (user_id, kind, params, created_at)
-			SELECT id, ?, ?, ? FROM users WHERE active = ? AND id <> ?`, kind, string(body), Millis(tx.Now), true, actorID)
-		return err
+	var actor *messaging.Person
+	if n.ActorID != 0 {
+		people, err := s.people(ctx, n.ActorID)
+		if err != nil {
+			return err
+		}
+		if len(people) == 1 {
+			actor = &people[0]
+		}
+	}
+	return s.withEvents(ctx, func(tx *Tx, ev *events) error {
+		to := n.To
+		if to == nil {
+			rows, err := tx.Query(ctx, `SELECT id FROM users WHERE active = ? AND id <> ? ORDER BY id`, true, n.ActorID)
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					rows.Close()
+					return err
+				}
+				to = append(to, id)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+		}
+		var actorID any
+		if n.ActorID != 0 {
+			actorID = n.ActorID
+		}
+		for _, uid := range to {
+			item := messaging.Notification{Kind: n.Kind, Actor: actor, Params: n.Params, Link: n.Link, CreatedAt: tx.Now.Truncate(1e6)}
+			if err := tx.QueryRow(ctx, `INSERT INTO notifications (user_id, kind, params, created_at, actor_id, link)
+				VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, uid, n.Kind, string(body), Millis(tx.Now), actorID, n.Link).Scan(&item.ID); err != nil {
+				return mapError(err)
+			}
+			unread, err := unreadCount(ctx, tx, uid)
+			if err != nil {
+				return err
+			}
+			if err := ev.add(ctx, tx, uid, messaging.EventNotification, map[string]any{"unread": unread, "notification": item}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
+}
+
+// People lists the active users.
+func (s *MessagingStore) People(ctx context.Context) ([]messaging.Person, error) {
+	return s.people(ctx, 0)
+}
+
+// people lists the active users, or the one with id.
+func (s *MessagingStore) people(ctx context.Context, id int64) ([]messaging.Person, error) {
+	q := `SELECT u.id, ` + nameOf("u") + ` FROM users u WHERE u.active = ?`
+	args := []any{true}
+	if id != 0 {
+		q += ` AND u.id = ?`
+		args = append(args, id)
+	}
+	rows, err := s.db.Query(ctx, q+` ORDER BY u.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []messaging.Person
+	for rows.Next() {
+		var p messaging.Person
+		if err := rows.Scan(&p.ID, &p.Name); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
@@ -592,7 +593,8 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 			t.Fatalf("150 guesses from 150 addresses: %d evaluated, want %d", got, timeclock.EmployeePINLimit)
 		}
 		// Staff are told once, with the employee's name…
-		notes, _, err := storage.NewMessagingService(db).List(ctx, e.staff.UserID, 10)
+		page, err := storage.NewMessagingService(db).List(ctx, e.staff.UserID, messaging.Filter{Limit: 10})
+		notes := page.Notifications
 		if err != nil {
 			t.Fatal(err)
 		}

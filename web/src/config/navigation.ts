@@ -2,6 +2,7 @@ import {
   IconBuildingFactory2,
   IconFileText,
   IconLayoutDashboard,
+  IconMessages,
   IconPackages,
   IconTruckDelivery,
   IconUsersGroup,
@@ -17,7 +18,7 @@ export interface NavItem {
   children?: { labelKey: string; to: string }[];
 }
 
-/** The main menu (SPEC §2): dashboard, docs, inventory, production (3 children), shipping log, employees. */
+/** The main menu (SPEC §2): dashboard, docs, inventory, production (3 children), shipping log, employees; and the chat (SPEC §1). */
 export const MAIN_MENU: NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.app.dashboard.path, icon: IconLayoutDashboard },
   { labelKey: 'nav.docs', to: paths.app.docs.path, icon: IconFileText },
@@ -34,6 +35,7 @@ export const MAIN_MENU: NavItem[] = [
   },
   { labelKey: 'nav.shippingLog', to: paths.app.shippingLog.path, icon: IconTruckDelivery },
   { labelKey: 'nav.employees', to: paths.app.employees.path, icon: IconUsersGroup },
+  { labelKey: 'nav.chat', to: paths.app.chat.path, icon: IconMessages },
 ];
 
 /** True when `pathname` is `to` or below it. */

@@ -53,7 +53,7 @@ export const handlers = [
     const body = await request.json();
     return HttpResponse.json({ ...demoPreferences, ...body });
   }),
-  mockApi.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0 })),
+  mockApi.get('/api/notifications', () => HttpResponse.json({ notifications: [], unread: 0, total: 0 })),
   mockApi.get('/api/staff/timeclock/now', () =>
     HttpResponse.json({ clocked_in: [], count: 0, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago', pin_alerts: [] }),
   ),
@@ -61,7 +61,7 @@ export const handlers = [
   mockApi.get('/api/production/today', () =>
     HttpResponse.json({ date: '2026-01-15', units: 0, labour_hours: 0, units_per_labour_hour: null, best_line: null }),
   ),
-  mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true as const })),
+  mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true as const, unread: 0 })),
 ];
 
 export const server = setupServer(...handlers);

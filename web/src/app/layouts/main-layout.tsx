@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { QueryProvider } from '@/components/query-provider';
 import { AppBreadcrumbs, AppHeader, Sidebar, useSidebar } from '@/features/shell';
+import { LiveEvents } from '@/lib/live';
 import { PreferencesSync, useNavLayout } from '@/lib/preferences';
 import classes from './main-layout.module.css';
 
@@ -72,6 +73,7 @@ export default function MainLayout() {
   return (
     <QueryProvider>
       <PreferencesSync />
+      <LiveEvents />
       <Shell />
     </QueryProvider>
   );

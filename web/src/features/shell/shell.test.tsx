@@ -15,7 +15,9 @@ const sample = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
     id: i + 1,
     kind: (['message', 'zip_upload', 'topic'] as const)[i % 3],
+    actor: { id: i + 1, name: `Person ${i + 1}` },
     params: { name: `Person ${i + 1}`, type: 'CSV' },
+    link: i % 3 === 1 ? '/docs' : '/chat?topic=1',
     read: i > 1,
     created_at: new Date(Date.now() - i * 60_000).toISOString(),
   }));
@@ -71,11 +73,11 @@ describe('app shell', () => {
         const limit = new URL(request.url).searchParams.get('limit') ?? '';
         limits.push(limit);
         const all = sample(8);
-        return HttpResponse.json({ notifications: all.slice(0, Number(limit)), unread: markedAll ? 0 : 2 });
+        return HttpResponse.json({ notifications: all.slice(0, Number(limit)), unread: markedAll ? 0 : 2, total: 8 });
       }),
       mockApi.post('/api/notifications/read', async ({ request }) => {
         markedAll = JSON.stringify(await request.json()) === '{}';
-        return HttpResponse.json({ success: true });
+        return HttpResponse.json({ success: true, unread: 0 });
       }),
     );
     renderApp('/dashboard');

@@ -2,6 +2,86 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/chat/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one's own message within 10 minutes of sending it */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /** Change one's own message within 10 minutes of sending it */
+        patch: operations["editMessage"];
+        trace?: never;
+    };
+    "/api/chat/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat topics, most recently active first, with the user's unread counts */
+        get: operations["listTopics"];
+        put?: never;
+        /** Start a topic (every other user is told "started a new topic") */
+        post: operations["createTopic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/topics/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** A topic's messages before a message (the newest without before), oldest first */
+        get: operations["listMessages"];
+        put?: never;
+        /** Send a message; each colleague it @mentions is told "sent a message" */
+        post: operations["postMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/topics/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a topic read up to a message (its newest when none is given) */
+        post: operations["markTopicRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -175,6 +255,59 @@ export interface paths {
         put?: never;
         /** Check an employee's PIN at the kiosk */
         post: operations["validatePIN"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live event stream (server-sent events) of one signed-in browser
+         * @description Authenticated by the bearer token or, for `EventSource`, by `?ticket=` from
+         *     `POST /api/events/ticket`. Every instance delivers every event (PostgreSQL
+         *     LISTEN/NOTIFY). Events, each `data:` one JSON object:
+         *
+         *     - `notification` (to its recipient): `{unread, notification?}`; without
+         *       `notification` the unread count changed (notifications marked read).
+         *     - `chat.message` (to everyone): `{action: posted|edited|deleted, message: Message}`.
+         *     - `chat.topic` (to everyone): a `Topic` (its `unread` and `last_read_id` are 0).
+         *     - `presence` (to everyone, not stored, no `id:`): `{user_id, online}` when a user's
+         *       first stream on an instance opens or their last closes. The current visitors are
+         *       `GET /api/presence`; refetch it on this event.
+         *
+         *     Stored events carry `id:`; reconnecting with `Last-Event-ID` (or
+         *     `?last_event_id=`) first replays what was missed, from the event log (kept a day,
+         *     at most 1000 events). A comment line (`: ping`) is sent every 25 seconds; a stream
+         *     whose token is revoked or expired ends. A stream that falls far behind is closed
+         *     and should reconnect (EventSource does, with Last-Event-ID).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A single-use ticket for GET /api/events (EventSource sends no headers) */
+        post: operations["createEventsTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -578,7 +711,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's latest notifications */
+        /** The signed-in user's notifications, newest first */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
@@ -597,7 +730,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark notifications read (all of them when no ids are given) */
+        /**
+         * Mark notifications read (all of them when no ids are given)
+         * @description The user's other streams get a `notification` event with the new unread count.
+         */
         post: operations["markNotificationsRead"];
         delete?: never;
         options?: never;
@@ -1610,6 +1746,18 @@ export interface components {
             units: number;
             units_per_labour_hour: number | null;
         };
+        Message: {
+            author: components["schemas"]["Person"];
+            /** Format: date-time */
+            created_at: string;
+            deleted: boolean;
+            /** Format: date-time */
+            edited_at: string | null;
+            id: number;
+            /** @description Empty when deleted. */
+            text: string;
+            topic_id: number;
+        };
         Move: {
             balance_after: components["schemas"]["Quantity"];
             batch_code?: string;
@@ -1637,11 +1785,18 @@ export interface components {
         /** @enum {string} */
         NavLayout: "side" | "top";
         Notification: {
+            actor: components["schemas"]["Person"] | null;
             /** Format: date-time */
             created_at: string;
             id: number;
-            /** @description message, zip_upload, new_topic, or pin_guessing (many wrong PINs for the employee params.name). */
+            /**
+             * @description message ("sent a message"; params name, topic), zip_upload ("uploaded a zip file
+             *     with {type}"; params name, type), topic ("started a new topic"; params name, topic),
+             *     or pin_guessing (many wrong PINs for the employee params.name; no actor).
+             */
             kind: string;
+            /** @description The app path of what it is about. */
+            link: string;
             params: {
                 [key: string]: string;
             };
@@ -1694,6 +1849,10 @@ export interface components {
             locked_until: string;
             /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
             lockouts: number;
+        };
+        Person: {
+            id: number;
+            name: string;
         };
         Preferences: {
             language: components["schemas"]["Language"];
@@ -1961,6 +2120,18 @@ export interface components {
             to: components["schemas"]["Date"];
             total_hours: number;
         };
+        Topic: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: components["schemas"]["Person"];
+            id: number;
+            /** Format: date-time */
+            last_message_at: string | null;
+            last_read_id: number;
+            name: string;
+            /** @description Others' messages after the user's read mark. */
+            unread: number;
+        };
         User: {
             /** Format: date-time */
             created_at: string;
@@ -2118,6 +2289,185 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    editMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        topics: components["schemas"]["Topic"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new topic. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Topic"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description A message id; only older messages are returned. */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, oldest first; has_more when older ones remain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        has_more: boolean;
+                        messages: components["schemas"]["Message"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    postMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    markTopicRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    message_id?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
     listDocuments: {
         parameters: {
             query?: {
@@ -2431,6 +2781,57 @@ export interface operations {
                         };
                         message: string;
                         valid: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                ticket?: string;
+                last_event_id?: string;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, open until the browser or the server ends it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createEventsTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket, good once within a minute. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expires_at: string;
+                        ticket: string;
                     };
                 };
             };
@@ -3234,6 +3635,9 @@ export interface operations {
     listNotifications: {
         parameters: {
             query?: {
+                /** @description true for unread notifications only. */
+                unread?: "true" | "false" | "1" | "0";
+                page?: number;
                 limit?: number;
             };
             header?: never;
@@ -3242,7 +3646,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The notifications, newest first, and how many are unread. */
+            /** @description One page of notifications, newest first, and how many are unread. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3250,6 +3654,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         notifications: components["schemas"]["Notification"][];
+                        /** @description Notifications matching the filter (all pages). */
+                        total: number;
+                        /** @description The user's unread notifications (all pages). */
                         unread: number;
                     };
                 };
@@ -3272,7 +3679,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Success"];
+            /** @description Done, with the unread count left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        unread: number;
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api';
+import { useLiveEvent } from '@/lib/live';
 
 /**
  * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic), and
@@ -10,7 +11,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & {
   kind: NotificationKind;
-  params: { name: string; type?: string };
+  params: { name: string; type?: string; topic?: string };
 };
 
 export interface NotificationsPage {
@@ -24,7 +25,7 @@ const isKind = (k: string): k is NotificationKind => (NOTIFICATION_KINDS as read
 export async function getNotifications(limit: number, signal?: AbortSignal): Promise<NotificationsPage> {
   const page = await api.get('/api/notifications', { query: { limit }, signal });
   const notifications = page.notifications.flatMap((n): AppNotification[] =>
-    isKind(n.kind) ? [{ ...n, kind: n.kind, params: { name: n.params.name ?? '', type: n.params.type } }] : [],
+    isKind(n.kind) ? [{ ...n, kind: n.kind, params: { ...n.params, name: n.params.name ?? '' } }] : [],
   );
   return { notifications, unread: page.unread };
 }
@@ -36,19 +37,41 @@ export function markNotificationsRead(ids?: number[]) {
 
 export const notificationsQuery = (limit: number) =>
   queryOptions({
-    queryKey: ['notifications', { limit }],
+    queryKey: ['notifications', 'list', { limit }],
     queryFn: ({ signal }) => getNotifications(limit, signal),
-    refetchInterval: 60_000,
   });
+
+/** The unread count on the bell: one request at start, then the live events keep it. */
+export const unreadQuery = queryOptions({
+  queryKey: ['notifications', 'unread'],
+  queryFn: async ({ signal }) => (await api.get('/api/notifications', { query: { limit: 1 }, signal })).unread,
+  staleTime: Infinity,
+});
 
 export function useNotifications(limit: number) {
   return useQuery(notificationsQuery(limit));
+}
+
+export function useUnreadCount(): number {
+  return useQuery(unreadQuery).data ?? 0;
+}
+
+/** Keeps the bell and any open list current from the `notification` events. */
+export function useNotificationsLive() {
+  const client = useQueryClient();
+  useLiveEvent<{ unread: number }>('notification', (d) => {
+    client.setQueryData(unreadQuery.queryKey, d.unread);
+    void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
+  });
 }
 
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids?: number[]) => markNotificationsRead(ids),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: (res) => {
+      client.setQueryData(unreadQuery.queryKey, res.unread);
+      return client.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    },
   });
 }

@@ -1,0 +1,311 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/messaging"
+)
+
+// chatPerson is the signed-in user as the chat names them.
+func chatPerson(r *http.Request) messaging.Person {
+	u := userFrom(r.Context())
+	return messaging.Person{ID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
+}
+
+// handleNotifications: GET /api/notifications?unread=&page=&limit=.
+func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
+	limit := queryInt(r, "limit", messaging.DefaultList, 1, messaging.MaxList)
+	page := queryInt(r, "page", 1, 1, 10000)
+	f := messaging.Filter{UnreadOnly: boolParam(queryText(r, "unread")), Limit: limit, Offset: (page - 1) * limit}
+	p, err := s.Messaging.List(r.Context(), userFrom(r.Context()).ID, f)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, p)
+}
+
+// handleNotificationsRead: POST /api/notifications/read {ids?} (all when absent).
+func (s *Server) handleNotificationsRead(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		IDs []int64 `json:"ids"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	unread, err := s.Messaging.MarkRead(r.Context(), userFrom(r.Context()).ID, in.IDs)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"success": true, "unread": unread})
+}
+
+// handleEventsTicket: POST /api/events/ticket, a single-use ticket for
+// GET /api/events?ticket= (EventSource sends no Authorization header).
+func (s *Server) handleEventsTicket(w http.ResponseWriter, r *http.Request) error {
+	ticket, expires, err := s.Messaging.NewTicket(r.Context(), accounts.HashToken(bearerToken(r)))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, map[string]any{"ticket": ticket, "expires_at": expires})
+}
+
+var errTicketInvalid = apperr.New(apperr.Unauthorized, "events.ticket_invalid", nil, "The stream ticket is unknown, used or expired.")
+
+// streams lets the server end every open event stream when it shuts down.
+type streams struct {
+	once sync.Once
+	stop chan struct{}
+}
+
+func (st *streams) done() <-chan struct{} {
+	st.once.Do(func() { st.stop = make(chan struct{}) })
+	return st.stop
+}
+
+// CloseStreams ends every open event stream (call it when shutting down:
+// http.Server.Shutdown waits for them otherwise).
+func (s *Server) CloseStreams() {
+	done := s.streams.done()
+	select {
+	case <-done:
+	default:
+		close(s.streams.stop)
+	}
+}
+
+// handleEvents: GET /api/events, the live stream (server-sent events) of one
+// signed-in browser. Authenticated by a bearer token or ?ticket=; with a
+// Last-Event-ID header (or ?last_event_id=) it first replays what was missed.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var tokenHash string
+	if tok := bearerToken(r); tok != "" {
+		tokenHash = accounts.HashToken(tok)
+	} else if t := queryText(r, "ticket"); t != "" {
+		h, ok, err := s.Messaging.UseTicket(ctx, t)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errTicketInvalid
+		}
+		tokenHash = h
+	} else {
+		return accounts.ErrNoToken
+	}
+	u, err := s.Accounts.AuthenticateHash(ctx, tokenHash)
+	if err != nil {
+		return err
+	}
+	after := int64(-1)
+	last := r.Header.Get("Last-Event-ID")
+	if last == "" {
+		last = queryText(r, "last_event_id")
+	}
+	if v, err := strconv.ParseInt(strings.TrimSpace(last), 10, 64); err == nil && v >= 0 {
+		after = v
+	}
+
+	sub := s.Messaging.Hub.Subscribe(u.ID)
+	defer s.Messaging.Hub.Unsubscribe(sub)
+	var replay []messaging.Event
+	if after < 0 {
+		if after, err = s.Messaging.LastEventID(ctx); err != nil {
+			return err
+		}
+	} else if replay, err = s.Messaging.Replay(ctx, u.ID, after); err != nil {
+		return err
+	}
+
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Time{}) // the server's WriteTimeout is for ordinary answers
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("X-Accel-Buffering", "no") // proxies: do not buffer
+	w.WriteHeader(http.StatusOK)
+	if _, err := fmt.Fprint(w, "retry: 3000\n: stream open\n\n"); err != nil {
+		return nil
+	}
+	send := func(ev messaging.Event) error {
+		if ev.ID != 0 {
+			if ev.ID <= after {
+				return nil
+			}
+			after = ev.ID
+			if _, err := fmt.Fprintf(w, "id: %d\n", ev.ID); err != nil {
+				return err
+			}
+		}
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.Type, ev.Data); err != nil {
+			return err
+		}
+		return nil
+	}
+	for _, ev := range replay {
+		if send(ev) != nil {
+			return nil
+		}
+	}
+	if rc.Flush() != nil {
+		return nil
+	}
+	every := s.EventsHeartbeat
+	if every <= 0 {
+		every = messaging.Heartbeat
+	}
+	beat := time.NewTicker(every)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.streams.done():
+			return nil
+		case ev, ok := <-sub.C:
+			if !ok { // fell behind: the browser reconnects and replays
+				return nil
+			}
+			if send(ev) != nil {
+				return nil
+			}
+			// Send what else is waiting before one flush.
+			for n := len(sub.C); n > 0; n-- {
+				if ev, ok = <-sub.C; !ok || send(ev) != nil {
+					return nil
+				}
+			}
+			if rc.Flush() != nil {
+				return nil
+			}
+		case <-beat.C:
+			// A revoked or expired token, or a deactivated user, ends the stream.
+			if _, err := s.Accounts.AuthenticateHash(ctx, tokenHash); err != nil {
+				return nil
+			}
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
+				return nil
+			}
+		}
+	}
+}
+
+// handleCreateTopic: POST /api/chat/topics {name}.
+func (s *Server) handleCreateTopic(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[struct {
+		Name string `json:"name"`
+	}](w, r)
+	if err != nil {
+		return err
+	}
+	t, err := s.Messaging.CreateTopic(r.Context(), chatPerson(r), in.Name)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, t)
+}
+
+// handleTopics: GET /api/chat/topics.
+func (s *Server) handleTopics(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Messaging.Topics(r.Context(), userFrom(r.Context()).ID)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"topics": list})
+}
+
+// handleMessages: GET /api/chat/topics/{id}/messages?before=&limit=, oldest
+// first; has_more when older messages remain.
+func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	limit := queryInt(r, "limit", messaging.DefaultMessages, 1, messaging.MaxMessages)
+	before := int64(queryInt(r, "before", 0, 0, int(^uint32(0)>>1)))
+	list, err := s.Messaging.Messages(r.Context(), id, before, limit)
+	if err != nil {
+		return err
+	}
+	slices.Reverse(list)
+	return writeJSON(w, http.StatusOK, map[string]any{"messages": list, "has_more": len(list) == limit})
+}
+
+type messageInput struct {
+	Text string `json:"text" text:"multiline"`
+}
+
+// handlePostMessage: POST /api/chat/topics/{id}/messages {text}.
+func (s *Server) handlePostMessage(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[messageInput](w, r)
+	if err != nil {
+		return err
+	}
+	m, err := s.Messaging.Post(r.Context(), chatPerson(r), id, in.Text)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, m)
+}
+
+// handleTopicRead: POST /api/chat/topics/{id}/read {message_id?} (the newest when absent).
+func (s *Server) handleTopicRead(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		MessageID int64 `json:"message_id"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	if err := s.Messaging.MarkTopicRead(r.Context(), userFrom(r.Context()).ID, id, in.MessageID); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}
+
+// handleEditMessage: PATCH /api/chat/messages/{id} {text}, one's own within ten minutes.
+func (s *Server) handleEditMessage(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[messageInput](w, r)
+	if err != nil {
+		return err
+	}
+	m, err := s.Messaging.Edit(r.Context(), userFrom(r.Context()).ID, id, in.Text)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, m)
+}
+
+// handleDeleteMessage: DELETE /api/chat/messages/{id}, one's own within ten minutes.
+func (s *Server) handleDeleteMessage(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.Messaging.Delete(r.Context(), userFrom(r.Context()).ID, id); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}

@@ -1,0 +1,2 @@
+// The chat feature's public face: other features import only from here.
+export { topicsQuery, type Message, type Topic } from './api/chat';

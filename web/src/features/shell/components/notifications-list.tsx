@@ -1,0 +1,124 @@
+import { ActionIcon, Box, Button, Divider, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconBellCheck, IconCheck, IconFileZip, IconLock, IconMessage, IconMessages } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatRelative } from '@/lib/format';
+import { useMarkNotificationsRead, useNotifications, type AppNotification, type NotificationKind } from '../api/notifications';
+import classes from './notifications-menu.module.css';
+
+/** How many notifications the dropdown shows before "See all". */
+export const NOTIFICATIONS_PREVIEW = 5;
+/** How many "See all" shows. */
+export const NOTIFICATIONS_ALL = 50;
+
+const KIND_KEY: Record<NotificationKind, string> = {
+  message: 'notifications.kinds.message',
+  zip_upload: 'notifications.kinds.zipUpload',
+  topic: 'notifications.kinds.topic',
+  pin_guessing: 'notifications.kinds.pinGuessing',
+};
+
+const KIND_ICON = { message: IconMessage, zip_upload: IconFileZip, topic: IconMessages, pin_guessing: IconLock } as const;
+
+function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: () => void; onRead: () => void }) {
+  const { t, i18n } = useTranslation();
+  const Icon = KIND_ICON[n.kind];
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" align="flex-start" className={classes.row} data-unread={!n.read || undefined}>
+      <ThemeIcon variant="light" radius="xl" size={32} color={n.read ? 'gray' : 'primary'}>
+        <Icon size={16} aria-hidden />
+      </ThemeIcon>
+      <UnstyledButton className={classes.open} onClick={onOpen}>
+        <Text size="sm" fw={n.read ? 400 : 600}>
+          {t(KIND_KEY[n.kind], { name: n.params.name, type: n.params.type ?? '' })}
+        </Text>
+        {n.params.topic && (
+          <Text size="xs" c="dimmed" truncate>
+            # {n.params.topic}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          <time dateTime={n.created_at}>{formatRelative(n.created_at, i18n.language)}</time>
+        </Text>
+      </UnstyledButton>
+      {!n.read && (
+        <ActionIcon variant="subtle" size="sm" aria-label={t('notifications.markOneRead')} title={t('notifications.markOneRead')} onClick={onRead}>
+          <IconCheck size={14} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+/** The dropdown's content (loaded when it first opens): newest first, see all / see less, mark read. */
+export default function NotificationsList({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [showAll, setShowAll] = useState(false);
+  const { data, isPending, isError } = useNotifications(showAll ? NOTIFICATIONS_ALL : NOTIFICATIONS_PREVIEW);
+  const markRead = useMarkNotificationsRead();
+  const items = data?.notifications ?? [];
+
+  const open = (n: AppNotification) => {
+    if (!n.read) markRead.mutate([n.id]);
+    onNavigate();
+    if (n.link) void navigate(n.link);
+  };
+
+  return (
+    <>
+      <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+        <Text fw={700}>{t('notifications.title')}</Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconBellCheck size={16} aria-hidden />}
+          disabled={unread === 0}
+          loading={markRead.isPending}
+          onClick={() => markRead.mutate(undefined)}
+        >
+          {t('notifications.markAsRead')}
+        </Button>
+      </Group>
+      <Divider />
+      {isPending ? (
+        <Group justify="center" p="lg">
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Group>
+      ) : isError ? (
+        <Text p="md" size="sm" c="red">
+          {t('notifications.loadFailed')}
+        </Text>
+      ) : items.length === 0 ? (
+        <Stack align="center" gap={4} p="lg" ta="center">
+          <ThemeIcon variant="light" radius="xl" size={44} color="gray">
+            <IconBellCheck size={22} aria-hidden />
+          </ThemeIcon>
+          <Text fw={600} size="sm">
+            {t('notifications.emptyTitle')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('notifications.emptyText')}
+          </Text>
+        </Stack>
+      ) : (
+        <Box className={classes.scroll} mah={showAll ? 420 : undefined}>
+          <Box component="ul" m={0} p={0} className={classes.list} aria-label={t('notifications.title')}>
+            {items.map((n) => (
+              <NotificationRow key={n.id} n={n} onOpen={() => open(n)} onRead={() => markRead.mutate([n.id])} />
+            ))}
+          </Box>
+        </Box>
+      )}
+      {(showAll || items.length >= NOTIFICATIONS_PREVIEW) && (
+        <>
+          <Divider />
+          <UnstyledButton className={classes.footer} onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
+            {showAll ? t('notifications.seeLess') : t('notifications.seeAll')}
+          </UnstyledButton>
+        </>
+      )}
+    </>
+  );
+}
