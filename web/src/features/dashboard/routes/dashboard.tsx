@@ -9,6 +9,7 @@ import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
 import { ProductionTodayCard } from '../components/production-today-card';
 import { QuickLinks } from '../components/quick-links';
+import { RecentShipmentsCard } from '../components/recent-shipments-card';
 import { StockWarningsCard } from '../components/stock-warnings-card';
 import { VersionsCard } from '../components/versions-card';
 import { VisitorsCard } from '../components/visitors-card';
@@ -50,6 +51,8 @@ export default function DashboardPage() {
         <ClockedInCard />
         <ProductionTodayCard />
         <StockWarningsCard />
+        <RecentShipmentsCard />
+        {/* payments: the outstanding invoices card goes here (its own self-contained component). */}
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">

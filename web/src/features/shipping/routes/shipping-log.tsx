@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { downloadCSV } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -158,7 +158,13 @@ export default function ShippingLogPage() {
           onSortStatusChange={resetPage(setSort)}
           columns={[
             { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
-            { accessor: 'ship_date', title: t('shipping.fields.shipDate'), sortable: true, noWrap: true },
+            {
+              accessor: 'ship_date',
+              title: t('shipping.fields.shipDate'),
+              sortable: true,
+              noWrap: true,
+              render: (s) => <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, lng)}</time>,
+            },
             { accessor: 'destination', title: t('shipping.fields.destination'), sortable: true, render: (s) => s.destination.name },
             { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
             { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
