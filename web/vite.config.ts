@@ -127,11 +127,6 @@ export default defineConfig(({ mode }) => {
               { name: entry, tags: ['$initial'] },
               // Server state: one file for every signed-in screen, not split along their lines.
               { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
-              // The header's menus and popovers (on every signed-in screen) with what they build on.
-              {
-                name: 'overlays',
-                test: /[\\/]node_modules[\\/](@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Menu|FocusTrap|Transition|Portal|Floating))[\\/]/,
-              },
             ],
           },
         },

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, Skeleton, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_INFO, htmlLang, type Language } from '@/i18n/languages';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { TOPICS, useFaqEntry, useSaveFaq, type FaqTopic } from '../api/faq';
+import { TOPICS, useFaqEntry, useSaveFaq, type FaqEntry, type FaqTopic } from '../api/faq';
 
 type Texts = Record<Language, { question: string; answer: string }>;
 
@@ -25,26 +25,37 @@ interface FaqEditorProps {
 export function FaqEditor({ opened, id, onClose }: FaqEditorProps) {
   const { t } = useTranslation();
   const entry = useFaqEntry(opened ? id : null);
+  return (
+    <Modal opened={opened} onClose={onClose} title={id == null ? t('faq.addTitle') : t('faq.editTitle')} size="lg">
+      {id != null && entry.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(entry.error, t)}
+        </Alert>
+      ) : id != null && !entry.data ? (
+        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+          <Skeleton h={36} />
+          <Skeleton h={160} />
+        </Stack>
+      ) : (
+        <FaqForm key={id ?? 'new'} id={id} initial={id != null ? entry.data : undefined} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function textsOf(entry: FaqEntry | undefined): Texts {
+  const out = emptyTexts();
+  for (const x of entry?.texts ?? []) out[x.locale] = { question: x.question, answer: x.answer };
+  return out;
+}
+
+function FaqForm({ id, initial, onClose }: { id: number | null; initial: FaqEntry | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
   const save = useSaveFaq();
-  const [topic, setTopic] = useState<FaqTopic>('general');
-  const [texts, setTexts] = useState<Texts>(emptyTexts);
+  const [topic, setTopic] = useState<FaqTopic>(initial?.topic ?? 'general');
+  const [texts, setTexts] = useState<Texts>(() => textsOf(initial));
   const [tab, setTab] = useState<Language>('gb');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!opened) return;
-    setError(null);
-    setTab('gb');
-    if (id == null) {
-      setTopic('general');
-      setTexts(emptyTexts());
-    } else if (entry.data) {
-      setTopic(entry.data.topic);
-      const next = emptyTexts();
-      for (const x of entry.data.texts) next[x.locale] = { question: x.question, answer: x.answer };
-      setTexts(next);
-    }
-  }, [opened, id, entry.data]);
 
   const set = (lng: Language, field: 'question' | 'answer') => (value: string) =>
     setTexts((prev) => ({ ...prev, [lng]: { ...prev[lng], [field]: value } }));
@@ -71,9 +82,7 @@ export function FaqEditor({ opened, id, onClose }: FaqEditorProps) {
     );
   };
 
-  const loading = id != null && entry.isPending;
   return (
-    <Modal opened={opened} onClose={onClose} title={id == null ? t('faq.addTitle') : t('faq.editTitle')} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -91,7 +100,7 @@ export function FaqEditor({ opened, id, onClose }: FaqEditorProps) {
             value={topic}
             onChange={(e) => setTopic(e.currentTarget.value as FaqTopic)}
             data={TOPICS.map((x) => ({ value: x, label: t(`faq.topics.${x}`) }))}
-            disabled={loading}
+           
           />
           <Text size="sm" c="dimmed">
             {t('faq.languagesHelp')}
@@ -114,7 +123,7 @@ export function FaqEditor({ opened, id, onClose }: FaqEditorProps) {
                     maxLength={300}
                     value={texts[l].question}
                     onChange={(e) => set(l, 'question')(e.currentTarget.value)}
-                    disabled={loading}
+                   
                     data-testid={`faq-question-${l}`}
                   />
                   <Textarea
@@ -125,7 +134,7 @@ export function FaqEditor({ opened, id, onClose }: FaqEditorProps) {
                     resize="vertical"
                     value={texts[l].answer}
                     onChange={(e) => set(l, 'answer')(e.currentTarget.value)}
-                    disabled={loading}
+                   
                     data-testid={`faq-answer-${l}`}
                   />
                   {l !== 'gb' && (
@@ -141,12 +150,11 @@ export function FaqEditor({ opened, id, onClose }: FaqEditorProps) {
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={loading}>
+            <Button type="submit" loading={save.isPending}>
               {t('common.save')}
             </Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
   );
 }
