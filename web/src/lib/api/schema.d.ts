@@ -2076,6 +2076,8 @@ export interface components {
             id: number;
             link_id: number | null;
             link_kind: components["schemas"]["DocumentLinkKind"] | null;
+            /** @description What the link points to, by name: a batch's code, a shipment's number, an employee's name, a production entry's line and date; absent when unknown (a project, or a link whose target is gone). */
+            link_label?: string | null;
             /** @description The uploader's file name, for display only. */
             name: string;
             /**

@@ -10,11 +10,16 @@ import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
   MAX_SHIFT_HOURS_MIN,
+  MAX_UPLOAD_MIB_MAX,
+  MAX_UPLOAD_MIB_MIN,
   checkSettings,
   useUpdateSettings,
   type SettingsField,
 } from '../api/update-settings';
 import { timeNowIn, timeZoneOptions } from './time-zones';
+
+/** The server's upload limit when it names none. */
+const DEFAULT_UPLOAD_MIB = 50;
 
 /** What the inputs hold: the number input gives '' while empty. */
 interface FormValues {
@@ -22,6 +27,7 @@ interface FormValues {
   support_email: string;
   time_zone: string | null;
   max_shift_hours: number | string;
+  max_upload_mib: number | string;
 }
 
 /** A translation key under `settings.errors` for each field in trouble. */
@@ -32,10 +38,11 @@ const ERROR_KEY: Record<SettingsField, string> = {
   support_email: 'email',
   time_zone: 'timeZone',
   max_shift_hours: 'maxShiftHours',
+  max_upload_mib: 'maxUploadMiB',
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s };
+  return { ...s, max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -46,6 +53,9 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   if ((values.time_zone ?? '') !== saved.time_zone) patch.time_zone = values.time_zone ?? '';
   if (values.max_shift_hours !== saved.max_shift_hours) {
     patch.max_shift_hours = typeof values.max_shift_hours === 'number' ? values.max_shift_hours : NaN;
+  }
+  if (values.max_upload_mib !== (saved.max_upload_mib ?? DEFAULT_UPLOAD_MIB)) {
+    patch.max_upload_mib = typeof values.max_upload_mib === 'number' ? values.max_upload_mib : NaN;
   }
   return patch;
 }
@@ -61,6 +71,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const emailRef = useRef<HTMLInputElement>(null);
   const zoneRef = useRef<HTMLInputElement>(null);
   const hoursRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<HTMLInputElement>(null);
 
   const patch = changes(values, saved);
   const dirty = Object.keys(patch).length > 0;
@@ -75,7 +86,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   function showErrors(next: FieldErrors) {
     setErrors(next);
     // Focus the first field in trouble, in the order they appear.
-    const inputs = { organisation_name: nameRef, support_email: emailRef, time_zone: zoneRef, max_shift_hours: hoursRef };
+    const inputs = { organisation_name: nameRef, support_email: emailRef, time_zone: zoneRef, max_shift_hours: hoursRef, max_upload_mib: uploadRef };
     const first = (Object.keys(ERROR_KEY) as SettingsField[]).find((f) => next[f]);
     if (first) inputs[first].current?.focus();
   }
@@ -183,6 +194,33 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}
+                required
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {t('settings.documents')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+              <NumberInput
+                ref={uploadRef}
+                label={t('settings.maxUploadMiB')}
+                description={t('settings.maxUploadMiBHelp')}
+                value={values.max_upload_mib}
+                onChange={(v) => set('max_upload_mib', v)}
+                error={err('max_upload_mib')}
+                min={MAX_UPLOAD_MIB_MIN}
+                max={MAX_UPLOAD_MIB_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                rightSection={<Text size="sm" c="dimmed">MiB</Text>}
+                rightSectionWidth={48}
+                data-testid="max-upload-mib"
                 required
               />
             </SimpleGrid>

@@ -12,6 +12,7 @@ export function SettingsView({ settings }: { settings: Settings }) {
     { label: t('settings.supportEmail'), value: settings.support_email, ltr: true },
     { label: t('settings.timeZone'), value: settings.time_zone.replaceAll('_', ' '), ltr: true },
     { label: t('settings.maxShiftHours'), value: formatNumber(settings.max_shift_hours, i18n.language) },
+    { label: t('settings.maxUploadMiB'), value: `${formatNumber(settings.max_upload_mib ?? 50, i18n.language)} MiB` },
   ];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
