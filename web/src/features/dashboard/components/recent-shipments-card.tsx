@@ -47,7 +47,7 @@ export function RecentShipmentsCard() {
                   <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, lng)}</time>
                 </Text>
               </div>
-              <Badge variant="light" color={STATUS_COLOR[s.status]} style={{ flexShrink: 0 }}>
+              <Badge variant="filled" autoContrast color={STATUS_COLOR[s.status]} style={{ flexShrink: 0 }}>
                 {t(`dashboard.shipments.status.${s.status}`)}
               </Badge>
             </Group>

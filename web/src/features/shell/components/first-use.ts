@@ -12,6 +12,6 @@ export function useFirstUse(load: () => Promise<unknown>) {
   const prefetch = () => void load().catch(() => undefined);
   return {
     used,
-    handlers: { onPointerEnter: prefetch, onFocus: prefetch, onClick: () => setUsed(true) },
+    handlers: { 'aria-expanded': false, onPointerEnter: prefetch, onFocus: prefetch, onClick: () => setUsed(true) },
   };
 }
