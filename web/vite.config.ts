@@ -82,9 +82,12 @@ function englishAreas(): Plugin {
       this.addWatchFile(gbPath);
       const gb = JSON.parse(readFileSync(gbPath, 'utf8')) as Record<string, unknown>;
       if (resolved.startsWith(`\0${one}`)) {
+        // `virtual:english/payments.card`: one part of a section, for a piece of an area shown
+        // elsewhere (a dashboard card) without the rest of its strings.
         const area = resolved.slice(`\0${one}`.length);
-        if (!(area in gb)) this.error(`gb.json has no section ${area}`);
-        return `export default ${JSON.stringify(gb[area])};`;
+        const part = area.split('.').reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), gb);
+        if (part === undefined) this.error(`gb.json has no section ${area}`);
+        return `export default ${JSON.stringify(part)};`;
       }
       return ENGLISH_AREAS.map((k) => `export const ${k} = ${JSON.stringify(gb[k] ?? {})};`).join('\n');
     },

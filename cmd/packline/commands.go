@@ -36,7 +36,7 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 	dsn := fs.String("db", defaultDB, "SQLite file path or postgres:// URL")
 	var n accounts.NewUser
 	fs.StringVar(&n.Email, "email", "", "email address (required)")
-	fs.StringVar(&n.Password, "password", "", "password, at least 8 characters (required)")
+	fs.StringVar(&n.Password, "password", "", "password, at least 12 characters and not a common one (required)")
 	fs.StringVar(&n.FirstName, "first", "", "first name (required)")
 	fs.StringVar(&n.LastName, "last", "", "last name")
 	fs.StringVar(&n.Role, "role", "", "admin or staff (default: admin for the first user, staff after)")

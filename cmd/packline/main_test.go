@@ -113,7 +113,7 @@ func TestUserCreateMigrateBackup(t *testing.T) {
 	if out, err := run("migrate", "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
 		t.Fatalf("migrate: %v %s", err, out)
 	}
-	args := []string{"user", "create", "--db", dsn, "--email", "Boss@Example.org", "--password", "long-enough", "--first", "Bo", "--last", "Ss"}
+	args := []string{"user", "create", "--db", dsn, "--email", "Boss@Example.org", "--password", "long-enough-now", "--first", "Bo", "--last", "Ss"}
 	if out, err := run(args...); err != nil || !strings.Contains(out, "admin") {
 		t.Fatalf("first user should be admin: %v %s", err, out)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 	"github.com/packline/packline/web"
@@ -32,6 +33,8 @@ type config struct {
 	LogLevel       string
 	Secret         string // keys PIN hashes and clock tokens; see serverSecret
 	SecretFile     string
+	SMTPURL        string // smtp://user:pass@host:587; empty: mails go to the log
+	MailFrom       string
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
@@ -46,6 +49,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
+	fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "SMTP server for mail, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; without it mails are written to the log")
+	fs.StringVar(&cfg.MailFrom, "mail-from", mail.DefaultFrom, "the From address of mails")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -76,7 +81,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	defer db.Close()
-	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20))
+	mailer, err := newMailer(cfg.SMTPURL, cfg.MailFrom, publicURL, log)
+	if err != nil {
+		return err
+	}
+	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20), app.WithMailer(mailer))
 
 	var demoReport demo.Report
 	if cfg.Demo {
@@ -137,6 +146,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err := srv.Shutdown(shutCtx); err != nil {
 		return err
 	}
+	svc.Accounts.WaitMail() // mails already handed over still go out
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
@@ -171,4 +181,22 @@ func publicURL(raw string) (string, error) {
 		return "", fmt.Errorf("--public-url: want an absolute http:// or https:// address such as https://packline.example.org, got %q", raw)
 	}
 	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// newMailer checks --smtp-url and --mail-from: an SMTP sender, or the log
+// when no URL is given.
+func newMailer(smtpURL, from, publicURL string, log *slog.Logger) (mail.Sender, error) {
+	if strings.TrimSpace(smtpURL) == "" {
+		log.Info("mail is written to the log (no --smtp-url)")
+		return mail.LogSender{Log: log}, nil
+	}
+	s, err := mail.NewSMTP(smtpURL, from)
+	if err != nil {
+		return nil, fmt.Errorf("--smtp-url: %w", err)
+	}
+	if publicURL == "" {
+		log.Warn("mail is sent without --public-url: links in it take the host of the request that caused them; set --public-url")
+	}
+	log.Info("mail is sent over SMTP", "server", s.Addr())
+	return s, nil
 }

@@ -84,7 +84,7 @@ func (p PreferencesPatch) Validate() error {
 
 // Limits on what an account holds.
 const (
-	MinPassword  = 8
+	MinPassword  = 12 // NIST SP 800-63B: length and a list of common passwords, no composition rules
 	MaxPassword  = 256
 	MaxName      = 100 // first or last name, in characters
 	MaxFullName  = 200 // a display name (first and last together)
@@ -167,7 +167,8 @@ func ValidateEmail(email string) error {
 	return nil
 }
 
-// ValidatePassword enforces the password rules: 8 to 256 characters.
+// ValidatePassword enforces the password rules: 12 to 256 characters and
+// not one of the common passwords (see passwords.go).
 func ValidatePassword(p string) error {
 	n := utf8.RuneCountInString(p)
 	if n < MinPassword {
@@ -178,7 +179,7 @@ func ValidatePassword(p string) error {
 		return apperr.New(apperr.Invalid, "user.password_too_long", apperr.Params{"max": MaxPassword},
 			fmt.Sprintf("Password must be at most %d characters.", MaxPassword)).OnField("password")
 	}
-	return nil
+	return checkCommon(p)
 }
 
 // SplitName splits a display name at the first space into first and last

@@ -40,6 +40,8 @@ type Service struct {
 	log       *slog.Logger
 	// Now is the current instant; the wiring points it at the database's clock.
 	Now func() time.Time
+	// Mail sends the service's mails (see mailing.go).
+	Mail *Mailing
 }
 
 // NewService returns the accounts service. hashes bounds concurrent

@@ -9,6 +9,7 @@ import (
 // SQL; every rule (who is admin, when a token is expired, how failures are
 // throttled) stays in Service.
 type Store interface {
+	UserStore // signup, invitations, recovery and the users screen (users_store.go)
 	// InTx runs fn in one write transaction.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 	// Credential returns the sign-in data of the account with email; a zero
@@ -37,6 +38,7 @@ type Store interface {
 
 // Tx is the part of Store used inside one transaction.
 type Tx interface {
+	UserTx // see users_store.go
 	CountUsers(ctx context.Context) (int, error)
 	EmailTaken(ctx context.Context, email string) (bool, error)
 	// InsertUser adds an account with a password hash; a taken email is a

@@ -8,14 +8,18 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -34,6 +38,9 @@ type Services struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
+	Projects     *projects.Service
+	Billing      *billing.Service
 
 	throttles *storage.ThrottleStore
 	live      *storage.MessagingStore
@@ -52,7 +59,11 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	mailer        mail.Sender
 }
+
+// WithMailer sends the accounts' mails through m (default: the log).
+func WithMailer(m mail.Sender) Option { return func(o *options) { o.mailer = m } }
 
 // WithHashBudget sets the memory all concurrent password hashes may hold
 // together (default accounts.DefaultHashBudget).
@@ -97,6 +108,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			log.Warn("announce presence", "err", err)
 		}
 	}
+	acc.Mail = mailing(o.mailer, org)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
@@ -113,6 +125,12 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		throttles:    throttles,
 		live:         live,
 		Production:   production.NewService(storage.NewProductionStore(db), cal),
+		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
+		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
+		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+			st, err := org.Get(ctx)
+			return st.Currency, err
+		}),
 	}
 }
 
@@ -127,10 +145,13 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents
+	api.Clients = s.Clients
+	api.Projects = s.Projects
+	api.Billing = s.Billing
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Messaging: s.Messaging}
+		Production: s.Production, Messaging: s.Messaging, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing}
 }

@@ -8,10 +8,13 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
@@ -39,6 +42,13 @@ type Services struct {
 	Documents *documents.Service
 	// Messaging, if set, receives chat topics with a few days of messages.
 	Messaging *messaging.Service
+	// Clients and Projects, if set, receive clients and packing projects
+	// that the demo's production and shipments work for.
+	Clients  *clients.Service
+	Projects *projects.Service
+	// Billing, if set, receives plans, payment methods, invoices and
+	// payments of the last weeks.
+	Billing *billing.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -70,6 +80,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err != nil && apperr.KindOf(err) != apperr.Conflict {
 		return r, fmt.Errorf("demo user: %w", err)
 	}
+	if err := loadUsers(ctx, s); err != nil {
+		return r, fmt.Errorf("demo users: %w", err)
+	}
 	// Each business area adds its demo data here, in order.
 	if err := loadInventory(ctx, s); err != nil {
 		return r, fmt.Errorf("demo inventory: %w", err)
@@ -77,14 +90,24 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err := loadTimeclock(ctx, s); err != nil {
 		return r, fmt.Errorf("demo employees: %w", err)
 	}
-	if err := loadProduction(ctx, s); err != nil {
+	pr, err := loadClients(ctx, s)
+	if err != nil {
+		return r, fmt.Errorf("demo clients and projects: %w", err)
+	}
+	if err := loadProduction(ctx, s, pr); err != nil {
 		return r, fmt.Errorf("demo production: %w", err)
+	}
+	if err := finishProjects(ctx, s, pr); err != nil {
+		return r, fmt.Errorf("demo projects: %w", err)
 	}
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)
 	}
 	if err := loadChat(ctx, s); err != nil {
 		return r, fmt.Errorf("demo chat: %w", err)
+	}
+	if err := loadBilling(ctx, s); err != nil {
+		return r, fmt.Errorf("demo billing: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

@@ -22,7 +22,7 @@ const demoUnitsPerHour = 5
 // labour on each line (the first ten employees work on line 1, the next ten
 // on line 2, the rest wherever the work is), and every entry consumes the
 // demo stock first-expiry-first-out. One entry is reversed with its reason.
-func loadProduction(ctx context.Context, s Services) error {
+func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 	if s.Production == nil || s.Inventory == nil {
 		return nil
 	}
@@ -147,9 +147,13 @@ func loadProduction(ctx context.Context, s Services) error {
 			// before the server serves anyone, so the clock is its alone).
 			d, _ := timeclock.ParseDate(sl.Date)
 			s.DB.Now = func() time.Time { return hourIn(d, sl.Hour+1, loc).UTC() }
+			lineNo := 1
+			if sl.LineID == l2.ID {
+				lineNo = 2
+			}
 			e, err := s.Production.CreateEntry(ctx, production.NewEntry{Date: sl.Date, Hour: sl.Hour, LineID: sl.LineID,
-				ProductID: meal, Units: units}, by)
-			if apperr.CodeOf(err) == "stock.insufficient" {
+				ProductID: meal, Units: units, ProjectID: pr.projectOf(sl.Date, lineNo)}, by)
+			if apperr.CodeOf(err) == "production.components_short" {
 				return nil // the demo stock is used up: production stops there
 			}
 			if err != nil {

@@ -73,7 +73,11 @@ func (s *Server) handlePutRecipe(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleListLines(w http.ResponseWriter, r *http.Request) error {
-	ls, err := s.Production.Lines(r.Context())
+	list := s.Production.Lines
+	if queryText(r, "archived") == "include" {
+		list = s.Production.AllLines
+	}
+	ls, err := list(r.Context())
 	if err != nil {
 		return err
 	}
@@ -260,4 +264,44 @@ func (s *Server) handleToday(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, t)
+}
+
+func (s *Server) handleUpdateLine(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := decode[production.LinePatch](w, r)
+	if err != nil {
+		return err
+	}
+	l, err := s.Production.UpdateLine(r.Context(), id, p)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, l)
+}
+
+func (s *Server) handleRecipeVersions(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	vs, err := s.Production.RecipeVersions(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"versions": vs})
+}
+
+func (s *Server) handleCrew(w http.ResponseWriter, r *http.Request) error {
+	date, err := s.dateParam(r, "date")
+	if err != nil {
+		return err
+	}
+	c, err := s.Production.Crew(r.Context(), date)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"date": date, "crew": c})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 type idOnly struct {
@@ -115,7 +116,7 @@ func TestProductionAPI(t *testing.T) {
 			Params map[string]any `json:"params"`
 		}
 		_ = json.Unmarshal(raw, &body)
-		if body.Code != "stock.insufficient" || !strings.Contains(fmt.Sprint(body.Params["components"]), "Item RICE") ||
+		if body.Code != "production.components_short" || !strings.Contains(fmt.Sprint(body.Params["components"]), "Item RICE") ||
 			!strings.Contains(fmt.Sprint(body.Params["components"]), "Item BAG") {
 			t.Errorf("short: %s", raw)
 		}
@@ -199,8 +200,128 @@ func TestProductionAPI(t *testing.T) {
 			BestLine json.RawMessage `json:"best_line"`
 		}
 		e.call("GET", "/api/production/today", e.token, "", 200, &today)
-		if today.Units != 0 || string(today.BestLine) != "null" {
+		// The entries above are dated 2026-11-23: on that day in the
+		// organisation's zone (Chicago) they are today's.
+		chicago, err := time.LoadLocation("America/Chicago")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().In(chicago).Format("2006-01-02") == "2026-11-23" {
+			if today.Units != 1 || string(today.BestLine) == "null" {
+				t.Errorf("today (2026-11-23) %+v", today)
+			}
+		} else if today.Units != 0 || string(today.BestLine) != "null" {
 			t.Errorf("today %+v", today)
+		}
+	})
+}
+
+func TestProductionLinesRecipeVersionsCrewAndDayHours(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		type lineJSON struct {
+			ID           int64  `json:"id"`
+			Name         string `json:"name"`
+			HourlyTarget *int64 `json:"hourly_target"`
+			Archived     bool   `json:"archived"`
+		}
+		var l1, l2 lineJSON
+		e.call("POST", "/api/production/lines", e.token, `{"name":"Table A","hourly_target":50}`, 201, &l1)
+		e.call("POST", "/api/production/lines", e.token, `{"name":"Table B"}`, 201, &l2)
+		path := fmt.Sprintf("/api/production/lines/%d", l1.ID)
+		e.call("PATCH", path, e.token, `{"name":"  Table   One "}`, 200, &l1)
+		if l1.Name != "Table One" || l1.HourlyTarget == nil || *l1.HourlyTarget != 50 {
+			t.Errorf("renamed: %+v", l1)
+		}
+		e.call("PATCH", path, e.token, `{"hourly_target":null}`, 200, &l1)
+		if l1.HourlyTarget != nil || l1.Name != "Table One" {
+			t.Errorf("target removed: %+v", l1)
+		}
+		raw := e.call("PATCH", path, e.token, `{"name":"table b"}`, 409, nil)
+		if !strings.Contains(string(raw), `"code":"production.line_taken"`) {
+			t.Errorf("taken name: %s", raw)
+		}
+		raw = e.call("PATCH", path, e.token, `{"hourly_target":"many"}`, 400, nil)
+		if !strings.Contains(string(raw), `"code":"production.line_target"`) {
+			t.Errorf("bad target: %s", raw)
+		}
+		e.call("PATCH", "/api/production/lines/99999", e.token, `{"archived":true}`, 404, nil)
+		e.call("PATCH", path, e.token, `{"archived":true,"hourly_target":70}`, 200, &l1)
+		var list struct{ Lines []lineJSON }
+		e.call("GET", "/api/production/lines", e.token, "", 200, &list)
+		if len(list.Lines) != 1 || list.Lines[0].ID != l2.ID {
+			t.Errorf("active lines: %+v", list.Lines)
+		}
+		e.call("GET", "/api/production/lines?archived=include", e.token, "", 200, &list)
+		if len(list.Lines) != 2 || !list.Lines[1].Archived || *list.Lines[1].HourlyTarget != 70 { // by name: Table B, Table One
+			t.Errorf("all lines: %+v", list.Lines)
+		}
+
+		// Recipe versions: newest first, each with its components.
+		rice, bag, kit := e.item("RICE", "raw_material", "kg"), e.item("BAG", "packaging", "each"), e.item("KIT", "finished_good", "kit")
+		var versions struct {
+			Versions []struct {
+				Version    int `json:"version"`
+				Components []struct {
+					ItemID   int64       `json:"item_id"`
+					Quantity json.Number `json:"quantity"`
+				} `json:"components"`
+			} `json:"versions"`
+		}
+		e.call("GET", fmt.Sprintf("/api/inventory/items/%d/recipe/versions", kit), e.token, "", 200, &versions)
+		if len(versions.Versions) != 0 {
+			t.Errorf("no recipe yet: %+v", versions)
+		}
+		for _, body := range []string{
+			fmt.Sprintf(`{"components":[{"item_id":%d,"quantity":0.25}]}`, rice),
+			fmt.Sprintf(`{"components":[{"item_id":%d,"quantity":0.125},{"item_id":%d,"quantity":1}]}`, rice, bag),
+		} {
+			e.call("PUT", fmt.Sprintf("/api/inventory/items/%d/recipe", kit), e.token, body, 200, nil)
+		}
+		e.call("GET", fmt.Sprintf("/api/inventory/items/%d/recipe/versions", kit), e.token, "", 200, &versions)
+		if v := versions.Versions; len(v) != 2 || v[0].Version != 2 || len(v[0].Components) != 2 || v[0].Components[0].Quantity != "0.125" ||
+			v[1].Version != 1 || v[1].Components[0].Quantity != "0.25" {
+			t.Errorf("versions: %+v", versions)
+		}
+
+		// The day's crew: who clocked in, and their line once assigned.
+		ana := e.addEmployee("Ana", "Lima", "2468")
+		e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, e.validPIN(ana.EmployeeID, "2468").ClockToken), 200, nil)
+		type crewJSON struct {
+			Date string `json:"date"`
+			Crew []struct {
+				EmployeeID int64  `json:"employee_id"`
+				FirstName  string `json:"first_name"`
+				LineID     *int64 `json:"line_id"`
+			} `json:"crew"`
+		}
+		var crew crewJSON
+		e.call("GET", "/api/production/crew", e.token, "", 200, &crew)
+		if len(crew.Crew) != 1 || crew.Crew[0].EmployeeID != ana.EmployeeID || crew.Crew[0].LineID != nil {
+			t.Fatalf("crew: %+v", crew)
+		}
+		e.call("PUT", "/api/production/assignments", e.token, fmt.Sprintf(`{"date":%q,"employee_id":%d,"line_id":%d}`, crew.Date, ana.EmployeeID, l2.ID), 200, nil)
+		e.call("GET", "/api/production/crew?date="+crew.Date, e.token, "", 200, &crew)
+		if len(crew.Crew) != 1 || crew.Crew[0].LineID == nil || *crew.Crew[0].LineID != l2.ID {
+			t.Errorf("crew after assigning: %+v", crew)
+		}
+
+		// The working day is a setting the daily report carries.
+		var daily struct {
+			Start int `json:"day_start_hour"`
+			End   int `json:"day_end_hour"`
+		}
+		e.call("GET", "/api/production/daily", e.token, "", 200, &daily)
+		if daily.Start != 6 || daily.End != 18 {
+			t.Errorf("default day %d–%d", daily.Start, daily.End)
+		}
+		raw = e.call("PATCH", "/api/settings", e.token, `{"day_start_hour":9,"day_end_hour":9}`, 400, nil)
+		if !strings.Contains(string(raw), `"code":"settings.day_hours_range"`) || !strings.Contains(string(raw), `"field":"day_end_hour"`) {
+			t.Errorf("empty day: %s", raw)
+		}
+		e.call("PATCH", "/api/settings", e.token, `{"day_start_hour":4,"day_end_hour":22}`, 200, nil)
+		e.call("GET", "/api/production/daily", e.token, "", 200, &daily)
+		if daily.Start != 4 || daily.End != 22 {
+			t.Errorf("day after the change %d–%d", daily.Start, daily.End)
 		}
 	})
 }

@@ -45,6 +45,17 @@ func (s *Server) routeTable() []route {
 		{"PATCH /api/user/preferences", signedIn, s.handlePatchPreferences},
 		{"GET /api/presence", signedIn, s.handlePresence},
 
+		// accounts: signup, password recovery, email change, the users screen
+		{"GET /api/signup", public, s.handleSignupState},
+		{"POST /api/signup", public, s.handleSignup},
+		{"POST /api/password/recover", public, s.handleRecover},
+		{"POST /api/password/reset", public, s.handleReset},
+		{"POST /api/user/email", signedIn, s.handleEmailChange},
+		{"POST /api/user/email/confirm", signedIn, s.handleEmailConfirm},
+		{"GET /api/users", admin, s.handleListUsers},
+		{"PATCH /api/users/{id}", admin, s.handlePatchUser},
+		{"POST /api/users/invitations", admin, s.handleInvite},
+
 		// organisation: settings; messaging: notifications
 		{"GET /api/settings/public", public, s.handlePublicSettings},
 		{"GET /api/settings", signedIn, s.handleGetSettings},
@@ -112,6 +123,9 @@ func (s *Server) routeTable() []route {
 		{"PUT /api/inventory/items/{id}/recipe", signedIn, s.handlePutRecipe},
 		{"GET /api/production/lines", signedIn, s.handleListLines},
 		{"POST /api/production/lines", signedIn, s.handleCreateLine},
+		{"PATCH /api/production/lines/{id}", signedIn, s.handleUpdateLine},
+		{"GET /api/inventory/items/{id}/recipe/versions", signedIn, s.handleRecipeVersions},
+		{"GET /api/production/crew", signedIn, s.handleCrew},
 		{"GET /api/production/products", signedIn, s.handleListProducts},
 		{"GET /api/production/suggest", signedIn, s.handleSuggest},
 		{"POST /api/production/entries", signedIn, s.handleCreateEntry},
@@ -150,6 +164,37 @@ func (s *Server) routeTable() []route {
 		{"GET /api/faq/{id}", signedIn, s.handleFAQGet},
 		{"PUT /api/faq/{id}", admin, s.handleFAQUpdate},
 		{"DELETE /api/faq/{id}", admin, s.handleFAQDelete},
+		// clients: sponsors and co-packing clients with a billing address (admin); names for pickers
+		{"GET /api/clients", admin, s.handleClientList},
+		{"POST /api/clients", admin, s.handleClientCreate},
+		{"GET /api/clients/options", signedIn, s.handleClientOptions},
+		{"GET /api/clients/{id}", admin, s.handleClientGet},
+		{"PATCH /api/clients/{id}", admin, s.handleClientPatch},
+
+		// projects: packing projects for clients, their progress counted from production and shipments
+		{"GET /api/projects", signedIn, s.handleProjectList},
+		{"POST /api/projects", signedIn, s.handleProjectCreate},
+		{"GET /api/projects/options", signedIn, s.handleProjectOptions},
+		{"GET /api/projects/{id}", signedIn, s.handleProjectGet},
+		{"PATCH /api/projects/{id}", signedIn, s.handleProjectPatch},
+		// billing (admins): pricing plans, payment methods, invoices, payments
+		{"GET /api/pricing-plans", admin, s.handlePlanList},
+		{"POST /api/pricing-plans", admin, s.handlePlanCreate},
+		{"PATCH /api/pricing-plans/{id}", admin, s.handlePlanPatch},
+		{"GET /api/payment-methods", admin, s.handleMethodList},
+		{"POST /api/payment-methods", admin, s.handleMethodCreate},
+		{"PATCH /api/payment-methods/{id}", admin, s.handleMethodPatch},
+		{"GET /api/invoices", admin, s.handleInvoiceList},
+		{"POST /api/invoices", admin, s.handleInvoiceCreate},
+		{"GET /api/invoices.csv", admin, s.handleInvoiceExport},
+		{"GET /api/invoices/summary", admin, s.handleInvoiceSummary},
+		{"GET /api/invoices/{id}", admin, s.handleInvoiceGet},
+		{"PATCH /api/invoices/{id}", admin, s.handleInvoicePatch},
+		{"GET /api/invoices/{id}/print", admin, s.handleInvoicePrint},
+		{"POST /api/invoices/{id}/send", admin, s.handleInvoiceSend},
+		{"POST /api/invoices/{id}/void", admin, s.handleInvoiceVoid},
+		{"POST /api/invoices/{id}/reissue", admin, s.handleInvoiceReissue},
+		{"POST /api/invoices/{id}/payments", admin, s.handlePaymentCreate},
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi/openapi"
@@ -20,6 +22,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -46,6 +49,9 @@ type Server struct {
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
+	Clients      *clients.Service
+	Projects     *projects.Service
+	Billing      *billing.Service
 
 	// EventsHeartbeat is how often an idle event stream gets a comment line
 	// (and its token is checked again); 0 means messaging.Heartbeat.

@@ -24,7 +24,27 @@ type Settings struct {
 	MaxShiftHours int    `json:"max_shift_hours"`
 	// MaxUploadMiB is the largest document a user may upload, in MiB.
 	MaxUploadMiB int `json:"max_upload_mib"`
+	// SignupOpen lets anyone create a staff account without an invitation.
+	SignupOpen bool `json:"signup_open"`
+	// DayStartHour and DayEndHour bound the working day production's
+	// hourly grid and daily page show: local hours DayStartHour up to (not
+	// including) DayEndHour, 0 ≤ start < end ≤ 24.
+	DayStartHour int `json:"day_start_hour"`
+	DayEndHour   int `json:"day_end_hour"`
+	// Currency is the ISO 4217 code invoices are written in by default.
+	Currency string `json:"currency"`
 }
+
+// Currencies are the ISO 4217 codes Packline can invoice in, with how many
+// minor units make one major unit (a power of ten: USD 2, JPY 0, KWD 3).
+var Currencies = map[string]int{
+	"USD": 2, "EUR": 2, "GBP": 2, "BRL": 2, "CNY": 2, "IRR": 2, "CAD": 2, "AUD": 2, "NZD": 2, "MXN": 2,
+	"ARS": 2, "CLP": 0, "COP": 2, "PEN": 2, "CHF": 2, "SEK": 2, "NOK": 2, "DKK": 2, "PLN": 2, "INR": 2,
+	"ZAR": 2, "KES": 2, "NGN": 2, "JPY": 0, "KRW": 0, "HKD": 2, "SGD": 2, "TRY": 2, "AED": 2, "KWD": 3,
+}
+
+// DefaultCurrency is the organisation's currency until an admin sets one.
+const DefaultCurrency = "USD"
 
 // Defaults apply until an admin changes them.
 var Defaults = Settings{
@@ -33,6 +53,9 @@ var Defaults = Settings{
 	TimeZone:      "America/Chicago",
 	MaxShiftHours: 12,
 	MaxUploadMiB:  50,
+	DayStartHour:  6,
+	DayEndHour:    18,
+	Currency:      DefaultCurrency,
 }
 
 // Location returns the settings' time zone, or Chicago if it cannot load.
@@ -60,6 +83,10 @@ type Patch struct {
 	TimeZone      *string `json:"time_zone"`
 	MaxShiftHours *int    `json:"max_shift_hours"`
 	MaxUploadMiB  *int    `json:"max_upload_mib"`
+	SignupOpen    *bool   `json:"signup_open"`
+	DayStartHour  *int    `json:"day_start_hour"`
+	DayEndHour    *int    `json:"day_end_hour"`
+	Currency      *string `json:"currency"`
 }
 
 // Apply validates p and applies it to s.
@@ -108,6 +135,35 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.MaxUploadMiB = *p.MaxUploadMiB
 	}
+	if p.SignupOpen != nil {
+		s.SignupOpen = *p.SignupOpen
+	}
+	if p.DayStartHour != nil || p.DayEndHour != nil {
+		start, end := s.DayStartHour, s.DayEndHour
+		if p.DayStartHour != nil {
+			start = *p.DayStartHour
+		}
+		if p.DayEndHour != nil {
+			end = *p.DayEndHour
+		}
+		if start < 0 || start >= end || end > 24 {
+			field := "day_end_hour"
+			if p.DayStartHour != nil && (start < 0 || start > 23 || p.DayEndHour == nil) {
+				field = "day_start_hour"
+			}
+			return s, apperr.New(apperr.Invalid, "settings.day_hours_range", apperr.Params{"min": 0, "max": 24},
+				"The working day must start before it ends, between hour 0 and hour 24.").OnField(field)
+		}
+		s.DayStartHour, s.DayEndHour = start, end
+	}
+	if p.Currency != nil {
+		c := strings.ToUpper(strings.TrimSpace(*p.Currency))
+		if _, ok := Currencies[c]; !ok {
+			return s, apperr.New(apperr.Invalid, "settings.currency_unknown", apperr.Params{"currency": *p.Currency},
+				"Packline cannot invoice in that currency.").OnField("currency")
+		}
+		s.Currency = c
+	}
 	return s, nil
 }
 
@@ -118,6 +174,10 @@ const (
 	keyTimeZone      = "time_zone"
 	keyMaxShiftHours = "max_shift_hours"
 	keyMaxUploadMiB  = "max_upload_mib"
+	keySignupOpen    = "signup_open"
+	keyDayStartHour  = "day_start_hour"
+	keyDayEndHour    = "day_end_hour"
+	keyCurrency      = "currency"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -139,6 +199,15 @@ func fromValues(v map[string]string) Settings {
 	if n, err := strconv.Atoi(v[keyMaxUploadMiB]); err == nil {
 		s.MaxUploadMiB = n
 	}
+	s.SignupOpen = v[keySignupOpen] == "true"
+	start, err1 := strconv.Atoi(v[keyDayStartHour])
+	end, err2 := strconv.Atoi(v[keyDayEndHour])
+	if err1 == nil && err2 == nil && start >= 0 && start < end && end <= 24 {
+		s.DayStartHour, s.DayEndHour = start, end
+	}
+	if x, ok := v[keyCurrency]; ok {
+		s.Currency = x
+	}
 	return s
 }
 
@@ -159,6 +228,16 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.MaxUploadMiB != nil {
 		out[keyMaxUploadMiB] = strconv.Itoa(s.MaxUploadMiB)
+	}
+	if p.SignupOpen != nil {
+		out[keySignupOpen] = strconv.FormatBool(s.SignupOpen)
+	}
+	if p.DayStartHour != nil || p.DayEndHour != nil { // a pair: stored together
+		out[keyDayStartHour] = strconv.Itoa(s.DayStartHour)
+		out[keyDayEndHour] = strconv.Itoa(s.DayEndHour)
+	}
+	if p.Currency != nil {
+		out[keyCurrency] = s.Currency
 	}
 	return out
 }

@@ -69,3 +69,40 @@ func TestUpdateWritesOnlyWhatThePatchNamesWithCodes(t *testing.T) {
 	email := "a?cc=boss@group.org"
 	bad(Patch{SupportEmail: &email}, "settings.support_email_invalid", "support_email")
 }
+
+func TestDayHoursStartBeforeEndWithinTheDay(t *testing.T) {
+	ctx := context.Background()
+	store := memStore{}
+	svc := NewService(store)
+	if st, _ := svc.Get(ctx); st.DayStartHour != 6 || st.DayEndHour != 18 {
+		t.Fatalf("defaults %d–%d, want 6–18", st.DayStartHour, st.DayEndHour)
+	}
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		start, end *int
+		field      string // "" when accepted
+	}{
+		{n(0), n(24), ""},
+		{n(7), nil, ""},
+		{nil, n(20), ""},
+		{n(-1), nil, "day_start_hour"},
+		{n(24), n(24), "day_start_hour"},
+		{n(19), nil, "day_start_hour"}, // after the stored end (18)
+		{nil, n(6), "day_end_hour"},
+		{n(8), n(8), "day_end_hour"},
+		{n(8), n(25), "day_end_hour"},
+	} {
+		_, err := Patch{DayStartHour: tc.start, DayEndHour: tc.end}.Apply(Defaults)
+		e, _ := apperr.As(err)
+		switch {
+		case tc.field == "" && err != nil:
+			t.Errorf("%v–%v refused: %v", tc.start, tc.end, err)
+		case tc.field != "" && (e == nil || e.Code != "settings.day_hours_range" || e.Field != tc.field):
+			t.Errorf("%v–%v: %v, want settings.day_hours_range on %s", tc.start, tc.end, err, tc.field)
+		}
+	}
+	st, err := svc.Update(ctx, Patch{DayStartHour: n(5)})
+	if err != nil || st.DayStartHour != 5 || st.DayEndHour != 18 || store["day_start_hour"] != "5" || store["day_end_hour"] != "18" {
+		t.Fatalf("update: %+v %v, stored %v", st, err, store)
+	}
+}

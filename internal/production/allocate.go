@@ -114,7 +114,7 @@ func SuggestFEFO(want Quantity, batches []StockBatch, date string) ([]Draw, Quan
 // (production.pick_quantity, 400), picks that do not add up to a
 // component's need exactly (production.picks_mismatch, 400), and —
 // after all of those — every component whose stock or picked batches
-// cannot cover its need, all named in one stock.insufficient (409).
+// cannot cover its need, all named in one production.components_short (409).
 func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Component, date string) ([]Draw, error) {
 	byID := map[int64]StockBatch{}
 	byItem := map[int64][]StockBatch{}
@@ -216,7 +216,7 @@ func InsufficientStock(short []Shortage) error {
 		parts[i] = fmt.Sprintf("%s (needs %s %s, %s on hand)", s.Name, s.Wanted, s.Unit, s.OnHand)
 	}
 	list := strings.Join(parts, "; ")
-	return apperr.New(apperr.Conflict, "stock.insufficient",
+	return apperr.New(apperr.Conflict, "production.components_short",
 		apperr.Params{"components": list, "count": len(short), "short": short},
 		"Not enough stock: "+list+".")
 }

@@ -114,7 +114,7 @@ func ComputeLabour(worked []Worked, assign map[AssignKey]int64, producing map[Sl
 		})
 	}
 	for s, d := range pool {
-		lines := producing[s]
+		lines := sortedLines(producing[s])
 		if len(lines) == 0 {
 			lab.Idle[s] += d
 			continue
@@ -130,6 +130,17 @@ func ComputeLabour(worked []Worked, assign map[AssignKey]int64, producing map[Sl
 		}
 	}
 	return lab
+}
+
+// sortedLines is lines in id order (the order shares are given in, so a
+// slot's split does not depend on how its lines were listed).
+func sortedLines(lines []int64) []int64 {
+	if sort.SliceIsSorted(lines, func(i, j int) bool { return lines[i] < lines[j] }) {
+		return lines
+	}
+	out := append([]int64(nil), lines...)
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
 }
 
 // AssignKey names an employee on a day.
@@ -164,4 +175,18 @@ func SortedSlots[V any](m map[Slot]V) []Slot {
 		return out[i].Hour < out[j].Hour
 	})
 	return out
+}
+
+// sortCrew orders a crew by last name, first name, id.
+func sortCrew(c []CrewMember) {
+	sort.Slice(c, func(i, j int) bool {
+		a, b := c[i], c[j]
+		if a.LastName != b.LastName {
+			return a.LastName < b.LastName
+		}
+		if a.FirstName != b.FirstName {
+			return a.FirstName < b.FirstName
+		}
+		return a.EmployeeID < b.EmployeeID
+	})
 }

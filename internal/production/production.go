@@ -6,7 +6,7 @@
 //
 // Rules the Service guarantees:
 //   - an entry's consume and produce moves are written in one transaction
-//     with the entry, or nothing is (stock.insufficient names every short
+//     with the entry, or nothing is (production.components_short names every short
 //     component), also under concurrent entries drawing on one batch;
 //   - changing a recipe makes a new version; an entry keeps the version it used;
 //   - an entry is undone by reversing moves (the ledger keeps both), with a
@@ -77,6 +77,9 @@ type NewEntry struct {
 	Units     int64  `json:"units"`
 	Note      string `json:"note" text:"multiline"`
 	Batches   []Pick `json:"batches"`
+	// ProjectID names the project the units are made for (optional; not
+	// archived, and for the project's product).
+	ProjectID *int64 `json:"project_id"`
 }
 
 // EntryMove is one ledger move of an entry: consumption negative,
@@ -118,6 +121,8 @@ type Entry struct {
 	ReverseReason     string      `json:"reverse_reason"`
 	CreatedBy         string      `json:"created_by"`
 	CreatedAt         time.Time   `json:"created_at"`
+	ProjectID         *int64      `json:"project_id"`
+	ProjectName       string      `json:"project_name"`
 
 	recipeID int64
 }

@@ -130,7 +130,7 @@ func TestShortStockNamesEveryShortComponent(t *testing.T) {
 	needs, _ := Needs(mealBag, 200) // 36 rice (20 on hand), 10 soy (1 on hand), 200 bags (fine)
 	_, err := Allocate(needs, stock(), nil, names(mealBag), "2026-11-23")
 	e, ok := apperr.As(err)
-	if !ok || e.Code != "stock.insufficient" || e.Kind != apperr.Conflict {
+	if !ok || e.Code != "production.components_short" || e.Kind != apperr.Conflict {
 		t.Fatalf("err = %v", err)
 	}
 	short := e.Params["short"].([]Shortage)
@@ -150,7 +150,7 @@ func TestShortStockNamesEveryShortComponent(t *testing.T) {
 	st := stock()
 	st[2].OnHand = q("0.01")
 	_, err = Allocate(needs, st, []Pick{{21, q("0.05")}}, names(mealBag), "2026-11-23")
-	if e, _ := apperr.As(err); e == nil || e.Code != "stock.insufficient" || e.Params["count"] != 1 {
+	if e, _ := apperr.As(err); e == nil || e.Code != "production.components_short" || e.Params["count"] != 1 {
 		t.Errorf("pick beyond batch: %v", err)
 	}
 }

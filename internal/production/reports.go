@@ -16,6 +16,8 @@ import (
 type Daily struct {
 	Date               string         `json:"date"`
 	TimeZone           string         `json:"time_zone"`
+	DayStartHour       int            `json:"day_start_hour"` // the organisation's working day (settings)
+	DayEndHour         int            `json:"day_end_hour"`
 	Lines              []Line         `json:"lines"`
 	Entries            []Entry        `json:"entries"`
 	Cells              []Cell         `json:"cells"`
@@ -92,45 +94,16 @@ type OverviewTotals struct {
 	UnitsPerLabourHour *float64 `json:"units_per_labour_hour"`
 }
 
-// labourWindow is how far before a range punches are read, so shifts
-// running into it count: longer than any shift.
-const labourWindow = 48 * time.Hour
-
-// labour reads punches and assignments for [from, to] and computes labour
-// given the slots each line produced in.
-func (s *Service) labour(ctx context.Context, from, to string, producing map[Slot][]int64) (Labour, *time.Location, error) {
-	loc, err := s.Calendar.Zone(ctx)
+// dayLabour computes one day's labour per slot and line, given the lines
+// that produced in each of its slots.
+func (s *Service) dayLabour(ctx context.Context, date string, producing map[Slot][]int64) (Labour, *time.Location, error) {
+	ls, err := s.labourSettings(ctx)
 	if err != nil {
 		return Labour{}, nil, err
 	}
-	st, err := s.Calendar.Settings.Get(ctx)
-	if err != nil {
-		return Labour{}, nil, err
-	}
-	f, _ := timeclock.ParseDate(from)
-	t, _ := timeclock.ParseDate(to)
-	start, end := f.Start(loc), t.AddDays(1).Start(loc)
-	eps, err := s.Store.Punches(ctx, start.Add(-labourWindow), end.Add(labourWindow))
-	if err != nil {
-		return Labour{}, nil, err
-	}
-	as, err := s.Store.Assignments(ctx, from, to)
-	if err != nil {
-		return Labour{}, nil, err
-	}
-	assign := map[AssignKey]int64{}
-	for _, a := range as {
-		if a.LineID != nil {
-			assign[AssignKey{a.Date, a.EmployeeID}] = *a.LineID
-		}
-	}
-	now := s.Calendar.Now()
-	maxShift := time.Duration(st.MaxShiftHours) * time.Hour
-	var worked []Worked
-	for _, ep := range eps {
-		worked = append(worked, WorkedFromPunches(ep.EmployeeID, ep.Punches, ep.OpenSince, now, maxShift)...)
-	}
-	return ComputeLabour(worked, assign, producing, loc, from, to), loc, nil
+	var lab Labour
+	err = s.labourOfDays(ctx, []string{date}, producing, ls, func(_ string, l Labour) { lab = l })
+	return lab, ls.loc, err
 }
 
 // producingSlots lists, per slot, the lines with output in it.
@@ -174,12 +147,17 @@ func (s *Service) Daily(ctx context.Context, date string) (*Daily, error) {
 			out = append(out, Output{Date: e.Date, Hour: e.Hour, LineID: e.LineID, ProductID: e.ProductID, Units: e.Units})
 		}
 	}
-	lab, loc, err := s.labour(ctx, date, date, producingSlots(out))
+	lab, loc, err := s.dayLabour(ctx, date, producingSlots(out))
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.Calendar.Settings.Get(ctx)
 	if err != nil {
 		return nil, err
 	}
 	d := BuildDaily(date, lines, entries, lab)
 	d.TimeZone = loc.String()
+	d.DayStartHour, d.DayEndHour = st.DayStartHour, st.DayEndHour
 	return d, nil
 }
 
@@ -286,7 +264,7 @@ func BuildDaily(date string, lines []Line, entries []Entry, lab Labour) *Daily {
 	return d
 }
 
-// Overview builds the report over [from, to].
+// Overview builds the report over [from, to] from the day summaries.
 func (s *Service) Overview(ctx context.Context, from, to string) (*Overview, error) {
 	if err := CheckRange(from, to); err != nil {
 		return nil, err
@@ -299,7 +277,7 @@ func (s *Service) Overview(ctx context.Context, from, to string) (*Overview, err
 	if err != nil {
 		return nil, err
 	}
-	lab, _, err := s.labour(ctx, from, to, sum.Producing)
+	lab, err := s.rangeLabour(ctx, from, to, sum.DayLines)
 	if err != nil {
 		return nil, err
 	}
@@ -312,7 +290,7 @@ func (s *Service) Overview(ctx context.Context, from, to string) (*Overview, err
 
 // BuildOverview assembles the overview: every day of the range (empty ones
 // too), units per product per day, lines compared, totals.
-func BuildOverview(from, to string, lines []Line, products []inventory.Item, sum *OutputSummary, lab Labour) *Overview {
+func BuildOverview(from, to string, lines []Line, products []inventory.Item, sum *OutputSummary, lab map[DateLine]time.Duration) *Overview {
 	o := &Overview{From: from, To: to, Days: []OverviewDay{}, Products: []ProductTotal{}, Lines: []LineTotal{}}
 	f, _ := timeclock.ParseDate(from)
 	t, _ := timeclock.ParseDate(to)
@@ -324,13 +302,13 @@ func BuildOverview(from, to string, lines []Line, products []inventory.Item, sum
 	dayLabour := make([]time.Duration, len(o.Days))
 	lineLabour := map[int64]time.Duration{}
 	var total time.Duration
-	for sl, dur := range lab.PerLine {
-		i, ok := index[sl.Date]
+	for dl, dur := range lab {
+		i, ok := index[dl.Date]
 		if !ok {
 			continue
 		}
 		dayLabour[i] += dur
-		lineLabour[sl.LineID] += dur
+		lineLabour[dl.LineID] += dur
 		total += dur
 	}
 	pUnits := map[int64]int64{}
@@ -355,11 +333,16 @@ func BuildOverview(from, to string, lines []Line, products []inventory.Item, sum
 			delete(pUnits, p.ID)
 		}
 	}
-	for id, u := range pUnits { // products no longer listed (archived)
-		o.Products = append(o.Products, ProductTotal{ProductID: id, Name: "#" + strconv.FormatInt(id, 10), Units: u})
+	var gone []int64
+	for id := range pUnits {
+		gone = append(gone, id)
+	}
+	sort.Slice(gone, func(i, j int) bool { return gone[i] < gone[j] })
+	for _, id := range gone { // products no longer listed (archived)
+		o.Products = append(o.Products, ProductTotal{ProductID: id, Name: "#" + strconv.FormatInt(id, 10), Units: pUnits[id]})
 	}
 	byLine := map[int64]LineOutput{}
-	for _, l := range sum.Lines {
+	for _, l := range lineTotals(sum.DayLines) {
 		byLine[l.LineID] = l
 	}
 	for _, l := range lines {
@@ -384,7 +367,7 @@ func (s *Service) LabourIfProducing(ctx context.Context, date string, lines []in
 	for h := 0; h < 24; h++ {
 		producing[Slot{date, h}] = lines
 	}
-	lab, _, err := s.labour(ctx, date, date, producing)
+	lab, _, err := s.dayLabour(ctx, date, producing)
 	return lab.PerLine, err
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -23,6 +24,9 @@ type Tx interface {
 	// LockLine returns the line, locked so that entries on one line are
 	// written one at a time (production.line_not_found when none).
 	LockLine(ctx context.Context, id int64) (*Line, error)
+	// UpdateLine stores a line's name, target and archived flag
+	// (production.line_taken when another line has the name).
+	UpdateLine(ctx context.Context, l Line) error
 	CurrentRecipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	InsertRecipe(ctx context.Context, r *Recipe, by Actor) error
 	// LockStock locks the items (in id order), then returns, locked, their
@@ -36,6 +40,11 @@ type Tx interface {
 	// LockEntry returns the entry, locked, with its moves.
 	LockEntry(ctx context.Context, id int64) (*Entry, error)
 	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
+	// SummariseDay rewrites a date's output summaries from its entries and
+	// invalidates its labour: called after an entry or reversal of that date.
+	SummariseDay(ctx context.Context, date string) error
+	// ProjectOption reads a project an entry may name (nil when none).
+	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
 }
 
 // Output is units of one product on one line in one slot (non-reversed).
@@ -47,13 +56,11 @@ type Output struct {
 	Units     int64
 }
 
-// OutputSummary is a range's output (entries not reversed), summed by the
-// database: units per day and product, per line, and the lines producing
-// in each slot.
+// OutputSummary is a range's output (entries not reversed), from the day
+// summaries: units per day and product, and each line's day.
 type OutputSummary struct {
 	DayProducts []Output // Date, ProductID and Units set
-	Lines       []LineOutput
-	Producing   map[Slot][]int64
+	DayLines    []DayLine
 }
 
 // LineOutput is a line's units over a range and the slots it produced in.
@@ -76,7 +83,11 @@ type Store interface {
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 
 	CreateLine(ctx context.Context, n NewLine) (*Line, error)
-	Lines(ctx context.Context) ([]Line, error)
+	Lines(ctx context.Context) ([]Line, error)    // not archived
+	AllLines(ctx context.Context) ([]Line, error) // archived too
+	RecipeVersions(ctx context.Context, itemID int64) ([]Recipe, error)
+	// EmployeeNames are first and last names by employee id.
+	EmployeeNames(ctx context.Context, ids []int64) (map[int64][2]string, error)
 	Recipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
@@ -85,6 +96,14 @@ type Store interface {
 	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
 	OutputSummary(ctx context.Context, from, to string) (*OutputSummary, error)
 	Punches(ctx context.Context, from, to time.Time) ([]EmployeePunches, error)
+	// OpenShifts are the starts of the shifts open now.
+	OpenShifts(ctx context.Context) ([]time.Time, error)
+	// LabourDays are the cache's days in [from, to], computed or not.
+	LabourDays(ctx context.Context, from, to string) (map[string]LabourDay, error)
+	// AddLabourDays adds the cache's rows for dates it has none of yet.
+	AddLabourDays(ctx context.Context, dates []string) error
+	// SaveLabour stores each day whose generation is still the one given.
+	SaveLabour(ctx context.Context, days []LabourDay) error
 	Assignments(ctx context.Context, from, to string) ([]Assignment, error)
 	SetAssignment(ctx context.Context, a Assignment) error
 	BatchUses(ctx context.Context, batchID int64) ([]BatchUse, error)
@@ -208,6 +227,15 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 			return apperr.New(apperr.Invalid, "production.not_finished", apperr.Params{"item": product.Name},
 				fmt.Sprintf("%s is not a finished good.", product.Name)).OnField("product_id")
 		}
+		if n.ProjectID != nil {
+			o, err := tx.ProjectOption(ctx, *n.ProjectID)
+			if err != nil {
+				return err
+			}
+			if err := projects.Attributable(o, *n.ProjectID, product.ID, "project_id"); err != nil {
+				return err
+			}
+		}
 		recipe, err := tx.CurrentRecipe(ctx, n.ProductID)
 		if err != nil {
 			return err
@@ -238,7 +266,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 			return err
 		}
 		e := &Entry{Date: n.Date, Hour: n.Hour, LineID: line.ID, ProductID: product.ID, Units: n.Units, Note: n.Note,
-			RecipeVersion: recipe.Version, recipeID: recipe.ID}
+			RecipeVersion: recipe.Version, recipeID: recipe.ID, ProjectID: n.ProjectID}
 		if err := tx.InsertEntry(ctx, e, by); err != nil {
 			return err
 		}
@@ -266,7 +294,10 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		if err != nil {
 			return err
 		}
-		return tx.SetProducedBatch(ctx, e.ID, b.ID)
+		if err := tx.SetProducedBatch(ctx, e.ID, b.ID); err != nil {
+			return err
+		}
+		return tx.SummariseDay(ctx, e.Date)
 	})
 	if err != nil {
 		return nil, err
@@ -317,7 +348,10 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 				return err
 			}
 		}
-		return tx.MarkReversed(ctx, id, reason, by)
+		if err := tx.MarkReversed(ctx, id, reason, by); err != nil {
+			return err
+		}
+		return tx.SummariseDay(ctx, e.Date)
 	})
 	if err != nil {
 		return nil, err

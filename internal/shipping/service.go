@@ -11,6 +11,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/projects"
 )
 
 // Service holds the shipping rules over a Store.
@@ -40,6 +41,9 @@ func (s *Service) Create(ctx context.Context, in Input, by inventory.Actor) (*Sh
 		if err != nil {
 			return err
 		}
+		if err := checkProject(ctx, tx, in.ProjectID); err != nil {
+			return err
+		}
 		at := in.OccurredAt
 		if at.IsZero() {
 			at = tx.Now()
@@ -55,7 +59,7 @@ func (s *Service) Create(ctx context.Context, in Input, by inventory.Actor) (*Sh
 		}
 		sh := &Shipment{Number: Number(year, n), Status: StatusPlanned, ShipDate: in.ShipDate, Destination: in.Destination,
 			Carrier: in.Carrier, TrackingNumber: in.TrackingNumber, Pallets: in.Pallets, WeightKg: in.WeightKg, Notes: in.Notes,
-			Lines: lines, CreatedAt: at.UTC().Truncate(time.Millisecond), CreatedBy: by.UserID}
+			Lines: lines, CreatedAt: at.UTC().Truncate(time.Millisecond), CreatedBy: by.UserID, ProjectID: in.ProjectID}
 		sh.UpdatedAt = sh.CreatedAt
 		if err := tx.InsertShipment(ctx, sh); err != nil {
 			return err
@@ -67,6 +71,18 @@ func (s *Service) Create(ctx context.Context, in Input, by inventory.Actor) (*Sh
 		return nil, err
 	}
 	return s.Get(ctx, id)
+}
+
+// checkProject refuses a project a shipment may not name (projects.Attributable).
+func checkProject(ctx context.Context, tx Tx, id *int64) error {
+	if id == nil {
+		return nil
+	}
+	o, err := tx.ProjectOption(ctx, *id)
+	if err != nil {
+		return err
+	}
+	return projects.Attributable(o, *id, 0, "project_id")
 }
 
 // resolveLines finds each line's item; an unknown batch is Invalid.
@@ -125,6 +141,17 @@ func (s *Service) Update(ctx context.Context, id int64, p Patch) (*Shipment, err
 		}
 		sh.ShipDate, sh.Destination, sh.Carrier, sh.TrackingNumber = in.ShipDate, in.Destination, in.Carrier, in.TrackingNumber
 		sh.Pallets, sh.WeightKg, sh.Notes, sh.UpdatedAt = in.Pallets, in.WeightKg, in.Notes, tx.Now()
+		if p.ProjectID != nil {
+			switch {
+			case *p.ProjectID == 0:
+				sh.ProjectID = nil
+			case sh.ProjectID == nil || *sh.ProjectID != *p.ProjectID:
+				if err := checkProject(ctx, tx, p.ProjectID); err != nil {
+					return err
+				}
+				sh.ProjectID = p.ProjectID
+			}
+		}
 		if err := tx.UpdateShipment(ctx, sh); err != nil {
 			return err
 		}

@@ -106,6 +106,8 @@ type Shipment struct {
 	CancelledBy     *int64      `json:"cancelled_by"`
 	CancelledByName string      `json:"cancelled_by_name"`
 	CancelReason    string      `json:"cancel_reason"`
+	ProjectID       *int64      `json:"project_id"`
+	ProjectName     string      `json:"project_name"`
 }
 
 // NewLine is a line as a client sends it.
@@ -124,6 +126,8 @@ type Input struct {
 	WeightKg       float64     `json:"weight_kg"`
 	Notes          string      `json:"notes" text:"multiline"`
 	Lines          []NewLine   `json:"lines"`
+	// ProjectID names the project the shipment is for (optional; not archived).
+	ProjectID *int64 `json:"project_id"`
 	// OccurredAt stamps the creation (the demo's history; server side only).
 	OccurredAt time.Time `json:"-"`
 }
@@ -138,6 +142,8 @@ type Patch struct {
 	WeightKg       *float64     `json:"weight_kg"`
 	Notes          *string      `json:"notes" text:"multiline"`
 	Lines          *[]NewLine   `json:"lines"`
+	// ProjectID names the project (0 names none).
+	ProjectID *int64 `json:"project_id"`
 }
 
 // Filter selects and orders the log. From and To bound the ship date.

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/projects"
 )
 
 // Store is what shipping needs from storage. Getters return nil (and no
@@ -38,6 +39,8 @@ type Tx interface {
 	ReplaceLines(ctx context.Context, id int64, lines []Line) error
 	// SetLineMove records the ship move of a shipment's line of a batch.
 	SetLineMove(ctx context.Context, id, batchID, moveID int64) error
+	// ProjectOption reads a project a shipment may name (nil when none).
+	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
 }
 
 // Calendar gives the organisation's today (organisation.Calendar).

@@ -154,7 +154,12 @@ func (s *AccountStore) Online(ctx context.Context, since time.Time) ([]accounts.
 
 // PurgeTokens implements accounts.Store.
 func (s *AccountStore) PurgeTokens(ctx context.Context, cutoff time.Time) (int64, error) {
-	return s.db.purge(ctx, "auth_tokens", "id", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
+	n, err := s.db.purge(ctx, "auth_tokens", "id", `expires_at < ? OR revoked_at < ?`, Millis(cutoff), Millis(cutoff))
+	if err != nil {
+		return n, err
+	}
+	links, err := s.purgeMailTokens(ctx, cutoff) // accounts_users.go
+	return n + links, err
 }
 
 func prefixed(p, cols string) string {

@@ -124,6 +124,7 @@ func (s *DocumentStore) CreateDocument(ctx context.Context, pendingID int64, c d
 var linkTables = map[string]string{
 	documents.LinkBatch:    "inventory_batches",
 	documents.LinkEmployee: "employees",
+	documents.LinkProject:  "projects",
 }
 
 // LinkExists reports whether what a document would link to exists.

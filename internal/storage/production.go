@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
 )
 
 // ProductionStore implements production.Store. Its Tx embeds the
@@ -83,7 +84,16 @@ func (s *ProductionStore) CreateLine(ctx context.Context, n production.NewLine) 
 
 // Lines lists the lines that are not archived, by name.
 func (s *ProductionStore) Lines(ctx context.Context) ([]production.Line, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+lineColumns+` FROM production_lines WHERE archived = ? ORDER BY name_key, id`, false)
+	return s.lines(ctx, ` WHERE archived = ?`, false)
+}
+
+// AllLines lists every line, archived ones too, by name.
+func (s *ProductionStore) AllLines(ctx context.Context) ([]production.Line, error) {
+	return s.lines(ctx, ``)
+}
+
+func (s *ProductionStore) lines(ctx context.Context, where string, args ...any) ([]production.Line, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+lineColumns+` FROM production_lines`+where+` ORDER BY name_key, id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -105,6 +115,39 @@ func (t prodTx) LockLine(ctx context.Context, id int64) (*production.Line, error
 		return nil, apperr.New(apperr.NotFound, "production.line_not_found", apperr.Params{"line_id": id}, "Line not found.").OnField("line_id")
 	}
 	return l, err
+}
+
+// UpdateLine stores a line's name, target and archived flag.
+func (t prodTx) UpdateLine(ctx context.Context, l production.Line) error {
+	_, err := t.tx.Exec(ctx, `UPDATE production_lines SET name = ?, name_key = ?, hourly_target = ?, archived = ? WHERE id = ?`,
+		l.Name, strings.ToLower(l.Name), l.HourlyTarget, l.Archived, l.ID)
+	if isUniqueViolation(err) {
+		return apperr.New(apperr.Conflict, "production.line_taken", apperr.Params{"name": l.Name},
+			"A line named "+l.Name+" already exists.").OnField("name")
+	}
+	return err
+}
+
+// EmployeeNames are first and last names by employee id.
+func (s *ProductionStore) EmployeeNames(ctx context.Context, ids []int64) (map[int64][2]string, error) {
+	out := map[int64][2]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name FROM employees WHERE id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var n [2]string
+		if err := rows.Scan(&id, &n[0], &n[1]); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
 }
 
 // ---- items and recipes
@@ -186,6 +229,38 @@ func recipe(ctx context.Context, q querier, where string, args ...any) (*product
 }
 
 const currentRecipe = `WHERE item_id = ? ORDER BY version DESC LIMIT 1`
+
+// RecipeVersions lists every version of an item's recipe, newest first.
+func (s *ProductionStore) RecipeVersions(ctx context.Context, itemID int64) ([]production.Recipe, error) {
+	rows, err := s.db.Query(ctx, `SELECT version FROM production_recipes WHERE item_id = ? ORDER BY version DESC`, itemID)
+	if err != nil {
+		return nil, err
+	}
+	var versions []int
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		versions = append(versions, v)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := []production.Recipe{}
+	for _, v := range versions {
+		r, err := recipe(ctx, s.db, `WHERE item_id = ? AND version = ?`, itemID, v)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out, nil
+}
 
 // Recipe returns an item's current recipe, or nil.
 func (s *ProductionStore) Recipe(ctx context.Context, itemID int64) (*production.Recipe, error) {
@@ -295,8 +370,13 @@ func (t prodTx) BatchByCode(ctx context.Context, itemID int64, code string) (*in
 func (t prodTx) InsertEntry(ctx context.Context, e *production.Entry, by production.Actor) error {
 	e.CreatedAt = t.tx.Now
 	return t.tx.QueryRow(ctx, `INSERT INTO production_entries (date, hour, line_id, product_id, units, note, recipe_id,
-		created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		e.Date, e.Hour, e.LineID, e.ProductID, e.Units, e.Note, e.RecipeID(), by.UserID, Millis(t.tx.Now)).Scan(&e.ID)
+		created_by, created_at, project_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.Date, e.Hour, e.LineID, e.ProductID, e.Units, e.Note, e.RecipeID(), by.UserID, Millis(t.tx.Now), e.ProjectID).Scan(&e.ID)
+}
+
+// ProjectOption reads a project an entry may name.
+func (t prodTx) ProjectOption(ctx context.Context, id int64) (*projects.Option, error) {
+	return projectOption(ctx, t.tx, id)
 }
 
 func (t prodTx) SetProducedBatch(ctx context.Context, entryID, batchID int64) error {

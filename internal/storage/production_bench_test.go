@@ -2,10 +2,13 @@ package storage_test
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"os"
 	"testing"
 	"time"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
@@ -33,7 +36,12 @@ func BenchmarkProductionYear(b *testing.B) {
 	var n int
 	_ = db.QueryRow(ctx, `SELECT COUNT(*) FROM production_entries`).Scan(&n)
 	if n == 0 {
-		if _, _, err := benchdata.Production(ctx, db, 0, 20, 10, 365); err != nil {
+		u, err := storage.NewAccountService(db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(ctx,
+			accounts.NewUser{Email: "bench@packline.local", Password: "bench-password", FirstName: "Bench", LastName: "User", Role: accounts.RoleAdmin})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := benchdata.Production(ctx, db, u.ID, 20, 10, 365); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,9 +6,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,14 +17,15 @@ import (
 
 const entryColumns = `e.id, e.date, e.hour, e.line_id, l.name, e.product_id, i.sku, i.name, i.unit, e.units, e.note,
 	r.version, e.recipe_id, COALESCE(e.produced_batch_id, 0), COALESCE(pb.code, ''), e.reversed_at, e.reverse_reason,
-	COALESCE(u.first_name || ' ' || u.last_name, ''), e.created_at`
+	COALESCE(u.first_name || ' ' || u.last_name, ''), e.created_at, e.project_id, COALESCE(pj.name, '')`
 
 const entryFrom = ` FROM production_entries e
 	JOIN production_lines l ON l.id = e.line_id
 	JOIN inventory_items i ON i.id = e.product_id
 	JOIN production_recipes r ON r.id = e.recipe_id
 	LEFT JOIN inventory_batches pb ON pb.id = e.produced_batch_id
-	LEFT JOIN users u ON u.id = e.created_by`
+	LEFT JOIN users u ON u.id = e.created_by
+	LEFT JOIN projects pj ON pj.id = e.project_id`
 
 // queryEntries reads entries and their moves (two queries).
 func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]production.Entry, error) {
@@ -40,14 +38,15 @@ func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]
 	for rows.Next() {
 		var e production.Entry
 		var recipeID, created int64
-		var reversed sql.NullInt64
+		var reversed, project sql.NullInt64
 		if err := rows.Scan(&e.ID, &e.Date, &e.Hour, &e.LineID, &e.LineName, &e.ProductID, &e.ProductSKU, &e.ProductName,
 			&e.ProductUnit, &e.Units, &e.Note, &e.RecipeVersion, &recipeID, &e.ProducedBatchID, &e.ProducedBatchCode,
-			&reversed, &e.ReverseReason, &e.CreatedBy, &created); err != nil {
+			&reversed, &e.ReverseReason, &e.CreatedBy, &created, &project, &e.ProjectName); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		e.SetRecipeID(recipeID)
+		e.ProjectID = nullID(project)
 		e.ReversedAt = NullMillis(reversed)
 		e.Reversed = reversed.Valid
 		e.CreatedBy = strings.TrimSpace(e.CreatedBy)
@@ -115,74 +114,6 @@ func (s *ProductionStore) Entry(ctx context.Context, id int64) (*production.Entr
 // Entries lists the entries dated from..to with their moves.
 func (s *ProductionStore) Entries(ctx context.Context, from, to string) ([]production.Entry, error) {
 	return queryEntries(ctx, s.db, ` WHERE e.date >= ? AND e.date <= ?`, from, to)
-}
-
-// OutputSummary sums a range's output (entries not reversed) in one pass
-// over the covering index: per slot, each line's units per product.
-func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {
-	agg := `GROUP_CONCAT(line_id || ':' || product_id || ':' || units)`
-	if s.db.Dialect == Postgres {
-		agg = `string_agg(line_id || ':' || product_id || ':' || units, ',')`
-	}
-	rows, err := s.db.Query(ctx, `SELECT date, hour, `+agg+` FROM production_entries
-		WHERE date >= ? AND date <= ? AND reversed_at IS NULL GROUP BY date, hour`, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := &production.OutputSummary{Producing: map[production.Slot][]int64{}}
-	type dayProduct struct {
-		date    string
-		product int64
-	}
-	dp := map[dayProduct]int64{}
-	var dpOrder []dayProduct
-	lineUnits, lineSlots := map[int64]int64{}, map[int64]int{}
-	var lineOrder []int64
-	for rows.Next() {
-		var sl production.Slot
-		var list string
-		if err := rows.Scan(&sl.Date, &sl.Hour, &list); err != nil {
-			return nil, err
-		}
-		var lines []int64
-		for len(list) > 0 {
-			var part string
-			part, list, _ = strings.Cut(list, ",")
-			ls, rest, _ := strings.Cut(part, ":")
-			ps, us, _ := strings.Cut(rest, ":")
-			line, err1 := strconv.ParseInt(ls, 10, 64)
-			product, err2 := strconv.ParseInt(ps, 10, 64)
-			units, err3 := strconv.ParseInt(us, 10, 64)
-			if err1 != nil || err2 != nil || err3 != nil {
-				return nil, fmt.Errorf("output summary: bad part %q", part)
-			}
-			k := dayProduct{sl.Date, product}
-			if _, ok := dp[k]; !ok {
-				dpOrder = append(dpOrder, k)
-			}
-			dp[k] += units
-			if _, ok := lineUnits[line]; !ok {
-				lineOrder = append(lineOrder, line)
-			}
-			lineUnits[line] += units
-			if !slices.Contains(lines, line) {
-				lines = append(lines, line)
-				lineSlots[line]++
-			}
-		}
-		out.Producing[sl] = lines
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for _, k := range dpOrder {
-		out.DayProducts = append(out.DayProducts, production.Output{Date: k.date, ProductID: k.product, Units: dp[k]})
-	}
-	for _, l := range lineOrder {
-		out.Lines = append(out.Lines, production.LineOutput{LineID: l, Units: lineUnits[l], Slots: lineSlots[l]})
-	}
-	return out, nil
 }
 
 // BatchUses lists the entries that consumed or produced a batch, newest first.
@@ -287,12 +218,14 @@ func (s *ProductionStore) SetAssignment(ctx context.Context, a production.Assign
 			return err
 		}
 		if a.LineID == nil {
-			return nil
+			return invalidateLabour(ctx, tx, a.Date, a.Date)
 		}
 		if _, err := newProdTx(tx).LockLine(ctx, *a.LineID); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`, a.Date, a.EmployeeID, *a.LineID)
-		return err
+		if _, err := tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`, a.Date, a.EmployeeID, *a.LineID); err != nil {
+			return err
+		}
+		return invalidateLabour(ctx, tx, a.Date, a.Date)
 	})
 }

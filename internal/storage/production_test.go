@@ -177,7 +177,7 @@ func TestProductionShortStockWritesNothing(t *testing.T) {
 		moves, entries, batches := e.count("inventory_moves"), e.count("production_entries"), e.count("inventory_batches")
 		_, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-23", Hour: 8, LineID: e.line.ID, ProductID: e.meal.ID, Units: 10}, production.Actor{})
 		ae, ok := apperr.As(err)
-		if !ok || ae.Code != "stock.insufficient" || ae.Kind != apperr.Conflict || ae.Params["count"] != 2 {
+		if !ok || ae.Code != "production.components_short" || ae.Kind != apperr.Conflict || ae.Params["count"] != 2 {
 			t.Fatalf("err = %v", err)
 		}
 		if e.count("inventory_moves") != moves || e.count("production_entries") != entries || e.count("inventory_batches") != batches {
@@ -212,7 +212,7 @@ func TestProductionConcurrentEntriesOnOneBatch(t *testing.T) {
 				switch apperr.CodeOf(err) {
 				case "":
 					ok++
-				case "stock.insufficient":
+				case "production.components_short":
 					short++
 				default:
 					t.Errorf("entry %d: %v", i, err)

@@ -101,7 +101,7 @@ func (s *TimeclockStore) PINRecord(ctx context.Context, id int64) (*timeclock.PI
 
 // clockStmts are the write statements of a punch, prepared outside any
 // transaction (on SQLite the single writer connection is busy inside one).
-type clockStmts struct{ update, insert, bump *sql.Stmt }
+type clockStmts struct{ update, insert, bump, labour *sql.Stmt }
 
 func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 	var cs clockStmts
@@ -109,7 +109,7 @@ func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 	for _, p := range []struct {
 		dst **sql.Stmt
 		q   string
-	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.bump, bumpVersionSQL}} {
+	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.bump, bumpVersionSQL}, {&cs.labour, invalidateLabourSQL}} {
 		if *p.dst, err = s.writeStmts.get(ctx, s.db, s.db.write, p.q); err != nil {
 			return cs, err
 		}
@@ -139,6 +139,11 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite) (*ti
 			return err
 		}
 		if _, err := tx.tx.StmtContext(ctx, stmts.bump).ExecContext(ctx); err != nil {
+			return err
+		}
+		// The punch changes production's labour of the days around it.
+		from, to := labourDaysAround(tx.Now)
+		if _, err := tx.tx.StmtContext(ctx, stmts.labour).ExecContext(ctx, from, to); err != nil {
 			return err
 		}
 		t := tx.Now

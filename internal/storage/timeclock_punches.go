@@ -225,19 +225,34 @@ func (t clockTx) InsertPunch(ctx context.Context, p timeclock.Punch) (int64, err
 	var id int64
 	err := t.tx.QueryRow(ctx, `INSERT INTO punches (employee_id, kind, at, source, created_at, corrected) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
 		p.EmployeeID, p.Kind, Millis(p.At), p.Source, Millis(p.CreatedAt), p.Corrected).Scan(&id)
-	return id, err
+	if err != nil {
+		return 0, err
+	}
+	return id, invalidateLabourAround(ctx, t.tx, p.At)
 }
 
 // SetPunchTime implements timeclock.Tx.
 func (t clockTx) SetPunchTime(ctx context.Context, id int64, at time.Time) error {
-	_, err := t.tx.Exec(ctx, `UPDATE punches SET at = ?, corrected = ? WHERE id = ?`, Millis(at), true, id)
-	return err
+	var was int64
+	if err := t.tx.QueryRow(ctx, `SELECT at FROM punches WHERE id = ?`, id).Scan(&was); err != nil {
+		return err
+	}
+	if _, err := t.tx.Exec(ctx, `UPDATE punches SET at = ?, corrected = ? WHERE id = ?`, Millis(at), true, id); err != nil {
+		return err
+	}
+	return invalidateLabourAround(ctx, t.tx, FromMillis(was), at)
 }
 
 // VoidPunch implements timeclock.Tx.
 func (t clockTx) VoidPunch(ctx context.Context, id int64) error {
-	_, err := t.tx.Exec(ctx, `UPDATE punches SET voided_at = ?, corrected = ? WHERE id = ?`, Millis(t.tx.Now), true, id)
-	return err
+	var at int64
+	if err := t.tx.QueryRow(ctx, `SELECT at FROM punches WHERE id = ?`, id).Scan(&at); err != nil {
+		return err
+	}
+	if _, err := t.tx.Exec(ctx, `UPDATE punches SET voided_at = ?, corrected = ? WHERE id = ?`, Millis(t.tx.Now), true, id); err != nil {
+		return err
+	}
+	return invalidateLabourAround(ctx, t.tx, FromMillis(at))
 }
 
 // InsertAudit implements timeclock.Tx; a user id that names no user is

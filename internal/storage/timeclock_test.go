@@ -41,7 +41,7 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	}
 	e.svc = newTimeclock(db, keys, log)
 	u, err := storage.NewAccountService(db, log).CreateUser(context.Background(), accounts.NewUser{
-		Email: "boss@example.org", Password: "long-enough", FirstName: "Bo", LastName: "Ss"})
+		Email: "boss@example.org", Password: "long-enough-now", FirstName: "Bo", LastName: "Ss"})
 	if err != nil {
 		t.Fatal(err)
 	}

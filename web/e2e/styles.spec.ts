@@ -20,6 +20,7 @@ const OFFICE_ROUTES = [
   '/preferences',
   '/users',
   '/projects',
+  '/projects/1',
   '/docs',
   '/faq',
   '/shipping-log',
@@ -29,10 +30,12 @@ const OFFICE_ROUTES = [
   '/production/production-hourly',
   '/payments/payment-methods',
   '/payments/billing',
+  '/payments/billing/1',
   '/payments/pricing-plans',
+  '/payments/clients',
   '/404',
 ];
-const PUBLIC_ROUTES = ['/auth/login', '/auth/signup', '/auth/recover-password', '/auth/recover-password-email', '/employee-portal'];
+const PUBLIC_ROUTES = ['/auth/login', '/auth/signup', '/auth/recover-password', '/auth/recover-password-email', '/auth/terms', '/employee-portal'];
 
 interface StyleReport {
   /** Mantine classes in the DOM that no loaded stylesheet styles, with the component's static class */

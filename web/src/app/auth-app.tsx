@@ -7,6 +7,7 @@ import LoginPage from '@/features/auth/routes/login';
 import RecoverPasswordEmailPage from '@/features/auth/routes/recover-password-email';
 import RecoverPasswordPage from '@/features/auth/routes/recover-password';
 import SignupPage from '@/features/auth/routes/signup';
+import TermsPage from '@/features/auth/routes/terms';
 import AuthLayout from './layouts/auth-layout';
 
 const PAGES: Record<string, ComponentType> = {
@@ -14,6 +15,7 @@ const PAGES: Record<string, ComponentType> = {
   [paths.auth.signup.path]: SignupPage,
   [paths.auth.recoverPassword.path]: RecoverPasswordPage,
   [paths.auth.recoverPasswordEmail.path]: RecoverPasswordEmailPage,
+  [paths.auth.terms.path]: TermsPage,
 };
 
 /**

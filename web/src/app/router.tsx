@@ -57,7 +57,14 @@ export const routes: RouteObject[] = [
           screen(paths.app.settings.path, 'nav.settings', () => import('@/features/settings/routes/settings')),
           screen(paths.app.preferences.path, 'nav.preferences', () => import('@/features/preferences/routes/preferences')),
           screen(paths.app.users.path, 'nav.users', () => import('@/features/users/routes/users')),
-          screen(paths.app.projects.path, 'nav.projects', () => import('@/features/projects/routes/projects')),
+          {
+            path: paths.app.projects.path,
+            handle: crumb('nav.projects'),
+            children: [
+              { index: true, lazy: page(() => import('@/features/projects/routes/projects')) },
+              screen(paths.app.project.path, 'nav.project', () => import('@/features/projects/routes/project')),
+            ],
+          },
           screen(paths.app.docs.path, 'nav.docs', () => import('@/features/docs/routes/docs')),
           {
             path: paths.app.inventory.path,
@@ -95,10 +102,18 @@ export const routes: RouteObject[] = [
               screen(paths.app.payments.paymentMethods.path, 'nav.paymentMethods', () =>
                 import('@/features/payments/routes/payment-methods'),
               ),
-              screen(paths.app.payments.billing.path, 'nav.billing', () => import('@/features/payments/routes/billing')),
+              {
+                path: paths.app.payments.billing.path,
+                handle: crumb('nav.billing'),
+                children: [
+                  { index: true, lazy: page(() => import('@/features/payments/routes/billing')) },
+                  screen(paths.app.payments.invoice.path, 'payments.invoice.title', () => import('@/features/payments/routes/invoice')),
+                ],
+              },
               screen(paths.app.payments.pricingPlans.path, 'nav.pricingPlans', () =>
                 import('@/features/payments/routes/pricing-plans'),
               ),
+              screen(paths.app.payments.clients.path, 'nav.clients', () => import('@/features/clients/routes/clients')),
             ],
           },
         ],

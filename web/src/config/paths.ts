@@ -22,6 +22,7 @@ export const paths = {
     signup: simple('/auth/signup'),
     recoverPassword: simple('/auth/recover-password'),
     recoverPasswordEmail: simple('/auth/recover-password-email'),
+    terms: simple('/auth/terms'),
   },
 
   app: {
@@ -30,6 +31,7 @@ export const paths = {
     preferences: simple('/preferences'),
     users: simple('/users'),
     projects: simple('/projects'),
+    project: { path: '/projects/:id', getHref: (id: number | string) => `/projects/${id}` },
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
@@ -48,7 +50,9 @@ export const paths = {
       root: simple('/payments'),
       paymentMethods: simple('/payments/payment-methods'),
       billing: simple('/payments/billing'),
+      invoice: { path: '/payments/billing/:id', getHref: (id: number | string) => `/payments/billing/${id}` },
       pricingPlans: simple('/payments/pricing-plans'),
+      clients: simple('/payments/clients'),
     },
   },
 } as const;

@@ -18,8 +18,15 @@ const SAME_EVERYWHERE = new Set(['common.appName', 'notFound.code', 'nav.chat', 
 const UNIT_SYMBOL = /^units\.(kg|g|m)_(one|other)$/;
 // Words that really are the same in a language ("Item" in Portuguese, "h" for hours).
 const SAME_IN: Record<string, Set<string>> = {
-  br: new Set(['production.subtraction.item', 'production.daily.cellLabour']),
-  es: new Set(['production.daily.cellLabour']),
+  br: new Set([
+    'production.subtraction.item',
+    'production.daily.cellLabour',
+    'payments.kinds.cheque',
+    'payments.billing.columns.total',
+    'payments.invoice.subtotal',
+    'payments.invoice.total',
+  ]),
+  es: new Set(['production.daily.cellLabour', 'payments.kinds.cheque', 'payments.billing.columns.total', 'payments.invoice.subtotal', 'payments.invoice.total']),
 };
 // A string with nothing to translate: only placeholders, digits, punctuation and symbols.
 const nothingToTranslate = (v: string) => !/\p{L}/u.test(v.replace(/\{\{\w+\}\}/g, ''));

@@ -1,4 +1,4 @@
-// The production feature's screens are routed lazily by src/app/router.tsx; nothing
-// else is shared from it.
+// The production feature's screens are routed lazily by src/app/router.tsx. Other
+// features use only what is exported here (load it lazily: it brings production's strings).
 import './strings';
-export {};
+export { RecipeButton } from './components/recipe-button';

@@ -20,7 +20,7 @@ const entry = {
   id: 7, date: '2026-11-23', hour: 9, line_id: 2, line_name: 'Line 2', product_id: 100, product_sku: 'MEAL', product_name: 'Meal pouch',
   product_unit: 'pouch', units: 10, note: 'new film roll', recipe_version: 2, produced_batch_id: 50, produced_batch_code: 'MEAL-20261123-L2',
   moves: [move(11, 'RICE-A', 'Rice', 'kg', 2, -1), move(12, 'RICE-B', 'Rice', 'kg', 5, -0.8), move(50, 'MEAL-20261123-L2', 'Meal pouch', 'pouch', 0, 10)],
-  reversed: false, reversed_at: null, reverse_reason: '', created_by: 'Dana Demo', created_at: '2026-11-23T15:00:00Z',
+  reversed: false, reversed_at: null, reverse_reason: '', created_by: 'Dana Demo', created_at: '2026-11-23T15:00:00Z', project_id: null, project_name: '',
 };
 const suggestion = (units: number) => ({
   product_id: 100, recipe_version: 2, units,
@@ -66,6 +66,7 @@ describe('production screens', () => {
     server.use(
       http.get('/api/production/products', () => HttpResponse.json({ products: [{ id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 }] })),
       http.get('/api/production/suggest', ({ request }) => HttpResponse.json(suggestion(Number(new URL(request.url).searchParams.get('units'))))),
+      http.get('/api/projects/options', () => HttpResponse.json({ projects: [], people: [] })),
       http.post('/api/production/entries', async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json(entry, { status: 201 });
@@ -100,9 +101,10 @@ describe('production screens', () => {
     server.use(
       http.get('/api/production/products', () => HttpResponse.json({ products: [{ id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 }] })),
       http.get('/api/production/suggest', () => HttpResponse.json(suggestion(5))),
+      http.get('/api/projects/options', () => HttpResponse.json({ projects: [], people: [] })),
       http.post('/api/production/entries', () =>
         HttpResponse.json(
-          { error: 'Not enough stock: …', code: 'stock.insufficient',
+          { error: 'Not enough stock: …', code: 'production.components_short',
             params: { count: 2, components: '…', short: [
               { item_id: 1, sku: 'RICE', name: 'Rice', unit: 'kg', wanted: 0.9, on_hand: 0.5 },
               { item_id: 3, sku: 'BAG', name: 'Bag', unit: 'each', wanted: 5, on_hand: 2 },

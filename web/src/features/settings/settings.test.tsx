@@ -12,6 +12,8 @@ const initial = {
   support_email: 'support@packline.local',
   time_zone: 'America/Chicago',
   max_shift_hours: 12,
+  day_start_hour: 6,
+  day_end_hour: 18,
 };
 
 /** An in-memory GET/PATCH /api/settings; records each PATCH body. */

@@ -82,6 +82,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients, searched, sorted and paged (admin) */
+        get: operations["listClients"];
+        put?: never;
+        /** Add a client (admin) */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The names of the clients not archived, for pickers (any signed-in user) */
+        get: operations["listClientOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One client (admin) */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a client (admin; only the fields present) */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -598,6 +654,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/items/{id}/recipe/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** Every version of an item's recipe, newest first (past versions are read-only; entries keep the one they used) */
+        get: operations["listRecipeVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/moves": {
         parameters: {
             query?: never;
@@ -664,6 +740,179 @@ export interface paths {
         get: operations["getStockWarnings"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices, filtered, sorted and paged */
+        get: operations["listInvoices"];
+        put?: never;
+        /** Draft an invoice (no number until sent) */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered invoices as CSV (amounts as decimals of the currency) */
+        get: operations["exportInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What clients owe (sent invoices' balances by currency), drafts, and what came in over 30 days */
+        get: operations["invoiceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One invoice with its lines and payments */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a draft (409 billing.not_editable once sent) */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money received against a sent invoice (partial allowed; more than the balance is 409) */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** What the printed invoice shows, with the primary payment method's bank details */
+        get: operations["printInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a void invoice into a new draft */
+        post: operations["reissueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft; it gets the next number of the organisation's year (INV-2026-0001) */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a draft or a sent invoice without payments, with a reason */
+        post: operations["voidInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -758,6 +1007,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link to choose a new password
+         * @description Always 202, as fast whether or not the address has an account; an active account gets a single-use link valid for one hour. Too many requests for one address or from one client: 429.
+         */
+        post: operations["recoverPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with a mailed link's token
+         * @description The token works once; every session of the account ends.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment methods, the primary first */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /** Add a payment method (the first one becomes primary) */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a method, make it primary, or archive it (not the primary) */
+        patch: operations["updatePaymentMethod"];
+        trace?: never;
+    };
     "/api/presence": {
         parameters: {
             query?: never;
@@ -775,6 +1102,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pricing-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pricing plans, by name */
+        get: operations["listPricingPlans"];
+        put?: never;
+        /** Add a pricing plan */
+        post: operations["createPricingPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change or archive a plan (invoices keep the prices they were drafted with) */
+        patch: operations["updatePricingPlan"];
+        trace?: never;
+    };
     "/api/production/assignments": {
         parameters: {
             query?: never;
@@ -786,6 +1151,23 @@ export interface paths {
         get: operations["listAssignments"];
         /** Put an employee on a line for a day (line_id null clears it) */
         put: operations["setAssignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/production/crew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who worked on a day (from the time clock) or is assigned to a line for it, with their hours and line */
+        get: operations["listCrew"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -819,7 +1201,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an hour's units; its consume and produce moves in one transaction (409 stock.insufficient naming every short component) */
+        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component) */
         post: operations["createEntry"];
         delete?: never;
         options?: never;
@@ -874,7 +1256,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The packing lines, by name */
+        /** The packing lines, by name (archived ones only with archived=include) */
         get: operations["listLines"];
         put?: never;
         /** Add a packing line or table */
@@ -883,6 +1265,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/production/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a line, set or remove its hourly target (null), archive or restore it; only the fields present change */
+        patch: operations["updateLine"];
         trace?: never;
     };
     "/api/production/overview": {
@@ -968,6 +1370,62 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects with their progress, searched, filtered, sorted and paged */
+        get: operations["listProjects"];
+        put?: never;
+        /** Add a project (its owner is the creator unless given) */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The projects production and shipments may name (not archived), and the people owners and teams are picked from */
+        get: operations["listProjectOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One project with its progress, production entries and shipments */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a project (only the fields present; team_ids replaces the team) */
+        patch: operations["updateProject"];
         trace?: never;
     };
     "/api/settings": {
@@ -1115,6 +1573,27 @@ export interface paths {
         put?: never;
         /** Mark a planned shipment shipped, taking every line's stock out in one transaction */
         post: operations["shipShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signup page may offer its form */
+        get: operations["getSignupState"];
+        put?: never;
+        /**
+         * Create one's account and sign in
+         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
+         */
+        post: operations["signup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1382,6 +1861,43 @@ export interface paths {
         patch: operations["updateUser2FA"];
         trace?: never;
     };
+    "/api/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a confirmation link to a new address
+         * @description Needs the current password; the address changes when the link (valid 24 hours) is followed.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow an email-change link (signed in as the account that asked) */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/name": {
         parameters: {
             query?: never;
@@ -1417,10 +1933,82 @@ export interface paths {
         patch: operations["updatePreferences"];
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the organisation's accounts (admins) */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail someone a link to sign up with a role (admins)
+         * @description The link works once, for 7 days; a new invitation to the same address replaces the old one.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role or deactivate / reactivate the account (admins)
+         * @description Deactivating ends every session of the account. The last active admin can be neither demoted nor deactivated (409 users.last_admin).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminUser: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            first_name: string;
+            id: number;
+            last_name: string;
+            /** Format: date-time */
+            last_sign_in: string | null;
+            role: components["schemas"]["Role"];
+        };
         Assignment: {
             /** Format: date */
             date: string;
@@ -1485,6 +2073,45 @@ export interface components {
             quantity: number;
             reversed: boolean;
         };
+        BillTo: {
+            address: string;
+            city: string;
+            country: string;
+            email: string;
+            name: string;
+        };
+        Client: {
+            address: string;
+            archived: boolean;
+            city: string;
+            country: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: number;
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClientInput: {
+            address?: string;
+            city?: string;
+            country?: string;
+            email?: string;
+            name: string;
+        };
+        ClientOption: {
+            id: number;
+            name: string;
+        };
+        ClientPatch: {
+            address?: string;
+            archived?: boolean;
+            city?: string;
+            country?: string;
+            email?: string;
+            name?: string;
+        };
         /** @enum {string} */
         ClockStatus: "clocked_in" | "clocked_out";
         ClockedInNow: {
@@ -1514,6 +2141,9 @@ export interface components {
             }[];
             /** Format: date */
             date: string;
+            day_end_hour: number;
+            /** @description The organisation's working day: local hours day_start_hour up to day_end_hour (settings). */
+            day_start_hour: number;
             entries: components["schemas"]["ProductionEntry"][];
             labour_hours: number;
             line_totals: components["schemas"]["LineTotal"][];
@@ -1693,6 +2323,87 @@ export interface components {
             source_type: string;
             unit: string;
         };
+        Invoice: {
+            /** @description What is still owed (0 for a void invoice). */
+            balance_minor: number;
+            bill_to: components["schemas"]["BillTo"];
+            client_id: number;
+            /** Format: date-time */
+            created_at: string;
+            currency: string;
+            due_date: string | null;
+            due_days: number;
+            id: number;
+            /** @description The day it was sent, in the organisation's zone. */
+            issue_date: string | null;
+            language: components["schemas"]["InvoiceLanguage"];
+            lines: components["schemas"]["InvoiceLine"][];
+            notes: string;
+            /** @description INV-YYYY-NNNN, given when sent; null for a draft. */
+            number: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            paid_minor: number;
+            payments: components["schemas"]["Payment"][];
+            project_id: number | null;
+            project_name: string;
+            reissue_of: number | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            status: components["schemas"]["InvoiceStatus"];
+            subtotal_minor: number;
+            tax_minor: number;
+            tax_rate_bp: number;
+            total_minor: number;
+            /** Format: date-time */
+            updated_at: string;
+            void_reason: string;
+            /** Format: date-time */
+            voided_at: string | null;
+        };
+        InvoiceInput: {
+            client_id: number;
+            /** @description ISO 4217; the organisation's currency when absent. */
+            currency?: string;
+            /** @description Payment terms in days (30 by default). */
+            due_days?: number;
+            language?: components["schemas"]["InvoiceLanguage"];
+            lines: components["schemas"]["InvoiceLineInput"][];
+            notes?: string;
+            project_id?: number | null;
+            /** @description Tax rate in basis points (2000 = 20 %). */
+            tax_rate_bp?: number;
+        };
+        /** @enum {string} */
+        InvoiceLanguage: "gb" | "br" | "es" | "cn" | "ir";
+        InvoiceLine: {
+            /** @description quantity × unit price, rounded half up. */
+            amount_minor: number;
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unit_price_minor: number;
+        };
+        InvoiceLineInput: {
+            description: string;
+            quantity: components["schemas"]["Quantity"];
+            unit_price_minor: number;
+        };
+        /** @enum {string} */
+        InvoiceStatus: "draft" | "sent" | "paid" | "void";
+        InvoiceSummary: {
+            /** @description The organisation's currency. */
+            currency: string;
+            drafts: number;
+            outstanding: {
+                currency: string;
+                invoices: number;
+                outstanding_minor: number;
+                overdue: number;
+                overdue_minor: number;
+            }[];
+            /** @description Received in the last 30 days, in the organisation's currency. */
+            received_minor: number;
+        };
         Item: {
             archived: boolean;
             batches: components["schemas"]["Batch"][];
@@ -1850,14 +2561,81 @@ export interface components {
             /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
             lockouts: number;
         };
+        Payment: {
+            amount_minor: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by: number | null;
+            created_by_name: string;
+            id: number;
+            invoice_id: number;
+            method_id: number | null;
+            method_label: string;
+            note: string;
+            paid_on: components["schemas"]["Date"];
+        };
+        PaymentMethod: {
+            account_name: string;
+            account_number: string;
+            archived: boolean;
+            bank_name: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            kind: components["schemas"]["PaymentMethodKind"];
+            label: string;
+            notes: string;
+            payment_url: string;
+            /** @description Exactly one active method is primary once any exists. */
+            primary: boolean;
+            sort_code: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Bank transfers need bank_name, account_name and account_number (sort_code optional, six digits); a card is taken through an external payment link (payment_url, https); no card number is ever stored. */
+        PaymentMethodInput: {
+            account_name?: string;
+            account_number?: string;
+            bank_name?: string;
+            kind: components["schemas"]["PaymentMethodKind"];
+            label: string;
+            notes?: string;
+            payment_url?: string;
+            primary?: boolean;
+            sort_code?: string;
+        };
+        /** @enum {string} */
+        PaymentMethodKind: "bank_transfer" | "cheque" | "card_link";
         Person: {
             id: number;
             name: string;
         };
+        /** @enum {string} */
+        PlanPeriod: "per_unit" | "monthly" | "annual";
         Preferences: {
             language: components["schemas"]["Language"];
             nav_layout: components["schemas"]["NavLayout"];
             theme: components["schemas"]["Theme"];
+        };
+        PricingPlan: {
+            archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            name: string;
+            period: components["schemas"]["PlanPeriod"];
+            unit: string;
+            unit_price_minor: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PricingPlanInput: {
+            name: string;
+            period: components["schemas"]["PlanPeriod"];
+            /** @description What one unit is: meal, kit, month. */
+            unit: string;
+            /** @description Price of one unit in minor units of the organisation's currency. */
+            unit_price_minor: number;
         };
         ProductTotal: {
             name: string;
@@ -1883,6 +2661,9 @@ export interface components {
             product_name: string;
             product_sku: string;
             product_unit: string;
+            project_id: number | null;
+            /** @description The project's name ("" without one). */
+            project_name: string;
             recipe_version: number;
             reverse_reason: string;
             reversed: boolean;
@@ -1898,6 +2679,97 @@ export interface components {
             id: number;
             name: string;
         };
+        Project: {
+            client_id: number;
+            client_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Days from the organisation's today to the due date (negative when overdue); null once completed or archived. */
+            days_left: number | null;
+            due_date: components["schemas"]["Date"];
+            id: number;
+            name: string;
+            notes: string;
+            owner_id: number | null;
+            owner_name: string;
+            /** @description Units of its production entries; reversed entries do not count. */
+            produced_units: number;
+            product_id: number;
+            product_name: string;
+            product_sku: string;
+            product_unit: string;
+            /** @description Percentage of the target produced (rounded down). */
+            progress: number;
+            /** @description Percentage of the target shipped (rounded down). */
+            shipped_progress: number;
+            /** @description Units of its product on its shipments that were shipped or delivered. */
+            shipped_units: number;
+            start_date: components["schemas"]["Date"];
+            status: components["schemas"]["ProjectStatus"];
+            target_units: number;
+            team: components["schemas"]["ProjectMember"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProjectDetail: components["schemas"]["Project"] & {
+            production: components["schemas"]["ProjectProductionEntry"][];
+            shipments: components["schemas"]["ProjectShipment"][];
+        };
+        ProjectInput: {
+            client_id: number;
+            due_date: components["schemas"]["Date"];
+            name: string;
+            notes?: string;
+            /** @description An active user; the creator when absent. */
+            owner_id?: number | null;
+            /** @description A finished good. */
+            product_id: number;
+            start_date: components["schemas"]["Date"];
+            status?: components["schemas"]["ProjectStatus"];
+            target_units: number;
+            team_ids?: number[];
+        };
+        ProjectMember: {
+            id: number;
+            name: string;
+        };
+        ProjectOption: {
+            id: number;
+            name: string;
+            product_id: number;
+            status: components["schemas"]["ProjectStatus"];
+        };
+        ProjectPatch: {
+            client_id?: number;
+            due_date?: components["schemas"]["Date"];
+            name?: string;
+            notes?: string;
+            owner_id?: number;
+            product_id?: number;
+            start_date?: components["schemas"]["Date"];
+            status?: components["schemas"]["ProjectStatus"];
+            target_units?: number;
+            team_ids?: number[];
+        };
+        ProjectProductionEntry: {
+            date: components["schemas"]["Date"];
+            hour: number;
+            id: number;
+            line_name: string;
+            reversed: boolean;
+            units: number;
+        };
+        ProjectShipment: {
+            destination: string;
+            id: number;
+            number: string;
+            ship_date: components["schemas"]["Date"];
+            status: components["schemas"]["ShipmentStatus"];
+            /** @description Units of the project's product on the shipment. */
+            units: number;
+        };
+        /** @enum {string} */
+        ProjectStatus: "in_progress" | "important" | "completed" | "archived";
         PublicSettings: {
             organisation_name: string;
             /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
@@ -1950,11 +2822,19 @@ export interface components {
         /** @enum {string} */
         Role: "admin" | "staff";
         Settings: {
+            /** @description The ISO 4217 code invoices are written in by default (USD). */
+            currency?: string;
+            /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
+            day_end_hour: number;
+            /** @description The working day production's hourly grid and daily page show starts at this local hour (6 by default). */
+            day_start_hour: number;
             /** @description A shift open longer than this is flagged. */
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
             organisation_name: string;
+            /** @description Anyone may create a staff account without an invitation (off by default: by invitation only). */
+            signup_open?: boolean;
             support_email: string;
             time_zone: string;
         };
@@ -1990,6 +2870,9 @@ export interface components {
             /** @description SHP-YYYY-NNNN, sequential per year without gaps. */
             number: string;
             pallets: number;
+            project_id: number | null;
+            /** @description The project's name ("" without one). */
+            project_name: string;
             ship_date: components["schemas"]["Date"];
             /** Format: date-time */
             shipped_at: string | null;
@@ -2007,6 +2890,8 @@ export interface components {
             lines: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The project the shipment is for (not archived). */
+            project_id?: number | null;
             ship_date: components["schemas"]["Date"];
             tracking_number?: string;
             weight_kg?: number;
@@ -2034,6 +2919,8 @@ export interface components {
             lines?: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The project the shipment is for; 0 names none. */
+            project_id?: number | null;
             ship_date?: components["schemas"]["Date"];
             tracking_number?: string;
             weight_kg?: number;
@@ -2165,6 +3052,15 @@ export interface components {
                 "text/csv": string;
             };
         };
+        /** @description The client. */
+        Client: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Client"];
+            };
+        };
         /** @description The employee's state after the punch. */
         Clocked: {
             headers: {
@@ -2212,6 +3108,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The invoice. */
+        Invoice: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Invoice"];
+            };
+        };
         /** @description The item with its batches. */
         Item: {
             headers: {
@@ -2228,6 +3133,33 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Move"];
+            };
+        };
+        /** @description The payment method. */
+        PaymentMethod: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PaymentMethod"];
+            };
+        };
+        /** @description The plan. */
+        PricingPlan: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PricingPlan"];
+            };
+        };
+        /** @description The project with the work done for it. */
+        ProjectDetail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectDetail"];
             };
         };
         /** @description The punch. */
@@ -2467,6 +3399,114 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description Matches the name, email, city or country. */
+                search?: string;
+                include_archived?: boolean;
+                sort?: "name" | "email" | "city" | "country" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of clients and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["Client"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listClientOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every client not archived, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: components["schemas"]["ClientOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Client"];
             default: components["responses"]["Error"];
         };
     };
@@ -3458,6 +4498,32 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listRecipeVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions (none when the item has no recipe). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: components["schemas"]["Recipe"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listMoves: {
         parameters: {
             query?: {
@@ -3584,6 +4650,266 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["InvoiceStatus"];
+                client_id?: number;
+                /** @description Matches the number or the client's name. */
+                search?: string;
+                sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
+                /** @description Newest first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoices: components["schemas"]["Invoice"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportInvoices: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["InvoiceStatus"];
+                client_id?: number;
+                /** @description Matches the number or the client's name. */
+                search?: string;
+                sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
+                /** @description Newest first when neither sort nor order is given. */
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id?: number;
+                    currency?: string;
+                    due_days?: number;
+                    language?: components["schemas"]["InvoiceLanguage"];
+                    lines?: components["schemas"]["InvoiceLineInput"][];
+                    notes?: string;
+                    /** @description 0 removes the project. */
+                    project_id?: number;
+                    tax_rate_bp?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_minor: number;
+                    method_id?: number | null;
+                    note?: string;
+                    paid_on: components["schemas"]["Date"];
+                };
+            };
+        };
+        responses: {
+            /** @description The payment and the invoice after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["Invoice"];
+                        payment: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    printInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, the organisation and the primary method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["Invoice"];
+                        organisation_name: string;
+                        primary_method: components["schemas"]["PaymentMethod"] | null;
+                        support_email: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reissueInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Invoice"];
             default: components["responses"]["Error"];
         };
     };
@@ -3718,6 +5044,119 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    recoverPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description true to list archived methods too. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        methods: components["schemas"]["PaymentMethod"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentMethodInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PaymentMethod"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_name?: string;
+                    account_number?: string;
+                    archived?: boolean;
+                    bank_name?: string;
+                    label?: string;
+                    notes?: string;
+                    payment_url?: string;
+                    /** @description true makes it the primary; false is refused (choose another). */
+                    primary?: boolean;
+                    sort_code?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PaymentMethod"];
+            default: components["responses"]["Error"];
+        };
+    };
     getPresence: {
         parameters: {
             query?: never;
@@ -3740,6 +5179,75 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPricingPlans: {
+        parameters: {
+            query?: {
+                /** @description true to list archived plans too. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: components["schemas"]["PricingPlan"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPricingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingPlanInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["PricingPlan"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePricingPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived?: boolean;
+                    name?: string;
+                    period?: components["schemas"]["PlanPeriod"];
+                    unit?: string;
+                    unit_price_minor?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PricingPlan"];
             default: components["responses"]["Error"];
         };
     };
@@ -3795,6 +5303,41 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listCrew: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's crew, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        crew: {
+                            employee_id: number;
+                            first_name: string;
+                            /** @description Hours clocked in on the day. */
+                            hours: number;
+                            last_name: string;
+                            /** @description The line they are assigned to for the day; null when unassigned. */
+                            line_id: number | null;
+                        }[];
+                        /** Format: date */
+                        date: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getDaily: {
         parameters: {
             query?: {
@@ -3840,6 +5383,8 @@ export interface operations {
                     line_id: number;
                     note?: string;
                     product_id: number;
+                    /** @description The project the units are made for: not archived, and for the entry's product. */
+                    project_id?: number | null;
                     units: number;
                 };
             };
@@ -3913,7 +5458,9 @@ export interface operations {
     };
     listLines: {
         parameters: {
-            query?: never;
+            query?: {
+                archived?: "include";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3952,6 +5499,38 @@ export interface operations {
         responses: {
             /** @description The line. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductionLine"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    archived?: boolean;
+                    hourly_target?: number | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The line. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4091,6 +5670,116 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Matches the project's or its client's name. */
+                search?: string;
+                /** @description Without one, every project but the archived ones. */
+                status?: components["schemas"]["ProjectStatus"];
+                sort?: "name" | "client" | "status" | "start_date" | "due_date" | "progress" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of projects and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projects: components["schemas"]["Project"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listProjectOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Projects by name and active users by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        people: components["schemas"]["ProjectMember"][];
+                        projects: components["schemas"]["ProjectOption"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -4122,9 +5811,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description ISO 4217 code invoices are written in by default (USD). */
+                    currency?: string;
+                    /** @description Hour the working day ends (1–24), after day_start_hour. */
+                    day_end_hour?: number;
+                    /** @description First hour of the working day (0–23); must stay before day_end_hour. */
+                    day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
                     organisation_name?: string;
+                    /** @description Anyone may create a staff account without an invitation. */
+                    signup_open?: boolean;
                     support_email?: string;
                     /** @description An IANA zone name such as America/Chicago. */
                     time_zone?: string;
@@ -4334,6 +6031,73 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSignupState: {
+        parameters: {
+            query?: {
+                /** @description The token of an invitation link. */
+                invitation?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        first_account: boolean;
+                        invitation: null | {
+                            email: string;
+                            role: components["schemas"]["Role"];
+                        };
+                        open: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    first_name: string;
+                    /** @description The token of the invitation link, if any. */
+                    invitation?: string;
+                    last_name?: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, signed in (a session token, as for "keep me logged in" off). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: components["schemas"]["Preferences"];
+                        token: string;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -4714,6 +6478,57 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: components["schemas"]["User"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     updateUserName: {
         parameters: {
             query?: never;
@@ -4779,6 +6594,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Part of an email or name. */
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active accounts first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        users: components["schemas"]["AdminUser"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation was mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    role?: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
                 };
             };
             default: components["responses"]["Error"];

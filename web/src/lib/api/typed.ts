@@ -23,9 +23,9 @@ export type Operation<P extends keyof paths, M extends Method> = NonNullable<pat
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type Responses<O> = O extends { responses: infer R } ? R : never;
 
-/** The JSON body of an operation's success answer (200 or 201). */
+/** The JSON body of an operation's success answer (200, 201 or 202). */
 export type ResponseOf<P extends keyof paths, M extends Method> = JsonContent<
-  Responses<Operation<P, M>>[Extract<keyof Responses<Operation<P, M>>, 200 | 201>]
+  Responses<Operation<P, M>>[Extract<keyof Responses<Operation<P, M>>, 200 | 201 | 202>]
 >;
 
 /** The JSON request body of an operation. */

@@ -157,7 +157,7 @@ export const session = {
   },
 
   /** Applies a local change after a successful server update (name, 2FA). */
-  updateUser(patch: Partial<Pick<SessionUser, 'firstName' | 'lastName' | 'is2FAEnabled'>>): void {
+  updateUser(patch: Partial<Pick<SessionUser, 'firstName' | 'lastName' | 'is2FAEnabled' | 'email'>>): void {
     if (!state.user) return;
     const user = { ...state.user, ...patch };
     user.userName = [user.firstName, user.lastName].filter(Boolean).join(' ');

@@ -20,6 +20,11 @@ export default function LoginPage() {
           {t('auth.createAccount')}
         </Anchor>
       </Text>
+      <Text size="xs" ta="center" c="dimmed">
+        <Anchor component={AuthLink} to={paths.auth.terms.getHref()} inherit c="dimmed">
+          {t('auth.termsOfUse')}
+        </Anchor>
+      </Text>
     </AuthCard>
   );
 }

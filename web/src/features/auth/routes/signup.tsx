@@ -1,30 +1,170 @@
-import { Alert, Anchor, Button, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import '../strings';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthLink } from '../components/auth-link';
-import { paths } from '@/config/paths';
+import { HOME_PATH, paths } from '@/config/paths';
+import { ApiError } from '@/lib/api';
+import { writeToken } from '@/lib/auth/token-storage';
+import { errorMessage } from '@/lib/errors';
+import { loadPage } from '@/lib/page-load';
+import { getSignupState, signupRequest, type SignupState } from '../api/accounts';
 import { AuthCard } from '../components/auth-card';
+import { AuthLink } from '../components/auth-link';
+import { NewPasswordField } from '../components/password-field';
+import { useAuthLocation } from '../lib/location';
 
-/** /auth/signup: self sign-up is not open yet; says how to get an account. */
+/**
+ * /auth/signup: first name, last name, email, password and the terms of use. The first
+ * account of an organisation becomes its administrator; after that the form needs an
+ * invitation link (`?invitation=`, which fills in the address) unless an admin opened signup.
+ */
 export default function SignupPage() {
   const { t } = useTranslation();
+  const { searchParams } = useAuthLocation();
+  const invitation = searchParams.get('invitation');
+  const [state, setState] = useState<SignupState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getSignupState(invitation, ctrl.signal).then(setState, (err: unknown) => {
+      if (!ctrl.signal.aborted) setLoadError(errorMessage(err, t));
+    });
+    return () => ctrl.abort();
+  }, [invitation, t]);
+
+  const canSignUp = state && (state.open || state.invitation);
   return (
-    <AuthCard title={t('auth.createAccount')}>
-      <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {t('auth.signupText')}
-      </Alert>
-      <Text size="xs" c="dimmed">
-        {t('auth.termsNote')} <Text span fw={600} inherit>{t('auth.termsOfUse')}</Text>
-      </Text>
-      <Button component={AuthLink} to={paths.auth.login.getHref()} variant="light" fullWidth>
-        {t('auth.backToSignIn')}
-      </Button>
-      <Text size="sm" ta="center">
-        {t('auth.haveAccount')}{' '}
-        <Anchor component={AuthLink} to={paths.auth.login.getHref()} fw={600}>
+    <AuthCard
+      title={t('auth.createAccount')}
+      subtitle={state?.first_account ? t('signup.firstAccount') : state?.invitation ? t('signup.invited') : undefined}
+    >
+      {loadError ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {loadError}
+        </Alert>
+      ) : !state ? (
+        <Center py="lg">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : canSignUp ? (
+        <SignupForm invitation={state.invitation ? invitation : null} invitedEmail={state.invitation?.email ?? ''} />
+      ) : (
+        <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {invitation ? t('signup.invitationInvalid') : t('signup.closed')}
+        </Alert>
+      )}
+      <Group justify="center" gap={4}>
+        <Text size="sm">{t('auth.haveAccount')}</Text>
+        <Button component={AuthLink} to={paths.auth.login.getHref()} variant="subtle" size="compact-sm">
           {t('auth.signIn')}
-        </Anchor>
-      </Text>
+        </Button>
+      </Group>
     </AuthCard>
+  );
+}
+
+function SignupForm({ invitation, invitedEmail }: { invitation: string | null; invitedEmail: string }) {
+  const { t } = useTranslation();
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [email, setEmail] = useState(invitedEmail);
+  const [password, setPassword] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setFieldErrors({});
+    if (!terms) {
+      setFieldErrors({ terms: t('signup.acceptTermsRequired') });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await signupRequest({
+        first_name: first.trim(),
+        last_name: last.trim(),
+        email: email.trim(),
+        password,
+        ...(invitation ? { invitation } : {}),
+      });
+      writeToken(res.token, false);
+      loadPage(HOME_PATH, { replace: true });
+    } catch (err) {
+      const message = errorMessage(err, t);
+      const field = err instanceof ApiError ? err.body?.field : undefined;
+      if (field && ['first_name', 'last_name', 'email', 'password'].includes(field)) setFieldErrors({ [field]: message });
+      else setError(message);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit}>
+      <Stack gap="md">
+        {error && (
+          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {error}
+          </Alert>
+        )}
+        <Group grow align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('signup.firstName')}
+            name="first_name"
+            autoComplete="given-name"
+            required
+            value={first}
+            onChange={(e) => setFirst(e.currentTarget.value)}
+            error={fieldErrors.first_name}
+            size="md"
+          />
+          <TextInput
+            label={t('signup.lastName')}
+            name="last_name"
+            autoComplete="family-name"
+            value={last}
+            onChange={(e) => setLast(e.currentTarget.value)}
+            error={fieldErrors.last_name}
+            size="md"
+          />
+        </Group>
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          readOnly={!!invitation}
+          description={invitation ? t('signup.emailFromInvitation') : undefined}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldErrors.email}
+          size="md"
+        />
+        <NewPasswordField label={t('auth.password')} value={password} onChange={setPassword} error={fieldErrors.password} />
+        <Checkbox
+          name="terms"
+          checked={terms}
+          onChange={(e) => setTerms(e.currentTarget.checked)}
+          error={fieldErrors.terms}
+          label={
+            <>
+              {t('signup.acceptTerms')}{' '}
+              <Anchor href={paths.auth.terms.getHref()} target="_blank" rel="noopener" inherit>
+                {t('auth.termsOfUse')}
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" size="md" fullWidth loading={submitting}>
+          {t('auth.createAccount')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/auth/use-session';
 import { formatLongDate } from '@/lib/format';
@@ -15,10 +16,13 @@ import { VersionsCard } from '../components/versions-card';
 import { VisitorsCard } from '../components/visitors-card';
 import classes from './dashboard.module.css';
 
+// Admins only, and in its own chunk: the dashboard's weight stays as it was for everyone.
+const OutstandingCard = lazy(() => import('@/features/payments').then((m) => ({ default: m.OutstandingCard })));
+
 /** /dashboard: greeting, shortcuts, who is in, stock warnings, versions, visitors, kiosk setup, navigation layout. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
-  const { userName, memberSince, pfp } = useSession();
+  const { userName, memberSince, pfp, role } = useSession();
   const timeZone = useOrgTimeZone();
   useDocumentTitle(t('nav.dashboard'));
   return (
@@ -52,7 +56,11 @@ export default function DashboardPage() {
         <ProductionTodayCard />
         <StockWarningsCard />
         <RecentShipmentsCard />
-        {/* payments: the outstanding invoices card goes here (its own self-contained component). */}
+        {role === 'admin' && (
+          <Suspense fallback={null}>
+            <OutstandingCard />
+          </Suspense>
+        )}
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">

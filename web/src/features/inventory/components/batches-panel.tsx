@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAdjustments, IconClipboardCheck, IconHistory, IconPackageImport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -10,6 +10,9 @@ import { formatQty, formatDay } from '../lib/format';
 import type { InventoryDialog } from './dialogs';
 import { ExpiryBadge } from './expiry-badge';
 import { unitName } from '@/lib/units';
+
+/** Production's recipe editor, loaded with production's code when a finished good's panel opens. */
+const RecipeButton = lazy(() => import('@/features/production').then((m) => ({ default: m.RecipeButton })));
 
 /**
  * An item's batches, oldest expiry first, each with on-hand, received, expiry and source,
@@ -29,6 +32,11 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
           {t('inventory.batches.title', { sku: item.sku })}
         </Text>
         <Group gap="sm">
+          {item.kind === 'finished_good' && (
+            <Suspense fallback={null}>
+              <RecipeButton itemId={item.id} name={item.name} />
+            </Suspense>
+          )}
           <Switch size="xs" label={t('inventory.batches.showEmpty')} checked={showEmpty} onChange={(e) => setShowEmpty(e.currentTarget.checked)} />
           {!item.archived && (
             <Button size="xs" variant="light" leftSection={<IconPackageImport size={14} aria-hidden />} onClick={() => open({ kind: 'receive', item })}>

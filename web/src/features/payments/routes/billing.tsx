@@ -1,14 +1,150 @@
-import { IconFileInvoice } from '@tabler/icons-react';
+import '../strings';
+import { Alert, Anchor, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
+import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/errors';
+import { formatNumber } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useOrgCurrency } from '../api/currency';
+import { exportInvoices, STATUSES, useInvoices, type Invoice, type InvoiceStatus } from '../api/invoices';
+import { InvoiceForm } from '../components/invoice-form';
+import { StatusBadge } from '../components/status-badge';
+import { formatDay, formatMoney } from '../lib/money';
 
-/** /payments/billing: page frame until the feature lands; no made-up data. */
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** /payments/billing (admin): invoices to clients, searched, filtered, sorted and paged on the server. */
 export default function BillingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const navigate = useNavigate();
+  const currency = useOrgCurrency();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<InvoiceStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [sort, setSort] = useState<DataTableSortStatus<Invoice>>({ columnAccessor: 'created_at', direction: 'desc' });
+  const [creating, setCreating] = useState(false);
+  const params = { search: debounced, status, sort: String(sort.columnAccessor), order: sort.direction, page, pageSize };
+  const q = useInvoices(params);
+  const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('payments.failed'));
+  const resetPage = <T,>(fn: (v: T) => void) => (v: T) => {
+    fn(v);
+    setPage(1);
+  };
+  const name = (inv: Invoice) => inv.number ?? `${t('payments.billing.draftNumber')} ${formatNumber(inv.id, lng)}`;
+
   return (
-    <PageFrame title={t('nav.billing')} description={t('pages.billing.description')}>
-      <ComingSoon icon={IconFileInvoice} text={t('pages.billing.empty')} />
+    <PageFrame
+      title={t('nav.billing')}
+      description={t('pages.billing.description')}
+      actions={
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => exportInvoices(params).catch(fail)}>
+            {t('payments.billing.export')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('payments.billing.new')}
+          </Button>
+        </Group>
+      }
+    >
+      <Stack>
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            style={{ flex: 1, minWidth: 240 }}
+            label={t('payments.billing.search')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
+          />
+          <Select
+            label={t('payments.billing.status')}
+            data={[{ value: '', label: t('payments.billing.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
+            value={status}
+            onChange={(v) => resetPage(setStatus)((v ?? '') as InvoiceStatus | '')}
+            allowDeselect={false}
+          />
+        </Group>
+        {q.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(q.error, t)}
+          </Alert>
+        ) : (
+          <DataTable<Invoice>
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover
+            minHeight={q.data?.invoices.length ? undefined : 180}
+            records={q.data?.invoices ?? []}
+            fetching={q.isFetching}
+            idAccessor="id"
+            aria-label={t('payments.billing.table')}
+            noRecordsText={t('payments.billing.empty')}
+            loadingText={t('common.loading')}
+            totalRecords={q.data?.total ?? 0}
+            page={page}
+            onPageChange={setPage}
+            recordsPerPage={pageSize}
+            recordsPerPageOptions={PAGE_SIZES}
+            onRecordsPerPageChange={resetPage(setPageSize)}
+            recordsPerPageLabel={t('payments.billing.perPage')}
+            paginationText={({ from, to, totalRecords }) =>
+              t('payments.billing.range', { from: formatNumber(from, lng), to: formatNumber(to, lng), total: formatNumber(totalRecords, lng) })
+            }
+            sortStatus={sort}
+            onSortStatusChange={resetPage(setSort)}
+            columns={[
+              {
+                accessor: 'number',
+                title: t('payments.billing.columns.number'),
+                sortable: true,
+                render: (inv) => (
+                  <Anchor component={Link} to={paths.app.payments.invoice.getHref(inv.id)} aria-label={t('payments.billing.open', { name: name(inv) })}>
+                    {name(inv)}
+                  </Anchor>
+                ),
+              },
+              { accessor: 'client', title: t('payments.billing.columns.client'), sortable: true, render: (inv) => inv.bill_to.name },
+              { accessor: 'status', title: t('payments.billing.columns.status'), sortable: true, render: (inv) => <StatusBadge status={inv.status} t={t} /> },
+              { accessor: 'issue_date', title: t('payments.billing.columns.issued'), sortable: true, render: (inv) => formatDay(inv.issue_date, lng) },
+              {
+                accessor: 'total',
+                title: t('payments.billing.columns.total'),
+                sortable: true,
+                textAlign: 'right',
+                render: (inv) => formatMoney(inv.total_minor, inv.currency, lng),
+              },
+              {
+                accessor: 'balance_minor',
+                title: t('payments.billing.columns.balance'),
+                textAlign: 'right',
+                render: (inv) => (inv.status === 'sent' ? formatMoney(inv.balance_minor, inv.currency, lng) : '—'),
+              },
+            ]}
+          />
+        )}
+      </Stack>
+      {creating && (
+        <InvoiceForm
+          invoice={null}
+          currency={currency}
+          onClose={() => setCreating(false)}
+          onError={fail}
+          onSaved={(inv) => {
+            notify('success', t('payments.form.saved'));
+            setCreating(false);
+            void navigate(paths.app.payments.invoice.getHref(inv.id));
+          }}
+        />
+      )}
     </PageFrame>
   );
 }

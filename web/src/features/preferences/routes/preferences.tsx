@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useNavLayout, usePreferenceActions, type NavLayout, type ThemeChoice } from '@/lib/preferences';
 import { useUpdateName, useUpdateTwoFactor } from '../api/account';
+import { EmailSection } from '../components/email-section';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -97,6 +98,7 @@ export default function PreferencesPage() {
           </Stack>
         </form>
       </Section>
+      <EmailSection />
 
       <Section title={t('preferences.security')}>
         <Switch

@@ -11,6 +11,15 @@ export function useLines() {
   return useQuery({ queryKey: productionKeys.lines(), queryFn: ({ signal }) => getLines(signal) });
 }
 
+/** GET /api/production/lines?archived=include: every line, archived ones too. */
+export async function getAllLines(signal?: AbortSignal) {
+  return (await api.get('/api/production/lines', { query: { archived: 'include' }, signal })).lines;
+}
+
+export function useAllLines() {
+  return useQuery({ queryKey: productionKeys.allLines(), queryFn: ({ signal }) => getAllLines(signal) });
+}
+
 /** GET /api/production/products: finished goods that have a recipe. */
 export async function getProducts(signal?: AbortSignal) {
   return (await api.get('/api/production/products', { signal })).products;

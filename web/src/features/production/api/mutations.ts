@@ -37,3 +37,22 @@ export function useCreateLine() {
     onSuccess: invalidate,
   });
 }
+
+/** PATCH /api/production/lines/{id}: rename, set or remove the target (null), archive or restore. */
+export function useUpdateLine() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & BodyOf<'/api/production/lines/{id}', 'patch'>) =>
+      api.patch('/api/production/lines/{id}', { path: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/production/assignments: put an employee on a line for a day (null: unassigned). */
+export function useAssign() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: BodyOf<'/api/production/assignments', 'put'>) => api.put('/api/production/assignments', { body }),
+    onSuccess: invalidate,
+  });
+}

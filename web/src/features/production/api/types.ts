@@ -1,4 +1,4 @@
-import type { Schema } from '@/lib/api';
+import type { ResponseOf, Schema } from '@/lib/api';
 
 // The shapes of the production API, from its OpenAPI document.
 export type Line = Schema<'ProductionLine'>;
@@ -11,3 +11,5 @@ export type Entry = Schema<'ProductionEntry'>;
 export type LineTotal = Schema<'LineTotal'>;
 export type Daily = Schema<'Daily'>;
 export type Overview = Schema<'Overview'>;
+export type Recipe = Schema<'Recipe'>;
+export type CrewMember = ResponseOf<'/api/production/crew', 'get'>['crew'][number];

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectSelect } from '@/features/projects';
 import { useProducts } from '../api/get-lines';
 import { useSuggestion } from '../api/get-suggestion';
 import { useCreateEntry } from '../api/mutations';
@@ -49,6 +50,7 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
   const [productId, setProductId] = useState<number | null>(null);
   const [units, setUnits] = useState<number>(0);
   const [note, setNote] = useState('');
+  const [projectId, setProjectId] = useState<number | null>(null);
   // Edits to the picks belong to the suggestion they were made on.
   const [edits, setEdits] = useState<{ on: Suggestion; picks: Picks } | null>(null);
   const [saved, setSaved] = useState<Entry | null>(null);
@@ -72,6 +74,7 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
     setSaved(null);
     setUnits(0);
     setNote('');
+    setProjectId(null);
     create.reset();
     onClose();
   };
@@ -81,7 +84,7 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
     const batches = Object.entries(picks)
       .filter(([, q]) => q > 0)
       .map(([id, q]) => ({ batch_id: Number(id), quantity: q / 1000 }));
-    create.mutate({ date, hour, line_id: line.id, product_id: product, units, note, batches }, { onSuccess: (e) => setSaved(e) });
+    create.mutate({ date, hour, line_id: line.id, product_id: product, units, note, batches, project_id: projectId ?? undefined }, { onSuccess: (e) => setSaved(e) });
   };
 
   const short = create.error ? shortages(create.error) : null;
@@ -110,7 +113,10 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
               label={t('production.entry.product')}
               data={(products.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.sku})` }))}
               value={product ? String(product) : null}
-              onChange={(v) => setProductId(v ? Number(v) : null)}
+              onChange={(v) => {
+                setProductId(v ? Number(v) : null);
+                setProjectId(null);
+              }}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
@@ -138,6 +144,7 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
               ))}
             </Stack>
           )}
+          <ProjectSelect value={projectId} onChange={setProjectId} productId={product} />
           <Textarea label={t('production.entry.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} rows={2} maxLength={500} />
           {create.error && (
             <Alert color="red" icon={<IconAlertTriangle size={16} aria-hidden />} title={t('production.entry.failed')} role="alert">

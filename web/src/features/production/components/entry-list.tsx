@@ -33,6 +33,7 @@ export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?
               </Text>
               <Text size="xs" c="dimmed">
                 {t('production.entries.meta', { batch: e.produced_batch_code, version: e.recipe_version, by: e.created_by || '—' })}
+                {e.project_name && ` · ${e.project_name}`}
                 {e.note && ` · ${e.note}`}
               </Text>
               {e.reversed && (

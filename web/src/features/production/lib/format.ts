@@ -71,10 +71,10 @@ export interface Shortage {
   on_hand: number;
 }
 
-/** The short components of a stock.insufficient answer from production, if that is what err is. */
+/** The short components of a production.components_short answer from production, if that is what err is. */
 export function shortages(err: unknown): Shortage[] | null {
   const b = errorBody(err);
-  if (b.code !== 'stock.insufficient' || !Array.isArray(b.params?.short)) return null;
+  if (b.code !== 'production.components_short' || !Array.isArray(b.params?.short)) return null;
   return b.params.short as Shortage[];
 }
 

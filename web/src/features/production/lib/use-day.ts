@@ -22,7 +22,7 @@ export function useDay(): { date: string; today: string; timeZone: string; setDa
   return { date, today, timeZone, setDate };
 }
 
-/** The hours a day's grid shows: the working day (6:00–18:00), widened to any hour with entries. */
+/** The hours a day's grid shows: the organisation's working day (settings; 6:00–18:00 by default), widened to any hour with entries. */
 export function dayHours(entryHours: number[], start = 6, end = 18): number[] {
   const hours = new Set<number>();
   for (let h = start; h < end; h++) hours.add(h);

@@ -38,7 +38,7 @@ export default function ProductionDailyPage() {
   const d = daily.data;
   const cells = new Map<string, { units: number; labour_hours: number }>();
   for (const c of d?.cells ?? []) cells.set(`${c.hour}:${c.line_id}`, c);
-  const hours = d ? dayHours(d.cells.map((c) => c.hour)) : [];
+  const hours = d ? dayHours(d.cells.map((c) => c.hour), d.day_start_hour, d.day_end_hour) : [];
   const notes = (d?.entries ?? []).filter((e) => e.note);
 
   return (

@@ -1,7 +1,7 @@
 import '../strings';
 import '../styles';
-import { Alert, Badge, Card, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconPlus, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
@@ -11,7 +11,9 @@ import type { Entry, Line } from '../api/types';
 import { DateBar } from '../components/date-bar';
 import { EntryDialog } from '../components/entry-dialog';
 import { EntryList } from '../components/entry-list';
+import { CrewPanel } from '../components/crew-panel';
 import { LineForm } from '../components/line-form';
+import { LinesManager } from '../components/lines-manager';
 import { ReverseDialog } from '../components/reverse-dialog';
 import { formatHour, formatQty } from '../lib/format';
 import { dayHours, useDay } from '../lib/use-day';
@@ -31,7 +33,8 @@ export default function ProductionHourlyPage() {
   const [reversing, setReversing] = useState<Entry | null>(null);
   const lines = daily.data?.lines ?? [];
   const entries = daily.data?.entries ?? [];
-  const hours = dayHours(entries.map((e) => e.hour));
+  const [managing, setManaging] = useState(false);
+  const hours = dayHours(entries.map((e) => e.hour), daily.data?.day_start_hour, daily.data?.day_end_hour);
   const units = new Map<string, number>();
   for (const c of daily.data?.cells ?? []) units.set(`${c.hour}:${c.line_id}`, c.units);
 
@@ -39,7 +42,14 @@ export default function ProductionHourlyPage() {
     <PageFrame
       title={t('nav.productionHourly')}
       description={t('pages.productionHourly.description')}
-      actions={<DateBar date={date} today={today} onChange={setDate} />}
+      actions={
+        <Group gap="sm">
+          <DateBar date={date} today={today} onChange={setDate} />
+          <Button variant="default" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setManaging(true)}>
+            {t('production.lines.manage')}
+          </Button>
+        </Group>
+      }
     >
       {daily.isError && <Alert color="red">{errorMessage(daily.error, t)}</Alert>}
       {daily.isPending && <Text>{t('common.loading')}</Text>}
@@ -117,6 +127,7 @@ export default function ProductionHourlyPage() {
           </Badge>
         </Group>
       )}
+      {daily.data && lines.length > 0 && <CrewPanel date={date} lines={lines} />}
       <Stack gap="xs" component="section" aria-labelledby="entries-title">
         <Title order={2} size="h4" id="entries-title">
           {t('production.entries.title')}
@@ -125,6 +136,7 @@ export default function ProductionHourlyPage() {
       </Stack>
       <EntryDialog opened={cell != null} onClose={() => setCell(null)} date={date} hour={cell?.hour ?? 0} line={cell?.line ?? null} />
       <ReverseDialog entry={reversing} onClose={() => setReversing(null)} />
+      <LinesManager opened={managing} onClose={() => setManaging(false)} />
     </PageFrame>
   );
 }

@@ -9,9 +9,12 @@ export const MAX_SHIFT_HOURS_MIN = 1;
 export const MAX_SHIFT_HOURS_MAX = 48;
 export const MAX_UPLOAD_MIB_MIN = 1;
 export const MAX_UPLOAD_MIB_MAX = 1024;
+/** The working day production's grid shows: 0 ≤ start < end ≤ 24. */
+export const DAY_HOUR_MIN = 0;
+export const DAY_HOUR_MAX = 24;
 
 /** The fields PATCH /api/settings can blame in `{"error", "field"}`. */
-export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'time_zone', 'max_shift_hours', 'max_upload_mib'] as const;
+export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'time_zone', 'max_shift_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 export function isSettingsField(v: unknown): v is SettingsField {
@@ -30,6 +33,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function checkSettings(
   patch: Record<string, unknown>,
+  saved?: { day_start_hour: number; day_end_hour: number },
 ): { ok: true; body: UpdateSettingsInput } | { ok: false; fields: SettingsField[] } {
   const body: UpdateSettingsInput = {};
   const fields: SettingsField[] = [];
@@ -61,6 +65,19 @@ export function checkSettings(
       fields.push('max_upload_mib');
     } else body.max_upload_mib = v;
   }
+  if ('day_start_hour' in patch || 'day_end_hour' in patch) {
+    const start = 'day_start_hour' in patch ? patch.day_start_hour : saved?.day_start_hour;
+    const end = 'day_end_hour' in patch ? patch.day_end_hour : saved?.day_end_hour;
+    const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+    if (!whole(start) || start < DAY_HOUR_MIN || start >= DAY_HOUR_MAX) fields.push('day_start_hour');
+    // As the server does: the end is at fault unless only the start changed.
+    else if (!whole(end) || end > DAY_HOUR_MAX || end <= start) fields.push('day_end_hour' in patch ? 'day_end_hour' : 'day_start_hour');
+    else {
+      body.day_start_hour = start;
+      body.day_end_hour = end;
+    }
+  }
+  if (typeof patch.currency === 'string') body.currency = patch.currency;
   return fields.length ? { ok: false, fields } : { ok: true, body };
 }
 

@@ -10,6 +10,8 @@ import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
   MAX_SHIFT_HOURS_MIN,
+  DAY_HOUR_MAX,
+  DAY_HOUR_MIN,
   MAX_UPLOAD_MIB_MAX,
   MAX_UPLOAD_MIB_MIN,
   checkSettings,
@@ -18,15 +20,23 @@ import {
 } from '../api/update-settings';
 import { timeNowIn, timeZoneOptions } from './time-zones';
 
+/** The currencies the server invoices in (internal/organisation Currencies). */
+const CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL', 'CNY', 'IRR', 'CAD', 'AUD', 'NZD', 'MXN', 'ARS', 'CLP', 'COP', 'PEN', 'CHF'].concat(
+  ['SEK', 'NOK', 'DKK', 'PLN', 'INR', 'ZAR', 'KES', 'NGN', 'JPY', 'KRW', 'HKD', 'SGD', 'TRY', 'AED', 'KWD'],
+);
+
+/** What the inputs hold: the number input gives '' while empty. */
 /** The server's upload limit when it names none. */
 const DEFAULT_UPLOAD_MIB = 50;
 
-/** What the inputs hold: the number input gives '' while empty. */
 interface FormValues {
   organisation_name: string;
   support_email: string;
   time_zone: string | null;
   max_shift_hours: number | string;
+  day_start_hour: number | string;
+  day_end_hour: number | string;
+  currency: string;
   max_upload_mib: number | string;
 }
 
@@ -38,11 +48,13 @@ const ERROR_KEY: Record<SettingsField, string> = {
   support_email: 'email',
   time_zone: 'timeZone',
   max_shift_hours: 'maxShiftHours',
+  day_start_hour: 'dayStartHour',
+  day_end_hour: 'dayEndHour',
   max_upload_mib: 'maxUploadMiB',
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s, max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
+  return { ...s, currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -51,8 +63,12 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   if (values.organisation_name !== saved.organisation_name) patch.organisation_name = values.organisation_name;
   if (values.support_email !== saved.support_email) patch.support_email = values.support_email;
   if ((values.time_zone ?? '') !== saved.time_zone) patch.time_zone = values.time_zone ?? '';
+  if (values.currency !== (saved.currency ?? 'USD')) patch.currency = values.currency;
   if (values.max_shift_hours !== saved.max_shift_hours) {
     patch.max_shift_hours = typeof values.max_shift_hours === 'number' ? values.max_shift_hours : NaN;
+  }
+  for (const k of ['day_start_hour', 'day_end_hour'] as const) {
+    if (values[k] !== saved[k]) patch[k] = typeof values[k] === 'number' ? values[k] : NaN;
   }
   if (values.max_upload_mib !== (saved.max_upload_mib ?? DEFAULT_UPLOAD_MIB)) {
     patch.max_upload_mib = typeof values.max_upload_mib === 'number' ? values.max_upload_mib : NaN;
@@ -71,6 +87,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const emailRef = useRef<HTMLInputElement>(null);
   const zoneRef = useRef<HTMLInputElement>(null);
   const hoursRef = useRef<HTMLInputElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
+  const endRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<HTMLInputElement>(null);
 
   const patch = changes(values, saved);
@@ -78,7 +96,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
   const nowThere = timeNowIn(values.time_zone, i18n.language);
 
-  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+  function set<K extends SettingsField>(key: K, value: FormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
   }
@@ -86,7 +104,15 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   function showErrors(next: FieldErrors) {
     setErrors(next);
     // Focus the first field in trouble, in the order they appear.
-    const inputs = { organisation_name: nameRef, support_email: emailRef, time_zone: zoneRef, max_shift_hours: hoursRef, max_upload_mib: uploadRef };
+    const inputs = {
+      organisation_name: nameRef,
+      support_email: emailRef,
+      time_zone: zoneRef,
+      max_shift_hours: hoursRef,
+      day_start_hour: startRef,
+      day_end_hour: endRef,
+      max_upload_mib: uploadRef,
+    };
     const first = (Object.keys(ERROR_KEY) as SettingsField[]).find((f) => next[f]);
     if (first) inputs[first].current?.focus();
   }
@@ -94,7 +120,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!dirty || update.isPending) return;
-    const checked = checkSettings(patch);
+    const checked = checkSettings(patch, saved);
     if (!checked.ok) {
       const next: FieldErrors = {};
       for (const field of checked.fields) next[field] = ERROR_KEY[field];
@@ -172,6 +198,15 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 limit={80}
                 required
               />
+              <Select
+                label={t('settings.currency')}
+                description={t('settings.currencyHelp')}
+                data={CURRENCIES}
+                value={values.currency}
+                onChange={(v) => v && setValues((x) => ({ ...x, currency: v }))}
+                searchable
+                allowDeselect={false}
+              />
             </SimpleGrid>
           </Stack>
         </Paper>
@@ -191,6 +226,45 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 error={err('max_shift_hours')}
                 min={MAX_SHIFT_HOURS_MIN}
                 max={MAX_SHIFT_HOURS_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                required
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {t('settings.productionDay')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('settings.productionDayHelp')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <NumberInput
+                ref={startRef}
+                label={t('settings.dayStartHour')}
+                value={values.day_start_hour}
+                onChange={(v) => set('day_start_hour', v)}
+                error={err('day_start_hour')}
+                min={DAY_HOUR_MIN}
+                max={DAY_HOUR_MAX - 1}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                required
+              />
+              <NumberInput
+                ref={endRef}
+                label={t('settings.dayEndHour')}
+                value={values.day_end_hour}
+                onChange={(v) => set('day_end_hour', v)}
+                error={err('day_end_hour')}
+                min={DAY_HOUR_MIN + 1}
+                max={DAY_HOUR_MAX}
                 clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}

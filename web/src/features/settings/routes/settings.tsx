@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { useSettings } from '../api/get-settings';
 import { SettingsForm } from '../components/settings-form';
 import { SettingsView } from '../components/settings-view';
+import { SignupSetting } from '../components/signup-setting';
 
 function SettingsSkeleton() {
   const { t } = useTranslation();
@@ -54,7 +55,10 @@ export default function SettingsPage() {
           </Stack>
         </Alert>
       ) : role === 'admin' ? (
-        <SettingsForm initial={data} />
+        <>
+          <SettingsForm initial={data} />
+          <SignupSetting open={data.signup_open ?? false} />
+        </>
       ) : (
         <SettingsView settings={data} />
       )}

@@ -9,6 +9,7 @@ import {
   IconSettings,
   IconTargetArrow,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,7 +32,7 @@ import classes from './profile-menu.module.css';
  */
 export default function ProfileMenuDropdown() {
   const { t } = useTranslation();
-  const { userName, email, pfp } = useSession();
+  const { userName, email, pfp, role } = useSession();
   const { setLanguage } = usePreferenceActions();
   const { data: settings } = usePublicSettings();
   const active = currentLanguage();
@@ -75,6 +76,11 @@ export default function ProfileMenuDropdown() {
         <Menu.Item component={Link} to={paths.app.settings.path} leftSection={<IconSettings size={16} aria-hidden />}>
           {t('nav.settings')}
         </Menu.Item>
+        {role === 'admin' && (
+          <Menu.Item component={Link} to={paths.app.users.path} leftSection={<IconUsers size={16} aria-hidden />}>
+            {t('nav.users')}
+          </Menu.Item>
+        )}
         <Menu.Label>{t('navbar.explore')}</Menu.Label>
         <Menu.Item component={Link} to={paths.app.payments.billing.path} leftSection={<IconFileInvoice size={16} aria-hidden />}>
           {t('navbar.billing')}

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProjectSelect } from '@/features/projects';
 import { formatNumber } from '@/lib/format';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
 
@@ -38,6 +39,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     weight_kg: shipment?.weight_kg ?? 0,
     notes: shipment?.notes ?? '',
   });
+  const [projectId, setProjectId] = useState<number | null>(shipment?.project_id ?? null);
   const [lines, setLines] = useState<LineDraft[]>(
     shipment?.lines.map((l) => ({
       batch_id: l.batch_id,
@@ -80,6 +82,8 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
       weight_kg: Number(f.weight_kg) || 0,
       notes: f.notes,
       lines: lines.map((l) => ({ batch_id: l.batch_id, quantity: Number(l.quantity) || 0 })),
+      // An edit sends 0 to take a project off; a new shipment sends none.
+      project_id: projectId ?? (shipment ? 0 : null),
     };
     save.mutate(body, { onSuccess: onSaved, onError });
   };
@@ -97,6 +101,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           <NumberInput label={t('shipping.fields.pallets')} min={0} max={10000} allowDecimal={false} value={f.pallets} onChange={set('pallets')} />
           <NumberInput label={t('shipping.fields.weight')} min={0} decimalScale={3} value={f.weight_kg} onChange={set('weight_kg')} />
         </SimpleGrid>
+        <ProjectSelect value={projectId} onChange={setProjectId} />
         <Textarea label={t('shipping.fields.notes')} autosize minRows={2} value={f.notes} onChange={(e) => set('notes')(e.currentTarget.value)} />
         <Text fw={600}>{t('shipping.form.lines')}</Text>
         <Table withTableBorder>

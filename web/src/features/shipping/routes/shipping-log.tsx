@@ -169,7 +169,21 @@ export default function ShippingLogPage() {
               noWrap: true,
               render: (s) => <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, lng)}</time>,
             },
-            { accessor: 'destination', title: t('shipping.fields.destination'), sortable: true, render: (s) => s.destination.name },
+            {
+              accessor: 'destination',
+              title: t('shipping.fields.destination'),
+              sortable: true,
+              render: (s) => (
+                <>
+                  {s.destination.name}
+                  {s.project_name && (
+                    <Text size="xs" c="dimmed">
+                      {s.project_name}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
             { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
             { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
             {

@@ -1,14 +1,40 @@
-import { IconUserShield } from '@tabler/icons-react';
+import '../strings';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { IconLock, IconMailPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/coming-soon';
 import { PageFrame } from '@/components/page-frame';
+import { useSessionState } from '@/lib/auth/use-session';
+import { useOrgTimeZone } from '@/lib/org-time';
+import { InviteModal } from '../components/invite-modal';
+import { UserTable } from '../components/user-table';
 
-/** /users: page frame until the feature lands; no made-up data. */
+/** /users (admins): the organisation's accounts, invitations by mail, roles and deactivation. */
 export default function UsersPage() {
   const { t } = useTranslation();
+  const { user } = useSessionState();
+  const timeZone = useOrgTimeZone();
+  const [inviting, setInviting] = useState(false);
+  const isAdmin = user?.role === 'admin';
   return (
     <PageFrame title={t('nav.users')} description={t('pages.users.description')}>
-      <ComingSoon icon={IconUserShield} text={t('pages.users.empty')} />
+      {!isAdmin ? (
+        <Alert variant="light" icon={<IconLock size={18} aria-hidden />}>
+          {t('users.adminOnly')}
+        </Alert>
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Group justify="flex-end">
+              <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+                {t('users.invite')}
+              </Button>
+            </Group>
+            <UserTable timeZone={timeZone} myId={user?.id ?? undefined} />
+          </Stack>
+        </Paper>
+      )}
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} />
     </PageFrame>
   );
 }

@@ -1,0 +1,103 @@
+package accounts
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/packline/packline/internal/mail"
+)
+
+// Lifetimes of the links sent by mail.
+const (
+	InvitationTTL  = 7 * 24 * time.Hour
+	RecoveryTTL    = time.Hour
+	EmailChangeTTL = 24 * time.Hour
+)
+
+// Mailing is how the service sends mail and reads the organisation's
+// choices it depends on. The wiring sets it; without it mails go to the log
+// and signup is by invitation only (after the first account).
+type Mailing struct {
+	Sender mail.Sender
+	// Org returns the organisation's name and whether anyone may sign up
+	// without an invitation.
+	Org func(ctx context.Context) (name string, signupOpen bool, err error)
+
+	wg sync.WaitGroup
+}
+
+func (s *Service) mailing() *Mailing {
+	if s.Mail == nil {
+		s.Mail = &Mailing{}
+	}
+	if s.Mail.Sender == nil {
+		s.Mail.Sender = mail.LogSender{Log: s.log}
+	}
+	if s.Mail.Org == nil {
+		s.Mail.Org = func(context.Context) (string, bool, error) { return "Packline", false, nil }
+	}
+	return s.Mail
+}
+
+// orgName is the organisation's name for a mail; "Packline" if it cannot be read.
+func (s *Service) orgName(ctx context.Context) string {
+	name, _, err := s.mailing().Org(ctx)
+	if err != nil || name == "" {
+		return "Packline"
+	}
+	return name
+}
+
+// sendLater delivers m in the background, so that a request never waits for
+// (nor reveals by its timing) the mail server; a failure is logged.
+func (s *Service) sendLater(ctx context.Context, m mail.Message) {
+	ml := s.mailing()
+	ml.wg.Add(1)
+	go func() {
+		defer ml.wg.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := ml.Sender.Send(ctx, m); err != nil {
+			s.log.Error("mail not delivered", "to", m.To, "subject", m.Subject, "err", err)
+		}
+	}()
+}
+
+// background runs fn like sendLater, for work a request must not wait for.
+func (s *Service) background(ctx context.Context, fn func(ctx context.Context)) {
+	ml := s.mailing()
+	ml.wg.Add(1)
+	go func() {
+		defer ml.wg.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		fn(ctx)
+	}()
+}
+
+// WaitMail waits until every mail handed to the background is sent (tests,
+// shutdown).
+func (s *Service) WaitMail() { s.mailing().wg.Wait() }
+
+// link builds an absolute link: base (the public URL or the request's
+// origin, no trailing slash) + path + ?key=token.
+func link(base, path, key, token string) string {
+	return strings.TrimRight(base, "/") + path + "?" + key + "=" + token
+}
+
+// fullName joins a user's names for a greeting.
+func fullName(u *User) string { return strings.TrimSpace(u.FirstName + " " + u.LastName) }
+
+// newMailToken makes a token for a link and its stored form.
+func newMailToken(kind, email string, ttl time.Duration, now time.Time) (token string, t MailToken, err error) {
+	token, hash, err := NewToken()
+	if err != nil {
+		return "", t, err
+	}
+	return token, MailToken{Kind: kind, Hash: hash, Email: email, CreatedAt: now, ExpiresAt: now.Add(ttl)}, nil
+}
+
+// usable reports whether a stored link may still be followed at now.
+func (t MailToken) usable(now time.Time) bool { return t.UsedAt == nil && now.Before(t.ExpiresAt) }

@@ -1,0 +1,544 @@
+package billing
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+)
+
+// Service holds the billing rules over a Store.
+type Service struct {
+	store    Store
+	cal      Calendar
+	currency Currency
+}
+
+// NewService returns the billing service; currency reads the
+// organisation's currency setting.
+func NewService(store Store, cal Calendar, currency Currency) *Service {
+	return &Service{store: store, cal: cal, currency: currency}
+}
+
+// Currency is the organisation's currency.
+func (s *Service) Currency(ctx context.Context) (string, error) { return s.currency(ctx) }
+
+// Today is the organisation's today.
+func (s *Service) Today(ctx context.Context) (string, error) { return s.cal.Today(ctx) }
+
+// Plans lists the plans, archived ones too when asked.
+func (s *Service) Plans(ctx context.Context, includeArchived bool) ([]Plan, error) {
+	return s.store.Plans(ctx, includeArchived)
+}
+
+// CreatePlan adds a plan.
+func (s *Service) CreatePlan(ctx context.Context, in PlanInput) (*Plan, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	var p *Plan
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		now := tx.Now()
+		p = &Plan{Name: in.Name, Unit: in.Unit, UnitPriceMinor: in.UnitPriceMinor, Period: in.Period, CreatedAt: now, UpdatedAt: now}
+		return tx.InsertPlan(ctx, p)
+	})
+	return p, err
+}
+
+// UpdatePlan changes or archives a plan. Invoices keep the prices they
+// were drafted with.
+func (s *Service) UpdatePlan(ctx context.Context, id int64, pt PlanPatch) (*Plan, error) {
+	var p *Plan
+	err := s.store.InTx(ctx, func(tx Tx) (err error) {
+		if p, err = tx.LockPlan(ctx, id); err != nil {
+			return err
+		}
+		if p == nil {
+			return errNotFound("plan")
+		}
+		in := PlanInput{Name: p.Name, Unit: p.Unit, UnitPriceMinor: p.UnitPriceMinor, Period: p.Period}
+		setIf(&in.Name, pt.Name)
+		setIf(&in.Unit, pt.Unit)
+		setIf(&in.UnitPriceMinor, pt.UnitPriceMinor)
+		setIf(&in.Period, pt.Period)
+		if err := in.Validate(); err != nil {
+			return err
+		}
+		p.Name, p.Unit, p.UnitPriceMinor, p.Period = in.Name, in.Unit, in.UnitPriceMinor, in.Period
+		setIf(&p.Archived, pt.Archived)
+		p.UpdatedAt = tx.Now()
+		return tx.UpdatePlan(ctx, p)
+	})
+	return p, err
+}
+
+// Methods lists the payment methods, the primary first.
+func (s *Service) Methods(ctx context.Context, includeArchived bool) ([]Method, error) {
+	return s.store.Methods(ctx, includeArchived)
+}
+
+// PrimaryMethod is the method whose details invoices show; nil when none.
+func (s *Service) PrimaryMethod(ctx context.Context) (*Method, error) {
+	return s.store.PrimaryMethod(ctx)
+}
+
+// CreateMethod adds a payment method. The first one becomes primary; a
+// later one when asked.
+func (s *Service) CreateMethod(ctx context.Context, in MethodInput) (*Method, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	var id int64
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		now := tx.Now()
+		m := &Method{Kind: in.Kind, Label: in.Label, BankName: in.BankName, AccountName: in.AccountName, SortCode: in.SortCode,
+			AccountNumber: in.AccountNumber, Notes: in.Notes, PaymentURL: in.PaymentURL, CreatedAt: now, UpdatedAt: now}
+		if err := tx.InsertMethod(ctx, m); err != nil {
+			return err
+		}
+		id = m.ID
+		return tx.SetPrimary(ctx, m.ID, !in.Primary)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Method(ctx, id)
+}
+
+// UpdateMethod changes a method, makes it primary or archives it. The
+// primary cannot be archived nor unset: choose another primary first.
+func (s *Service) UpdateMethod(ctx context.Context, id int64, pt MethodPatch) (*Method, error) {
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		m, err := tx.LockMethod(ctx, id)
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			return errNotFound("method")
+		}
+		in := MethodInput{Kind: m.Kind, Label: m.Label, BankName: m.BankName, AccountName: m.AccountName, SortCode: m.SortCode,
+			AccountNumber: m.AccountNumber, Notes: m.Notes, PaymentURL: m.PaymentURL}
+		setIf(&in.Label, pt.Label)
+		setIf(&in.BankName, pt.BankName)
+		setIf(&in.AccountName, pt.AccountName)
+		setIf(&in.SortCode, pt.SortCode)
+		setIf(&in.AccountNumber, pt.AccountNumber)
+		setIf(&in.Notes, pt.Notes)
+		setIf(&in.PaymentURL, pt.PaymentURL)
+		if err := in.Validate(); err != nil {
+			return err
+		}
+		archive := m.Archived
+		setIf(&archive, pt.Archived)
+		if m.Primary && (archive || (pt.Primary != nil && !*pt.Primary)) {
+			return apperr.New(apperr.Conflict, "billing.method_primary", apperr.Params{"label": m.Label},
+				m.Label+" is the primary payment method; make another method primary first.")
+		}
+		if archive && pt.Primary != nil && *pt.Primary {
+			return apperr.New(apperr.Conflict, "billing.method_archived", apperr.Params{"label": m.Label},
+				m.Label+" is archived; restore it before making it primary.")
+		}
+		m.Label, m.BankName, m.AccountName, m.SortCode = in.Label, in.BankName, in.AccountName, in.SortCode
+		m.AccountNumber, m.Notes, m.PaymentURL, m.Archived, m.UpdatedAt = in.AccountNumber, in.Notes, in.PaymentURL, archive, tx.Now()
+		if err := tx.UpdateMethod(ctx, m); err != nil {
+			return err
+		}
+		if pt.Primary != nil && *pt.Primary {
+			return tx.SetPrimary(ctx, m.ID, false)
+		}
+		if !m.Archived {
+			return tx.SetPrimary(ctx, m.ID, true) // restored with no primary set: it becomes the one
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Method(ctx, id)
+}
+
+// CreateInvoice writes a draft (no number yet).
+func (s *Service) CreateInvoice(ctx context.Context, in InvoiceInput) (*Invoice, error) {
+	cur, err := s.currency(ctx)
+	if err != nil {
+		return nil, err
+	}
+	lines, err := in.normalize(cur)
+	if err != nil {
+		return nil, err
+	}
+	var id int64
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		inv := &Invoice{Status: StatusDraft, ClientID: in.ClientID, ProjectID: in.ProjectID, Currency: in.Currency,
+			Language: in.Language, TaxRateBP: in.TaxRateBP, Notes: in.Notes, Lines: lines, ReissueOf: in.reissueOf}
+		if err := resolveParties(ctx, tx, inv); err != nil {
+			return err
+		}
+		inv.DueDays = dueDays(in.DueDays)
+		fill(inv)
+		at := in.At
+		if at.IsZero() {
+			at = tx.Now()
+		}
+		inv.CreatedAt, inv.UpdatedAt = at.UTC().Truncate(time.Millisecond), at.UTC().Truncate(time.Millisecond)
+		if err := tx.InsertInvoice(ctx, inv); err != nil {
+			return err
+		}
+		id = inv.ID
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Invoice(ctx, id)
+}
+
+// DefaultDueDays are the payment terms of an invoice drafted without any.
+const DefaultDueDays = 30
+
+func dueDays(d *int) int {
+	if d != nil {
+		return *d
+	}
+	return DefaultDueDays
+}
+
+// resolveParties checks the client and the project and copies the client's
+// billing address onto the invoice.
+func resolveParties(ctx context.Context, tx Tx, inv *Invoice) error {
+	c, err := tx.Client(ctx, inv.ClientID)
+	if err != nil {
+		return err
+	}
+	if c == nil {
+		return apperr.New(apperr.Invalid, "billing.unknown_client", apperr.Params{"client_id": inv.ClientID},
+			"There is no such client.").OnField("client_id")
+	}
+	inv.BillTo = *c
+	inv.ProjectName = ""
+	if inv.ProjectID != nil {
+		p, err := tx.Project(ctx, *inv.ProjectID)
+		if err != nil {
+			return err
+		}
+		if p == nil {
+			return apperr.New(apperr.Invalid, "billing.unknown_project", apperr.Params{"project_id": *inv.ProjectID},
+				"There is no such project.").OnField("project_id")
+		}
+		if p.ClientID != 0 && p.ClientID != inv.ClientID {
+			return apperr.New(apperr.Invalid, "billing.project_client", apperr.Params{"project": p.Name},
+				"Project "+p.Name+" is for another client.").OnField("project_id")
+		}
+		inv.ProjectName = p.Name
+	}
+	return nil
+}
+
+// fill computes an invoice's totals and balance.
+func fill(inv *Invoice) {
+	t := Compute(inv.Lines, inv.TaxRateBP)
+	inv.SubtotalMinor, inv.TaxMinor, inv.TotalMinor = t.Subtotal, t.Tax, t.Total
+	inv.BalanceMinor = inv.TotalMinor - inv.PaidMinor
+}
+
+// Invoice reads one invoice.
+func (s *Service) Invoice(ctx context.Context, id int64) (*Invoice, error) {
+	inv, err := s.store.Invoice(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if inv == nil {
+		return nil, errNotFound("invoice")
+	}
+	return inv, nil
+}
+
+// Invoices is one page of the list and how many f selects.
+func (s *Service) Invoices(ctx context.Context, f Filter) ([]Invoice, int, error) {
+	return s.store.Invoices(ctx, f.Normalize())
+}
+
+// EachInvoice walks every invoice f selects (the CSV export).
+func (s *Service) EachInvoice(ctx context.Context, f Filter, fn func(inv *Invoice) error) error {
+	return s.store.EachInvoice(ctx, f.Normalize(), fn)
+}
+
+// UpdateInvoice changes a draft.
+func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (*Invoice, error) {
+	cur, err := s.currency(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		inv, err := lockInvoice(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if inv.Status != StatusDraft {
+			return errNotEditable(inv)
+		}
+		in := InvoiceInput{ClientID: inv.ClientID, ProjectID: inv.ProjectID, Currency: inv.Currency, Language: inv.Language,
+			TaxRateBP: inv.TaxRateBP, Notes: inv.Notes}
+		in.DueDays = &inv.DueDays
+		for _, l := range inv.Lines {
+			in.Lines = append(in.Lines, NewLine{Description: l.Description, Quantity: l.Quantity, UnitPriceMinor: l.UnitPriceMinor})
+		}
+		setIf(&in.ClientID, p.ClientID)
+		if p.ProjectID != nil {
+			in.ProjectID = p.ProjectID
+			if *p.ProjectID == 0 {
+				in.ProjectID = nil
+			}
+		}
+		setIf(&in.Currency, p.Currency)
+		setIf(&in.Language, p.Language)
+		setIf(&in.TaxRateBP, p.TaxRateBP)
+		if p.DueDays != nil {
+			in.DueDays = p.DueDays
+		}
+		setIf(&in.Notes, p.Notes)
+		setIf(&in.Lines, p.Lines)
+		lines, err := in.normalize(cur)
+		if err != nil {
+			return err
+		}
+		inv.ClientID, inv.ProjectID, inv.Currency, inv.TaxRateBP, inv.Notes, inv.Lines = in.ClientID, in.ProjectID, in.Currency, in.TaxRateBP, in.Notes, lines
+		inv.Language = in.Language
+		inv.DueDays = dueDays(in.DueDays)
+		if err := resolveParties(ctx, tx, inv); err != nil {
+			return err
+		}
+		fill(inv)
+		inv.UpdatedAt = tx.Now()
+		return tx.UpdateInvoice(ctx, inv, true)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Invoice(ctx, id)
+}
+
+// Send gives a draft the next number of the organisation's year, its issue
+// and due dates, and a fresh copy of the client's billing address; from
+// then on it never changes.
+func (s *Service) Send(ctx context.Context, id int64) (*Invoice, error) {
+	return s.SendAt(ctx, id, time.Time{})
+}
+
+// SendAt is Send stamped with when it happened (the demo; zero means now).
+func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice, error) {
+	loc, err := s.cal.Zone(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		inv, err := lockInvoice(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if inv.Status != StatusDraft {
+			return errTransition(inv, StatusSent)
+		}
+		if err := resolveParties(ctx, tx, inv); err != nil {
+			return err
+		}
+		now := at
+		if now.IsZero() {
+			now = tx.Now()
+		}
+		now = now.UTC().Truncate(time.Millisecond)
+		day := now.In(loc)
+		n, err := tx.NextNumber(ctx, day.Year())
+		if err != nil {
+			return err
+		}
+		number, issue, due := Number(day.Year(), n), day.Format(time.DateOnly), day.AddDate(0, 0, inv.DueDays).Format(time.DateOnly)
+		inv.Number, inv.IssueDate, inv.DueDate = &number, &issue, &due
+		inv.Status, inv.SentAt, inv.UpdatedAt = StatusSent, &now, now
+		fill(inv)
+		return tx.UpdateInvoice(ctx, inv, false)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Invoice(ctx, id)
+}
+
+// Number formats the n-th invoice of a year: INV-2026-0001.
+func Number(year, n int) string {
+	return "INV-" + strconv.Itoa(year) + "-" + pad4(n)
+}
+
+func pad4(n int) string {
+	s := strconv.Itoa(n)
+	if len(s) < 4 {
+		s = strings.Repeat("0", 4-len(s)) + s
+	}
+	return s
+}
+
+// Void voids a draft or a sent invoice with no payments, with a reason.
+func (s *Service) Void(ctx context.Context, id int64, reason string) (*Invoice, error) {
+	return s.VoidAt(ctx, id, reason, time.Time{})
+}
+
+// VoidAt is Void stamped with when it happened (the demo).
+func (s *Service) VoidAt(ctx context.Context, id int64, reason string, at time.Time) (*Invoice, error) {
+	reason, err := checkReason(reason)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		inv, err := lockInvoice(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if inv.Status != StatusDraft && inv.Status != StatusSent {
+			return errTransition(inv, StatusVoid)
+		}
+		if inv.PaidMinor > 0 {
+			return apperr.New(apperr.Conflict, "billing.void_paid", apperr.Params{"invoice": invoiceName(inv)},
+				"Invoice "+invoiceName(inv)+" has payments recorded against it and cannot be voided.")
+		}
+		now := at
+		if now.IsZero() {
+			now = tx.Now()
+		}
+		now = now.UTC().Truncate(time.Millisecond)
+		inv.Status, inv.VoidedAt, inv.VoidReason, inv.UpdatedAt = StatusVoid, &now, reason, now
+		return tx.UpdateInvoice(ctx, inv, false)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Invoice(ctx, id)
+}
+
+// Reissue copies a void invoice into a new draft (the way to correct a
+// sent one: void it, reissue, edit, send).
+func (s *Service) Reissue(ctx context.Context, id int64) (*Invoice, error) {
+	inv, err := s.Invoice(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if inv.Status != StatusVoid {
+		return nil, apperr.New(apperr.Conflict, "billing.reissue_not_void", apperr.Params{"invoice": invoiceName(inv)},
+			"Only a void invoice can be reissued; void "+invoiceName(inv)+" first.")
+	}
+	in := InvoiceInput{ClientID: inv.ClientID, ProjectID: inv.ProjectID, Currency: inv.Currency, Language: inv.Language, TaxRateBP: inv.TaxRateBP,
+		Notes: inv.Notes, DueDays: &inv.DueDays, reissueOf: &inv.ID}
+	for _, l := range inv.Lines {
+		in.Lines = append(in.Lines, NewLine{Description: l.Description, Quantity: l.Quantity, UnitPriceMinor: l.UnitPriceMinor})
+	}
+	return s.CreateInvoice(ctx, in)
+}
+
+// RecordPayment records money received against a sent invoice; the
+// invoice becomes paid when its payments reach its total. Over the balance
+// is refused (409) and nothing is written.
+func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, by *int64) (*Payment, *Invoice, error) {
+	today, err := s.cal.Today(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := in.validate(today); err != nil {
+		return nil, nil, err
+	}
+	var pay *Payment
+	err = s.store.InTx(ctx, func(tx Tx) error {
+		inv, err := lockInvoice(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if inv.Status != StatusSent {
+			return apperr.New(apperr.Conflict, "billing.payment_status", apperr.Params{"invoice": invoiceName(inv), "status": inv.Status},
+				"Invoice "+invoiceName(inv)+" is "+inv.Status+"; payments are recorded only against sent invoices.")
+		}
+		if in.AmountMinor > inv.BalanceMinor {
+			return apperr.New(apperr.Conflict, "billing.overpayment",
+				apperr.Params{"invoice": invoiceName(inv), "balance": Decimal(inv.BalanceMinor, inv.Currency), "balance_minor": inv.BalanceMinor, "currency": inv.Currency},
+				"This payment is more than the "+Decimal(inv.BalanceMinor, inv.Currency)+" "+inv.Currency+" still owed on "+invoiceName(inv)+".").OnField("amount_minor")
+		}
+		if in.MethodID != nil {
+			m, err := tx.LockMethod(ctx, *in.MethodID)
+			if err != nil {
+				return err
+			}
+			if m == nil {
+				return apperr.New(apperr.Invalid, "billing.unknown_method", apperr.Params{"method_id": *in.MethodID},
+					"There is no such payment method.").OnField("method_id")
+			}
+		}
+		now := in.At
+		if now.IsZero() {
+			now = tx.Now()
+		}
+		now = now.UTC().Truncate(time.Millisecond)
+		pay = &Payment{InvoiceID: id, AmountMinor: in.AmountMinor, PaidOn: in.PaidOn, MethodID: in.MethodID, Note: in.Note,
+			CreatedAt: now, CreatedBy: by}
+		if err := tx.InsertPayment(ctx, pay); err != nil {
+			return err
+		}
+		inv.PaidMinor += in.AmountMinor
+		inv.BalanceMinor = inv.TotalMinor - inv.PaidMinor
+		if inv.PaidMinor == inv.TotalMinor {
+			inv.Status, inv.PaidAt = StatusPaid, &now
+		}
+		inv.UpdatedAt = now
+		return tx.UpdateInvoice(ctx, inv, false)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	inv, err := s.Invoice(ctx, id)
+	return pay, inv, err
+}
+
+// Summary is what clients owe and what came in over the last 30 days.
+func (s *Service) Summary(ctx context.Context) (*Summary, error) {
+	today, err := s.cal.Today(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := s.currency(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := time.Parse(time.DateOnly, today)
+	return s.store.Summary(ctx, today, d.AddDate(0, 0, -30).Format(time.DateOnly), cur)
+}
+
+func lockInvoice(ctx context.Context, tx Tx, id int64) (*Invoice, error) {
+	inv, err := tx.LockInvoice(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if inv == nil {
+		return nil, errNotFound("invoice")
+	}
+	return inv, nil
+}
+
+func setIf[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// Normalize fills defaults.
+func (f Filter) Normalize() Filter {
+	if f.Sort == "" {
+		f.Sort = "created_at"
+		f.Desc = true
+	}
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	if f.PageSize < 1 || f.PageSize > MaxPageSize {
+		f.PageSize = 25
+	}
+	f.Search = strings.TrimSpace(f.Search)
+	return f
+}

@@ -1,0 +1,151 @@
+// Package clients holds the group's clients: sponsors and co-packing
+// partners, each with a billing address (name, email, address, city,
+// country). Projects name a client as their partner and invoices are
+// addressed to one. It imports no storage or HTTP code.
+//
+// Rules the Service guarantees:
+//   - a client has a name; the email, when given, is one address;
+//   - clients are never deleted, only archived (old invoices keep pointing
+//     at them); an archived client is left out of pickers.
+package clients
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/packline/packline/internal/apperr"
+)
+
+// Limits.
+const (
+	MaxName     = 200
+	MaxEmail    = 254
+	MaxAddress  = 1000
+	MaxCity     = 100
+	MaxCountry  = 100
+	MaxPageSize = 200
+)
+
+// SortKeys are the columns the list can be ordered by.
+var SortKeys = []string{"name", "email", "city", "country", "created_at"}
+
+// Client is one client with its billing address.
+type Client struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Address   string    `json:"address"`
+	City      string    `json:"city"`
+	Country   string    `json:"country"`
+	Archived  bool      `json:"archived"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Option is a client as a picker shows it (any signed-in user may read these).
+type Option struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Input is what creating a client needs.
+type Input struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Address string `json:"address" text:"multiline"`
+	City    string `json:"city"`
+	Country string `json:"country"`
+}
+
+// Patch changes a client: only the fields present.
+type Patch struct {
+	Name     *string `json:"name"`
+	Email    *string `json:"email"`
+	Address  *string `json:"address" text:"multiline"`
+	City     *string `json:"city"`
+	Country  *string `json:"country"`
+	Archived *bool   `json:"archived"`
+}
+
+// Filter selects and orders the list.
+type Filter struct {
+	Search          string
+	IncludeArchived bool
+	Sort            string
+	Desc            bool
+	Page            int
+	PageSize        int
+}
+
+// Normalize fills defaults.
+func (f Filter) Normalize() Filter {
+	if f.Sort == "" {
+		f.Sort = "name"
+	}
+	if f.Page < 1 {
+		f.Page = 1
+	}
+	if f.PageSize < 1 || f.PageSize > MaxPageSize {
+		f.PageSize = 25
+	}
+	f.Search = strings.TrimSpace(f.Search)
+	return f
+}
+
+// Validate checks and normalises an input.
+func (in *Input) Validate() error {
+	in.Name, in.Email = strings.TrimSpace(in.Name), strings.TrimSpace(in.Email)
+	in.Address, in.City, in.Country = strings.TrimSpace(in.Address), strings.TrimSpace(in.City), strings.TrimSpace(in.Country)
+	if in.Name == "" {
+		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "name"}, "name is required.").OnField("name")
+	}
+	for _, c := range []struct {
+		field, v string
+		max      int
+	}{
+		{"name", in.Name, MaxName},
+		{"email", in.Email, MaxEmail},
+		{"address", in.Address, MaxAddress},
+		{"city", in.City, MaxCity},
+		{"country", in.Country, MaxCountry},
+	} {
+		if utf8.RuneCountInString(c.v) > c.max {
+			return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": c.field, "max": c.max},
+				fmt.Sprintf("%s must be at most %d characters.", c.field, c.max)).OnField(c.field)
+		}
+	}
+	if in.Email != "" {
+		a, err := mail.ParseAddress(in.Email)
+		if err != nil || a.Address != in.Email {
+			return apperr.New(apperr.Invalid, "clients.email_invalid", apperr.Params{},
+				"Email is not a valid address.").OnField("email")
+		}
+	}
+	return nil
+}
+
+// Store is what clients need from storage. Getters return nil (and no
+// error) for a row that does not exist.
+type Store interface {
+	// InsertClient writes a new client and sets its ID.
+	InsertClient(ctx context.Context, c *Client) error
+	// UpdateClient writes a client's fields.
+	UpdateClient(ctx context.Context, c *Client) error
+	// Client reads one client.
+	Client(ctx context.Context, id int64) (*Client, error)
+	// Clients is one page of what f selects (f normalised) and how many in all.
+	Clients(ctx context.Context, f Filter) ([]Client, int, error)
+	// Options lists the clients not archived, by name.
+	Options(ctx context.Context) ([]Option, error)
+}
+
+// Clock gives the time a write is stamped with.
+type Clock func() time.Time
+
+func errNotFound() error {
+	return apperr.New(apperr.NotFound, "clients.not_found", apperr.Params{}, "Client not found.")
+}

@@ -1,0 +1,49 @@
+package demo_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+
+	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// The demo's income: a primary bank account, plans, and invoices in every
+// state, numbered in the order they were sent, issued on past days.
+func TestDemoBilling(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if _, err := demo.Load(ctx, svc.Demo()); err != nil {
+			t.Fatal(err)
+		}
+		m, err := svc.Billing.PrimaryMethod(ctx)
+		if err != nil || m == nil || m.Kind != billing.KindBankTransfer {
+			t.Fatalf("primary %+v %v", m, err)
+		}
+		list, total, err := svc.Billing.Invoices(ctx, billing.Filter{Sort: "number", PageSize: 50})
+		if err != nil || total != 6 {
+			t.Fatalf("%d invoices, %v", total, err)
+		}
+		today, _ := svc.Billing.Today(ctx)
+		states := map[string]int{}
+		for _, inv := range list {
+			states[inv.Status]++
+			if inv.IssueDate != nil && *inv.IssueDate >= today {
+				t.Errorf("%s issued %s, not in the past", *inv.Number, *inv.IssueDate)
+			}
+		}
+		if states["draft"] != 1 || states["sent"] != 3 || states["paid"] != 1 || states["void"] != 1 {
+			t.Fatalf("states %v", states)
+		}
+		sum, err := svc.Billing.Summary(ctx)
+		if err != nil || len(sum.Outstanding) != 1 || sum.Outstanding[0].Overdue != 1 {
+			t.Fatalf("summary %+v %v", sum, err)
+		}
+	})
+}

@@ -1,0 +1,306 @@
+package httpapi
+
+import (
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/text"
+)
+
+// Payments (admin only): pricing plans, payment methods, invoices and the
+// payments received against them.
+
+func (s *Server) handlePlanList(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Billing.Plans(r.Context(), queryText(r, "archived") == "true")
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"plans": list})
+}
+
+func (s *Server) handlePlanCreate(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[billing.PlanInput](w, r)
+	if err != nil {
+		return err
+	}
+	p, err := s.Billing.CreatePlan(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, p)
+}
+
+func (s *Server) handlePlanPatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[billing.PlanPatch](w, r)
+	if err != nil {
+		return err
+	}
+	p, err := s.Billing.UpdatePlan(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, p)
+}
+
+func (s *Server) handleMethodList(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Billing.Methods(r.Context(), queryText(r, "archived") == "true")
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"methods": list})
+}
+
+func (s *Server) handleMethodCreate(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[billing.MethodInput](w, r)
+	if err != nil {
+		return err
+	}
+	m, err := s.Billing.CreateMethod(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, m)
+}
+
+func (s *Server) handleMethodPatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[billing.MethodPatch](w, r)
+	if err != nil {
+		return err
+	}
+	m, err := s.Billing.UpdateMethod(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, m)
+}
+
+// invoiceFilter reads the list's query parameters.
+func invoiceFilter(r *http.Request) (billing.Filter, error) {
+	f := billing.Filter{
+		Status:   queryText(r, "status"),
+		Search:   queryText(r, "search"),
+		Sort:     queryText(r, "sort"),
+		Page:     queryInt(r, "page", 1, 1, 1_000_000),
+		PageSize: queryInt(r, "page_size", 25, 1, billing.MaxPageSize),
+	}
+	if v := queryText(r, "client_id"); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			return f, apperr.New(apperr.Invalid, "field.positive_int", apperr.Params{"field": "client_id"},
+				"client_id must be a positive whole number.").OnField("client_id")
+		}
+		f.ClientID = id
+	}
+	if len(f.Search) > 200 {
+		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	}
+	if f.Status != "" && !slices.Contains(billing.Statuses, f.Status) {
+		return f, errChoice("status", billing.Statuses)
+	}
+	if f.Sort != "" && !slices.Contains(billing.InvoiceSortKeys, f.Sort) {
+		return f, errChoice("sort", billing.InvoiceSortKeys)
+	}
+	switch strings.ToLower(queryText(r, "order")) {
+	case "":
+		f.Desc = f.Sort == "" // the newest first by default
+	case "asc":
+	case "desc":
+		f.Desc = true
+	default:
+		return f, errChoice("order", []string{"asc", "desc"})
+	}
+	if f.Sort == "" {
+		f.Sort = "created_at"
+	}
+	return f, nil
+}
+
+func (s *Server) handleInvoiceList(w http.ResponseWriter, r *http.Request) error {
+	f, err := invoiceFilter(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Billing.Invoices(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"invoices": list, "total": total})
+}
+
+func (s *Server) handleInvoiceCreate(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[billing.InvoiceInput](w, r)
+	if err != nil {
+		return err
+	}
+	if in.Language == "" {
+		in.Language = userFrom(r.Context()).Preferences.Language
+	}
+	inv, err := s.Billing.CreateInvoice(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, inv)
+}
+
+func (s *Server) handleInvoiceGet(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := s.Billing.Invoice(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, inv)
+}
+
+// handleInvoicePrint is what the printed invoice shows: the invoice, the
+// organisation's name and the primary payment method (its bank details).
+func (s *Server) handleInvoicePrint(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := s.Billing.Invoice(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	m, err := s.Billing.PrimaryMethod(r.Context())
+	if err != nil {
+		return err
+	}
+	st, err := s.Organisation.Get(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"invoice": inv, "primary_method": m,
+		"organisation_name": st.Name, "support_email": st.SupportEmail})
+}
+
+func (s *Server) handleInvoicePatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[billing.InvoicePatch](w, r)
+	if err != nil {
+		return err
+	}
+	inv, err := s.Billing.UpdateInvoice(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, inv)
+}
+
+func (s *Server) handleInvoiceSend(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := s.Billing.Send(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, inv)
+}
+
+func (s *Server) handleInvoiceReissue(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	inv, err := s.Billing.Reissue(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, inv)
+}
+
+func (s *Server) handleInvoiceVoid(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[struct {
+		Reason string `json:"reason" text:"multiline"`
+	}](w, r)
+	if err != nil {
+		return err
+	}
+	inv, err := s.Billing.Void(r.Context(), id, in.Reason)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, inv)
+}
+
+func (s *Server) handlePaymentCreate(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[billing.PaymentInput](w, r)
+	if err != nil {
+		return err
+	}
+	by := userFrom(r.Context()).ID
+	p, inv, err := s.Billing.RecordPayment(r.Context(), id, in, &by)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, map[string]any{"payment": p, "invoice": inv})
+}
+
+func (s *Server) handleInvoiceSummary(w http.ResponseWriter, r *http.Request) error {
+	sum, err := s.Billing.Summary(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, sum)
+}
+
+var invoiceHeader = []string{"number", "status", "client", "email", "project", "currency", "subtotal", "tax_rate_bp", "tax",
+	"total", "paid", "balance", "issue_date", "due_date", "created_at", "void_reason"}
+
+func (s *Server) handleInvoiceExport(w http.ResponseWriter, r *http.Request) error {
+	f, err := invoiceFilter(r)
+	if err != nil {
+		return err
+	}
+	today, err := s.Billing.Today(r.Context())
+	if err != nil {
+		return err
+	}
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	out := newCSV(w, "invoices-"+today+".csv", invoiceHeader)
+	err = s.Billing.EachInvoice(r.Context(), f, func(inv *billing.Invoice) error {
+		amt := func(v int64) string { return billing.Decimal(v, inv.Currency) }
+		return out.Row(str(inv.Number), inv.Status, text.CSVCell(inv.BillTo.Name), text.CSVCell(inv.BillTo.Email),
+			text.CSVCell(inv.ProjectName), inv.Currency, amt(inv.SubtotalMinor), strconv.Itoa(inv.TaxRateBP), amt(inv.TaxMinor),
+			amt(inv.TotalMinor), amt(inv.PaidMinor), amt(inv.BalanceMinor), str(inv.IssueDate), str(inv.DueDate),
+			inv.CreatedAt.UTC().Format(time.RFC3339), text.CSVCell(inv.VoidReason))
+	})
+	if err != nil {
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,99 @@
+package httpapi
+
+import (
+	"net/http"
+	"slices"
+
+	"github.com/packline/packline/internal/projects"
+)
+
+// Projects are open to every signed-in user (staff run them); their
+// clients' names come from GET /api/clients/options.
+
+func projectFilter(r *http.Request) (projects.Filter, error) {
+	f := projects.Filter{
+		Status:   queryText(r, "status"),
+		Sort:     queryText(r, "sort"),
+		Page:     queryInt(r, "page", 1, 1, 1_000_000),
+		PageSize: queryInt(r, "page_size", 25, 1, projects.MaxPageSize),
+	}
+	var err error
+	if f.Search, err = searchParam(r); err != nil {
+		return f, err
+	}
+	if f.Status != "" && !slices.Contains(projects.Statuses, f.Status) {
+		return f, errChoice("status", projects.Statuses)
+	}
+	if f.Sort != "" && !slices.Contains(projects.SortKeys, f.Sort) {
+		return f, errChoice("sort", projects.SortKeys)
+	}
+	f.Desc, err = sortOrder(r, false)
+	return f, err
+}
+
+func (s *Server) handleProjectList(w http.ResponseWriter, r *http.Request) error {
+	f, err := projectFilter(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Projects.List(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"projects": list, "total": total})
+}
+
+func (s *Server) handleProjectCreate(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[projects.Input](w, r)
+	if err != nil {
+		return err
+	}
+	p, err := s.Projects.Create(r.Context(), in, actorOf(r).UserID)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, p)
+}
+
+func (s *Server) handleProjectGet(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := s.Projects.Get(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, p)
+}
+
+func (s *Server) handleProjectPatch(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := decode[projects.Patch](w, r)
+	if err != nil {
+		return err
+	}
+	d, err := s.Projects.Update(r.Context(), id, p)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, d)
+}
+
+// handleProjectOptions answers the pickers: the projects production and
+// shipments may name, and the people a project's owner and team are
+// picked from.
+func (s *Server) handleProjectOptions(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Projects.Options(r.Context())
+	if err != nil {
+		return err
+	}
+	people, err := s.Projects.People(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"projects": list, "people": people})
+}

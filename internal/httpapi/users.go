@@ -1,0 +1,72 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/packline/packline/internal/accounts"
+)
+
+// adminUserJSON is a user as the users screen lists it.
+type adminUserJSON struct {
+	ID         int64      `json:"id"`
+	Email      string     `json:"email"`
+	FirstName  string     `json:"first_name"`
+	LastName   string     `json:"last_name"`
+	Role       string     `json:"role"`
+	Active     bool       `json:"active"`
+	LastSignIn *time.Time `json:"last_sign_in"`
+	CreatedAt  time.Time  `json:"created_at"`
+}
+
+func toAdminUserJSON(u *accounts.User) adminUserJSON {
+	return adminUserJSON{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
+		Active: u.Active, LastSignIn: u.LastLoginAt, CreatedAt: u.CreatedAt}
+}
+
+func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.Accounts.ListUsers(r.Context(), queryText(r, "search"),
+		queryInt(r, "page", 1, 1, 1_000_000), queryInt(r, "page_size", accounts.DefaultUserPage, 1, accounts.MaxUserPage))
+	if err != nil {
+		return err
+	}
+	list := make([]adminUserJSON, len(page.Users))
+	for i := range page.Users {
+		list[i] = toAdminUserJSON(&page.Users[i])
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"users": list, "total": page.Total})
+}
+
+func (s *Server) handlePatchUser(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	in, err := decode[accounts.UserPatch](w, r)
+	if err != nil {
+		return err
+	}
+	u, err := s.Accounts.UpdateUser(r.Context(), id, in)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, toAdminUserJSON(u))
+}
+
+// invitationInput is what POST /api/users/invitations sends.
+type invitationInput struct {
+	Email string `json:"email"`
+	Role  string `json:"role"`
+}
+
+func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) error {
+	in, err := decode[invitationInput](w, r)
+	if err != nil {
+		return err
+	}
+	t, err := s.Accounts.Invite(r.Context(), userFrom(r.Context()), in.Email, in.Role, s.linkBase(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusCreated, map[string]any{"email": t.Email, "role": t.Role, "expires_at": t.ExpiresAt})
+}

@@ -1,0 +1,50 @@
+package mail_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/packline/packline/internal/mail"
+	"github.com/packline/packline/internal/mail/mailtest"
+)
+
+// A mail in each language arrives over SMTP as text and HTML, with the link
+// intact in both.
+func TestSMTPSendsTextAndHTML(t *testing.T) {
+	srv := mailtest.Start(t)
+	s, err := mail.NewSMTP(srv.URL(), "Packline <noreply@example.org>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := "https://packline.example.org/auth/recover-password?token=abc_DEF-123"
+	for _, lang := range []string{"gb", "br", "es", "cn", "ir"} {
+		to := lang + "@example.org"
+		m := mail.Render(mail.Recovery, lang, to, mail.Data{Org: "Hope Packers", Name: "Ana"})
+		if m.Subject == "" || !strings.Contains(m.Text, "Ana") {
+			t.Fatalf("%s: %+v", lang, m)
+		}
+		m = mail.Render(mail.Recovery, lang, to, mail.Data{Org: "Hope Packers", Name: "Ana", Link: link})
+		if err := s.Send(context.Background(), m); err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		got := srv.Wait(t, to)
+		if got.Subject != m.Subject || got.Link() != link || !strings.Contains(got.HTML, `href="`+link+`"`) {
+			t.Fatalf("%s: got subject %q link %q html %q", lang, got.Subject, got.Link(), got.HTML)
+		}
+	}
+	if m := mail.Render(mail.Invitation, "xx", "a@b.c", mail.Data{Role: "staff", Inviter: "Ana", Org: "O"}); !strings.Contains(m.Text, "staff member") {
+		t.Fatalf("unknown language falls back to English: %q", m.Text)
+	}
+}
+
+func TestNewSMTPRejectsBadURLs(t *testing.T) {
+	for _, u := range []string{"http://host", "smtp://", "smtp://host:99999", "mail.example.org"} {
+		if _, err := mail.NewSMTP(u, ""); err == nil {
+			t.Errorf("%q accepted", u)
+		}
+	}
+	if _, err := mail.NewSMTP("smtp://user:pass@host:587", "not an address"); err == nil {
+		t.Error("bad from accepted")
+	}
+}

@@ -1,0 +1,111 @@
+package storage
+
+import (
+	"context"
+	"strings"
+
+	"github.com/packline/packline/internal/billing"
+)
+
+var invoiceSorts = map[string]string{
+	"number":     "i.number",
+	"client":     "i.bill_name_key",
+	"status":     "i.status",
+	"issue_date": "i.issue_date",
+	"total":      "i.total_minor",
+	"created_at": "i.created_at",
+}
+
+func invoiceWhere(f billing.Filter) (string, []any) {
+	var conds []string
+	var args []any
+	if f.Status != "" {
+		conds, args = append(conds, `i.status = ?`), append(args, f.Status)
+	}
+	if f.ClientID > 0 {
+		conds, args = append(conds, `i.client_id = ?`), append(args, f.ClientID)
+	}
+	if f.Search != "" {
+		conds, args = append(conds, `i.search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%")
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+func invoiceOrder(f billing.Filter) string {
+	col, ok := invoiceSorts[f.Sort]
+	if !ok {
+		col = "i.created_at"
+	}
+	dir := " ASC"
+	if f.Desc {
+		dir = " DESC"
+	}
+	// Drafts have no number nor issue date: they sort after the rest either way.
+	return " ORDER BY CASE WHEN " + col + " IS NULL THEN 1 ELSE 0 END, " + col + dir + ", i.id" + dir
+}
+
+// Invoices is one page of the list and how many f selects.
+func (s *BillingStore) Invoices(ctx context.Context, f billing.Filter) ([]billing.Invoice, int, error) {
+	where, args := invoiceWhere(f)
+	var total int
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM billing_invoices i`+where, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	list, err := s.invoicePage(ctx, f, where, args, f.PageSize, (f.Page-1)*f.PageSize)
+	return list, total, err
+}
+
+func (s *BillingStore) invoicePage(ctx context.Context, f billing.Filter, where string, args []any, limit, offset int) ([]billing.Invoice, error) {
+	list, err := scanAll(ctx, s.db, scanInvoice, `SELECT `+invoiceColumns+invoiceFrom+where+invoiceOrder(f)+` LIMIT ? OFFSET ?`,
+		append(args, limit, offset)...)
+	if err != nil {
+		return nil, err
+	}
+	return list, fillInvoiceLines(ctx, s.db, list)
+}
+
+// EachInvoice walks every invoice f selects, 500 at a time.
+func (s *BillingStore) EachInvoice(ctx context.Context, f billing.Filter, fn func(inv *billing.Invoice) error) error {
+	where, args := invoiceWhere(f)
+	const size = 500
+	for offset := 0; ; offset += size {
+		list, err := s.invoicePage(ctx, f, where, args, size, offset)
+		if err != nil {
+			return err
+		}
+		for i := range list {
+			if err := fn(&list[i]); err != nil {
+				return err
+			}
+		}
+		if len(list) < size {
+			return nil
+		}
+	}
+}
+
+// Summary sums what sent invoices still owe, by currency.
+func (s *BillingStore) Summary(ctx context.Context, today, since, currency string) (*billing.Summary, error) {
+	out := &billing.Summary{Currency: currency}
+	list, err := scanAll(ctx, s.db, func(r rowScanner) (*billing.Outstanding, error) {
+		var o billing.Outstanding
+		err := r.Scan(&o.Currency, &o.OutstandingMinor, &o.Invoices, &o.OverdueMinor, &o.Overdue)
+		return &o, err
+	}, `SELECT currency, COALESCE(SUM(total_minor - paid_minor), 0), COUNT(*),
+		COALESCE(SUM(CASE WHEN due_date < ? THEN total_minor - paid_minor ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN due_date < ? THEN 1 ELSE 0 END), 0)
+		FROM billing_invoices WHERE status = 'sent' GROUP BY currency ORDER BY currency`, today, today)
+	if err != nil {
+		return nil, err
+	}
+	out.Outstanding = list
+	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM billing_invoices WHERE status = 'draft'`).Scan(&out.Drafts); err != nil {
+		return nil, err
+	}
+	err = s.db.QueryRow(ctx, `SELECT COALESCE(SUM(bp.amount_minor), 0) FROM billing_payments bp
+		JOIN billing_invoices i ON i.id = bp.invoice_id WHERE i.currency = ? AND bp.paid_on >= ?`, currency, since).Scan(&out.ReceivedMinor)
+	return out, err
+}

@@ -1,0 +1,263 @@
+package storage
+
+// Production's day summaries (output per day, line and product; the hours
+// each line produced in) and its labour cache; see package production's
+// summaries.go for what keeps them right.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// SummariseDay rewrites a date's output summaries from its entries (not
+// reversed) and invalidates its labour.
+func (t prodTx) SummariseDay(ctx context.Context, date string) error {
+	bit := `(1 << hour)`
+	if t.tx.Dialect() == Postgres {
+		bit = `(CAST(1 AS BIGINT) << CAST(hour AS INTEGER))`
+	}
+	for _, q := range []string{
+		`DELETE FROM production_day_output WHERE date = ?`,
+		`INSERT INTO production_day_output (date, line_id, product_id, units)
+			SELECT date, line_id, product_id, SUM(units) FROM production_entries
+			WHERE date = ? AND reversed_at IS NULL GROUP BY date, line_id, product_id`,
+		`DELETE FROM production_day_lines WHERE date = ?`,
+		`INSERT INTO production_day_lines (date, line_id, units, hours)
+			SELECT date, line_id, SUM(units), SUM(bit) FROM (
+				SELECT date, line_id, SUM(units) AS units, ` + bit + ` AS bit FROM production_entries
+				WHERE date = ? AND reversed_at IS NULL GROUP BY date, line_id, hour
+			) slots GROUP BY date, line_id`,
+	} {
+		if _, err := t.tx.Exec(ctx, q, date); err != nil {
+			return err
+		}
+	}
+	return invalidateLabour(ctx, t.tx, date, date)
+}
+
+// RebuildProductionSummaries recomputes every output summary from the
+// entries and empties the labour cache (for data written around the
+// service, such as load-test data).
+func (db *DB) RebuildProductionSummaries(ctx context.Context) error {
+	return db.WithTx(ctx, func(tx *Tx) error {
+		for _, q := range []string{`DELETE FROM production_day_output`, `DELETE FROM production_day_lines`,
+			`DELETE FROM production_labour`, `DELETE FROM production_labour_days`} {
+			if _, err := tx.Exec(ctx, q); err != nil {
+				return err
+			}
+		}
+		rows, err := tx.Query(ctx, `SELECT DISTINCT date FROM production_entries ORDER BY date`)
+		if err != nil {
+			return err
+		}
+		var dates []string
+		for rows.Next() {
+			var d string
+			if err := rows.Scan(&d); err != nil {
+				rows.Close()
+				return err
+			}
+			dates = append(dates, d)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, d := range dates {
+			if err := newProdTx(tx).SummariseDay(ctx, d); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// invalidateLabour marks the labour of the dates in [from, to] as no longer
+// valid, in the caller's transaction.
+func invalidateLabour(ctx context.Context, tx *Tx, from, to string) error {
+	_, err := tx.Exec(ctx, invalidateLabourSQL, from, to)
+	return err
+}
+
+const invalidateLabourSQL = `UPDATE production_labour_days SET generation = generation + 1, basis = '' WHERE date >= ? AND date <= ?`
+
+// labourDaysAround are the dates (in any zone) whose labour a punch at the
+// given instants can change: those within production.LabourWindow of
+// them, widened by the largest zone offsets (UTC−12 to UTC+14).
+func labourDaysAround(times ...time.Time) (string, string) {
+	lo, hi := times[0], times[0]
+	for _, t := range times[1:] {
+		if t.Before(lo) {
+			lo = t
+		}
+		if t.After(hi) {
+			hi = t
+		}
+	}
+	return lo.Add(-production.LabourWindow - 12*time.Hour).UTC().Format(time.DateOnly),
+		hi.Add(production.LabourWindow + 14*time.Hour).UTC().Format(time.DateOnly)
+}
+
+// invalidateLabourAround invalidates the labour a punch at the given
+// instants can change.
+func invalidateLabourAround(ctx context.Context, tx *Tx, times ...time.Time) error {
+	from, to := labourDaysAround(times...)
+	return invalidateLabour(ctx, tx, from, to)
+}
+
+// OutputSummary reads a range's output from the day summaries.
+func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {
+	out := &production.OutputSummary{}
+	rows, err := s.db.Query(ctx, `SELECT date, product_id, SUM(units) FROM production_day_output
+		WHERE date >= ? AND date <= ? GROUP BY date, product_id ORDER BY date, product_id`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var o production.Output
+		if err := rows.Scan(&o.Date, &o.ProductID, &o.Units); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out.DayProducts = append(out.DayProducts, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = s.db.Query(ctx, `SELECT date, line_id, units, hours FROM production_day_lines
+		WHERE date >= ? AND date <= ? ORDER BY date, line_id`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d production.DayLine
+		var hours int64
+		if err := rows.Scan(&d.Date, &d.LineID, &d.Units, &hours); err != nil {
+			return nil, err
+		}
+		d.Hours = uint32(hours)
+		out.DayLines = append(out.DayLines, d)
+	}
+	return out, rows.Err()
+}
+
+// OpenShifts are the starts of the shifts open now.
+func (s *ProductionStore) OpenShifts(ctx context.Context) ([]time.Time, error) {
+	rows, err := s.db.Query(ctx, `SELECT last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`, timeclock.ClockedIn)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []time.Time
+	for rows.Next() {
+		var at int64
+		if err := rows.Scan(&at); err != nil {
+			return nil, err
+		}
+		out = append(out, FromMillis(at))
+	}
+	return out, rows.Err()
+}
+
+// LabourDays reads the labour cache's days in [from, to] (one snapshot).
+func (s *ProductionStore) LabourDays(ctx context.Context, from, to string) (map[string]production.LabourDay, error) {
+	rows, err := s.db.Query(ctx, `SELECT d.date, d.generation, d.basis, l.line_id, l.labour_ns FROM production_labour_days d
+		LEFT JOIN production_labour l ON l.date = d.date AND d.basis <> ''
+		WHERE d.date >= ? AND d.date <= ?`, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]production.LabourDay{}
+	for rows.Next() {
+		var d production.LabourDay
+		var line, ns *int64
+		if err := rows.Scan(&d.Date, &d.Generation, &d.Basis, &line, &ns); err != nil {
+			return nil, err
+		}
+		k, ok := out[d.Date]
+		if !ok {
+			k = d
+			k.PerLine = map[int64]time.Duration{}
+		}
+		if line != nil && ns != nil {
+			k.PerLine[*line] += time.Duration(*ns)
+		}
+		out[d.Date] = k
+	}
+	return out, rows.Err()
+}
+
+// AddLabourDays adds cache rows (not computed) for dates without one.
+func (s *ProductionStore) AddLabourDays(ctx context.Context, dates []string) error {
+	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
+		for start := 0; start < len(dates); start += 200 {
+			chunk := dates[start:min(start+200, len(dates))]
+			args := make([]any, len(chunk))
+			for i, d := range chunk {
+				args[i] = d
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO production_labour_days (date) VALUES `+
+				strings.TrimSuffix(strings.Repeat("(?),", len(chunk)), ",")+` ON CONFLICT (date) DO NOTHING`, args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SaveLabour stores each day computed from its generation, unless the day
+// was invalidated since (its generation moved on). The cache is
+// bookkeeping: a power cut that loses it only means computing it again.
+func (s *ProductionStore) SaveLabour(ctx context.Context, days []production.LabourDay) error {
+	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
+		var rows []string
+		var args []any
+		flush := func() error {
+			if len(rows) == 0 {
+				return nil
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO production_labour (date, line_id, labour_ns) VALUES `+strings.Join(rows, ","), args...)
+			rows, args = rows[:0], args[:0]
+			return err
+		}
+		for _, d := range days {
+			res, err := tx.Exec(ctx, `UPDATE production_labour_days SET basis = ? WHERE date = ? AND generation = ?`, d.Basis, d.Date, d.Generation)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				if err != nil {
+					return err
+				}
+				continue // changed while it was computed: left to the next read
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM production_labour WHERE date = ?`, d.Date); err != nil {
+				return err
+			}
+			for line, dur := range d.PerLine {
+				if dur == 0 {
+					continue
+				}
+				rows = append(rows, "(?, ?, ?)")
+				args = append(args, d.Date, line, int64(dur))
+				if len(rows) == 300 {
+					if err := flush(); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if err := flush(); err != nil {
+			return fmt.Errorf("save labour: %w", err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,149 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Accounts from the very beginning: a server of its own on an empty database (no --demo),
+ * its mail written to the log (no --smtp-url), which this spec reads the links from. The
+ * first account signs up as admin, invites a staff member who accepts through the mailed
+ * link, and that member recovers a password through the mailed link.
+ */
+
+let server: ChildProcess;
+let baseURL = '';
+let dir = '';
+const log: string[] = [];
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'packline-accounts-'));
+  server = spawn('../bin/packline', ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'accounts.db'), '--log-level', 'info'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stderr!.setEncoding('utf8').on('data', (chunk: string) => log.push(...chunk.split('\n')));
+  baseURL = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`packline exited with ${code}: ${log.join('\n')}`)));
+  });
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The link of the latest mail to `to`, from the server's log (mail is logged without --smtp-url). */
+async function mailedLink(to: string, seen = 0): Promise<string> {
+  let link = '';
+  await expect
+    .poll(() => {
+      const mails = log
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; to?: string; text?: string })
+        .filter((e) => e.msg.startsWith('mail not sent') && e.to === to);
+      if (mails.length <= seen) return '';
+      link = /https?:\/\/\S+/.exec(mails[mails.length - 1].text ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+function mailCount(to: string): number {
+  return log.filter((l) => l.includes('"mail not sent') && l.includes(`"to":"${to}"`)).length;
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
+  await context.addInitScript(() => localStorage.setItem('packline.language', 'gb'));
+  return context.newPage();
+}
+
+const ADMIN = { email: 'ada@example.org', password: 'a long and rare pass' };
+const STAFF = { email: 'sam@example.org', password: 'sam packs boxes daily', next: 'a brand new secret phrase' };
+
+test('first admin, invitation by mail, password recovery by mail', async ({ browser }) => {
+  // Three people, three browsers and a dozen pages: more than one ordinary test's time.
+  test.setTimeout(180_000);
+  // The very first account of an empty organisation becomes its admin.
+  const admin = await freshPage(browser);
+  await admin.goto(`${baseURL}/auth/login`);
+  await admin.getByRole('link', { name: 'Terms of use' }).click();
+  await expect(admin.getByRole('heading', { name: 'Terms of use' })).toBeVisible();
+  await admin.getByRole('link', { name: 'Create account' }).click();
+  await expect(admin.getByText('You are the first')).toBeVisible();
+  await admin.getByLabel('First name').fill('Ada');
+  await admin.getByLabel('Last name').fill('Admin');
+  await admin.getByLabel('Email').fill(ADMIN.email);
+  await admin.getByLabel(/^Password/).fill('password1234');
+  await admin.getByRole('checkbox').check();
+  await admin.getByRole('button', { name: 'Create account' }).click();
+  await expect(admin.getByText('This password is too common')).toBeVisible();
+  await admin.getByLabel(/^Password/).fill(ADMIN.password);
+  await admin.getByRole('button', { name: 'Create account' }).click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+
+  // Invite a staff member from the users screen.
+  await admin.goto(`${baseURL}/users`);
+  await expect(admin.getByRole('cell', { name: ADMIN.email })).toBeVisible();
+  await admin.getByRole('button', { name: 'Invite by email' }).click();
+  await admin.getByRole('dialog').getByLabel('Email').fill(STAFF.email);
+  await admin.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(admin.getByText(`Invitation sent to ${STAFF.email}.`)).toBeVisible();
+  const invitation = await mailedLink(STAFF.email);
+  expect(new URL(invitation).pathname).toBe('/auth/signup');
+
+  // Without the invitation, signup is closed.
+  const staff = await freshPage(browser);
+  await staff.goto(`${baseURL}/auth/signup`);
+  await expect(staff.getByText('Signing up is by invitation only')).toBeVisible();
+  // The mailed link fills in the address.
+  await staff.goto(invitation);
+  await expect(staff.getByLabel('Email')).toHaveValue(STAFF.email);
+  await staff.getByLabel('First name').fill('Sam');
+  await staff.getByLabel('Last name').fill('Staff');
+  await staff.getByLabel(/^Password/).fill(STAFF.password);
+  await staff.getByRole('checkbox').check();
+  await staff.getByRole('button', { name: 'Create account' }).click();
+  await expect(staff).toHaveURL(/\/dashboard$/);
+
+  await admin.reload();
+  const row = admin.getByRole('row', { name: new RegExp(STAFF.email) });
+  await expect(row.getByText('Staff', { exact: true })).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+
+  // Recovery: ask on the login page, follow the mailed link, set a new password.
+  const seen = mailCount(STAFF.email);
+  const visitor = await freshPage(browser);
+  await visitor.goto(`${baseURL}/auth/login`);
+  await visitor.getByRole('link', { name: 'Recover password' }).click();
+  await visitor.getByLabel('Email').fill(STAFF.email);
+  await visitor.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(visitor).toHaveURL(/\/auth\/recover-password-email$/);
+  await expect(visitor.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const reset = await mailedLink(STAFF.email, seen);
+  expect(new URL(reset).pathname).toBe('/auth/recover-password');
+  await visitor.goto(reset);
+  await visitor.getByLabel(/^New password/).fill(STAFF.next);
+  await visitor.getByRole('button', { name: 'Reset password' }).click();
+  await expect(visitor.getByText('Your password has been changed')).toBeVisible();
+
+  // The old session is gone; the link works once; the new password signs in.
+  await staff.reload();
+  await expect(staff).toHaveURL(/\/auth\/login/);
+  await visitor.goto(reset);
+  await visitor.getByLabel(/^New password/).fill('yet another long phrase');
+  await visitor.getByRole('button', { name: 'Reset password' }).click();
+  await expect(visitor.getByText('This password reset link is not valid any more')).toBeVisible();
+  await visitor.goto(`${baseURL}/auth/login`);
+  await visitor.getByLabel('Email').fill(STAFF.email);
+  await visitor.getByLabel(/^Password/).fill(STAFF.next);
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await expect(visitor).toHaveURL(/\/dashboard$/);
+});

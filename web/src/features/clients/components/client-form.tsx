@@ -1,0 +1,55 @@
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveClient, type Client } from '../api/clients';
+
+export interface ClientFormProps {
+  client: Client | null; // null: a new one
+  onClose: () => void;
+  onSaved: (c: Client) => void;
+  onError: (err: unknown) => void;
+}
+
+/** Add or edit a client and its billing address. */
+export function ClientForm({ client, onClose, onSaved, onError }: ClientFormProps) {
+  const { t } = useTranslation();
+  const save = useSaveClient();
+  const [f, setF] = useState({
+    name: client?.name ?? '',
+    email: client?.email ?? '',
+    address: client?.address ?? '',
+    city: client?.city ?? '',
+    country: client?.country ?? '',
+    archived: client?.archived ?? false,
+  });
+  const set = (k: keyof typeof f) => (v: string | boolean) => setF((x) => ({ ...x, [k]: v }));
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const { archived, ...fields } = f;
+    save.mutate(client ? { id: client.id, ...fields, archived } : fields, { onSuccess: onSaved, onError });
+  };
+  return (
+    <Modal opened onClose={onClose} title={client ? t('clients.form.editTitle', { name: client.name }) : t('clients.form.newTitle')}>
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput required data-autofocus label={t('clients.fields.name')} value={f.name} onChange={(e) => set('name')(e.currentTarget.value)} />
+          <TextInput type="email" label={t('clients.fields.email')} value={f.email} onChange={(e) => set('email')(e.currentTarget.value)} />
+          <Textarea label={t('clients.fields.address')} autosize minRows={2} value={f.address} onChange={(e) => set('address')(e.currentTarget.value)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('clients.fields.city')} value={f.city} onChange={(e) => set('city')(e.currentTarget.value)} />
+            <TextInput label={t('clients.fields.country')} value={f.country} onChange={(e) => set('country')(e.currentTarget.value)} />
+          </SimpleGrid>
+          {client && <Checkbox label={t('clients.fields.archived')} checked={f.archived} onChange={(e) => set('archived')(e.currentTarget.checked)} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('clients.form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,4 @@
+// What other features may use of clients.
+import './strings';
+export { useClientOptions } from './api/clients';
+export type { Client, ClientOption } from './api/clients';

@@ -1,0 +1,71 @@
+import { Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { addEnglish } from '@/i18n/english';
+import card from 'virtual:english/payments.card';
+import { useInvoiceSummary } from '../api/summary';
+import { formatMoney } from '../lib/format-money';
+
+// Only the card's English strings come with it (the area's others stay in its pages' chunks).
+addEnglish({ payments: { card } });
+
+/**
+ * The dashboard's card for admins: what clients owe on sent invoices (by currency, with the
+ * overdue part), drafts waiting to be sent, and what came in over the last 30 days.
+ */
+export function OutstandingCard() {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { data, isPending, isError } = useInvoiceSummary();
+  return (
+    <Paper withBorder radius="lg" p="lg" h="100%" component="section" aria-labelledby="outstanding-title">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" radius="md" size={36} color="grape">
+            <IconFileInvoice size={20} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} size="h5" id="outstanding-title">
+            {t('payments.card.title')}
+          </Title>
+        </Group>
+        {isPending ? (
+          <Skeleton h={48} />
+        ) : isError ? (
+          <Text size="sm" c="red">
+            {t('errors.generic')}
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            {data.outstanding.length === 0 && <Text size="sm">{t('payments.card.none')}</Text>}
+            {data.outstanding.map((o) => (
+              <div key={o.currency}>
+                <Group gap="xs" align="baseline">
+                  <Text fw={700} fz={24} data-testid="outstanding-amount">
+                    {formatMoney(o.outstanding_minor, o.currency, lng)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('payments.card.invoices', { count: o.invoices })}
+                  </Text>
+                </Group>
+                {o.overdue > 0 && (
+                  <Text size="sm" c="red">
+                    {t('payments.card.overdue', { amount: formatMoney(o.overdue_minor, o.currency, lng) })}
+                  </Text>
+                )}
+              </div>
+            ))}
+            {data.drafts > 0 && <Text size="sm">{t('payments.card.drafts', { count: data.drafts })}</Text>}
+            <Text size="sm" c="dimmed">
+              {t('payments.card.received', { amount: formatMoney(data.received_minor, data.currency, lng) })}
+            </Text>
+          </Stack>
+        )}
+        <Anchor component={Link} to={paths.app.payments.billing.getHref()} size="sm" fw={600}>
+          {t('payments.card.open')}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}

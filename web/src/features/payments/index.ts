@@ -1,0 +1,3 @@
+// What other features may use of payments: the dashboard's outstanding-invoices card
+// (load it lazily: import('@/features/payments')).
+export { OutstandingCard } from './components/outstanding-card';

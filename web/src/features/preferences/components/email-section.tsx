@@ -1,0 +1,119 @@
+import emailChange from 'virtual:english/emailChange';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { addEnglish } from '@/i18n/english';
+import { ApiError } from '@/lib/api';
+import { useSession } from '@/lib/auth/use-session';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useConfirmEmailChange, useRequestEmailChange } from '../api/email';
+
+// English strings of this section travel with its code (see src/i18n/english.ts).
+addEnglish({ emailChange });
+
+/**
+ * Preferences → Email: a new address takes effect once the link mailed to it is followed.
+ * That link opens /preferences?confirm_email=<token>, which this section confirms.
+ */
+export function EmailSection() {
+  const { t } = useTranslation();
+  const { email } = useSession();
+  const [params, setParams] = useSearchParams();
+  const confirm = useConfirmEmailChange();
+  const request = useRequestEmailChange();
+  const [next, setNext] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const confirming = useRef(false);
+
+  const token = params.get('confirm_email');
+  const { mutate: confirmMutate } = confirm;
+  useEffect(() => {
+    if (!token || confirming.current) return;
+    confirming.current = true;
+    confirmMutate(token, {
+      onSuccess: (res) => void notify('success', t('emailChange.changed', { email: res.user.email })),
+      onError: (err) => void notify('danger', errorMessage(err, t)),
+      onSettled: () =>
+        setParams(
+          (p) => {
+            p.delete('confirm_email');
+            return p;
+          },
+          { replace: true },
+        ),
+    });
+  }, [token, confirmMutate, setParams, t]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setErrors({});
+    try {
+      await request.mutateAsync({ email: next.trim(), password });
+      setSentTo(next.trim());
+      setNext('');
+      setPassword('');
+    } catch (err) {
+      const message = errorMessage(err, t);
+      if (err instanceof ApiError && err.body?.field === 'password') setErrors({ password: message });
+      else setErrors({ email: message });
+    }
+  }
+
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('emailChange.title')}
+        </Title>
+        <Text size="sm">
+          {t('emailChange.current')}{' '}
+          <Text span fw={600} dir="ltr">
+            {email}
+          </Text>
+        </Text>
+        {sentTo && (
+          <Alert variant="light" color="green" icon={<IconMailCheck size={18} aria-hidden />} role="status">
+            {t('emailChange.sent', { email: sentTo })}
+          </Alert>
+        )}
+        <form onSubmit={submit}>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label={t('emailChange.newEmail')}
+              type="email"
+              required
+              autoComplete="email"
+              value={next}
+              onChange={(e) => setNext(e.currentTarget.value)}
+              error={errors.email}
+              style={{ flex: 1, minWidth: 220 }}
+              maw={360}
+            />
+            <PasswordInput
+              label={t('emailChange.password')}
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              style={{ flex: 1, minWidth: 200 }}
+              maw={300}
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+            />
+            <Button type="submit" mt={25} loading={request.isPending || confirm.isPending}>
+              {t('emailChange.send')}
+            </Button>
+          </Group>
+        </form>
+        <Text size="xs" c="dimmed">
+          {t('emailChange.help')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

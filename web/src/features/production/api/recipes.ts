@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type BodyOf } from '@/lib/api';
+import { productionKeys } from './keys';
+
+/** GET /api/inventory/items/{id}/recipe/versions: every version, newest first (the first is in force). */
+export async function getRecipeVersions(itemId: number, signal?: AbortSignal) {
+  return (await api.get('/api/inventory/items/{id}/recipe/versions', { path: { id: itemId }, signal })).versions;
+}
+
+export function useRecipeVersions(itemId: number) {
+  return useQuery({ queryKey: productionKeys.recipes(itemId), queryFn: ({ signal }) => getRecipeVersions(itemId, signal) });
+}
+
+/** The items a recipe may name: raw materials and packaging, not archived (two pages of up to 100). */
+export async function getComponentItems(signal?: AbortSignal) {
+  const kinds = ['raw_material', 'packaging'] as const;
+  const pages = await Promise.all(kinds.map((kind) => api.get('/api/inventory/items', { query: { kind, page_size: 100 }, signal })));
+  return pages.flatMap((p) => p.items);
+}
+
+export function useComponentItems() {
+  return useQuery({ queryKey: productionKeys.components(), queryFn: ({ signal }) => getComponentItems(signal) });
+}
+
+export type RecipeInput = BodyOf<'/api/inventory/items/{id}/recipe', 'put'>;
+
+/** PUT /api/inventory/items/{id}/recipe: a change makes a new version. */
+export function useSaveRecipe(itemId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecipeInput) => api.put('/api/inventory/items/{id}/recipe', { path: { id: itemId }, body: input }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: productionKeys.all })]),
+  });
+}

@@ -1,0 +1,88 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+
+// The shapes of the projects API, from its OpenAPI document.
+export type Project = Schema<'Project'>;
+export type ProjectDetail = Schema<'ProjectDetail'>;
+export type ProjectStatus = Schema<'ProjectStatus'>;
+export type ProjectOption = Schema<'ProjectOption'>;
+export type ProjectInput = BodyOf<'/api/projects', 'post'>;
+export const STATUSES = ['in_progress', 'important', 'completed', 'archived'] as const satisfies readonly ProjectStatus[];
+export const STATUS_COLORS: Record<ProjectStatus, string> = { in_progress: 'blue', important: 'orange', completed: 'teal', archived: 'gray' };
+
+/** Query keys of the projects feature. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (params: object) => [...projectKeys.all, 'list', params] as const,
+  one: (id: number) => [...projectKeys.all, id] as const,
+  options: () => [...projectKeys.all, 'options'] as const,
+  products: () => [...projectKeys.all, 'products'] as const,
+};
+
+type ListQuery = NonNullable<CallOptions<'/api/projects', 'get'>['query']>;
+
+/** The list's server-side search, status filter, sort and paging. */
+export interface ProjectListParams {
+  search?: string;
+  status?: ProjectStatus | '';
+  sort?: NonNullable<ListQuery['sort']>;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+/** GET /api/projects */
+export function useProjects(p: ProjectListParams) {
+  return useQuery({
+    queryKey: projectKeys.list(p),
+    queryFn: ({ signal }) =>
+      api.get('/api/projects', {
+        query: {
+          search: p.search?.trim() || undefined,
+          status: p.status || undefined,
+          sort: p.sort,
+          order: p.order,
+          page: p.page,
+          page_size: p.pageSize,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/projects/{id} */
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: projectKeys.one(id),
+    queryFn: ({ signal }) => api.get('/api/projects/{id}', { path: { id }, signal }),
+  });
+}
+
+/** GET /api/projects/options: projects production and shipments may name, and the people of owners and teams. */
+export function useProjectOptions() {
+  return useQuery({
+    queryKey: projectKeys.options(),
+    queryFn: ({ signal }) => api.get('/api/projects/options', { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** Finished goods, the products a project can target. */
+export function useFinishedGoods() {
+  return useQuery({
+    queryKey: projectKeys.products(),
+    queryFn: ({ signal }) => api.get('/api/inventory/items', { query: { kind: 'finished_good', page_size: 200 }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/projects, or PATCH /api/projects/{id} when an id is given. */
+export function useSaveProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ProjectInput & { id?: number }) =>
+      id ? api.patch('/api/projects/{id}', { path: { id }, body: { ...body, owner_id: body.owner_id ?? undefined } }) : api.post('/api/projects', { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}

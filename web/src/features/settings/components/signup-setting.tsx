@@ -1,0 +1,41 @@
+import signupSetting from 'virtual:english/signupSetting';
+import { Paper, Stack, Switch, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useUpdateSettings } from '../api/update-settings';
+import { addEnglish } from '@/i18n/english';
+
+// English strings of this section travel with its code (see src/i18n/english.ts).
+addEnglish({ signupSetting });
+
+/** Admins: whether anyone may create a staff account without an invitation; saved at once. */
+export function SignupSetting({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const update = useUpdateSettings();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('signupSetting.title')}
+        </Title>
+        <Switch
+          checked={open}
+          disabled={update.isPending}
+          onChange={(e) =>
+            update.mutate(
+              { signup_open: e.currentTarget.checked },
+              {
+                onSuccess: (s) => void notify('success', s.signup_open ? t('signupSetting.opened') : t('signupSetting.closed')),
+                onError: (err) => void notify('danger', errorMessage(err, t)),
+              },
+            )
+          }
+          label={t('signupSetting.open')}
+          description={t('signupSetting.help')}
+          size="md"
+        />
+      </Stack>
+    </Paper>
+  );
+}

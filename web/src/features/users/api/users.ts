@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Schema } from '@/lib/api';
+
+export type AdminUser = Schema<'AdminUser'>;
+export type Role = Schema<'Role'>;
+
+export interface UserListParams {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Every query of this feature starts with this key, so a change refreshes them all. */
+export const USERS_KEY = ['users'] as const;
+
+/** GET /api/users: searched and paged on the server, active accounts first. */
+export function userListQuery(p: UserListParams) {
+  return queryOptions({
+    queryKey: [...USERS_KEY, 'list', p],
+    queryFn: ({ signal }) => api.get('/api/users', { query: { search: p.search, page: p.page, page_size: p.pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserList(p: UserListParams) {
+  return useQuery(userListQuery(p));
+}
+
+/** PATCH /api/users/{id} {role?, active?}. */
+export function useUpdateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; role?: Role; active?: boolean }) =>
+      api.patch('/api/users/{id}', { path: { id }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** POST /api/users/invitations {email, role}: mails a signup link. */
+export function useInviteUser() {
+  return useMutation({
+    mutationFn: (body: { email: string; role: Role }) => api.post('/api/users/invitations', { body }),
+  });
+}

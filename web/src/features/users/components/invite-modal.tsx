@@ -1,0 +1,77 @@
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useInviteUser, type Role } from '../api/users';
+
+/** Invite someone by mail with a role; the mailed link opens the signup page. */
+export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('staff');
+  const [error, setError] = useState<string | null>(null);
+  const invite = useInviteUser();
+
+  function close() {
+    setEmail('');
+    setRole('staff');
+    setError(null);
+    onClose();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const res = await invite.mutateAsync({ email: email.trim(), role });
+      void notify('success', t('users.invited', { email: res.email }));
+      close();
+    } catch (err) {
+      setError(errorMessage(err, t));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('users.inviteTitle')} centered>
+      <form onSubmit={handleSubmit}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('users.inviteHelp')}
+          </Text>
+          <TextInput
+            label={t('users.email')}
+            type="email"
+            required
+            data-autofocus
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={error}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="invite-role">
+              {t('users.role')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="invite-role"
+              value={role}
+              onChange={(v) => setRole(v as Role)}
+              data={[
+                { value: 'staff', label: t('users.roleStaff') },
+                { value: 'admin', label: t('users.roleAdmin') },
+              ]}
+            />
+          </Stack>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              {t('users.sendInvitation')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

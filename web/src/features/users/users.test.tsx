@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { resetSessionForTests } from '@/lib/auth/session';
+import { TOKEN_KEY } from '@/lib/auth/token-storage';
+import type { Schema } from '@/lib/api';
+import { apiError, mockApi } from '@/test/api-mock';
+import { server, VALID_TOKEN } from '@/test/msw';
+import { renderApp, setupI18n } from '@/test/render';
+
+const people: Schema<'AdminUser'>[] = [
+  { id: 1, email: 'demo@packline.local', first_name: 'Dana', last_name: 'Demo', role: 'admin', active: true, last_sign_in: '2026-11-23T14:00:00Z', created_at: '2026-07-01T10:00:00Z' },
+  { id: 2, email: 'tom@packline.local', first_name: 'Tom', last_name: 'Becker', role: 'staff', active: false, last_sign_in: null, created_at: '2026-05-01T10:00:00Z' },
+];
+
+/** GET /api/users over `people`, recording each query; PATCH answers with `patch`. */
+function fakeUsers(patch?: (id: number, body: Record<string, unknown>) => Response) {
+  const queries: URLSearchParams[] = [];
+  const patches: Record<string, unknown>[] = [];
+  server.use(
+    mockApi.get('/api/users', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      queries.push(q);
+      const search = (q.get('search') ?? '').toLowerCase();
+      const list = people.filter((u) => `${u.email} ${u.first_name} ${u.last_name}`.toLowerCase().includes(search));
+      return HttpResponse.json({ users: list, total: list.length });
+    }),
+    mockApi.patch('/api/users/{id}', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      patches.push(body);
+      if (patch) return patch(Number(params.id), body);
+      const u = people.find((p) => p.id === Number(params.id))!;
+      return HttpResponse.json({ ...u, ...body });
+    }),
+  );
+  return { queries, patches };
+}
+
+describe('users screen', { timeout: 60_000 }, () => {
+  beforeAll(() => setupI18n('gb'));
+  beforeEach(() => {
+    resetSessionForTests();
+    localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+  });
+
+  it('lists accounts with role, status and last sign-in, and searches on the server', async () => {
+    const { queries } = fakeUsers();
+    renderApp('/users');
+    const tom = await screen.findByRole('row', { name: /tom@packline\.local/ });
+    expect(within(tom).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(tom).getByText('Never')).toBeInTheDocument();
+    const dana = screen.getByRole('row', { name: /demo@packline\.local/ });
+    expect(within(dana).getByText('Administrator')).toBeInTheDocument();
+    expect(screen.getByText('2 accounts')).toBeInTheDocument();
+
+    await userEvent.setup().type(screen.getByLabelText('Search name or email'), 'tom');
+    await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('tom'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /demo@packline\.local/ })).not.toBeInTheDocument());
+  });
+
+  it('deactivates after confirming, and says why the last admin stays', async () => {
+    const { patches } = fakeUsers((id, body) =>
+      body.role === 'staff'
+        ? HttpResponse.json(apiError('The last active administrator cannot be demoted or deactivated.', 'users.last_admin'), { status: 409 })
+        : HttpResponse.json({ ...people.find((p) => p.id === id)!, ...body }),
+    );
+    renderApp('/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'More for Dana Demo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Make staff' }));
+    expect(await screen.findByText(/The last active administrator cannot be demoted or deactivated/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'More for Dana Demo' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Dana Demo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(patches).toEqual([{ role: 'staff' }, { active: false }]));
+  });
+
+  it('invites by mail with a role', async () => {
+    fakeUsers();
+    let sent: unknown;
+    server.use(
+      mockApi.post('/api/users/invitations', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ email: 'new@example.org', role: 'admin', expires_at: '2026-11-30T12:00:00Z' }, { status: 201 });
+      }),
+    );
+    renderApp('/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Invite by email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
+    await user.type(within(dialog).getByLabelText(/Email/), 'new@example.org');
+    await user.click(within(dialog).getByText('Administrator'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to new@example.org.')).toBeInTheDocument();
+    expect(sent).toEqual({ email: 'new@example.org', role: 'admin' });
+  });
+});
