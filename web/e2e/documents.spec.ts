@@ -144,7 +144,8 @@ test('documents: the upload limit on Settings; shipments and production entries 
   const shipDoc = `E2E bill of lading ${run}.txt`;
   await dialog.locator('input[type="file"]').setInputFiles({ name: shipDoc, mimeType: 'text/plain', buffer: Buffer.from('signed at the dock\n') });
   await expect(dialog.getByText(shipDoc)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // A production entry's documents, on the daily page.
   let day = '';
