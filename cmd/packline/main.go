@@ -40,6 +40,7 @@ const usage = `Usage:
   packline serve   [--addr 127.0.0.1:8080] [--db ./data/packline.db | postgres://…] [--demo]
   packline migrate [--db …]
   packline user create --email E --password P --first F --last L [--role admin|staff] [--db …]
+  packline user disable-2fa --email E [--db …]
   packline backup FILE [--db …]
   packline openapi   (prints the API's OpenAPI document)
 Every flag also reads PACKLINE_<FLAG> from the environment (PACKLINE_ADDR, PACKLINE_DB, …).`
@@ -58,6 +59,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, ready ch
 	case "migrate":
 		return runMigrate(ctx, rest, stdout, stderr)
 	case "user":
+		if len(rest) > 0 && rest[0] == "disable-2fa" {
+			return runUserDisable2FA(ctx, rest[1:], stdout, stderr)
+		}
 		if len(rest) == 0 || rest[0] != "create" {
 			return errors.New("usage: packline user create --email E --password P --first F --last L [--role admin|staff]")
 		}

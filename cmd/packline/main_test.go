@@ -124,6 +124,12 @@ func TestUserCreateMigrateBackup(t *testing.T) {
 	if _, err := run("user", "create", "--db", dsn, "--email", "x@example.org", "--password", "short", "--first", "X"); err == nil {
 		t.Fatal("short password accepted")
 	}
+	if out, err := run("user", "disable-2fa", "--db", dsn, "--email", "boss@example.org"); err != nil || !strings.Contains(out, "is off") {
+		t.Fatalf("disable-2fa: %v %s", err, out)
+	}
+	if _, err := run("user", "disable-2fa", "--db", dsn, "--email", "nobody@example.org"); err == nil {
+		t.Fatal("disable-2fa of an unknown account succeeded")
+	}
 	t.Setenv("PACKLINE_DB", dsn)
 	backup := filepath.Join(dir, "backup.db")
 	if out, err := run("backup", backup); err != nil {

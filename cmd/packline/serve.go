@@ -47,7 +47,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.PublicURL, "public-url", "", "the address people reach the server at (https://packline.example.org), for the kiosk set-up code")
 	fs.IntVar(&cfg.HashMemoryMiB, "hash-memory", accounts.DefaultHashBudget>>20, "MiB all concurrent password hashes may hold (each takes 19)")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
-	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs (default: packline.secret beside a SQLite database)")
+	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs and staff two-factor secrets (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
 	fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "SMTP server for mail, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; without it mails are written to the log")
 	fs.StringVar(&cfg.MailFrom, "mail-from", mail.DefaultFrom, "the From address of mails")
@@ -85,7 +85,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
-	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20), app.WithMailer(mailer))
+	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20), app.WithMailer(mailer))
 
 	var demoReport demo.Report
 	if cfg.Demo {

@@ -202,6 +202,7 @@ type Credentials struct {
 	Password string
 	Remember bool
 	Client   string // the client's address, for throttling
+	Device   string // a short form of the User-Agent (DeviceName), for the sessions list
 }
 
 // Visitor is a staff member seen online recently.

@@ -38,6 +38,7 @@ type Service struct {
 	throttles throttle.Store
 	hashes    *HashGate
 	log       *slog.Logger
+	sealer    *sealer // seals TOTP secrets, hashes recovery codes (SetServerSecret)
 	// Now is the current instant; the wiring points it at the database's clock.
 	Now func() time.Time
 	// Mail sends the service's mails (see mailing.go).
@@ -53,7 +54,7 @@ func NewService(store Store, throttles throttle.Store, hashes *HashGate, log *sl
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, throttles: throttles, hashes: hashes, log: log,
+	return &Service{store: store, throttles: throttles, hashes: hashes, log: log, sealer: randomSealer(),
 		Now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -146,6 +147,17 @@ func (s *Service) Login(ctx context.Context, c Credentials) (*User, string, erro
 		s.log.Warn("sign-in failed", "email", email, "client", c.Client)
 		return nil, "", errBadCredentials
 	}
+	// With two-factor sign-in on, the right password earns a challenge, not
+	// a token (LoginTwoFactor); the account's password count starts again.
+	if challenge, err := s.startTwoFactor(ctx, cred.UserID, c); err != nil || challenge != "" {
+		if err == nil {
+			err = s.throttles.Succeeded(ctx, []string{pair.Name}, []string{byClient.Name})
+		}
+		if err == nil {
+			err = &TwoFactorRequired{Challenge: challenge}
+		}
+		return nil, "", err
+	}
 
 	token, tokenHash, err := NewToken()
 	if err != nil {
@@ -158,6 +170,9 @@ func (s *Service) Login(ctx context.Context, c Credentials) (*User, string, erro
 	var u *User
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		if err := tx.InsertToken(ctx, cred.UserID, tokenHash, c.Remember, ttl); err != nil {
+			return err
+		}
+		if err := tx.SetTokenDevice(ctx, tokenHash, c.Device); err != nil {
 			return err
 		}
 		var err error
@@ -211,11 +226,6 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 // UpdateName sets a user's first and last name (from SplitName).
 func (s *Service) UpdateName(ctx context.Context, userID int64, first, last string) error {
 	return s.store.SetName(ctx, userID, first, last)
-}
-
-// SetTwoFactor records whether two-factor sign-in is on.
-func (s *Service) SetTwoFactor(ctx context.Context, userID int64, enabled bool) error {
-	return s.store.SetTwoFactor(ctx, userID, enabled)
 }
 
 // UpdatePreferences applies a validated patch and returns the result.

@@ -69,7 +69,6 @@ func (m *memStore) SetName(ctx context.Context, id int64, first, last string) er
 	}
 	return ErrNotFound
 }
-func (m *memStore) SetTwoFactor(ctx context.Context, id int64, on bool) error { return nil }
 func (m *memStore) SetPreferences(ctx context.Context, id int64, p PreferencesPatch) (Preferences, error) {
 	return Preferences{}, nil
 }

@@ -22,10 +22,9 @@ type Store interface {
 	TouchToken(ctx context.Context, tokenHash string) error
 	// RevokeToken revokes a token; an unknown or revoked token is no error.
 	RevokeToken(ctx context.Context, tokenHash string) error
-	// SetName, SetTwoFactor and SetPreferences change one user; ErrNotFound
-	// when there is no such user.
+	// SetName and SetPreferences change one user; ErrNotFound when there is
+	// no such user.
 	SetName(ctx context.Context, userID int64, first, last string) error
-	SetTwoFactor(ctx context.Context, userID int64, enabled bool) error
 	SetPreferences(ctx context.Context, userID int64, p PreferencesPatch) (Preferences, error)
 	CountUsers(ctx context.Context) (int, error)
 	// Online lists active users with an unexpired, unrevoked token used at
@@ -34,6 +33,8 @@ type Store interface {
 	// PurgeTokens deletes tokens that expired or were revoked before cutoff
 	// and returns how many.
 	PurgeTokens(ctx context.Context, cutoff time.Time) (int64, error)
+	// Two-factor sign-in, sessions and passwords (twofactor.go).
+	SecurityStore
 }
 
 // Tx is the part of Store used inside one transaction.
@@ -48,6 +49,8 @@ type Tx interface {
 	InsertToken(ctx context.Context, userID int64, tokenHash string, remember bool, ttl time.Duration) error
 	// RecordLogin sets the user's last sign-in to now and returns the user.
 	RecordLogin(ctx context.Context, userID int64) (*User, error)
+	// Two-factor sign-in and sessions (twofactor.go).
+	SecurityTx
 }
 
 // Credential is what checking a password needs.

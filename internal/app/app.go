@@ -59,6 +59,7 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	serverSecret  []byte
 	mailer        mail.Sender
 }
 
@@ -77,6 +78,12 @@ func WithHashGate(g *accounts.HashGate) Option { return func(o *options) { o.has
 // secret. Without it PINs are hashed with a random per-process key (fine for
 // tests and one-off commands, never for serve).
 func WithTimeclockKeys(k *timeclock.Keys) Option { return func(o *options) { o.timeclockKeys = k } }
+
+// WithServerSecret gives the accounts service the server secret, which
+// seals TOTP secrets and keys recovery-code hashes. Without it they use a
+// random per-process key (fine for tests and one-off commands, never for
+// serve).
+func WithServerSecret(secret []byte) Option { return func(o *options) { o.serverSecret = secret } }
 
 // New builds every service over db.
 func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
@@ -98,6 +105,12 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleStore(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	if o.serverSecret != nil {
+		if err := acc.SetServerSecret(o.serverSecret); err != nil && log != nil {
+			log.Error("the server secret cannot seal two-factor secrets", "err", err)
+		}
+	}
+	acc.Mail = mailing(o.mailer, org)
 	hub := messaging.NewHub()
 	live := storage.NewMessagingStore(db, hub)
 	msg := messaging.NewService(live, cal, hub)
@@ -108,7 +121,6 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			log.Warn("announce presence", "err", err)
 		}
 	}
-	acc.Mail = mailing(o.mailer, org)
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
@@ -153,5 +165,5 @@ func (s *Services) Wire(api *httpapi.Server) {
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
 	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Messaging: s.Messaging, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing}
+		Production: s.Production, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing, Messaging: s.Messaging}
 }

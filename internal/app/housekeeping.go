@@ -13,20 +13,20 @@ import (
 const HousekeepEvery = 15 * time.Minute
 
 // PurgeExpired deletes, once, what nobody needs any more: sign-in tokens
-// expired or revoked over accounts.TokenRetention ago and throttle rows idle
-// for throttle.Retention, and live events
-// older than messaging.EventRetention (with spent stream tickets). (Kiosk clock tokens are signed, not stored: there
-// is nothing to purge.) Every delete is idempotent, so instances sharing a
-// database may run it at the same moment.
-func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles int64, err error) {
+// expired or revoked over accounts.TokenRetention ago, throttle rows idle
+// for throttle.Retention, live events older than messaging.EventRetention
+// and expired stream tickets. (Kiosk clock tokens are signed, not stored:
+// there is nothing to purge.) Every delete is idempotent, so instances
+// sharing a database may run it at the same moment.
+func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles, events int64, err error) {
 	if tokens, err = s.Accounts.Purge(ctx); err != nil {
-		return tokens, 0, err
+		return tokens, 0, 0, err
 	}
 	if throttles, err = s.throttles.Purge(ctx, s.DB.Now().Add(-throttle.Retention)); err != nil {
-		return tokens, throttles, err
+		return tokens, throttles, 0, err
 	}
-	events, err := s.Messaging.PurgeEvents(ctx)
-	return tokens, throttles + events, err
+	events, err = s.Messaging.PurgeEvents(ctx)
+	return tokens, throttles, events, err
 }
 
 // Housekeep runs PurgeExpired at start and then about every interval (with
@@ -34,11 +34,12 @@ func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles int64, e
 func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
 	for {
 		start := time.Now()
-		tokens, throttles, err := s.PurgeExpired(ctx)
+		tokens, throttles, events, err := s.PurgeExpired(ctx)
 		if err != nil && ctx.Err() == nil {
 			log.Warn("housekeeping failed", "err", err)
-		} else if tokens+throttles > 0 {
-			log.Info("housekeeping", "tokens_purged", tokens, "throttles_purged", throttles, "duration", time.Since(start))
+		} else if tokens+throttles+events > 0 {
+			log.Info("housekeeping", "tokens_purged", tokens, "throttles_purged", throttles, "events_purged", events,
+				"duration", time.Since(start))
 		}
 		wait := every/2 + rand.N(every)
 		select {

@@ -55,6 +55,20 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 					return err
 				}
 			}
+			// Live events: kept a day for reconnecting streams; tickets until they expire.
+			for _, ev := range []int64{ms(-25 * time.Hour), ms(-23 * time.Hour)} {
+				if _, err := tx.Exec(ctx, `INSERT INTO events (user_id, type, data, created_at) VALUES (NULL, 'chat.topic', '{}', ?)`, ev); err != nil {
+					return err
+				}
+			}
+			for _, tk := range []struct {
+				hash    string
+				expires int64
+			}{{"spent", ms(-time.Minute)}, {"fresh", ms(time.Minute)}} {
+				if _, err := tx.Exec(ctx, `INSERT INTO event_tickets (ticket_hash, token_hash, expires_at) VALUES (?, 'x', ?)`, tk.hash, tk.expires); err != nil {
+					return err
+				}
+			}
 			return nil
 		})
 		if err != nil {
@@ -70,13 +84,13 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 			instances[1] = app.New(other, log)
 		}
 		var wg sync.WaitGroup
-		var purgedTokens, purgedThrottles [2]int64
+		var purgedTokens, purgedThrottles, purgedEvents [2]int64
 		for i, s := range instances {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				var err error
-				purgedTokens[i], purgedThrottles[i], err = s.PurgeExpired(ctx)
+				purgedTokens[i], purgedThrottles[i], purgedEvents[i], err = s.PurgeExpired(ctx)
 				if err != nil {
 					t.Error(err)
 				}
@@ -95,6 +109,16 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 		}
 		if tokens != 2 || throttles != 2 {
 			t.Fatalf("left %d tokens and %d throttle rows, want 2 and 2", tokens, throttles)
+		}
+		if n := purgedEvents[0] + purgedEvents[1]; n != 2 {
+			t.Errorf("purged %d events and tickets, want 2 (the day-old event, the expired ticket)", n)
+		}
+		var events, tickets int
+		if err := db.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM event_tickets)`).Scan(&events, &tickets); err != nil {
+			t.Fatal(err)
+		}
+		if events != 1 || tickets != 1 {
+			t.Fatalf("left %d events and %d tickets, want 1 and 1", events, tickets)
 		}
 	})
 }

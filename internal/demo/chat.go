@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/storage"
 )
 
 // demoChat is the demo's chat: topics with a few days of messages between
@@ -56,11 +58,18 @@ func loadChat(ctx context.Context, s Services) error {
 			return err
 		}
 	}
+	org := storage.NewOrganisationService(s.DB)
+	cal := &organisation.Calendar{Settings: org}
+	loc, err := cal.Zone(ctx)
+	if err != nil {
+		return err
+	}
 	realNow := s.DB.Now
 	defer func() { s.DB.Now = realNow }()
-	day := realNow().Truncate(24 * time.Hour)
+	y, mo, d := realNow().In(loc).Date()
 	for _, c := range demoChat {
-		start := day.AddDate(0, 0, -c.daysAgo).Add(7*time.Hour + 40*time.Minute)
+		// Conversations start at 7:40 in the morning, the organisation's time.
+		start := time.Date(y, mo, d-c.daysAgo, 7, 40, 0, 0, loc).UTC()
 		s.DB.Now = func() time.Time { return start }
 		t, err := s.Messaging.CreateTopic(ctx, people[c.starter], c.topic)
 		if err != nil {

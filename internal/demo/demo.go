@@ -40,8 +40,6 @@ type Services struct {
 	Production *production.Service
 	// Documents, if set, receives a few files linked to demo batches and employees.
 	Documents *documents.Service
-	// Messaging, if set, receives chat topics with a few days of messages.
-	Messaging *messaging.Service
 	// Clients and Projects, if set, receive clients and packing projects
 	// that the demo's production and shipments work for.
 	Clients  *clients.Service
@@ -49,6 +47,8 @@ type Services struct {
 	// Billing, if set, receives plans, payment methods, invoices and
 	// payments of the last weeks.
 	Billing *billing.Service
+	// Messaging, if set, receives chat topics with a few days of messages.
+	Messaging *messaging.Service
 }
 
 // Report is what the demo tells the operator on start.
@@ -83,6 +83,9 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err := loadUsers(ctx, s); err != nil {
 		return r, fmt.Errorf("demo users: %w", err)
 	}
+	if err := loadSessions(ctx, s); err != nil {
+		return r, fmt.Errorf("demo sessions: %w", err)
+	}
 	// Each business area adds its demo data here, in order.
 	if err := loadInventory(ctx, s); err != nil {
 		return r, fmt.Errorf("demo inventory: %w", err)
@@ -103,11 +106,11 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	if err := loadDocuments(ctx, s); err != nil {
 		return r, fmt.Errorf("demo documents: %w", err)
 	}
-	if err := loadChat(ctx, s); err != nil {
-		return r, fmt.Errorf("demo chat: %w", err)
-	}
 	if err := loadBilling(ctx, s); err != nil {
 		return r, fmt.Errorf("demo billing: %w", err)
+	}
+	if err := loadChat(ctx, s); err != nil {
+		return r, fmt.Errorf("demo chat: %w", err)
 	}
 	return r, s.DB.SetMarker(ctx, "demo_loaded")
 }

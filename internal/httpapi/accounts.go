@@ -50,10 +50,16 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, token, err := s.Accounts.Login(r.Context(), accounts.Credentials{
-		Email: in.Email, Password: in.Password, Remember: in.Remember, Client: s.clientAddr(r)})
+		Email: in.Email, Password: in.Password, Remember: in.Remember, Client: s.clientAddr(r),
+		Device: accounts.DeviceName(r.UserAgent())})
 	if err != nil {
-		return err
+		return twoFactorStep(w, err)
 	}
+	return writeSignedIn(w, u, token)
+}
+
+// writeSignedIn is the answer of a sign-in that issued a token.
+func writeSignedIn(w http.ResponseWriter, u *accounts.User, token string) error {
 	return writeJSON(w, http.StatusOK, map[string]any{
 		"user":        toUserJSON(u),
 		"token":       token,
@@ -88,25 +94,6 @@ func (s *Server) handleUserName(w http.ResponseWriter, r *http.Request) error {
 		err = s.Accounts.UpdateName(r.Context(), userFrom(r.Context()).ID, first, last)
 	}
 	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
-}
-
-// twoFactorInput is what PATCH /api/user/2fa sends.
-type twoFactorInput struct {
-	Enabled *bool `json:"is2FAEnabled"`
-}
-
-func (s *Server) handleUser2FA(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[twoFactorInput](w, r)
-	if err != nil {
-		return err
-	}
-	if in.Enabled == nil {
-		return errRequired("is2FAEnabled")
-	}
-	if err := s.Accounts.SetTwoFactor(r.Context(), userFrom(r.Context()).ID, *in.Enabled); err != nil {
 		return err
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"success": true})

@@ -153,10 +153,11 @@ func TestUserNameAndPreferences(t *testing.T) {
 				Is2FA bool `json:"is_2fa_enabled"`
 			}
 		}
-		e.call("PATCH", "/api/user/2fa", e.token, `{"is2FAEnabled":true}`, 200, nil)
+		// Two-factor sign-in turns on only with a code (TestTwoFactorTurnOnAndSignInWithCodes).
+		e.call("PATCH", "/api/user/2fa", e.token, `{"is2FAEnabled":true}`, 400, nil)
 		e.call("GET", "/api/user", e.token, "", 200, &twoFA)
-		if !twoFA.User.Is2FA {
-			t.Fatal("2FA flag not saved")
+		if twoFA.User.Is2FA {
+			t.Fatal("2FA is on without a code")
 		}
 	})
 }

@@ -306,3 +306,32 @@ func TestBillingNumbersUnderConcurrentSends(t *testing.T) {
 		}
 	})
 }
+
+// Payments racing on one invoice: each is 40 % of the total, so exactly two
+// fit; the others are refused as overpayments and the invoice never goes over.
+func TestBillingConcurrentPaymentsNeverOverpay(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		inv := e.draft(e.billClient("Harbour Foods"), `"lines":[{"description":"Meals","quantity":100,"unit_price_minor":100}]`)
+		e.call("POST", fmt.Sprintf("/api/invoices/%d/send", inv.ID), e.token, "", 200, &inv)
+		statuses := make([]int, 6)
+		burst(len(statuses), func(i int) {
+			res := e.do("POST", fmt.Sprintf("/api/invoices/%d/payments", inv.ID), e.token, fmt.Sprintf(`{"amount_minor":4000,"paid_on":%q}`, *inv.IssueDate))
+			statuses[i] = res.StatusCode
+			res.Body.Close()
+		})
+		ok := 0
+		for _, s := range statuses {
+			switch s {
+			case 201:
+				ok++
+			case 409:
+			default:
+				t.Fatalf("statuses %v", statuses)
+			}
+		}
+		e.call("GET", fmt.Sprintf("/api/invoices/%d", inv.ID), e.token, "", 200, &inv)
+		if ok != 2 || inv.PaidMinor != 8000 || inv.BalanceMinor != 2000 || len(inv.Payments) != 2 {
+			t.Fatalf("%d accepted, invoice %+v", ok, inv)
+		}
+	})
+}

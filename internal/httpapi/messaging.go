@@ -142,14 +142,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 				return nil
 			}
 			after = ev.ID
-			if _, err := fmt.Fprintf(w, "id: %d\n", ev.ID); err != nil {
-				return err
-			}
 		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.Type, ev.Data); err != nil {
-			return err
-		}
-		return nil
+		_, err := w.Write(ev.Frame())
+		return err
 	}
 	for _, ev := range replay {
 		if send(ev) != nil {

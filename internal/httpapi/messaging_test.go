@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -339,6 +341,51 @@ func TestChatRules(t *testing.T) {
 		e.call("GET", path+"?limit=1", e.token, "", 200, &page)
 		if !page.Messages[0].Deleted || page.Messages[0].Text != "" {
 			t.Errorf("deleted message %+v", page.Messages[0])
+		}
+	})
+}
+
+// Messages posted at once on two instances arrive in id order, so a stream's
+// Last-Event-ID never skips an event committed after a newer one.
+func TestLiveEventsArriveInIDOrder(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e := newLiveEnv(t, db)
+		var topic struct{ ID int64 }
+		e.on(0, "POST", "/api/chat/topics", e.token, `{"name":"Order"}`, 201, &topic)
+		stream := openEvents(t, e.servers[len(e.servers)-1], e.sam, "", "")
+		const n = 30
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				req, _ := http.NewRequest("POST", e.servers[i%len(e.servers)].URL+fmt.Sprintf("/api/chat/topics/%d/messages", topic.ID),
+					strings.NewReader(fmt.Sprintf(`{"text":"message %d"}`, i)))
+				req.Header.Set("Authorization", "Bearer "+e.token)
+				req.Header.Set("Content-Type", "application/json")
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				res.Body.Close()
+				if res.StatusCode != 201 {
+					t.Errorf("post %d: %d", i, res.StatusCode)
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		last := int64(0)
+		for range n {
+			ev := stream.next(t, "chat.message")
+			id, err := strconv.ParseInt(ev.ID, 10, 64)
+			if err != nil || id <= last {
+				t.Fatalf("event id %q arrived after %d", ev.ID, last)
+			}
+			last = id
 		}
 	})
 }

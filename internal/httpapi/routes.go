@@ -44,6 +44,13 @@ func (s *Server) routeTable() []route {
 		{"GET /api/user/preferences", signedIn, s.handleGetPreferences},
 		{"PATCH /api/user/preferences", signedIn, s.handlePatchPreferences},
 		{"GET /api/presence", signedIn, s.handlePresence},
+		// accounts: two-factor sign-in, sessions, password (twofactor.go, sessions.go)
+		{"POST /api/login/2fa", public, s.handleLogin2FA},
+		{"GET /api/user/2fa", signedIn, s.handleGet2FA},
+		{"POST /api/user/2fa/setup", signedIn, s.handleSetup2FA},
+		{"GET /api/user/sessions", signedIn, s.handleSessions},
+		{"DELETE /api/user/sessions/{id}", signedIn, s.handleRevokeSession},
+		{"PATCH /api/user/password", signedIn, s.handleChangePassword},
 
 		// accounts: signup, password recovery, email change, the users screen
 		{"GET /api/signup", public, s.handleSignupState},
@@ -246,5 +253,16 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.Log.Error("response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
 		return
 	}
+	if r.Context().Err() != nil {
+		// The client went away (a cancelled fetch, a closed tab): whatever
+		// failed failed because of that, and nobody reads the answer. 499
+		// is nginx's "client closed request", kept apart from server errors.
+		s.Log.Debug("client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	writeError(w, r, s.Log, err)
 }
+
+// statusClientClosed is logged for a request its client abandoned.
+const statusClientClosed = 499

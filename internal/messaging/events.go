@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -27,6 +28,23 @@ type Event struct {
 	UserID int64           `json:"user_id,omitempty"`
 	Type   string          `json:"type"`
 	Data   json.RawMessage `json:"data"`
+	// frame is the event as the stream sends it, encoded once for every stream.
+	frame []byte
+}
+
+// Frame returns the event in the server-sent events format: its id (when
+// stored), its type and its data, then a blank line.
+func (ev *Event) Frame() []byte {
+	if ev.frame == nil {
+		var b []byte
+		if ev.ID != 0 {
+			b = append(append(append(b, "id: "...), strconv.FormatInt(ev.ID, 10)...), '\n')
+		}
+		b = append(append(append(b, "event: "...), ev.Type...), '\n')
+		b = append(append(append(b, "data: "...), ev.Data...), "\n\n"...)
+		ev.frame = b
+	}
+	return ev.frame
 }
 
 // Timing of the live stream and its log.
@@ -103,6 +121,7 @@ func (h *Hub) Unsubscribe(s *Sub) {
 // Publish hands an event to every subscription it is for. A subscription
 // whose buffer is full is closed instead of blocking everyone.
 func (h *Hub) Publish(ev Event) {
+	ev.Frame() // encoded once, before it is shared
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {

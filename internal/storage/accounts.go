@@ -177,13 +177,6 @@ func (s *AccountStore) SetName(ctx context.Context, userID int64, first, last st
 	})
 }
 
-// SetTwoFactor implements accounts.Store.
-func (s *AccountStore) SetTwoFactor(ctx context.Context, userID int64, enabled bool) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
-		return affected(accounts.ErrNotFound)(tx.Exec(ctx, `UPDATE users SET totp_enabled = ? WHERE id = ?`, enabled, userID))
-	})
-}
-
 // SetPreferences implements accounts.Store.
 func (s *AccountStore) SetPreferences(ctx context.Context, userID int64, p accounts.PreferencesPatch) (accounts.Preferences, error) {
 	var out accounts.Preferences

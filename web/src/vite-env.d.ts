@@ -8,7 +8,6 @@ declare module 'virtual:english-areas' {
   export const production: Record<string, unknown>;
   export const shipping: Record<string, unknown>;
   export const docs: Record<string, unknown>;
-  export const chat: Record<string, unknown>;
 }
 
 /** `virtual:english/<area>`: that one section of the English strings (src/i18n/english.ts). */

@@ -21,7 +21,6 @@ import {
   auth,
   dashboard,
   pages,
-  preferences,
   employeePortal,
   notFound,
   errors,
@@ -105,7 +104,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, preferences, employeePortal, notFound, errors, messages, kiosk, units },
+        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
       },
     },
     partialBundledLanguages: true,

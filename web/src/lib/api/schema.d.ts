@@ -936,6 +936,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sign-in's second step, with the challenge of POST /api/login and a code */
+        post: operations["login2FA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -1851,14 +1868,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether two-factor sign-in is on, and how many recovery codes are left */
+        get: operations["getUser2FA"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Turn two-factor sign-in on or off */
+        /** Turn two-factor sign-in on (with a code) or off (with a code or the password) */
         patch: operations["updateUser2FA"];
+        trace?: never;
+    };
+    "/api/user/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a new TOTP secret to confirm with PATCH /api/user/2fa */
+        post: operations["setupUser2FA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/user/email": {
@@ -1915,6 +1950,23 @@ export interface paths {
         patch: operations["updateUserName"];
         trace?: never;
     };
+    "/api/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the password (needs the current one); signs out every other session */
+        patch: operations["changePassword"];
+        trace?: never;
+    };
     "/api/user/preferences": {
         parameters: {
             query?: never;
@@ -1931,6 +1983,43 @@ export interface paths {
         head?: never;
         /** Change some preferences */
         patch: operations["updatePreferences"];
+        trace?: never;
+    };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's sessions, most recently used first */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one of one's own sessions */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/users": {
@@ -2821,6 +2910,22 @@ export interface components {
         };
         /** @enum {string} */
         Role: "admin" | "staff";
+        Session: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The session of this request. */
+            current: boolean;
+            /** @description Browser and system, such as "Firefox · Windows"; empty when unknown. */
+            device: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Accurate to a minute.
+             */
+            last_used_at: string;
+        };
         Settings: {
             /** @description The ISO 4217 code invoices are written in by default (USD). */
             currency?: string;
@@ -2927,6 +3032,11 @@ export interface components {
         };
         /** @enum {string} */
         ShipmentStatus: "planned" | "shipped" | "delivered" | "cancelled";
+        SignedIn: {
+            preferences: components["schemas"]["Preferences"];
+            token: string;
+            user: components["schemas"]["User"];
+        };
         /**
          * @description Where a batch came from; empty when not said.
          * @enum {string}
@@ -3020,6 +3130,11 @@ export interface components {
             name: string;
             /** @description Others' messages after the user's read mark. */
             unread: number;
+        };
+        TwoFactorChallenge: {
+            challenge: string;
+            /** @constant */
+            two_factor_required: true;
         };
         User: {
             /** Format: date-time */
@@ -4931,17 +5046,43 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Signed in; or, for an account with two-factor sign-in on, the right password answered with a challenge and no token (send it with a code to POST /api/login/2fa). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"] | components["schemas"]["TwoFactorChallenge"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    login2FA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From POST /api/login; valid five minutes, signs in once. */
+                    challenge?: string;
+                    /** @description A six-digit code from the authenticator app, or an unused recovery code. */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
             /** @description Signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        preferences: components["schemas"]["Preferences"];
-                        token: string;
-                        user: components["schemas"]["User"];
-                    };
+                    "application/json": components["schemas"]["SignedIn"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6459,6 +6600,30 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getUser2FA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The two-factor state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        is2FAEnabled: boolean;
+                        recovery_codes_left: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     updateUser2FA: {
         parameters: {
             query?: never;
@@ -6469,12 +6634,53 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Turning on, a code for the secret of POST /api/user/2fa/setup; turning off, a current code or an unused recovery code. */
+                    code?: string;
                     is2FAEnabled: boolean;
+                    /** @description Turning off, the password instead of a code. */
+                    password?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["Success"];
+            /** @description Done; turning on, the recovery codes, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recovery_codes?: string[];
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setupUser2FA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, for the authenticator app (typed in, or read from a QR code of the URL). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        otpauth_url: string;
+                        /** @description Base32. */
+                        secret: string;
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6549,6 +6755,27 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password?: string;
+                    /** @description The new password. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
     getPreferences: {
         parameters: {
             query?: never;
@@ -6596,6 +6823,45 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
             default: components["responses"]["Error"];
         };
     };

@@ -3,7 +3,8 @@ import { api, ApiError, parseErrorBody, publicResponse, type ResponseOf, type Sc
 /** The user as GET /api/user returns it (SPEC §7 plus Packline's extra fields). */
 export type ServerUser = Schema<'User'>;
 
-export type LoginResponse = ResponseOf<'/api/login', 'post'>;
+export type SignedInResponse = Schema<'SignedIn'>;
+export type LoginResponse = SignedInResponse;
 
 export interface LoginInput {
   email: string;
@@ -12,13 +13,25 @@ export interface LoginInput {
 }
 
 /**
- * POST /api/login. A failure throws 'Login failed: {body}' (SPEC §7) as an ApiError
- * whose `status` and parsed `body` let the form show a translated reason.
+ * What POST /api/login answers for an account with two-factor sign-in on: the password
+ * was right, and the challenge goes with a code to POST /api/login/2fa.
  */
-export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
+export class TwoFactorRequired extends Error {
+  constructor(readonly challenge: string) {
+    super('Two-factor code required');
+    this.name = 'TwoFactorRequired';
+  }
+}
+
+/**
+ * A public sign-in call answering {token, user, …}. A failure throws 'Login failed: {body}'
+ * (SPEC §7) as an ApiError whose `status` and parsed `body` let the form show a translated
+ * reason; a two-factor challenge throws TwoFactorRequired.
+ */
+async function signInRequest(path: '/api/login' | '/api/login/2fa', input: object): Promise<SignedInResponse> {
   let res: Response;
   try {
-    res = await publicResponse('/api/login', { method: 'POST', body: input });
+    res = await publicResponse(path, { method: 'POST', body: input });
   } catch (err) {
     if (err instanceof ApiError) throw new ApiError(`Login failed: ${err.message}`, err.kind);
     throw err;
@@ -27,13 +40,27 @@ export async function loginRequest(input: LoginInput): Promise<LoginResponse> {
   if (!res.ok) {
     throw new ApiError(`Login failed: ${body}`, 'http', res.status, parseErrorBody(body));
   }
+  let data: ResponseOf<'/api/login', 'post'>;
   try {
-    const data = JSON.parse(body) as LoginResponse;
-    if (!data.token) throw new TypeError('no token');
-    return data;
+    data = JSON.parse(body) as ResponseOf<'/api/login', 'post'>;
   } catch {
     throw new ApiError(`Login failed: ${body}`, 'invalid_json', res.status);
   }
+  if ('two_factor_required' in data && data.two_factor_required && typeof data.challenge === 'string') {
+    throw new TwoFactorRequired(data.challenge);
+  }
+  if (!('token' in data) || !data.token) throw new ApiError(`Login failed: ${body}`, 'invalid_json', res.status);
+  return data;
+}
+
+/** POST /api/login. */
+export function loginRequest(input: LoginInput): Promise<SignedInResponse> {
+  return signInRequest('/api/login', input);
+}
+
+/** POST /api/login/2fa: the second step, with the challenge and a TOTP or recovery code. */
+export function login2FARequest(input: { challenge: string; code: string }): Promise<SignedInResponse> {
+  return signInRequest('/api/login/2fa', input);
 }
 
 /** GET /api/user with the stored token: the token re-check of SPEC §4. */

@@ -1,5 +1,5 @@
 import { setUnauthorizedHandler } from '../api';
-import { getUser, loginRequest, logoutRequest, type LoginInput, type ServerUser } from './api';
+import { getUser, login2FARequest, loginRequest, logoutRequest, type LoginInput, type ServerUser, type SignedInResponse } from './api';
 import { clearToken, readToken, writeToken } from './token-storage';
 
 /** The signed-in user, as the app keeps it (SPEC §3 "User session"). */
@@ -82,6 +82,22 @@ setUnauthorizedHandler(() => {
   else clearToken();
 });
 
+/** Finishes a sign-in that issued a token: stores it, loads the user, signs in. */
+async function complete(res: SignedInResponse, remember: boolean): Promise<SessionUser> {
+  writeToken(res.token, remember);
+  let user: ServerUser = res.user;
+  try {
+    user = await getUser();
+  } catch {
+    // The login answer already names the user; the extra fields can wait for a reload.
+  }
+  // getUser may have ended the session on a rejected token; only sign in with a token.
+  if (!readToken()) throw new Error('No authentication token available');
+  signedIn(user, res.token);
+  readyPromise = Promise.resolve();
+  return state.user as SessionUser;
+}
+
 export const session = {
   getState: (): SessionState => state,
 
@@ -127,21 +143,18 @@ export const session = {
     return readyPromise;
   },
 
-  /** Signs in: POST /api/login, stores the token as `remember` says, loads the user. */
+  /**
+   * Signs in: POST /api/login, stores the token as `remember` says, loads the user. For an
+   * account with two-factor sign-in on it throws TwoFactorRequired (lib/auth/api) with the
+   * challenge for loginTwoFactor.
+   */
   async login(input: LoginInput): Promise<SessionUser> {
-    const res = await loginRequest(input);
-    writeToken(res.token, input.remember);
-    let user: ServerUser = res.user;
-    try {
-      user = await getUser();
-    } catch {
-      // The login answer already names the user; the extra fields can wait for a reload.
-    }
-    // getUser may have ended the session on a rejected token; only sign in with a token.
-    if (!readToken()) throw new Error('No authentication token available');
-    signedIn(user, res.token);
-    readyPromise = Promise.resolve();
-    return state.user as SessionUser;
+    return complete(await loginRequest(input), input.remember);
+  },
+
+  /** The second step of a two-factor sign-in: POST /api/login/2fa, then as login. */
+  async loginTwoFactor(input: { challenge: string; code: string; remember: boolean }): Promise<SessionUser> {
+    return complete(await login2FARequest({ challenge: input.challenge, code: input.code }), input.remember);
   },
 
   /** Logs out: revokes the token on the server, clears user fields and both storages. */

@@ -1,12 +1,16 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLink } from './auth-link';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
+import { TwoFactorRequired } from '@/lib/auth/api';
 import { session } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/errors';
+
+// Only accounts with two-factor sign-in on need the code step: it loads when asked for.
+const TwoFactorStep = lazy(() => import('./two-factor-step'));
 
 interface LoginFormProps {
   onSuccess: () => void;
@@ -23,6 +27,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,11 +37,29 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       await session.login({ email: email.trim(), password, remember });
       onSuccess();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) setError(t('auth.invalidCredentials'));
+      if (err instanceof TwoFactorRequired) setChallenge(err.challenge);
+      else if (err instanceof ApiError && err.status === 401) setError(t('auth.invalidCredentials'));
       else setError(errorMessage(err, t));
     } finally {
       setSubmitting(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<Loader size="sm" mx="auto" />}>
+        <TwoFactorStep
+          challenge={challenge}
+          remember={remember}
+          onSuccess={onSuccess}
+          onRestart={(message) => {
+            setChallenge(null);
+            setPassword('');
+            setError(message ?? null);
+          }}
+        />
+      </Suspense>
+    );
   }
 
   return (

@@ -26,9 +26,8 @@ export function Composer({ topicId, topicName }: { topicId: number; topicName: s
         <Textarea
           aria-label={t('chat.placeholder', { topic: topicName })}
           placeholder={t('chat.placeholder', { topic: topicName })}
-          autosize
-          minRows={1}
-          maxRows={5}
+          rows={2}
+          resize="vertical"
           maxLength={4000}
           style={{ flex: 1 }}
           value={text}

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSessionState } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import { useOrgTimeZone } from '@/lib/org-time';
 import { EDIT_WINDOW_MS, useDeleteMessage, useEditMessage, type Message } from '../api/chat';
 import classes from './chat.module.css';
 
@@ -13,7 +14,7 @@ import classes from './chat.module.css';
 function MessageText({ text }: { text: string }) {
   const parts = text.split(/(@[\p{L}\p{N}_.-]+)/u);
   return (
-    <Text size="sm" className={classes.text}>
+    <Text size="sm" className={classes.text} dir="auto">
       {parts.map((p, i) =>
         i % 2 === 1 ? (
           <span key={i} className={classes.mention}>
@@ -29,6 +30,7 @@ function MessageText({ text }: { text: string }) {
 
 function MessageItem({ m, mine, now, onDelete }: { m: Message; mine: boolean; now: number; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useOrgTimeZone();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(m.text);
   const edit = useEditMessage();
@@ -46,7 +48,7 @@ function MessageItem({ m, mine, now, onDelete }: { m: Message; mine: boolean; no
             {mine ? t('chat.you') : m.author.name}
           </Text>
           <Text size="xs" c="dimmed">
-            <time dateTime={m.created_at}>{formatDateTime(m.created_at, i18n.language)}</time>
+            <time dateTime={m.created_at}>{formatDateTime(m.created_at, i18n.language, timeZone)}</time>
             {m.edited_at && !m.deleted && ` · ${t('chat.edited')}`}
           </Text>
         </Group>
@@ -69,9 +71,8 @@ function MessageItem({ m, mine, now, onDelete }: { m: Message; mine: boolean; no
         <Stack gap={6} mt={4}>
           <Textarea
             aria-label={t('chat.edit')}
-            autosize
-            minRows={1}
-            maxRows={6}
+          rows={3}
+          resize="vertical"
             maxLength={4000}
             value={draft}
             onChange={(e) => setDraft(e.currentTarget.value)}

@@ -31,7 +31,9 @@ export function TopicList({ topics, selected, onSelect }: TopicListProps) {
             onClick={() => onSelect(topic.id)}
           >
             <span aria-hidden>#</span>
-            <span className={classes.topicName}>{topic.name}</span>
+            <span className={classes.topicName} dir="auto">
+              {topic.name}
+            </span>
             {topic.unread > 0 && topic.id !== selected && (
               <Badge size="sm" circle={topic.unread < 10} aria-label={t('chat.unread', { count: topic.unread })}>
                 {formatNumber(Math.min(topic.unread, 99), i18n.language)}

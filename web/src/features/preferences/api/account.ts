@@ -7,11 +7,6 @@ export async function updateName(userName: string): Promise<void> {
   await api.patch('/api/user/name', { body: { userName } });
 }
 
-/** PATCH /api/user/2fa {is2FAEnabled}: sends the flipped value (SPEC §7). */
-export async function updateTwoFactor(is2FAEnabled: boolean): Promise<void> {
-  await api.patch('/api/user/2fa', { body: { is2FAEnabled } });
-}
-
 export function useUpdateName() {
   return useMutation({
     mutationFn: updateName,
@@ -24,12 +19,5 @@ export function useUpdateName() {
           : { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() },
       );
     },
-  });
-}
-
-export function useUpdateTwoFactor() {
-  return useMutation({
-    mutationFn: updateTwoFactor,
-    onSuccess: (_data, is2FAEnabled) => session.updateUser({ is2FAEnabled }),
   });
 }

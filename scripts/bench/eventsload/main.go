@@ -1,0 +1,184 @@
+// Command eventsload measures live event delivery (issue 16): it opens many
+// GET /api/events streams on one server, posts chat messages at an interval,
+// and reports how long each message took to reach every stream (from just
+// before its POST to the event's arrival) and the server's peak memory.
+//
+//	go run ./scripts/bench/eventsload --url http://127.0.0.1:8080 --token T --pid 1234
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	url := flag.String("url", "http://127.0.0.1:8080", "server address")
+	token := flag.String("token", "", "a bearer token")
+	streams := flag.Int("streams", 500, "event streams to open")
+	messages := flag.Int("messages", 50, "chat messages to post")
+	every := flag.Duration("every", 100*time.Millisecond, "interval between messages")
+	pid := flag.Int("pid", 0, "the server's process id (for its peak RSS)")
+	flag.Parse()
+	if err := run(*url, *token, *streams, *messages, *every, *pid); err != nil {
+		fmt.Fprintln(os.Stderr, "eventsload:", err)
+		os.Exit(1)
+	}
+}
+
+func run(url, token string, streams, messages int, every time.Duration, pid int) error {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: streams + 10, DisableCompression: true}}
+	call := func(method, path string, body any, out any) error {
+		b, _ := json.Marshal(body)
+		req, _ := http.NewRequest(method, url+path, bytes.NewReader(b))
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		if res.StatusCode >= 300 {
+			return fmt.Errorf("%s %s: %d %s", method, path, res.StatusCode, raw)
+		}
+		if out != nil {
+			return json.Unmarshal(raw, out)
+		}
+		return nil
+	}
+
+	// arrivals[m][s]: when message m reached stream s.
+	arrivals := make([][]time.Time, messages)
+	for i := range arrivals {
+		arrivals[i] = make([]time.Time, streams)
+	}
+	var open, delivered atomic.Int64
+	var wg sync.WaitGroup
+	var bodies []io.Closer
+	var mu sync.Mutex
+	for s := range streams {
+		req, _ := http.NewRequest("GET", url+"/api/events", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := client.Do(req)
+		if err != nil {
+			return fmt.Errorf("stream %d: %w", s, err)
+		}
+		if res.StatusCode != 200 {
+			return fmt.Errorf("stream %d: status %d", s, res.StatusCode)
+		}
+		mu.Lock()
+		bodies = append(bodies, res.Body)
+		mu.Unlock()
+		open.Add(1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := bufio.NewScanner(res.Body)
+			sc.Buffer(make([]byte, 64<<10), 1<<20)
+			event := ""
+			for sc.Scan() {
+				line := sc.Text()
+				switch {
+				case strings.HasPrefix(line, "event: "):
+					event = line[7:]
+				case strings.HasPrefix(line, "data: ") && event == "chat.message":
+					at := time.Now()
+					var d struct{ Message struct{ Text string } }
+					if json.Unmarshal([]byte(line[6:]), &d) == nil && strings.HasPrefix(d.Message.Text, "bench ") {
+						if n, err := strconv.Atoi(strings.TrimPrefix(d.Message.Text, "bench ")); err == nil && n < messages {
+							arrivals[n][s] = at
+							delivered.Add(1)
+						}
+					}
+				case line == "":
+					event = ""
+				}
+			}
+		}()
+	}
+
+	var topic struct{ ID int64 }
+	if err := call("POST", "/api/chat/topics", map[string]string{"name": fmt.Sprintf("bench %d", time.Now().UnixNano())}, &topic); err != nil {
+		return err
+	}
+	sent := make([]time.Time, messages)
+	var posts []time.Duration
+	tick := time.NewTicker(every)
+	for m := range messages {
+		<-tick.C
+		sent[m] = time.Now()
+		if err := call("POST", fmt.Sprintf("/api/chat/topics/%d/messages", topic.ID), map[string]string{"text": fmt.Sprintf("bench %d", m)}, nil); err != nil {
+			return err
+		}
+		posts = append(posts, time.Since(sent[m]))
+	}
+	tick.Stop()
+	want := int64(streams * messages)
+	for deadline := time.Now().Add(10 * time.Second); delivered.Load() < want && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	var lat []time.Duration
+	missing := 0
+	for m := range messages {
+		for s := range streams {
+			if arrivals[m][s].IsZero() {
+				missing++
+				continue
+			}
+			lat = append(lat, arrivals[m][s].Sub(sent[m]))
+		}
+	}
+	for _, b := range bodies {
+		b.Close()
+	}
+	wg.Wait()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
+	}
+	fmt.Printf("streams %d, messages %d every %v: %d of %d deliveries (%d missing)\n", open.Load(), messages, every, len(lat), want, missing)
+	fmt.Printf("delivery p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)))
+	sort.Slice(posts, func(i, j int) bool { return posts[i] < posts[j] })
+	fmt.Printf("the POST itself: p50 %.1f ms, max %.1f ms\n", ms(posts[len(posts)/2]), ms(posts[len(posts)-1]))
+	if pid > 0 {
+		fmt.Printf("server peak RSS %s\n", peakRSS(pid))
+	}
+	if missing > 0 {
+		return fmt.Errorf("%d deliveries missing", missing)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// peakRSS reads the process's high-water resident set (VmHWM) from /proc.
+func peakRSS(pid int) string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return "unknown (" + err.Error() + ")"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			f := strings.Fields(line)
+			if kb, err := strconv.Atoi(f[1]); err == nil {
+				return fmt.Sprintf("%.1f MB", float64(kb)/1024)
+			}
+		}
+	}
+	return "unknown"
+}

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 16: two people, two browsers. One starts a topic and sends a message; the other
+ * sees the bell count rise and the message arrive without reloading (the live stream).
+ */
+
+// The second account goes straight into the server's database (`packline user create`);
+// an external server (PACKLINE_E2E_CMD or _URL, the PostgreSQL run) has its own, and
+// there the demo's second account, Sam, is used.
+const db = process.env.PACKLINE_E2E_CMD || process.env.PACKLINE_E2E_URL ? undefined : process.env.PACKLINE_E2E_DB;
+const PASSWORD = 'chat-check-0123';
+
+function secondAccount(run: string) {
+  if (!db) return { email: 'sam@packline.local', password: 'packline-demo', name: 'Sam Staff' };
+  const email = `rui.costa.${run}@example.org`;
+  execFileSync('../bin/packline', ['user', 'create', '--db', db, '--email', email, '--password', PASSWORD, '--first', 'Rui', '--last', 'Costa', '--role', 'staff']);
+  return { email, password: PASSWORD, name: 'Rui Costa' };
+}
+
+async function signInAs(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
+  await context.addInitScript(() => {
+    localStorage.setItem('packline.language', 'gb');
+    localStorage.setItem('packline.color-scheme', 'light');
+  });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+const unread = async (page: Page) => Number(await page.getByTestId('notifications-button').getAttribute('data-unread'));
+
+test('a topic and a message reach a colleague live: the bell count rises, the message appears', async ({ page, browser }) => {
+  const run = Date.now().toString(36);
+  const other = secondAccount(run);
+  const topic = `Line check ${run}`;
+
+  // The colleague waits on the dashboard; a marker shows the page is never reloaded.
+  const colleague = await signInAs(browser, other.email, other.password);
+  await colleague.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = 'same page'));
+  await expect(colleague.getByTestId('notifications-button')).toHaveAttribute('data-unread', /\d+/);
+  const before = await unread(colleague);
+
+  // Dana starts a topic and sends a message mentioning nobody.
+  await signIn(page);
+  await page.getByRole('link', { name: 'Chat' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  await page.getByRole('button', { name: 'New topic' }).click();
+  await page.getByLabel(/Topic name/).fill(topic);
+  await page.getByRole('button', { name: 'Start topic' }).click();
+  await expect(page.getByText(`# ${topic}`)).toBeVisible();
+  await page.getByTestId('chat-input').fill(`Hello from Dana ${run}`);
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page.getByTestId('chat-message').filter({ hasText: `Hello from Dana ${run}` })).toBeVisible();
+
+  // The colleague's bell counts the new topic, live.
+  await expect.poll(() => unread(colleague)).toBeGreaterThan(before);
+  await colleague.getByTestId('notifications-button').click();
+  const note = colleague.getByRole('button', { name: /Dana Demo started a new topic/ }).first();
+  await expect(note).toBeVisible();
+  await note.click();
+  await expect(colleague).toHaveURL(/\/chat\?topic=\d+$/);
+  await expect(colleague.getByTestId('chat-message').filter({ hasText: `Hello from Dana ${run}` })).toBeVisible();
+
+  // A message sent now appears for the colleague as it is sent.
+  await page.getByTestId('chat-input').fill(`Second message ${run}, @${other.name.split(' ')[0]}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(colleague.getByTestId('chat-message').filter({ hasText: `Second message ${run}` })).toBeVisible();
+  // The mention is a notification too; mark them all read.
+  await expect.poll(() => unread(colleague)).toBeGreaterThan(0);
+  await colleague.getByTestId('notifications-button').click();
+  await expect(colleague.getByRole('button', { name: /Dana Demo sent a message/ }).first()).toBeVisible();
+  await colleague.getByRole('button', { name: 'Mark as read', exact: true }).click();
+  await expect.poll(() => unread(colleague)).toBe(0);
+
+  expect(await colleague.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe('same page');
+  await colleague.context().close();
+});
