@@ -69,7 +69,7 @@ const PREACT_ALIASES = [
  * code and stays out of the entries and out of every other area (src/i18n/english.ts).
  * `virtual:english-areas` (every section of ENGLISH_AREAS in one module) still resolves.
  */
-const ENGLISH_AREAS = ['production', 'shipping', 'docs'];
+const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'chat', 'inventory', 'employees', 'settings', 'faq'];
 function englishAreas(): Plugin {
   const all = 'virtual:english-areas';
   const one = 'virtual:english/';
@@ -130,11 +130,6 @@ export default defineConfig(({ mode }) => {
               { name: entry, tags: ['$initial'] },
               // Server state: one file for every signed-in screen, not split along their lines.
               { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
-              // The header's menus and popovers (on every signed-in screen) with what they build on.
-              {
-                name: 'overlays',
-                test: /[\\/]node_modules[\\/](@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Popover|Menu|FocusTrap|Transition|Portal|Floating))[\\/]/,
-              },
             ],
           },
         },

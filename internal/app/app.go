@@ -12,6 +12,7 @@ import (
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
+	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/mail"
@@ -33,6 +34,7 @@ type Services struct {
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
 	Shipping     *shipping.Service
+	FAQ          *faq.Service
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service
@@ -129,6 +131,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Messaging:    msg,
 		Inventory:    inventory.NewService(inv, cal),
 		Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),
+		FAQ:          faq.NewService(storage.NewFAQStore(db)),
 		Timeclock:    tc,
 		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
 		throttles:    throttles,
@@ -150,6 +153,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Messaging = s.Messaging
 	api.Inventory = s.Inventory
 	api.Shipping = s.Shipping
+	api.FAQ = s.FAQ
 	api.Timeclock = s.Timeclock
 	api.Production = s.Production
 	api.Documents = s.Documents

@@ -90,14 +90,18 @@ type Entry struct {
 // Document is one stored file and what it belongs to. UploadedAt and
 // DeletedAt are UTC.
 type Document struct {
-	ID             int64      `json:"id"`
-	Name           string     `json:"name"`
-	Size           int64      `json:"size"`
-	ContentType    string     `json:"content_type"`
-	SHA256         string     `json:"sha256"`
-	Type           string     `json:"type"`
-	LinkKind       *string    `json:"link_kind"`
-	LinkID         *int64     `json:"link_id"`
+	ID          int64   `json:"id"`
+	Name        string  `json:"name"`
+	Size        int64   `json:"size"`
+	ContentType string  `json:"content_type"`
+	SHA256      string  `json:"sha256"`
+	Type        string  `json:"type"`
+	LinkKind    *string `json:"link_kind"`
+	LinkID      *int64  `json:"link_id"`
+	// LinkLabel names what the link points to: a batch's code, a shipment's
+	// number, an employee's name, a production entry's line and date (read
+	// with the document; absent when unknown).
+	LinkLabel      *string    `json:"link_label,omitempty"`
 	UploadedBy     int64      `json:"uploaded_by"`
 	UploadedByName string     `json:"uploaded_by_name"`
 	UploadedAt     time.Time  `json:"uploaded_at"`

@@ -430,3 +430,46 @@ func unvalidatedServer(t *testing.T, db *storage.DB) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// The documents list names what each document is linked to (a batch's code, a
+// shipment's number, an employee's name) in the list query itself.
+func TestDocumentListNamesLinks(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		jam := e.newItem("JAM-9", "finished_good", "0")
+		b := e.receive(jam.ID, `{"code":"LOT-JAM-7","quantity":10}`)
+		var s shipment
+		e.call("POST", "/api/shipments", e.token, shipBody(fmt.Sprintf(`{"batch_id":%d,"quantity":1}`, b.ID)), 201, &s)
+		ana := e.addEmployee("Ana", "Almeida", "4826")
+		links := map[string]string{
+			"batch":    fmt.Sprint(b.ID),
+			"shipment": fmt.Sprint(s.ID),
+			"employee": fmt.Sprint(ana.EmployeeID),
+		}
+		for kind, id := range links {
+			e.uploadOK(kind+".csv", []byte("a,b\n"+kind+"\n"), map[string]string{"type": "other", "link_kind": kind, "link_id": id})
+		}
+		e.uploadOK("loose.csv", []byte("a,b\nloose\n"), map[string]string{"type": "other"})
+		var list struct {
+			Documents []struct {
+				Name      string
+				LinkKind  *string `json:"link_kind"`
+				LinkLabel *string `json:"link_label"`
+			}
+			Total int
+		}
+		e.call("GET", "/api/documents?sort=name&order=asc", e.token, "", 200, &list)
+		want := map[string]string{"batch.csv": "LOT-JAM-7", "shipment.csv": s.Number, "employee.csv": "Ana Almeida"}
+		if list.Total != 4 {
+			t.Fatalf("list: %+v", list)
+		}
+		for _, d := range list.Documents {
+			if w, ok := want[d.Name]; ok {
+				if d.LinkLabel == nil || *d.LinkLabel != w {
+					t.Errorf("%s: link label %v, want %q", d.Name, d.LinkLabel, w)
+				}
+			} else if d.LinkLabel != nil {
+				t.Errorf("%s: unlinked, but label %q", d.Name, *d.LinkLabel)
+			}
+		}
+	})
+}

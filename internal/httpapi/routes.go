@@ -164,6 +164,13 @@ func (s *Server) routeTable() []route {
 		{"POST /api/shipments/{id}/deliver", signedIn, s.handleShipStep((*shipping.Service).Deliver)},
 		{"POST /api/shipments/{id}/cancel", signedIn, s.handleShipCancel},
 
+		// faq: questions and answers on using Packline; staff read, admins edit
+		{"GET /api/faq", signedIn, s.handleFAQList},
+		{"POST /api/faq", admin, s.handleFAQCreate},
+		{"PUT /api/faq/order", admin, s.handleFAQOrder},
+		{"GET /api/faq/{id}", signedIn, s.handleFAQGet},
+		{"PUT /api/faq/{id}", admin, s.handleFAQUpdate},
+		{"DELETE /api/faq/{id}", admin, s.handleFAQDelete},
 		// clients: sponsors and co-packing clients with a billing address (admin); names for pickers
 		{"GET /api/clients", admin, s.handleClientList},
 		{"POST /api/clients", admin, s.handleClientCreate},

@@ -16,6 +16,7 @@ import (
 	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
+	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
@@ -44,6 +45,7 @@ type Server struct {
 	Messaging    *messaging.Service
 	Inventory    *inventory.Service
 	Shipping     *shipping.Service
+	FAQ          *faq.Service
 	Timeclock    *timeclock.Service
 	Production   *production.Service
 	Documents    *documents.Service

@@ -75,6 +75,10 @@ var textFields = map[string][]string{
 	// by TestDocumentUploadRefusesBadFormText.
 	"POST /api/documents":              {},
 	"DELETE /api/documents/{id}":       {},
+	"POST /api/faq":                    {"topic"},
+	"PUT /api/faq/{id}":                {"topic"},
+	"PUT /api/faq/order":               {},
+	"DELETE /api/faq/{id}":             {},
 	"POST /api/documents/{id}/restore": {},
 	"POST /api/shipments":              {"ship_date", "carrier", "tracking_number", "notes"},
 	"PATCH /api/shipments/{id}":        {"ship_date", "carrier", "tracking_number", "notes"},

@@ -21,7 +21,18 @@ func NewDocumentStore(db *DB) *DocumentStore { return &DocumentStore{db: db} }
 
 const documentColumns = `d.id, d.name, c.size, d.content_type, COALESCE(c.sha256, ''), d.type, d.link_kind, d.link_id,
 	d.uploaded_by, TRIM(u.first_name || ' ' || u.last_name), d.uploaded_at, d.deleted_at,
-	COALESCE(TRIM(du.first_name || ' ' || du.last_name), ''), d.content_id`
+	COALESCE(TRIM(du.first_name || ' ' || du.last_name), ''), d.content_id, ` + documentLinkLabel
+
+// documentLinkLabel names the linked thing in the same query (a primary-key
+// lookup per row, no round trip per document): a batch's code, a shipment's
+// number, an employee's name, a production entry's line and date.
+const documentLinkLabel = `CASE d.link_kind
+		WHEN 'batch' THEN (SELECT b.code FROM inventory_batches b WHERE b.id = d.link_id)
+		WHEN 'shipment' THEN (SELECT sh.number FROM shipping_shipments sh WHERE sh.id = d.link_id)
+		WHEN 'employee' THEN (SELECT TRIM(em.first_name || ' ' || em.last_name) FROM employees em WHERE em.id = d.link_id)
+		WHEN 'production' THEN (SELECT pl.name || ' · ' || pe.date FROM production_entries pe
+			JOIN production_lines pl ON pl.id = pe.line_id WHERE pe.id = d.link_id)
+	END`
 
 const documentFrom = ` FROM documents d
 	JOIN document_contents c ON c.id = d.content_id
@@ -32,15 +43,19 @@ func scanDocument(row interface{ Scan(...any) error }, extra ...any) (*documents
 	var d documents.Document
 	var kind sql.NullString
 	var link, deleted sql.NullInt64
+	var label sql.NullString
 	var uploaded int64
 	dest := append([]any{&d.ID, &d.Name, &d.Size, &d.ContentType, &d.SHA256, &d.Type, &kind, &link,
-		&d.UploadedBy, &d.UploadedByName, &uploaded, &deleted, &d.DeletedByName, &d.ContentID}, extra...)
+		&d.UploadedBy, &d.UploadedByName, &uploaded, &deleted, &d.DeletedByName, &d.ContentID, &label}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
 	if kind.Valid {
 		d.LinkKind = &kind.String
 		d.LinkID = &link.Int64
+	}
+	if label.Valid && label.String != "" {
+		d.LinkLabel = &label.String
 	}
 	d.UploadedAt = FromMillis(uploaded)
 	d.DeletedAt = NullMillis(deleted)

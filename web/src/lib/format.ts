@@ -151,3 +151,16 @@ export function punchDay(
   const time = day === 'other' ? formatPunchTime(value, lng, timeZone, now) : formatPunchTime(value, lng, timeZone, d);
   return { day, time };
 }
+
+/**
+ * A calendar date ('2026-03-02', no time, no zone) in the locale's medium style:
+ * 'Mar 2, 2026', '2 de mar. de 2026', '2026年3月2日', …; the text as given when it is
+ * not such a date. Formatted at noon UTC in UTC, so no zone can move it to another day.
+ */
+export function formatCalendarDate(date: string | null | undefined, lng: string, dateStyle: 'medium' | 'long' | 'short' = 'medium'): string {
+  if (!date) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle, timeZone: 'UTC' }).format(d);
+}

@@ -6,7 +6,7 @@ import type { ApiErrorBody, BodyOf, PathsWith, ResponseOf } from '@/lib/api';
  * server has, and every JSON answer must be its documented success body or the
  * `Error` body ({error, code, params, field?}), so a mock cannot drift from the server.
  */
-type Method = 'get' | 'post' | 'put' | 'patch';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The error body with its params as JSON values (msw needs JSON-typed bodies). */
 export type MockErrorBody = Omit<ApiErrorBody, 'params'> & { params: Record<string, JsonBodyType> };
@@ -26,6 +26,7 @@ export const mockApi = {
   post: route('post'),
   put: route('put'),
   patch: route('patch'),
+  delete: route('delete'),
 };
 
 /** An error body as the server sends it. */

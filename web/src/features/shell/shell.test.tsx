@@ -98,7 +98,8 @@ describe('app shell', () => {
 
     await user.click(screen.getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(markedAll).toBe(true));
-    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+    // The first click replaced the bell with the popover's own (loaded on first use).
+    await waitFor(() => expect(screen.getByTestId('notifications-button')).toHaveAccessibleName('Notifications'));
   });
 
   it('links support to the organisation address', async () => {
@@ -111,6 +112,8 @@ describe('app shell', () => {
     renderApp('/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    // The menu loads on first use and opens as it arrives.
+    await screen.findByRole('menuitem', { name: 'Profile' });
     const hrefs = (name: string) => screen.getByRole('menuitem', { name }).getAttribute('href');
     expect(hrefs('Profile')).toBe('/preferences');
     expect(hrefs('Settings')).toBe('/settings');

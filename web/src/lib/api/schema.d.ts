@@ -370,6 +370,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FAQ in one language, searched on the server */
+        get: operations["listFAQ"];
+        put?: never;
+        /** Add a question at the end */
+        post: operations["createFAQ"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put the questions in a new order
+         * @description `ids` must name every entry exactly once, else 409 `faq.order_mismatch`.
+         */
+        put: operations["orderFAQ"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faq/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One entry with every text it has (for editing) */
+        get: operations["getFAQ"];
+        /** Replace an entry's topic and texts */
+        put: operations["updateFAQ"];
+        post?: never;
+        /** Delete an entry and its texts */
+        delete: operations["deleteFAQ"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2274,6 +2334,45 @@ export interface components {
             item_sku: string;
             item_unit: string;
         };
+        FAQEntry: {
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            position: number;
+            texts: components["schemas"]["FAQText"][];
+            topic: components["schemas"]["FAQTopic"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FAQInput: {
+            /** @description One per language at most; English is required (`faq.english_required`). A language given with an empty question and answer is left to fall back to English. */
+            texts: components["schemas"]["FAQText"][];
+            topic?: components["schemas"]["FAQTopic"];
+        };
+        /**
+         * @description The app's language keys: English, Português (Brasil), Español, 中文, فارسی.
+         * @enum {string}
+         */
+        FAQLocale: "gb" | "br" | "es" | "cn" | "ir";
+        FAQShown: {
+            answer: string;
+            /** @description True when the asked language has no text and this is the English one. */
+            fallback: boolean;
+            id: number;
+            /** @description The language of the text shown. */
+            locale: components["schemas"]["FAQLocale"];
+            position: number;
+            question: string;
+            topic: components["schemas"]["FAQTopic"];
+        };
+        FAQText: {
+            /** @description Plain text; line breaks are kept. */
+            answer: string;
+            locale: components["schemas"]["FAQLocale"];
+            question: string;
+        };
+        /** @enum {string} */
+        FAQTopic: "general" | "kiosk" | "pins" | "batches" | "recalls" | "production" | "shipping" | "documents";
         ImportError: {
             code: string;
             field?: string;
@@ -2974,6 +3073,8 @@ export interface components {
             id: number;
             link_id: number | null;
             link_kind: components["schemas"]["DocumentLinkKind"] | null;
+            /** @description What the link points to, by name: a batch's code, a shipment's number, an employee's name, a production entry's line and date; absent when unknown (a project, or a link whose target is gone). */
+            link_label?: string | null;
             /** @description The uploader's file name, for display only. */
             name: string;
             /**
@@ -3891,6 +3992,148 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listFAQ: {
+        parameters: {
+            query?: {
+                /** @description The app's language key; English (gb) by default. */
+                lang?: components["schemas"]["FAQLocale"];
+                /** @description Words that must all occur in the question or answer shown (any case). */
+                search?: string;
+                topic?: components["schemas"]["FAQTopic"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching entry in position order (the FAQ is not paged; at most 500 entries). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["FAQShown"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createFAQ: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FAQInput"];
+            };
+        };
+        responses: {
+            /** @description The new entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FAQEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    orderFAQ: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getFAQ: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FAQEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateFAQ: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FAQInput"];
+            };
+        };
+        responses: {
+            /** @description The entry as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FAQEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteFAQ: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
             default: components["responses"]["Error"];
         };
     };

@@ -84,6 +84,7 @@ function client(send: Sender) {
     post: <P extends PathsWith<'post'>>(path: P, opts?: CallOptions<P, 'post'>) => call(send, 'post', path, opts),
     put: <P extends PathsWith<'put'>>(path: P, opts?: CallOptions<P, 'put'>) => call(send, 'put', path, opts),
     patch: <P extends PathsWith<'patch'>>(path: P, opts?: CallOptions<P, 'patch'>) => call(send, 'patch', path, opts),
+    delete: <P extends PathsWith<'delete'>>(path: P, opts?: CallOptions<P, 'delete'>) => call(send, 'delete', path, opts),
   };
 }
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from '@/lib/live';
 import { api, type Schema } from '@/lib/api';
 
 /** A staff member seen online recently. */
@@ -17,6 +18,13 @@ export const presenceQuery = queryOptions({
   refetchInterval: 60_000,
 });
 
+/**
+ * The current visitors, live: the stream's `presence` event (a user's first stream opened
+ * or last one closed, on any instance) refetches the list; the minute's refetch remains
+ * for those who only went quiet.
+ */
 export function usePresence() {
+  const qc = useQueryClient();
+  useLiveEvent('presence', () => void qc.invalidateQueries({ queryKey: presenceQuery.queryKey }));
   return useQuery(presenceQuery);
 }

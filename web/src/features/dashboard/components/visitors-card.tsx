@@ -5,7 +5,7 @@ import { avatarColor, formatNumber, formatRelative, initials } from '@/lib/forma
 import { usePresence } from '../api/presence';
 import { DashboardCard } from './dashboard-card';
 
-/** Current visitors (SPEC §1): staff seen online in the last few minutes, refreshed every minute. */
+/** Current visitors (SPEC §1): staff online now, live from the event stream's presence events. */
 export function VisitorsCard() {
   const { t, i18n } = useTranslation();
   const { data, isPending, isError } = usePresence();

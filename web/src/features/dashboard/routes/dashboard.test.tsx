@@ -29,6 +29,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('Nobody is clocked in.')).toBeInTheDocument();
     expect(await screen.findByText('No low or expiring stock.')).toBeInTheDocument();
     expect(await screen.findByText('Nothing produced yet today.')).toBeInTheDocument();
+    expect(await screen.findByText('No shipments yet.')).toBeInTheDocument();
   });
 
   it("shows today's units so far and the best line", async () => {
@@ -85,6 +86,31 @@ describe('dashboard', () => {
     expect(within(stock).getByText('Expired')).toBeInTheDocument();
     expect(within(stock).getByText('Expires in 5 days')).toBeInTheDocument();
     expect(within(stock).getByRole('link', { name: /Soy protein/ })).toHaveAttribute('href', '/inventory/batches/7');
+  });
+
+  it('lists the newest shipments with their dates in the language, and says so when there are none', async () => {
+    const shipment = (id: number, number: string, name: string, ship_date: string, status: Schema<'ShipmentStatus'>): Schema<'Shipment'> => ({
+      id, number, status, ship_date, destination: { name, address: '', contact: '' }, carrier: '', tracking_number: '', pallets: 0,
+      weight_kg: 0, notes: '', lines: [], created_at: '2026-03-01T10:00:00Z', created_by: 1, updated_at: '2026-03-01T10:00:00Z',
+    } as unknown as Schema<'Shipment'>);
+    server.use(
+      mockApi.get('/api/shipments', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('page_size')).toBe('5');
+        return HttpResponse.json({
+          shipments: [shipment(2, 'SHP-2026-0002', 'Harbour Foods', '2026-03-02', 'shipped'), shipment(1, 'SHP-2026-0001', 'Green Grocer', '2026-02-27', 'planned')],
+          total: 12,
+        });
+      }),
+    );
+    renderApp('/dashboard');
+    const list = await screen.findByTestId('recent-shipments');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('SHP-2026-0002 · Harbour Foods');
+    expect(rows[0]).toHaveTextContent('2 Mar 2026');
+    expect(within(rows[0]!).getByText('Shipped')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Planned')).toBeInTheDocument();
+    expect(screen.getByTestId('shipments-total')).toHaveTextContent('12');
+    expect(screen.getByRole('link', { name: 'Open the shipping log' })).toHaveAttribute('href', '/shipping-log');
   });
 
   it('says how many more are in than it lists, with a link to who is in', async () => {

@@ -10,6 +10,7 @@ import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
 import { ProductionTodayCard } from '../components/production-today-card';
 import { QuickLinks } from '../components/quick-links';
+import { RecentShipmentsCard } from '../components/recent-shipments-card';
 import { StockWarningsCard } from '../components/stock-warnings-card';
 import { VersionsCard } from '../components/versions-card';
 import { VisitorsCard } from '../components/visitors-card';
@@ -54,6 +55,7 @@ export default function DashboardPage() {
         <ClockedInCard />
         <ProductionTodayCard />
         <StockWarningsCard />
+        <RecentShipmentsCard />
         {role === 'admin' && (
           <Suspense fallback={null}>
             <OutstandingCard />

@@ -50,8 +50,10 @@ export function DocumentsTable(p: DocumentsTableProps) {
               {d.name}
             </Text>
             {d.link_kind && (
-              <Text size="xs" c="dimmed">
-                {t(`docs.links.${d.link_kind}`, { id: d.link_id })}
+              <Text size="xs" c="dimmed" data-testid="doc-link">
+                {d.link_label
+                  ? t(`docs.linksNamed.${d.link_kind}`, { label: d.link_label })
+                  : t(`docs.links.${d.link_kind}`, { id: d.link_id })}
               </Text>
             )}
           </div>

@@ -1,17 +1,21 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconListDetails } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconArrowBackUp, IconListDetails, IconPaperclip } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entry } from '../api/types';
 import { formatHour, formatQty } from '../lib/format';
 import classes from '../production.module.css';
 import { SubtractionView } from './subtraction-view';
 
+// The documents panel (upload, preview, delete) loads when an entry's documents open.
+const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
+
 /** A day's entries, each with its subtraction view on demand and a way to reverse it. */
 export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?: (e: Entry) => void }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const [open, setOpen] = useState<number | null>(null);
+  const [docs, setDocs] = useState<number | null>(null);
   if (entries.length === 0) return <Text c="dimmed">{t('production.entries.none')}</Text>;
   return (
     <Stack gap="xs">
@@ -53,6 +57,16 @@ export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?
               >
                 {t('production.entries.showSubtraction')}
               </Button>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPaperclip size={14} aria-hidden />}
+                onClick={() => setDocs(docs === e.id ? null : e.id)}
+                aria-expanded={docs === e.id}
+                data-testid={`entry-docs-${e.id}`}
+              >
+                {t('production.entries.documents')}
+              </Button>
               {onReverse && !e.reversed && (
                 <Button size="xs" variant="subtle" color="red" leftSection={<IconArrowBackUp size={14} aria-hidden />} onClick={() => onReverse(e)}>
                   {t('production.entries.reverse')}
@@ -63,6 +77,13 @@ export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?
           {open === e.id && (
             <Stack mt="sm">
               <SubtractionView moves={e.moves} />
+            </Stack>
+          )}
+          {docs === e.id && (
+            <Stack mt="sm" className={classes.noPrint}>
+              <Suspense fallback={null}>
+                <LinkedDocuments linkKind="production" linkId={e.id} />
+              </Suspense>
             </Stack>
           )}
         </Paper>

@@ -7,12 +7,14 @@ import { settingsQueryKey, type Settings } from './get-settings';
 export const NAME_MAX = 200;
 export const MAX_SHIFT_HOURS_MIN = 1;
 export const MAX_SHIFT_HOURS_MAX = 48;
+export const MAX_UPLOAD_MIB_MIN = 1;
+export const MAX_UPLOAD_MIB_MAX = 1024;
 /** The working day production's grid shows: 0 ≤ start < end ≤ 24. */
 export const DAY_HOUR_MIN = 0;
 export const DAY_HOUR_MAX = 24;
 
 /** The fields PATCH /api/settings can blame in `{"error", "field"}`. */
-export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'time_zone', 'max_shift_hours', 'day_start_hour', 'day_end_hour'] as const;
+export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'time_zone', 'max_shift_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 export function isSettingsField(v: unknown): v is SettingsField {
@@ -56,6 +58,12 @@ export function checkSettings(
     if (typeof v !== 'number' || !Number.isInteger(v) || v < MAX_SHIFT_HOURS_MIN || v > MAX_SHIFT_HOURS_MAX) {
       fields.push('max_shift_hours');
     } else body.max_shift_hours = v;
+  }
+  if ('max_upload_mib' in patch) {
+    const v = patch.max_upload_mib;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < MAX_UPLOAD_MIB_MIN || v > MAX_UPLOAD_MIB_MAX) {
+      fields.push('max_upload_mib');
+    } else body.max_upload_mib = v;
   }
   if ('day_start_hour' in patch || 'day_end_hour' in patch) {
     const start = 'day_start_hour' in patch ? patch.day_start_hour : saved?.day_start_hour;

@@ -12,6 +12,8 @@ import {
   MAX_SHIFT_HOURS_MIN,
   DAY_HOUR_MAX,
   DAY_HOUR_MIN,
+  MAX_UPLOAD_MIB_MAX,
+  MAX_UPLOAD_MIB_MIN,
   checkSettings,
   useUpdateSettings,
   type SettingsField,
@@ -24,6 +26,9 @@ const CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL', 'CNY', 'IRR', 'CAD', 'AUD', 'NZD
 );
 
 /** What the inputs hold: the number input gives '' while empty. */
+/** The server's upload limit when it names none. */
+const DEFAULT_UPLOAD_MIB = 50;
+
 interface FormValues {
   organisation_name: string;
   support_email: string;
@@ -32,6 +37,7 @@ interface FormValues {
   day_start_hour: number | string;
   day_end_hour: number | string;
   currency: string;
+  max_upload_mib: number | string;
 }
 
 /** A translation key under `settings.errors` for each field in trouble. */
@@ -44,10 +50,11 @@ const ERROR_KEY: Record<SettingsField, string> = {
   max_shift_hours: 'maxShiftHours',
   day_start_hour: 'dayStartHour',
   day_end_hour: 'dayEndHour',
+  max_upload_mib: 'maxUploadMiB',
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s, currency: s.currency ?? 'USD' };
+  return { ...s, currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -62,6 +69,9 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   }
   for (const k of ['day_start_hour', 'day_end_hour'] as const) {
     if (values[k] !== saved[k]) patch[k] = typeof values[k] === 'number' ? values[k] : NaN;
+  }
+  if (values.max_upload_mib !== (saved.max_upload_mib ?? DEFAULT_UPLOAD_MIB)) {
+    patch.max_upload_mib = typeof values.max_upload_mib === 'number' ? values.max_upload_mib : NaN;
   }
   return patch;
 }
@@ -79,6 +89,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const hoursRef = useRef<HTMLInputElement>(null);
   const startRef = useRef<HTMLInputElement>(null);
   const endRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<HTMLInputElement>(null);
 
   const patch = changes(values, saved);
   const dirty = Object.keys(patch).length > 0;
@@ -100,6 +111,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       max_shift_hours: hoursRef,
       day_start_hour: startRef,
       day_end_hour: endRef,
+      max_upload_mib: uploadRef,
     };
     const first = (Object.keys(ERROR_KEY) as SettingsField[]).find((f) => next[f]);
     if (first) inputs[first].current?.focus();
@@ -256,6 +268,33 @@ export function SettingsForm({ initial }: { initial: Settings }) {
                 clampBehavior="none"
                 allowDecimal={false}
                 allowNegative={false}
+                required
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {t('settings.documents')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+              <NumberInput
+                ref={uploadRef}
+                label={t('settings.maxUploadMiB')}
+                description={t('settings.maxUploadMiBHelp')}
+                value={values.max_upload_mib}
+                onChange={(v) => set('max_upload_mib', v)}
+                error={err('max_upload_mib')}
+                min={MAX_UPLOAD_MIB_MIN}
+                max={MAX_UPLOAD_MIB_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                rightSection={<Text size="sm" c="dimmed">MiB</Text>}
+                rightSectionWidth={48}
+                data-testid="max-upload-mib"
                 required
               />
             </SimpleGrid>

@@ -14,6 +14,7 @@ export function SettingsView({ settings }: { settings: Settings }) {
     { label: t('settings.maxShiftHours'), value: formatNumber(settings.max_shift_hours, i18n.language) },
     { label: t('settings.dayStartHour'), value: formatNumber(settings.day_start_hour, i18n.language) },
     { label: t('settings.dayEndHour'), value: formatNumber(settings.day_end_hour, i18n.language) },
+    { label: t('settings.maxUploadMiB'), value: `${formatNumber(settings.max_upload_mib ?? 50, i18n.language)} MiB` },
   ];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

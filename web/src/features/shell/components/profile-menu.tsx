@@ -1,131 +1,17 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, useDirection } from '@mantine/core';
-import {
-  IconCheck,
-  IconChevronDown,
-  IconFileInvoice,
-  IconHelpCircle,
-  IconLanguage,
-  IconLifebuoy,
-  IconLogout,
-  IconSettings,
-  IconTargetArrow,
-  IconUserCircle,
-  IconUsers,
-} from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { currentLanguage } from '@/i18n';
-import { LANGUAGES, LANGUAGE_INFO, htmlLang } from '@/i18n/languages';
-import { session } from '@/lib/auth/session';
-import { useSession } from '@/lib/auth/use-session';
-import { usePreferenceActions } from '@/lib/preferences';
-import { supportMailto, usePublicSettings } from '@/lib/public-settings';
-import classes from './profile-menu.module.css';
+import { lazy, Suspense } from 'react';
+import { useFirstUse } from './first-use';
+import { ProfileButton } from './profile-button';
 
-/**
- * The profile dropdown (SPEC §2): account (profile → preferences, settings), billing,
- * projects, FAQ, help and support, change language, logout; with the user's name and
- * initials avatar. Each entry has its own target: "Profile" is the preferences page, so
- * there is no second entry for it.
- */
+const load = () => import('./profile-menu-dropdown');
+const ProfileMenuDropdown = lazy(load);
+
+/** The navbar's profile menu: its button, and the menu itself from the first click on. */
 export function ProfileMenu() {
-  const { t } = useTranslation();
-  const { userName, email, pfp, role } = useSession();
-  const { setLanguage } = usePreferenceActions();
-  const { data: settings } = usePublicSettings();
-  const active = currentLanguage();
-  const support = supportMailto(settings);
-  const { dir } = useDirection();
-
+  const { used, handlers } = useFirstUse(load);
+  if (!used) return <ProfileButton {...handlers} />;
   return (
-    <Menu position="bottom-end" width={260} shadow="lg" radius="md" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={t('navbar.accountMenu')} data-testid="profile-menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar color={pfp.color} variant="filled" radius="xl" size={34} aria-hidden>
-              {pfp.initials}
-            </Avatar>
-            <Text size="sm" fw={600} visibleFrom="lg" maw={160} truncate="end">
-              {userName}
-            </Text>
-            <IconChevronDown size={14} aria-hidden className={classes.chevron} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Group gap="sm" px="sm" py={8} wrap="nowrap" role="group" aria-label={userName}>
-          <Avatar color={pfp.color} variant="filled" radius="xl" size={40} aria-hidden>
-            {pfp.initials}
-          </Avatar>
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={700} truncate="end">
-              {userName}
-            </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              {email}
-            </Text>
-          </div>
-        </Group>
-        <Menu.Divider />
-        <Menu.Label>{t('navbar.account')}</Menu.Label>
-        <Menu.Item component={Link} to={paths.app.preferences.path} leftSection={<IconUserCircle size={16} aria-hidden />}>
-          {t('navbar.profile')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.app.settings.path} leftSection={<IconSettings size={16} aria-hidden />}>
-          {t('nav.settings')}
-        </Menu.Item>
-        {role === 'admin' && (
-          <Menu.Item component={Link} to={paths.app.users.path} leftSection={<IconUsers size={16} aria-hidden />}>
-            {t('nav.users')}
-          </Menu.Item>
-        )}
-        <Menu.Label>{t('navbar.explore')}</Menu.Label>
-        <Menu.Item component={Link} to={paths.app.payments.billing.path} leftSection={<IconFileInvoice size={16} aria-hidden />}>
-          {t('navbar.billing')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.app.projects.path} leftSection={<IconTargetArrow size={16} aria-hidden />}>
-          {t('navbar.projects')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.app.faq.path} leftSection={<IconHelpCircle size={16} aria-hidden />}>
-          {t('navbar.faq')}
-        </Menu.Item>
-        {support && (
-          <Menu.Item component="a" href={support} leftSection={<IconLifebuoy size={16} aria-hidden />}>
-            {t('navbar.helpAndSupport')}
-          </Menu.Item>
-        )}
-        <Menu.Sub position={dir === 'rtl' ? 'right-start' : 'left-start'}>
-          <Menu.Sub.Target>
-            <Menu.Sub.Item leftSection={<IconLanguage size={16} aria-hidden />} data-testid="change-language">
-              {t('navbar.changeLanguage')}
-            </Menu.Sub.Item>
-          </Menu.Sub.Target>
-          <Menu.Sub.Dropdown>
-            {LANGUAGES.map((lng) => (
-              <Menu.Item
-                key={lng}
-                lang={htmlLang(lng)}
-                dir={LANGUAGE_INFO[lng].dir}
-                onClick={() => setLanguage(lng)}
-                rightSection={lng === active ? <IconCheck size={14} aria-hidden /> : null}
-                aria-current={lng === active ? 'true' : undefined}
-                data-testid={`language-${lng}`}
-              >
-                {LANGUAGE_INFO[lng].nativeName}
-              </Menu.Item>
-            ))}
-          </Menu.Sub.Dropdown>
-        </Menu.Sub>
-        <Menu.Divider />
-        <Menu.Item
-          className={classes.danger}
-          leftSection={<IconLogout size={16} aria-hidden className="mirror-rtl" />}
-          onClick={() => void session.logout()}
-        >
-          {t('navbar.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<ProfileButton aria-busy="true" />}>
+      <ProfileMenuDropdown />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Button, Group, Menu } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Box, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isActivePath, MAIN_MENU } from '@/config/navigation';
+import { TopNavMenu } from './top-nav-menu';
 
 /** The main menu as a horizontal bar, for the "top bar" navigation layout. */
 export function TopNav() {
@@ -16,31 +16,7 @@ export function TopNav() {
           const icon = <item.icon size={18} stroke={1.6} aria-hidden />;
           if (item.children) {
             return (
-              <Menu key={item.to} position="bottom-start" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
-                <Menu.Target>
-                  <Button
-                    variant={active ? 'light' : 'subtle'}
-                    color={active ? 'primary' : 'gray'}
-                    leftSection={icon}
-                    rightSection={<IconChevronDown size={14} aria-hidden />}
-                  >
-                    {t(item.labelKey)}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {item.children.map((child) => (
-                    <Menu.Item
-                      key={child.to}
-                      component={Link}
-                      to={child.to}
-                      aria-current={isActivePath(pathname, child.to) ? 'page' : undefined}
-                      fw={isActivePath(pathname, child.to) ? 700 : undefined}
-                    >
-                      {t(child.labelKey)}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+              <TopNavMenu key={item.to} item={item} active={active} icon={icon} pathname={pathname} />
             );
           }
           return (

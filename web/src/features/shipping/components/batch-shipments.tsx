@@ -1,6 +1,6 @@
 import { Badge, Card, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import type { BatchShipment } from '../api/shipments';
 
 const COLORS = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' } as const;
@@ -30,7 +30,9 @@ export function BatchShipments({ shipments, unit }: { shipments: BatchShipment[]
             {shipments.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td>{s.number}</Table.Td>
-                <Table.Td>{s.ship_date}</Table.Td>
+                <Table.Td>
+                  <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, i18n.language)}</time>
+                </Table.Td>
                 <Table.Td>
                   {s.destination.name}
                   {s.destination.address && (

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import type { Shipment } from '../api/shipments';
 import './print.css';
 
@@ -25,7 +25,7 @@ export function PackingSlip({ shipment: s, orgName, onClose }: { shipment: Shipm
               <Text fw={700} size="lg">
                 {s.number}
               </Text>
-              <Text>{t('shipping.slip.shipDate', { date: s.ship_date })}</Text>
+              <Text>{t('shipping.slip.shipDate', { date: formatCalendarDate(s.ship_date, lng, 'long') })}</Text>
             </div>
           </Group>
           <SimpleGrid cols={2}>

@@ -1,14 +1,14 @@
 import '../strings';
-import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { downloadCSV } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -25,6 +25,9 @@ import {
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 
+// The documents panel (upload, preview, delete) loads when a shipment's documents open.
+const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
+
 export const STATUS_COLORS: Record<ShipmentStatus, string> = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' };
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -36,6 +39,7 @@ type Dialog =
   | { kind: 'form'; shipment: Shipment | null }
   | { kind: 'step'; shipment: Shipment; step: ShipmentStep }
   | { kind: 'slip'; shipment: Shipment }
+  | { kind: 'docs'; shipment: Shipment }
   | null;
 
 /** /shipping-log: every shipment that leaves, searchable by batch code for a recall. */
@@ -158,7 +162,13 @@ export default function ShippingLogPage() {
           onSortStatusChange={resetPage(setSort)}
           columns={[
             { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
-            { accessor: 'ship_date', title: t('shipping.fields.shipDate'), sortable: true, noWrap: true },
+            {
+              accessor: 'ship_date',
+              title: t('shipping.fields.shipDate'),
+              sortable: true,
+              noWrap: true,
+              render: (s) => <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, lng)}</time>,
+            },
             {
               accessor: 'destination',
               title: t('shipping.fields.destination'),
@@ -205,6 +215,7 @@ export default function ShippingLogPage() {
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => setDialog({ kind: 'slip', shipment: s })}>{t('shipping.actions.slip')}</Menu.Item>
+                    <Menu.Item onClick={() => setDialog({ kind: 'docs', shipment: s })}>{t('shipping.actions.documents')}</Menu.Item>
                     {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'form', shipment: s })}>{t('shipping.actions.edit')}</Menu.Item>}
                     {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'ship' })}>{t('shipping.actions.ship')}</Menu.Item>}
                     {s.status === 'shipped' && (
@@ -233,6 +244,13 @@ export default function ShippingLogPage() {
             setDialog(null);
           }}
         />
+      )}
+      {dialog?.kind === 'docs' && (
+        <Modal opened size="lg" onClose={() => setDialog(null)} title={t('shipping.docsTitle', { number: dialog.shipment.number })}>
+          <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+            <LinkedDocuments linkKind="shipment" linkId={dialog.shipment.id} defaultType="bill_of_lading" />
+          </Suspense>
+        </Modal>
       )}
       {dialog?.kind === 'slip' && <PackingSlip shipment={dialog.shipment} orgName={settings.data?.organisation_name ?? ''} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'step' && (

@@ -1,0 +1,33 @@
+import { ActionIcon } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import classes from './notifications-menu.module.css';
+
+/** The navbar bell with the unread count. */
+export function NotificationsBell({ unread, ...props }: { unread: number } & ComponentPropsWithRef<'button'>) {
+  const { t, i18n } = useTranslation();
+  const label = unread > 0 ? `${t('navbar.notifications')} (${t('notifications.unread', { count: unread })})` : t('navbar.notifications');
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size={36}
+      aria-label={label}
+      title={t('navbar.notifications')}
+      aria-haspopup="dialog"
+      data-testid="notifications-button"
+      data-unread={unread}
+      className={classes.bell}
+      {...props}
+    >
+      <IconBell size={20} aria-hidden />
+      {unread > 0 && (
+        <span className={classes.badge} aria-hidden data-testid="notifications-count">
+          {formatNumber(Math.min(unread, 99), i18n.language)}
+        </span>
+      )}
+    </ActionIcon>
+  );
+}
