@@ -40,7 +40,7 @@ e2e_on_postgres() {
   echo "== playwright (Chromium, against the real binary on PostgreSQL)"
   local rc=0
   (cd web && PACKLINE_E2E_PORT=$port PACKLINE_E2E_CMD="../bin/packline serve --addr 127.0.0.1:$port --db '$url' --secret packline-e2e-secret-0123456789 --demo --log-level warn" \
-    npx playwright test ${PACKLINE_E2E_PG_SPECS:-auth kiosk employees inventory documents production.spec shipping.spec projects.spec payments.spec chat.spec twofactor.spec faq.spec}) || rc=$?
+    npx playwright test --output test-results-pg ${PACKLINE_E2E_PG_SPECS:-auth kiosk employees inventory documents production.spec shipping.spec projects.spec payments.spec chat.spec twofactor.spec faq.spec}) || rc=$?
   PGOPTIONS="-c client_min_messages=warning" psql -q "$base" -c "DROP SCHEMA $schema CASCADE" >/dev/null || true
   return $rc
 }
@@ -80,10 +80,25 @@ if want e2e; then
     fi
     echo "packline: Chromium not found at $chromium — end-to-end tests skipped (apt-get install -y chromium)"
   else
-    echo "== playwright (Chromium, against the real binary on SQLite)"
-    (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test)
     echo "== page weight and first paint (login, kiosk ≤ 120 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves)"
     (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict)
-    e2e_on_postgres
+    # The SQLite run and the PostgreSQL run use separate servers, databases and
+    # output folders, and mostly wait on the browser: run them side by side and
+    # print each one's log whole when both are done.
+    echo "== playwright (Chromium, against the real binary) on SQLite and on PostgreSQL side by side"
+    logs="$(mktemp -d)"
+    (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test >"$logs/sqlite.log" 2>&1) &
+    sqlite_pid=$!
+    e2e_on_postgres >"$logs/postgres.log" 2>&1 &
+    pg_pid=$!
+    e2e_rc=0
+    wait "$sqlite_pid" || e2e_rc=1
+    wait "$pg_pid" || e2e_rc=1
+    echo "== playwright on SQLite"
+    cat "$logs/sqlite.log"
+    echo "== playwright on PostgreSQL"
+    cat "$logs/postgres.log"
+    rm -rf "$logs"
+    [ "$e2e_rc" = 0 ] || { echo "packline: end-to-end tests failed (logs above)" >&2; exit 1; }
   fi
 fi

@@ -7,6 +7,7 @@ import { addEnglish } from '@/i18n/english';
 import card from 'virtual:english/payments.card';
 import { useInvoiceSummary } from '../api/summary';
 import { formatMoney } from '../lib/format-money';
+import classes from './outstanding-card.module.css';
 
 // Only the card's English strings come with it (the area's others stay in its pages' chunks).
 addEnglish({ payments: { card } });
@@ -33,7 +34,7 @@ export function OutstandingCard() {
         {isPending ? (
           <Skeleton h={48} />
         ) : isError ? (
-          <Text size="sm" c="red">
+          <Text size="sm" className={classes.alert}>
             {t('errors.generic')}
           </Text>
         ) : (
@@ -50,7 +51,7 @@ export function OutstandingCard() {
                   </Text>
                 </Group>
                 {o.overdue > 0 && (
-                  <Text size="sm" c="red">
+                  <Text size="sm" className={classes.alert}>
                     {t('payments.card.overdue', { amount: formatMoney(o.overdue_minor, o.currency, lng) })}
                   </Text>
                 )}
