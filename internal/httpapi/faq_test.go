@@ -46,6 +46,10 @@ func TestFAQAPI(t *testing.T) {
 			if l.Total != seeded.Total || l.Entries[0].Locale != lng || l.Entries[0].Fallback || l.Entries[0].Question == seeded.Entries[0].Question {
 				t.Fatalf("seeded in %s: %+v", lng, l.Entries[0])
 			}
+			// The seed's text arrives as written (a "?" once became "$5" on PostgreSQL).
+			if q := l.Entries[0].Question; !strings.ContainsAny(q, "?？؟") || strings.Contains(q, "$") {
+				t.Errorf("seeded question in %s: %q", lng, q)
+			}
 		}
 
 		// Search: every word, any case, in the language shown.

@@ -104,7 +104,9 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 			if n > 0 {
 				return nil
 			}
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
+			// The step's SQL runs as written: no placeholder rewriting, which
+			// would turn a "?" in seeded text into "$1" on PostgreSQL.
+			if _, err := tx.tx.ExecContext(ctx, m.sql); err != nil {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
