@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionState } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
@@ -29,10 +29,7 @@ export function Composer({ topicId, topicName }: { topicId: number; topicName: s
 
   const mention: MentionQuery | null = mentionQuery(text, caret);
   const open = mention !== null && mention.start !== dismissed;
-  const matches = useMemo(
-    () => (open && mention ? matchPeople(people.data ?? [], mention.query, me) : []),
-    [open, mention?.query, people.data, me], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  const matches = open && mention ? matchPeople(people.data ?? [], mention.query, me) : [];
   const showList = open && matches.length > 0;
   const current = Math.min(active, Math.max(matches.length - 1, 0));
 
