@@ -63,12 +63,10 @@ export function Composer({ topicId, topicName }: { topicId: number; topicName: s
   const send = () => {
     const body = text.trim();
     if (!body || post.isPending) return;
-    post.mutate(body, {
-      onSuccess: () => {
-        setText('');
-        setCaret(0);
-      },
-    });
+    // Cleared at once, so what is typed while it is sent is kept; back if it was not sent.
+    setText('');
+    setCaret(0);
+    post.mutate(body, { onError: () => setText((now) => (now === '' ? body : now)) });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -124,7 +122,7 @@ export function Composer({ topicId, topicName }: { topicId: number; topicName: s
                   onClick={() => choose(i)}
                 >
                   <Text size="sm" span>
-                    @{p.name}
+                    <bdi>@{p.name}</bdi>
                   </Text>
                 </UnstyledButton>
               ))}
