@@ -52,14 +52,15 @@ export function SessionsSection() {
     body = <Text size="sm" c="dimmed">{t('preferences.noSessions')}</Text>;
   } else {
     body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" data-testid="sessions-table">
+      // On phones the table fits the width: the sign-in time hides and the last use moves
+      // under the device, so nothing scrolls sideways.
+      <Table verticalSpacing="sm" data-testid="sessions-table" layout="fixed">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('preferences.sessionDevice')}</Table.Th>
-              <Table.Th>{t('preferences.sessionCreated')}</Table.Th>
-              <Table.Th>{t('preferences.sessionLastUsed')}</Table.Th>
-              <Table.Th>
+              <Table.Th visibleFrom="sm">{t('preferences.sessionCreated')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('preferences.sessionLastUsed')}</Table.Th>
+              <Table.Th w={110}>
                 <VisuallyHidden>{t('preferences.sessionActions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -68,9 +69,9 @@ export function SessionsSection() {
             {sessions.data.map((s) => (
               <Table.Tr key={s.id} data-testid="session-row">
                 <Table.Td>
-                  <Group gap={8} wrap="nowrap">
+                  <Group gap={8} wrap="wrap" align="center">
                     <IconDeviceDesktop size={16} aria-hidden />
-                    <Text size="sm" dir="auto">
+                    <Text size="sm" dir="auto" style={{ wordBreak: 'break-word', minWidth: 0 }}>
                       {s.device || t('preferences.unknownDevice')}
                     </Text>
                     {s.current && (
@@ -79,11 +80,14 @@ export function SessionsSection() {
                       </Badge>
                     )}
                   </Group>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" mt={4} title={formatDateTime(s.last_used_at, lng, timeZone)}>
+                    {t('preferences.sessionLastUsedAt', { when: formatRelative(s.last_used_at, lng) })}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm">{formatDateTime(s.created_at, lng, timeZone)}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Text size="sm" title={formatDateTime(s.last_used_at, lng, timeZone)}>
                     {formatRelative(s.last_used_at, lng)}
                   </Text>
@@ -99,7 +103,6 @@ export function SessionsSection() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
     );
   }
 
