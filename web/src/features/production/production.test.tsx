@@ -171,7 +171,7 @@ describe('production screens', () => {
     render(<CrewPanel date="2026-11-23" lines={[line, old]} />);
     await user.click(await screen.findByLabelText('Plan an employee'));
     await user.click(await screen.findByRole('option', { name: 'Bo Brandt' }));
-    await user.click(screen.getByRole('textbox', { name: 'Line' }));
+    await user.click(screen.getByLabelText('Line'));
     expect(screen.queryByRole('option', { name: 'Old table' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Line 2' }));
     await user.click(screen.getByRole('button', { name: 'Assign' }));

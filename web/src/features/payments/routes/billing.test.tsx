@@ -44,7 +44,7 @@ describe('billing (/payments/billing)', () => {
     expect(within(currentRow).getByText('Sent')).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('textbox', { name: 'Status' }));
+    await user.click(screen.getByLabelText('Status'));
     await user.click(await screen.findByRole('option', { name: 'Overdue' }));
     await waitFor(() => expect(statuses.at(-1)).toBe('overdue'));
     await waitFor(() => expect(screen.queryByRole('row', { name: /INV-2026-0002/ })).not.toBeInTheDocument());
