@@ -271,7 +271,7 @@ func resetTwoFactor(ctx context.Context, tx Tx, userID int64) error {
 }
 
 var (
-	errResetOwnTwoFactor = apperr.New(apperr.Conflict, "users.reset_2fa_self", nil,
+	errResetOwnTwoFactor = apperr.New(apperr.Conflict, "users.reset_two_factor_self", nil,
 		"You cannot reset your own two-factor sign-in here; turn it off in Preferences with a code or your password.")
 	errTwoFactorOff = apperr.New(apperr.Conflict, "users.two_factor_off", nil,
 		"Two-factor sign-in is already off for this account.")
@@ -280,7 +280,7 @@ var (
 // AdminResetTwoFactor is an administrator turning someone else's two-factor
 // sign-in off (they lost their authenticator and recovery codes): it deletes
 // their recovery codes and signs them out everywhere, in one transaction.
-// Not on oneself (users.reset_2fa_self: Preferences asks for proof), nor on
+// Not on oneself (users.reset_two_factor_self: Preferences asks for proof), nor on
 // an account without it (users.two_factor_off), both 409.
 func (s *Service) AdminResetTwoFactor(ctx context.Context, by *User, id int64) (*User, error) {
 	if id == by.ID {

@@ -128,7 +128,7 @@ func TestAdminResetsTwoFactor(t *testing.T) {
 				}
 			}
 		}
-		e.codeOf("POST", fmt.Sprintf("/api/users/%d/reset-2fa", boss.ID), bossToken, "", 409, "users.reset_2fa_self")
+		e.codeOf("POST", fmt.Sprintf("/api/users/%d/reset-2fa", boss.ID), bossToken, "", 409, "users.reset_two_factor_self")
 		e.codeOf("POST", "/api/users/999999/reset-2fa", bossToken, "", 404, "user.not_found")
 
 		var after struct {
