@@ -150,7 +150,9 @@ describe('production screens', () => {
 
   it('crew and lines: plans an employee who has not clocked in onto a line, offers no archived line, and says why a line is refused', { timeout: 20_000 }, async () => {
     const put: unknown[] = [];
-    let crew = [{ employee_id: 5, first_name: 'Ana', last_name: 'Alves', hours: 3.5, line_id: 2, worked: true }];
+    let crew: { employee_id: number; first_name: string; last_name: string; hours: number; line_id: number | null; worked: boolean }[] = [
+      { employee_id: 5, first_name: 'Ana', last_name: 'Alves', hours: 3.5, line_id: 2, worked: true },
+    ];
     const bo = { employee_id: 6, first_name: 'Bo', last_name: 'Brandt' };
     server.use(
       http.get('/api/production/crew', () => HttpResponse.json({ date: '2026-11-23', crew, available: crew.length > 1 ? [] : [bo] })),
@@ -169,9 +171,9 @@ describe('production screens', () => {
     const user = userEvent.setup();
     const old = { ...line, id: 3, name: 'Old table', archived: true };
     render(<CrewPanel date="2026-11-23" lines={[line, old]} />);
-    await user.click(await screen.findByLabelText('Plan an employee'));
+    await user.click(await screen.findByRole('combobox', { name: 'Plan an employee' }));
     await user.click(await screen.findByRole('option', { name: 'Bo Brandt' }));
-    await user.click(screen.getByLabelText('Line'));
+    await user.click(screen.getByRole('combobox', { name: 'Line' }));
     expect(screen.queryByRole('option', { name: 'Old table' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Line 2' }));
     await user.click(screen.getByRole('button', { name: 'Assign' }));
@@ -180,7 +182,7 @@ describe('production screens', () => {
     expect(within(row).getByText('Not clocked in')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Ana Alves/ })).queryByText('Not clocked in')).not.toBeInTheDocument();
 
-    await user.click(screen.getByLabelText('Line of Ana Alves'));
+    await user.click(screen.getByRole('combobox', { name: 'Line of Ana Alves' }));
     await user.click(await screen.findByRole('option', { name: 'Unassigned' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Line Line 2 is archived; restore it before recording on it.');
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { Schema } from '@/lib/api';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
@@ -18,10 +18,16 @@ const invoice = (id: number, number: string, over: Partial<Schema<'Invoice'>>): 
 });
 
 describe('billing (/payments/billing)', () => {
+  const jsdomMatchMedia = window.matchMedia;
   beforeAll(() => setupI18n('gb'));
   beforeEach(() => {
     resetSessionForTests();
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+    // A wide desktop screen: the table shows its columns (jsdom matches no media query).
+    window.matchMedia = (query: string) => ({ ...jsdomMatchMedia(query), matches: !query.trim() || query.includes('min-width') });
+  });
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
   });
 
   it('shows Overdue for a sent invoice past its due date, and filters on it on the server', { timeout: 20_000 }, async () => {
@@ -29,6 +35,7 @@ describe('billing (/payments/billing)', () => {
     const late = invoice(1, 'INV-2026-0001', { overdue: true });
     const current = invoice(2, 'INV-2026-0002', { due_date: '2099-01-01' });
     server.use(
+      http.get('/api/settings', () => HttpResponse.json({ organisation_name: 'Packline', support_email: 's@p.org', time_zone: 'America/Chicago', currency: 'USD' })),
       mockApi.get('/api/invoices', ({ request }) => {
         const status = new URL(request.url).searchParams.get('status');
         statuses.push(status);
@@ -44,7 +51,7 @@ describe('billing (/payments/billing)', () => {
     expect(within(currentRow).getByText('Sent')).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Status'));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Overdue' }));
     await waitFor(() => expect(statuses.at(-1)).toBe('overdue'));
     await waitFor(() => expect(screen.queryByRole('row', { name: /INV-2026-0002/ })).not.toBeInTheDocument());
