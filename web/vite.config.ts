@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
@@ -143,6 +144,9 @@ export default defineConfig(({ mode }) => {
       css: false,
       restoreMocks: true,
       testTimeout: 20_000,
+      // Vitest's default leaves one core free, which on a two-core machine
+      // means one worker: use them all (163 s -> 98 s here).
+      maxWorkers: Math.max(2, availableParallelism()),
     },
   };
 });

@@ -2,30 +2,21 @@ package demo_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"sort"
 	"testing"
 	"time"
 
 	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/inventory"
-	"github.com/packline/packline/internal/storage"
-	"github.com/packline/packline/internal/storage/storagetest"
 )
 
 // The demo stock carries the dates things happened (issue 15 item 5): each
 // batch shows its receipt on the day it was received, the history spans
 // weeks, every move is in the past and in order, and the meal bag's raw
 // materials, packaging and finished meals are all there.
-func TestDemoInventoryHistory(t *testing.T) {
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+func checkDemoInventoryHistory(t *testing.T, svc *app.Services) {
+	{
 		ctx := context.Background()
-		svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-		if _, err := demo.Load(ctx, svc.Demo()); err != nil {
-			t.Fatal(err)
-		}
 		inv := svc.Inventory
 		zone, err := inv.Zone(ctx)
 		if err != nil {
@@ -72,7 +63,7 @@ func TestDemoInventoryHistory(t *testing.T) {
 		}
 		days := map[string]bool{}
 		for _, m := range moves {
-			if m.CreatedAt.After(db.Now()) {
+			if m.CreatedAt.After(svc.DB.Now()) {
 				t.Fatalf("move %d is in the future: %v", m.ID, m.CreatedAt)
 			}
 			// (Production's demo entries are written after the stock history
@@ -89,5 +80,5 @@ func TestDemoInventoryHistory(t *testing.T) {
 		if len(w.LowStock) == 0 || len(w.Expiring) == 0 {
 			t.Errorf("the demo should show low and expiring stock: %+v", w)
 		}
-	})
+	}
 }

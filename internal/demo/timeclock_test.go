@@ -32,7 +32,11 @@ func TestDemoPunchesAgreeAcrossScreens(t *testing.T) {
 			db := storagetest.Open(t, storage.SQLite)
 			db.Now = func() time.Time { return at.UTC() }
 			svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
-			if _, err := demo.Load(ctx, svc.Demo()); err != nil {
+			// Only what this test reads: the year of production the full demo
+			// adds takes most of its load time and changes no punch.
+			d := svc.Demo()
+			d.Production, d.Clients, d.Projects, d.Billing, d.Documents, d.Messaging = nil, nil, nil, nil, nil, nil
+			if _, err := demo.Load(ctx, d); err != nil {
 				t.Fatal(err)
 			}
 			tc := svc.Timeclock

@@ -115,6 +115,7 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 	}
 	sent := make([]time.Time, messages)
 	var posts []time.Duration
+	cpuBefore := readCPU()
 	tick := time.NewTicker(every)
 	for m := range messages {
 		<-tick.C
@@ -125,6 +126,7 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 		posts = append(posts, time.Since(sent[m]))
 	}
 	tick.Stop()
+	cpuAfter := readCPU()
 	want := int64(streams * messages)
 	for deadline := time.Now().Add(10 * time.Second); delivered.Load() < want && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
@@ -155,6 +157,12 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 	fmt.Printf("delivery p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", ms(pct(0.50)), ms(pct(0.99)), ms(pct(1)))
 	sort.Slice(posts, func(i, j int) bool { return posts[i] < posts[j] })
 	fmt.Printf("the POST itself: p50 %.1f ms, max %.1f ms\n", ms(posts[len(posts)/2]), ms(posts[len(posts)-1]))
+	if steal, ok := cpuAfter.stealShare(cpuBefore); ok {
+		// On a virtual machine the host may run someone else on this
+		// machine's cores: the time it takes shows as steal, and every
+		// process here, server and loader, stands still meanwhile.
+		fmt.Printf("CPU steal while posting: %.1f%% (time the host took from this machine)\n", steal*100)
+	}
 	if pid > 0 {
 		fmt.Printf("server peak RSS %s\n", peakRSS(pid))
 	}
@@ -181,4 +189,35 @@ func peakRSS(pid int) string {
 		}
 	}
 	return "unknown"
+}
+
+// cpuTimes is the machine's "cpu" line from /proc/stat: all and steal ticks.
+type cpuTimes struct{ total, steal uint64 }
+
+func readCPU() cpuTimes {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return cpuTimes{}
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	var t cpuTimes
+	for i, v := range f[1:] {
+		n, _ := strconv.ParseUint(v, 10, 64)
+		if i < 8 { // user nice system idle iowait irq softirq steal; guest is already in user
+			t.total += n
+		}
+		if i == 7 {
+			t.steal = n
+		}
+	}
+	return t
+}
+
+// stealShare is the share of CPU time stolen between two readings.
+func (t cpuTimes) stealShare(before cpuTimes) (float64, bool) {
+	if t.total <= before.total {
+		return 0, false
+	}
+	return float64(t.steal-before.steal) / float64(t.total-before.total), true
 }

@@ -1,0 +1,27 @@
+package demo_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+
+	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/demo"
+	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// TestDemo loads the whole demo once on each engine and runs every check
+// that only reads it: loading it under the race detector takes most of a
+// minute, so the checks share one load rather than each paying for its own.
+func TestDemo(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		if _, err := demo.Load(context.Background(), svc.Demo()); err != nil {
+			t.Fatal(err)
+		}
+		t.Run("billing", func(t *testing.T) { checkDemoBilling(t, svc) })
+		t.Run("inventory history", func(t *testing.T) { checkDemoInventoryHistory(t, svc) })
+	})
+}
