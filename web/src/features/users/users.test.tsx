@@ -121,10 +121,11 @@ describe('users screen', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const list = await screen.findByTestId('pending-invitations');
     expect(within(list).getByText('2 pending invitations')).toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: 'Resend the invitation to bo@example.org' }));
+    // Desktop buttons and phone icons are both in the DOM (CSS shows one): use the first.
+    await user.click(within(list).getAllByRole('button', { name: 'Resend the invitation to bo@example.org' })[0]);
     expect(await screen.findByText('Invitation sent again to bo@example.org; the earlier link no longer works.')).toBeInTheDocument();
 
-    await user.click(within(list).getByRole('button', { name: 'Revoke the invitation to cy@example.org' }));
+    await user.click(within(list).getAllByRole('button', { name: 'Revoke the invitation to cy@example.org' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation to cy@example.org?' });
     expect(calls).toEqual(['resend 5']);
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));

@@ -58,8 +58,8 @@ export function SessionsSection() {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('preferences.sessionDevice')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('preferences.sessionCreated')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('preferences.sessionLastUsed')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('preferences.sessionCreated')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('preferences.sessionLastUsed')}</Table.Th>
             <Table.Th w={110}>
               <VisuallyHidden>{t('preferences.sessionActions')}</VisuallyHidden>
             </Table.Th>
@@ -80,14 +80,14 @@ export function SessionsSection() {
                     </Badge>
                   )}
                 </Group>
-                <Text size="xs" c="dimmed" hiddenFrom="sm" mt={4} title={formatDateTime(s.last_used_at, lng, timeZone)}>
+                <Text size="xs" c="dimmed" hiddenFrom="md" mt={4} title={formatDateTime(s.last_used_at, lng, timeZone)}>
                   {t('preferences.sessionLastUsedAt', { when: formatRelative(s.last_used_at, lng) })}
                 </Text>
               </Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom="md">
                 <Text size="sm">{formatDateTime(s.created_at, lng, timeZone)}</Text>
               </Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom="md">
                 <Text size="sm" title={formatDateTime(s.last_used_at, lng, timeZone)}>
                   {formatRelative(s.last_used_at, lng)}
                 </Text>

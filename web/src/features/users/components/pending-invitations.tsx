@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,9 +56,9 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('users.email')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('users.role')}</Table.Th>
-            <Table.Th visibleFrom="md">{t('users.invitations.invitedBy')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('users.invitations.expires')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('users.role')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('users.invitations.invitedBy')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('users.invitations.expires')}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{t('users.actions')}</VisuallyHidden>
             </Table.Th>
@@ -69,20 +69,20 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
             <Table.Tr key={inv.id}>
               <Table.Td style={{ wordBreak: 'break-word' }}>
                 <Text size="sm">{inv.email}</Text>
-                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                <Text size="xs" c="dimmed" hiddenFrom="md">
                   {inv.role === 'admin' ? t('users.roleAdmin') : t('users.roleStaff')} ·{' '}
                   {t('users.invitations.until', { date: formatDateTime(inv.expires_at, i18n.language, timeZone) })}
                 </Text>
               </Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom="md">
                 <Badge variant="light" color={inv.role === 'admin' ? 'grape' : 'blue'}>
                   {inv.role === 'admin' ? t('users.roleAdmin') : t('users.roleStaff')}
                 </Badge>
               </Table.Td>
-              <Table.Td visibleFrom="md">{inv.invited_by || '—'}</Table.Td>
-              <Table.Td visibleFrom="sm">{formatDateTime(inv.expires_at, i18n.language, timeZone)}</Table.Td>
+              <Table.Td visibleFrom="lg">{inv.invited_by || '—'}</Table.Td>
+              <Table.Td visibleFrom="md">{formatDateTime(inv.expires_at, i18n.language, timeZone)}</Table.Td>
               <Table.Td data-flush>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Group gap={4} justify="flex-end" wrap="nowrap" visibleFrom="md">
                   <Button
                     size="compact-sm"
                     variant="subtle"
@@ -103,6 +103,24 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
                   >
                     {t('users.invitations.revoke')}
                   </Button>
+                </Group>
+                {/* Phones: the same two actions as icons, so the address keeps the width. */}
+                <Group gap={2} justify="flex-end" wrap="nowrap" hiddenFrom="md">
+                  <Tooltip label={t('users.invitations.resend')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('users.invitations.resendTo', { email: inv.email })}
+                      loading={resend.isPending && resend.variables === inv.id}
+                      onClick={() => void doResend(inv)}
+                    >
+                      <IconMailForward size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('users.invitations.revoke')}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('users.invitations.revokeFor', { email: inv.email })} onClick={() => setTarget(inv)}>
+                      <IconX size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
               </Table.Td>
             </Table.Tr>
