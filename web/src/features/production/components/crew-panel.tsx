@@ -70,7 +70,7 @@ export function CrewPanel({ date, lines }: { date: string; lines: Line[] }) {
                 return (
                   <Table.Tr key={c.employee_id}>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
+                      <Group gap={4} wrap="wrap">
                         <Text size="sm" dir="auto">
                           {name}
                         </Text>
