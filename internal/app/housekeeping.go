@@ -31,8 +31,16 @@ func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles, events 
 	return tokens, throttles, events, err
 }
 
-// Housekeep runs PurgeExpired at start and then about every interval (with
-// some jitter, so several instances do not all wake together) until ctx ends.
+// AlertForgotten tells the admins of open shifts that have run longer than
+// the organisation's maximum shift, once per shift however many instances
+// run it (the time clock records each one it told of in the database).
+func (s *Services) AlertForgotten(ctx context.Context) (int, error) {
+	return s.Timeclock.AlertForgotten(ctx)
+}
+
+// Housekeep runs PurgeExpired and AlertForgotten at start and then about
+// every interval (with some jitter, so several instances do not all wake
+// together) until ctx ends.
 func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
 	for {
 		start := time.Now()
@@ -42,6 +50,11 @@ func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog
 		} else if tokens+throttles+events > 0 {
 			log.Info("housekeeping", "tokens_purged", tokens, "throttles_purged", throttles, "events_purged", events,
 				"duration", time.Since(start))
+		}
+		if n, err := s.AlertForgotten(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("forgotten clock-out alerts failed", "err", err)
+		} else if n > 0 {
+			log.Info("forgotten clock-outs told to the admins", "shifts", n)
 		}
 		wait := every/2 + rand.N(every)
 		select {

@@ -377,11 +377,18 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 		}
 		inv.PaidMinor += in.AmountMinor
 		inv.BalanceMinor = inv.TotalMinor - inv.PaidMinor
-		if inv.PaidMinor == inv.TotalMinor {
+		paid := inv.PaidMinor == inv.TotalMinor
+		if paid {
 			inv.Status, inv.PaidAt = StatusPaid, &now
 		}
 		inv.UpdatedAt = now
-		return tx.UpdateInvoice(ctx, inv, false)
+		if err := tx.UpdateInvoice(ctx, inv, false); err != nil {
+			return err
+		}
+		if paid { // decided under the invoice's lock: once, by the payment that completes it
+			return tx.InvoicePaid(ctx, inv, by)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, nil, err

@@ -62,6 +62,10 @@ type Tx interface {
 	// lines when lines is true.
 	UpdateInvoice(ctx context.Context, inv *Invoice, lines bool) error
 	InsertPayment(ctx context.Context, p *Payment) error
+	// InvoicePaid records that a payment by by (nil: nobody named) has just
+	// made inv fully paid: the admins are told once this transaction
+	// commits, and not if it rolls back.
+	InvoicePaid(ctx context.Context, inv *Invoice, by *int64) error
 }
 
 // ProjectRef is what an invoice needs of a project.

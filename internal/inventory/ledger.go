@@ -100,7 +100,15 @@ func appendMove(ctx context.Context, tx Tx, it *Item, b *Batch, m *Move) (*Move,
 		return nil, err
 	}
 	b.OnHand = after
+	wasLow := it.IsLow()
 	it.OnHand += m.Quantity
+	if !wasLow && it.IsLow() {
+		// Decided under the item's lock, which every move of it takes: of
+		// concurrent moves exactly one sees the crossing.
+		if err := tx.FellLow(ctx, it, m.UserID); err != nil {
+			return nil, err
+		}
+	}
 	return m, nil
 }
 

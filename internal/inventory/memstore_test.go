@@ -21,10 +21,12 @@ type memState struct {
 	batches map[int64]Batch
 	moves   []Move
 	nextID  int64
+	// fellLow lists the items FellLow was told of, in order.
+	fellLow []int64
 }
 
 func (s memState) clone() memState {
-	c := memState{items: map[int64]Item{}, batches: map[int64]Batch{}, moves: slices.Clone(s.moves), nextID: s.nextID}
+	c := memState{items: map[int64]Item{}, batches: map[int64]Batch{}, moves: slices.Clone(s.moves), nextID: s.nextID, fellLow: slices.Clone(s.fellLow)}
 	for k, v := range s.items {
 		c.items[k] = v
 	}
@@ -201,6 +203,11 @@ func (t *memTx) AppendMove(ctx context.Context, m *Move) error {
 	it := t.st.items[m.ItemID]
 	it.OnHand += m.Quantity
 	t.st.items[m.ItemID] = it
+	return nil
+}
+
+func (t *memTx) FellLow(ctx context.Context, it *Item, by *int64) error {
+	t.st.fellLow = append(t.st.fellLow, it.ID)
 	return nil
 }
 

@@ -103,6 +103,10 @@ type Tx interface {
 	// AppendMove writes a move, sets its ID, and adds its Quantity to its
 	// batch's and item's on-hand.
 	AppendMove(ctx context.Context, m *Move) error
+	// FellLow records that a move (by the user by, nil when none is named)
+	// has just taken it from above its reorder level to at or below it:
+	// staff are told once this transaction commits, and not if it rolls back.
+	FellLow(ctx context.Context, it *Item, by *int64) error
 }
 
 // Receipt is a new batch of Item with the move that brings its stock in.

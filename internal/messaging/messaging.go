@@ -5,6 +5,7 @@ package messaging
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -21,6 +22,25 @@ const (
 	// KindPINGuessing: someone is guessing the PIN of the employee "name"
 	// (the time clock's employee-wide limit was reached).
 	KindPINGuessing = "pin_guessing"
+	// KindLowStock: a stock move took the item "name" (params sku, on_hand,
+	// reorder_level, unit) from above its reorder level to at or below it.
+	KindLowStock = "low_stock"
+	// KindForgottenClockOut: the employee "name" has been clocked in since
+	// "since" (RFC 3339), longer than the organisation's maximum shift of
+	// "hours" hours; no actor.
+	KindForgottenClockOut = "forgotten_clockout"
+	// KindInvoicePaid: a payment made the invoice "invoice" (params client,
+	// total, currency) fully paid.
+	KindInvoicePaid = "invoice_paid"
+)
+
+// Audience is who gets a notification that names no recipients (To nil).
+type Audience string
+
+const (
+	AudienceOthers Audience = ""       // every active user but the actor
+	AudienceStaff  Audience = "staff"  // every active user, the actor too
+	AudienceAdmins Audience = "admins" // every active admin, the actor too
 )
 
 // Person is a user as others see them: in a notification or a chat message.
@@ -46,8 +66,9 @@ type NewNotification struct {
 	Kind    string
 	Params  map[string]string
 	Link    string
-	// To are the recipients; nil means every active user but the actor.
-	To []int64
+	// To are the recipients; nil means the Audience.
+	To       []int64
+	Audience Audience
 }
 
 // Page is one page of a user's notifications and their unread count.
@@ -117,7 +138,7 @@ func (s *Service) Notify(ctx context.Context, actorID int64, kind string, params
 // Without a link, the kind's place is used.
 func (s *Service) Send(ctx context.Context, n NewNotification) error {
 	switch n.Kind {
-	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing:
+	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid:
 	default:
 		return fmt.Errorf("messaging: unknown notification kind %q", n.Kind)
 	}
@@ -135,11 +156,45 @@ func (s *Service) Send(ctx context.Context, n NewNotification) error {
 
 // defaultLink is where a kind's notification leads when its sender gave none.
 var defaultLink = map[string]string{
-	KindMessage:     "/chat",
-	KindTopic:       "/chat",
-	KindZipUpload:   "/docs",
-	KindPINGuessing: "/employees",
+	KindMessage:           "/chat",
+	KindTopic:             "/chat",
+	KindZipUpload:         "/docs",
+	KindPINGuessing:       "/employees",
+	KindForgottenClockOut: "/employees?tab=now",
+	KindLowStock:          "/inventory?low_stock=true",
+	KindInvoicePaid:       "/payments/billing",
 }
 
 // TopicLink is the app path of a chat topic.
 func TopicLink(topicID int64) string { return "/chat?topic=" + strconv.FormatInt(topicID, 10) }
+
+// The notifications the work itself raises, recorded in the transaction of
+// the write that raised them (storage's Tx.Notice) or by housekeeping.
+
+// LowStock tells every staff user, the one who moved the stock too, that a
+// move took an item from above its reorder level to at or below it. by is
+// who recorded the move (0: nobody named). The link opens the inventory on
+// that item.
+func LowStock(by, itemID int64, sku, name, onHand, reorderLevel, unit string) NewNotification {
+	return NewNotification{ActorID: by, Kind: KindLowStock, Audience: AudienceStaff,
+		Link:   "/inventory?search=" + url.QueryEscape(sku),
+		Params: map[string]string{"name": name, "sku": sku, "on_hand": onHand, "reorder_level": reorderLevel, "unit": unit, "item_id": strconv.FormatInt(itemID, 10)}}
+}
+
+// ForgottenClockOut tells the admins that an employee's shift, open since
+// since, has run longer than the maximum shift of hours hours. The link
+// opens who is clocked in, where the shift is flagged and can be closed.
+func ForgottenClockOut(employeeID int64, name string, since time.Time, hours int) NewNotification {
+	return NewNotification{Kind: KindForgottenClockOut, Audience: AudienceAdmins, Link: "/employees?tab=now",
+		Params: map[string]string{"name": name, "since": since.UTC().Format(time.RFC3339), "hours": strconv.Itoa(hours),
+			"employee_id": strconv.FormatInt(employeeID, 10)}}
+}
+
+// InvoicePaid tells the admins that a payment recorded by by (0: nobody
+// named) made an invoice fully paid. total is the invoice's total as a
+// decimal in currency.
+func InvoicePaid(by, invoiceID int64, number, client, total, currency string) NewNotification {
+	return NewNotification{ActorID: by, Kind: KindInvoicePaid, Audience: AudienceAdmins,
+		Link:   "/payments/billing/" + strconv.FormatInt(invoiceID, 10),
+		Params: map[string]string{"invoice": number, "client": client, "total": total, "currency": currency}}
+}

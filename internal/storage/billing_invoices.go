@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/messaging"
 )
 
 const invoiceColumns = `i.id, i.number, i.status, i.client_id, i.project_id, COALESCE(p.name, ''), i.bill_name, i.bill_email,
@@ -160,4 +161,20 @@ func (t *billTx) InsertPayment(ctx context.Context, p *billing.Payment) error {
 	return t.tx.QueryRow(ctx, `INSERT INTO billing_payments (invoice_id, amount_minor, paid_on, method_id, note, created_at, created_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, p.InvoiceID, p.AmountMinor, p.PaidOn, p.MethodID, p.Note,
 		Millis(p.CreatedAt), p.CreatedBy).Scan(&p.ID)
+}
+
+// InvoicePaid queues the "invoice paid" notification for the admins,
+// recorded when the payment's transaction commits (Tx.Notice).
+func (t *billTx) InvoicePaid(ctx context.Context, inv *billing.Invoice, by *int64) error {
+	var actor int64
+	if by != nil {
+		actor = *by
+	}
+	number := ""
+	if inv.Number != nil {
+		number = *inv.Number
+	}
+	t.tx.Notice("", messaging.InvoicePaid(actor, inv.ID, number, inv.BillTo.Name,
+		billing.Decimal(inv.TotalMinor, inv.Currency), inv.Currency))
+	return nil
 }

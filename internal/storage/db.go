@@ -15,10 +15,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+
+	"github.com/packline/packline/internal/messaging"
 )
 
 // Dialect names the SQL engine behind a DB.
@@ -42,6 +45,10 @@ type DB struct {
 	Now func() time.Time
 
 	rebound sync.Map // query text -> rewritten text (PostgreSQL)
+
+	// hub receives, after commit, the live events of notifications that
+	// other areas' transactions record (SQLite; see messaging_notices.go).
+	hub atomic.Pointer[messaging.Hub]
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database.
@@ -164,6 +171,9 @@ type Tx struct {
 	db  *DB
 	tx  *sql.Tx
 	Now time.Time
+
+	// notices are notifications recorded just before commit (Notice).
+	notices []notice
 }
 
 // Dialect of the transaction's database.
@@ -235,9 +245,15 @@ func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) erro
 		_ = sqlTx.Rollback()
 		return mapError(err)
 	}
+	published, err := tx.recordNotices(ctx)
+	if err != nil {
+		_ = sqlTx.Rollback()
+		return mapError(err)
+	}
 	if err := sqlTx.Commit(); err != nil {
 		return mapError(fmt.Errorf("commit: %w", err))
 	}
+	published()
 	return nil
 }
 

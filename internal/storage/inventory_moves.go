@@ -3,9 +3,11 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/messaging"
 )
 
 const moveColumns = `m.id, m.batch_id, m.item_id, m.reason, m.quantity, m.balance_after, m.counted, m.note, m.reverses_id,
@@ -169,6 +171,19 @@ func (t *invTx) AppendMove(ctx context.Context, m *inventory.Move) error {
 	if before := m.BalanceAfter - m.Quantity; (before > 0) != (m.BalanceAfter > 0) {
 		return t.refreshNextExpiry(ctx, m.ItemID) // the batch came into stock or ran out
 	}
+	return nil
+}
+
+// FellLow queues the low-stock notification for every staff user, recorded
+// when the move's transaction commits (Tx.Notice; once per item per
+// transaction).
+func (t *invTx) FellLow(ctx context.Context, it *inventory.Item, by *int64) error {
+	var actor int64
+	if by != nil {
+		actor = *by
+	}
+	t.tx.Notice("low_stock:"+strconv.FormatInt(it.ID, 10), messaging.LowStock(actor, it.ID, it.SKU, it.Name,
+		it.OnHand.String(), it.ReorderLevel.String(), it.Unit))
 	return nil
 }
 

@@ -21,7 +21,10 @@ type MessagingStore struct {
 var _ messaging.Store = (*MessagingStore)(nil)
 
 // NewMessagingStore returns the messaging store over db, publishing to hub.
+// Notifications that other areas record in their own transactions (Tx.Notice)
+// reach hub too.
 func NewMessagingStore(db *DB, hub *messaging.Hub) *MessagingStore {
+	db.hub.Store(hub)
 	return &MessagingStore{db: db, hub: hub}
 }
 
@@ -112,62 +115,11 @@ func (s *MessagingStore) MarkRead(ctx context.Context, userID int64, ids []int64
 	return unread, err
 }
 
-// Notify records a notification for its recipients (every active user but
-// the actor when To is nil), each with an event carrying it.
+// Notify records a notification for its recipients (see messaging.Audience
+// when To is nil), each with an event carrying it.
 func (s *MessagingStore) Notify(ctx context.Context, n messaging.NewNotification) error {
-	body, err := json.Marshal(n.Params)
-	if err != nil {
-		return err
-	}
-	var actor *messaging.Person
-	if n.ActorID != 0 {
-		people, err := s.people(ctx, n.ActorID)
-		if err != nil {
-			return err
-		}
-		if len(people) == 1 {
-			actor = &people[0]
-		}
-	}
 	return s.withEvents(ctx, func(tx *Tx, ev *events) error {
-		to := n.To
-		if to == nil {
-			rows, err := tx.Query(ctx, `SELECT id FROM users WHERE active = ? AND id <> ? ORDER BY id`, true, n.ActorID)
-			if err != nil {
-				return err
-			}
-			for rows.Next() {
-				var id int64
-				if err := rows.Scan(&id); err != nil {
-					rows.Close()
-					return err
-				}
-				to = append(to, id)
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return err
-			}
-		}
-		var actorID any
-		if n.ActorID != 0 {
-			actorID = n.ActorID
-		}
-		for _, uid := range to {
-			item := messaging.Notification{Kind: n.Kind, Actor: actor, Params: n.Params, Link: n.Link, CreatedAt: tx.Now.Truncate(1e6)}
-			if err := tx.QueryRow(ctx, `INSERT INTO notifications (user_id, kind, params, created_at, actor_id, link)
-				VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, uid, n.Kind, string(body), Millis(tx.Now), actorID, n.Link).Scan(&item.ID); err != nil {
-				return mapError(err)
-			}
-			unread, err := unreadCount(ctx, tx, uid)
-			if err != nil {
-				return err
-			}
-			if err := ev.add(ctx, tx, uid, messaging.EventNotification, map[string]any{"unread": unread, "notification": item}); err != nil {
-				return err
-			}
-		}
-		return nil
+		return recordNotification(ctx, tx, ev, n)
 	})
 }
 

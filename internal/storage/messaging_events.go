@@ -65,16 +65,15 @@ func notifyPayload(ev messaging.Event) string {
 func (s *MessagingStore) withEvents(ctx context.Context, fn func(tx *Tx, ev *events) error) error {
 	var ev events
 	err := s.db.WithTx(ctx, func(tx *Tx) error {
-		if s.db.Dialect == Postgres {
-			// Event ids come from one sequence, and two transactions could
-			// commit out of id order: a stream that saw 11 and reconnects with
-			// Last-Event-ID 11 would never be replayed 10, committed just
-			// after. Transactions that record events therefore run one at a
-			// time (the lock is their first statement, so they cannot
-			// deadlock on each other), and ids commit in order.
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(727275)`); err != nil {
-				return err
-			}
+		// PostgreSQL: event ids come from one sequence, and two transactions
+		// could commit out of id order: a stream that saw 11 and reconnects
+		// with Last-Event-ID 11 would never be replayed 10, committed just
+		// after. Transactions that record events therefore run one at a time
+		// (the lock is their first statement here, and the last lock other
+		// areas' transactions take, see Tx.Notice, so they cannot deadlock on
+		// each other), and ids commit in order.
+		if err := lockEvents(ctx, tx); err != nil {
+			return err
 		}
 		ev = events{db: s.db}
 		return fn(tx, &ev)

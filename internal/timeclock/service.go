@@ -326,6 +326,37 @@ func (s *Service) Now(ctx context.Context) (*Now, error) {
 	return out, nil
 }
 
+// AlertForgotten tells the admins, once per shift, of every open shift that
+// has run longer than the organisation's maximum shift (a forgotten
+// clock-out, as Now flags it), and returns how many it told them of now.
+// Housekeeping calls it; instances sharing a database may call it at once.
+func (s *Service) AlertForgotten(ctx context.Context) (int, error) {
+	st, err := s.cal.Settings.Get(ctx)
+	if err != nil {
+		return 0, err
+	}
+	open, err := s.store.OpenShifts(ctx)
+	if err != nil {
+		return 0, err
+	}
+	now := s.cal.Now()
+	maxShift := time.Duration(st.MaxShiftHours) * time.Hour
+	sent := 0
+	for _, o := range open {
+		if o.Since.IsZero() || now.Sub(o.Since) <= maxShift {
+			continue
+		}
+		ok, err := s.store.NoteForgotten(ctx, o, st.MaxShiftHours)
+		if err != nil {
+			return sent, err
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent, nil
+}
+
 // Calendar is the organisation's calendar the time clock reads now, the
 // zone and today from (handlers read dates in it).
 func (s *Service) Calendar() *organisation.Calendar { return s.cal }

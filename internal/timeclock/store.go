@@ -37,6 +37,12 @@ type Store interface {
 	// ThrottleStates reads the PIN throttle keys starting with prefix.
 	ThrottleReader
 
+	// NoteForgotten records, once per shift, that the open shift o has run
+	// longer than the maximum shift of hours hours, and tells the admins in
+	// the same transaction. It reports false, and tells nobody, when that
+	// shift was noted before (by this or another instance) or has closed.
+	NoteForgotten(ctx context.Context, o OpenShift, hours int) (bool, error)
+
 	// InTx runs fn in one write transaction.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 }

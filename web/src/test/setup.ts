@@ -37,6 +37,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosize textarea re-measures when fonts load.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+}
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

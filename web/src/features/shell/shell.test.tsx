@@ -102,6 +102,57 @@ describe('app shell', () => {
     await waitFor(() => expect(screen.getByTestId('notifications-button')).toHaveAccessibleName('Notifications'));
   });
 
+  it('says what the work raised: low stock, a forgotten clock-out, a paid invoice; each opens its place', async () => {
+    const at = new Date().toISOString();
+    server.use(
+      mockApi.get('/api/notifications', () =>
+        HttpResponse.json({
+          notifications: [
+            {
+              id: 3,
+              kind: 'low_stock',
+              actor: { id: 2, name: 'Sam Staff' },
+              params: { name: 'Rolled oats', sku: 'OATS-1', on_hand: '4.5', reorder_level: '5', unit: 'kg', item_id: '7' },
+              link: '/inventory?search=OATS-1',
+              read: false,
+              created_at: at,
+            },
+            {
+              id: 2,
+              kind: 'forgotten_clockout',
+              actor: null,
+              params: { name: 'Dara Davies', hours: '12', since: at, employee_id: '5' },
+              link: '/employees?tab=now',
+              read: false,
+              created_at: at,
+            },
+            {
+              id: 1,
+              kind: 'invoice_paid',
+              actor: { id: 2, name: 'Sam Staff' },
+              params: { invoice: '2026-0007', client: 'Harbor Foods', total: '1500.00', currency: 'GBP' },
+              link: '/payments/billing/9',
+              read: true,
+              created_at: at,
+            },
+          ],
+          unread: 2,
+          total: 3,
+        }),
+      ),
+      mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true, unread: 1 })),
+    );
+    const { site } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('notifications-button'));
+    const low = await screen.findByText('Rolled oats (OATS-1) is down to 4.5 kg, at or below its reorder level of 5');
+    expect(low).toBeInTheDocument();
+    const forgotten = screen.getByText('Dara Davies has been clocked in for over 12 hours — a forgotten clock-out?');
+    expect(screen.getByText('Invoice 2026-0007 to Harbor Foods is paid in full (£1,500.00)')).toBeInTheDocument();
+    await user.click(forgotten);
+    await waitFor(() => expect(site.location.pathname + site.location.search).toBe('/employees?tab=now'));
+  });
+
   it('links support to the organisation address', async () => {
     renderApp('/dashboard');
     const links = await screen.findAllByRole('link', { name: /support/i });

@@ -2683,7 +2683,11 @@ export interface components {
             /**
              * @description message ("sent a message"; params name, topic), zip_upload ("uploaded a zip file
              *     with {type}"; params name, type), topic ("started a new topic"; params name, topic),
-             *     or pin_guessing (many wrong PINs for the employee params.name; no actor).
+             *     pin_guessing (many wrong PINs for the employee params.name; no actor), low_stock (a
+             *     stock move took the item params.name below its reorder level; params sku, on_hand,
+             *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
+             *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
+             *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
              */
             kind: string;
             /** @description The app path of what it is about. */

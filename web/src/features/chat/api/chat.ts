@@ -124,3 +124,15 @@ export function useChatLive() {
   });
   useLiveEvent('chat.topic', () => void client.invalidateQueries({ queryKey: chatKeys.topics }));
 }
+
+/** The colleagues a message can @mention: the active users, by name (GET /api/projects/options' people). */
+export const peopleQuery = queryOptions({
+  queryKey: ['chat', 'people'] as const,
+  queryFn: async ({ signal }) => (await api.get('/api/projects/options', { signal })).people,
+  staleTime: 5 * 60_000,
+});
+
+/** Loads the colleagues once the first "@" is typed (enabled), then keeps them for a while. */
+export function usePeople(enabled: boolean) {
+  return useQuery({ ...peopleQuery, enabled });
+}

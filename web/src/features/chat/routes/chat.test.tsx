@@ -45,6 +45,18 @@ function chatApi(calls: string[]) {
       calls.push(`READ ${params.id} ${JSON.stringify(await request.json())}`);
       return HttpResponse.json({ success: true as const });
     }),
+    mockApi.get('/api/projects/options', () => {
+      calls.push('PEOPLE');
+      return HttpResponse.json({
+        projects: [],
+        people: [
+          { id: 1, name: 'Dana Demo' },
+          { id: 2, name: 'Sam Staff' },
+          { id: 3, name: 'Sara Silva' },
+          { id: 4, name: 'Ben Adler' },
+        ],
+      });
+    }),
     mockApi.post('/api/chat/topics/{id}/messages', async ({ request }) => {
       const { text } = await request.json();
       calls.push(`POST ${text}`);
@@ -76,8 +88,13 @@ describe('chat (/chat)', () => {
     expect(calls).toContain('GET 1 before=16');
 
     const input = screen.getByTestId('chat-input');
-    await user.type(input, 'Labels are in, @Sam{Enter}');
-    await waitFor(() => expect(calls).toContain('POST Labels are in, @Sam'));
+    await user.type(input, 'Labels are in, @Sam');
+    // Enter chooses the colleague offered, then sends.
+    expect(await screen.findByRole('option', { name: '@Sam Staff' })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('Labels are in, @Sam Staff ');
+    await user.type(input, 'thanks{Enter}');
+    await waitFor(() => expect(calls).toContain('POST Labels are in, @Sam Staff thanks'));
     const mine = (await screen.findByText(/Labels are in,/)).closest('li')!;
     expect(within(mine).getByText('You')).toBeInTheDocument();
     expect(within(mine).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
@@ -86,6 +103,50 @@ describe('chat (/chat)', () => {
     // Others' messages cannot be edited.
     const theirs = screen.getByText('old message 45').closest('li')!;
     expect(within(theirs).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('offers colleagues after @, chosen with the arrows and Enter, closed with Escape', async () => {
+    const calls: string[] = [];
+    chatApi(calls);
+    renderApp('/chat');
+    expect(await screen.findByText('old message 45')).toBeInTheDocument();
+    const input = screen.getByTestId('chat-input');
+    const user = userEvent.setup();
+    await user.type(input, 'Ask ');
+    expect(calls).not.toContain('PEOPLE'); // loaded only once a mention starts
+    await user.type(input, '@s');
+    const list = await screen.findByRole('listbox', { name: 'Colleagues to mention' });
+    // Names or surnames starting with "s", never oneself (Dana, id 1, signed in).
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['@Sam Staff', '@Sara Silva']);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(within(list).getByRole('option', { name: '@Sam Staff' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(within(list).getByRole('option', { name: '@Sara Silva' })).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', within(list).getByRole('option', { name: '@Sara Silva' }).id);
+    await user.keyboard('{ArrowDown}'); // wraps around
+    expect(within(list).getByRole('option', { name: '@Sam Staff' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(input).toHaveValue('Ask @Sara Silva ');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]); // Enter chose; it did not send
+
+    // The list narrows as one types, and Escape closes it; Enter then sends.
+    await user.type(input, 'and @be');
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['@Ben Adler']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls).toContain('POST Ask @Sara Silva and @be'));
+    await waitFor(() => expect(input).toHaveValue(''));
+
+    // Nobody matching: no list, Enter sends. A click chooses too.
+    await user.type(input, 'hi @zz');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '@ben');
+    await user.click(await screen.findByRole('option', { name: '@Ben Adler' }));
+    expect(input).toHaveValue('@Ben Adler ');
   });
 
   it('starts a topic from the New topic dialog', async () => {

@@ -3,15 +3,31 @@ import { api, type Schema } from '@/lib/api';
 import { useLiveEvent } from '@/lib/live';
 
 /**
- * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic), and
- * pin_guessing: many wrong PINs for the employee `name` at the kiosk.
+ * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic);
+ * pin_guessing: many wrong PINs for the employee `name` at the kiosk; and those the work raises:
+ * low_stock (a move took the item `name` to its reorder level), forgotten_clockout (the employee `name`
+ * has been clocked in over `hours` hours), invoice_paid (invoice `invoice` of `client` is fully paid).
  */
-export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic', 'pin_guessing'] as const;
+export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & {
   kind: NotificationKind;
-  params: { name: string; type?: string; topic?: string };
+  params: {
+    name: string;
+    type?: string;
+    topic?: string;
+    sku?: string;
+    on_hand?: string;
+    reorder_level?: string;
+    unit?: string;
+    hours?: string;
+    since?: string;
+    invoice?: string;
+    client?: string;
+    total?: string;
+    currency?: string;
+  };
 };
 
 export interface NotificationsPage {

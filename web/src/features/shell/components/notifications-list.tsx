@@ -1,25 +1,17 @@
 import { ActionIcon, Box, Button, Divider, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBellCheck, IconCheck, IconFileZip, IconLock, IconMessage, IconMessages } from '@tabler/icons-react';
+import { IconBellCheck, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatRelative } from '@/lib/format';
-import { useMarkNotificationsRead, useNotifications, type AppNotification, type NotificationKind } from '../api/notifications';
+import { useMarkNotificationsRead, useNotifications, type AppNotification } from '../api/notifications';
+import { KIND_ICON, notificationText } from '../lib/notification-text';
 import classes from './notifications-menu.module.css';
 
 /** How many notifications the dropdown shows before "See all". */
 export const NOTIFICATIONS_PREVIEW = 5;
 /** How many "See all" shows. */
 export const NOTIFICATIONS_ALL = 50;
-
-const KIND_KEY: Record<NotificationKind, string> = {
-  message: 'notifications.kinds.message',
-  zip_upload: 'notifications.kinds.zipUpload',
-  topic: 'notifications.kinds.topic',
-  pin_guessing: 'notifications.kinds.pinGuessing',
-};
-
-const KIND_ICON = { message: IconMessage, zip_upload: IconFileZip, topic: IconMessages, pin_guessing: IconLock } as const;
 
 function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: () => void; onRead: () => void }) {
   const { t, i18n } = useTranslation();
@@ -31,7 +23,7 @@ function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: ()
       </ThemeIcon>
       <UnstyledButton className={classes.open} onClick={onOpen}>
         <Text size="sm" fw={n.read ? 400 : 600}>
-          {t(KIND_KEY[n.kind], { name: n.params.name, type: n.params.type ?? '' })}
+          {notificationText(n, t, i18n.language)}
         </Text>
         {n.params.topic && (
           <Text size="xs" c="dimmed" truncate>

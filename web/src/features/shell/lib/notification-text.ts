@@ -1,0 +1,61 @@
+import { IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { intlLocale } from '@/lib/format';
+import { unitName } from '@/lib/units';
+import type { AppNotification, NotificationKind } from '../api/notifications';
+
+const KIND_KEY: Record<NotificationKind, string> = {
+  message: 'notifications.kinds.message',
+  zip_upload: 'notifications.kinds.zipUpload',
+  topic: 'notifications.kinds.topic',
+  pin_guessing: 'notifications.kinds.pinGuessing',
+  low_stock: 'notifications.kinds.lowStock',
+  forgotten_clockout: 'notifications.kinds.forgottenClockout',
+  invoice_paid: 'notifications.kinds.invoicePaid',
+};
+
+export const KIND_ICON = {
+  message: IconMessage,
+  zip_upload: IconFileZip,
+  topic: IconMessages,
+  pin_guessing: IconLock,
+  low_stock: IconPackageOff,
+  forgotten_clockout: IconClockExclamation,
+  invoice_paid: IconReceipt,
+} as const;
+
+/** An amount in a currency, in the reader's language ("100.00" "GBP" → "£100.00"); as given if not a number. */
+function formatMoney(total: string | undefined, currency: string | undefined, lng: string): string {
+  const n = Number(total);
+  if (!total || !Number.isFinite(n)) return total ?? '';
+  try {
+    return new Intl.NumberFormat(intlLocale(lng), currency ? { style: 'currency', currency } : undefined).format(n);
+  } catch {
+    return `${total} ${currency ?? ''}`.trim();
+  }
+}
+
+/** A quantity ("4.5") with the locale's digits; as given if not a number. */
+function formatQuantity(q: string | undefined, lng: string): string {
+  const n = Number(q);
+  if (!q || !Number.isFinite(n)) return q ?? '';
+  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(n);
+}
+
+/** The sentence of a notification in the reader's language, with its params. */
+export function notificationText(n: AppNotification, t: TFunction, lng: string): string {
+  const p = n.params;
+  return t(KIND_KEY[n.kind], {
+    name: p.name,
+    type: p.type ?? '',
+    sku: p.sku ?? '',
+    onHand: formatQuantity(p.on_hand, lng),
+    reorderLevel: formatQuantity(p.reorder_level, lng),
+    unit: p.unit ? unitName(p.unit, t, Number(p.on_hand)) : '',
+    hours: p.hours ?? '',
+    invoice: p.invoice ?? '',
+    client: p.client ?? '',
+    total: formatMoney(p.total, p.currency, lng),
+    actor: n.actor?.name ?? '',
+  });
+}
