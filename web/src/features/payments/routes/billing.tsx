@@ -13,7 +13,7 @@ import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useServerTable } from '@/lib/use-server-table';
 import { useOrgCurrency } from '../api/currency';
-import { exportInvoices, STATUSES, useInvoices, type Invoice, type InvoiceStatus } from '../api/invoices';
+import { exportInvoices, STATUS_FILTERS, useInvoices, type Invoice, type StatusFilter } from '../api/invoices';
 import { InvoiceForm } from '../components/invoice-form';
 import { StatusBadge } from '../components/status-badge';
 import { formatDay, formatMoney } from '../lib/money';
@@ -26,7 +26,7 @@ export default function BillingPage() {
   const currency = useOrgCurrency();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<InvoiceStatus | ''>('');
+  const [status, setStatus] = useState<StatusFilter | ''>('');
   const { resetPage, query, table } = useServerTable<Invoice>({ columnAccessor: 'created_at', direction: 'desc' });
   const [creating, setCreating] = useState(false);
   const params = { search: debounced, status, ...query };
@@ -54,9 +54,9 @@ export default function BillingPage() {
           <SearchInput label={t('payments.billing.search')} value={search} onSearch={resetPage(setSearch)} />
           <Select
             label={t('payments.billing.status')}
-            data={[{ value: '', label: t('payments.billing.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
+            data={[{ value: '', label: t('payments.billing.anyStatus') }, ...STATUS_FILTERS.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
             value={status}
-            onChange={(v) => resetPage(setStatus)((v ?? '') as InvoiceStatus | '')}
+            onChange={(v) => resetPage(setStatus)((v ?? '') as StatusFilter | '')}
             allowDeselect={false}
           />
         </Group>
@@ -86,7 +86,7 @@ export default function BillingPage() {
                 ),
               },
               { accessor: 'client', title: t('payments.billing.columns.client'), sortable: true, render: (inv) => inv.bill_to.name },
-              { accessor: 'status', title: t('payments.billing.columns.status'), sortable: true, render: (inv) => <StatusBadge status={inv.status} t={t} /> },
+              { accessor: 'status', title: t('payments.billing.columns.status'), sortable: true, render: (inv) => <StatusBadge status={inv.status} overdue={inv.overdue} t={t} /> },
               { accessor: 'issue_date', title: t('payments.billing.columns.issued'), sortable: true, render: (inv) => formatDay(inv.issue_date, lng) },
               {
                 accessor: 'total',

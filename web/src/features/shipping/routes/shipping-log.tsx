@@ -3,6 +3,7 @@ import { Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Text, TextInp
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { SearchInput, ServerTable } from '@/components/server-table';
@@ -49,7 +50,9 @@ export default function ShippingLogPage() {
   useDocumentTitle(t('nav.shippingLog'));
   const settings = usePublicSettings();
   const today = todayIn(settings.data?.time_zone ?? 'America/Chicago');
-  const [search, setSearch] = useState('');
+  // ?search= opens the log filtered (a document links to its shipment this way).
+  const [address] = useSearchParams();
+  const [search, setSearch] = useState(() => address.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<ShipmentStatus | ''>('');
   const [carrier, setCarrier] = useState('');
