@@ -24,31 +24,11 @@ func (s *Server) handlePlanList(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handlePlanCreate(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[billing.PlanInput](w, r)
-	if err != nil {
-		return err
-	}
-	p, err := s.Billing.CreatePlan(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, p)
+	return serveBody[billing.PlanInput](w, r, http.StatusCreated, s.Billing.CreatePlan)
 }
 
 func (s *Server) handlePlanPatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[billing.PlanPatch](w, r)
-	if err != nil {
-		return err
-	}
-	p, err := s.Billing.UpdatePlan(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, p)
+	return serveIDBody[billing.PlanPatch](w, r, http.StatusOK, s.Billing.UpdatePlan)
 }
 
 func (s *Server) handleMethodList(w http.ResponseWriter, r *http.Request) error {
@@ -60,31 +40,11 @@ func (s *Server) handleMethodList(w http.ResponseWriter, r *http.Request) error 
 }
 
 func (s *Server) handleMethodCreate(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[billing.MethodInput](w, r)
-	if err != nil {
-		return err
-	}
-	m, err := s.Billing.CreateMethod(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, m)
+	return serveBody[billing.MethodInput](w, r, http.StatusCreated, s.Billing.CreateMethod)
 }
 
 func (s *Server) handleMethodPatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[billing.MethodPatch](w, r)
-	if err != nil {
-		return err
-	}
-	m, err := s.Billing.UpdateMethod(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, m)
+	return serveIDBody[billing.MethodPatch](w, r, http.StatusOK, s.Billing.UpdateMethod)
 }
 
 // invoiceFilter reads the list's query parameters.
@@ -164,15 +124,7 @@ func (s *Server) handleInvoiceCreate(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleInvoiceGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	inv, err := s.Billing.Invoice(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, inv)
+	return serveByID(w, r, s.Billing.Invoice)
 }
 
 // handleInvoicePrint is what the printed invoice shows: the invoice, the
@@ -199,31 +151,11 @@ func (s *Server) handleInvoicePrint(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) handleInvoicePatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[billing.InvoicePatch](w, r)
-	if err != nil {
-		return err
-	}
-	inv, err := s.Billing.UpdateInvoice(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, inv)
+	return serveIDBody[billing.InvoicePatch](w, r, http.StatusOK, s.Billing.UpdateInvoice)
 }
 
 func (s *Server) handleInvoiceSend(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	inv, err := s.Billing.Send(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, inv)
+	return serveByID(w, r, s.Billing.Send)
 }
 
 func (s *Server) handleInvoiceReissue(w http.ResponseWriter, r *http.Request) error {

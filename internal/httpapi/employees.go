@@ -56,31 +56,11 @@ func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleGetEmployee(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	e, err := s.Timeclock.Employee(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, e)
+	return serveByID(w, r, s.Timeclock.Employee)
 }
 
 func (s *Server) handlePatchEmployee(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[timeclock.EmployeePatch](w, r)
-	if err != nil {
-		return err
-	}
-	e, err := s.Timeclock.UpdateEmployee(r.Context(), id, in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, e)
+	return serveIDBody[timeclock.EmployeePatch](w, r, http.StatusOK, s.Timeclock.UpdateEmployee)
 }
 
 func (s *Server) handleArchive(archived bool) handler {
@@ -198,16 +178,22 @@ type punchInput struct {
 	Reason string `json:"reason" text:"multiline"`
 }
 
-func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
+// punchRequest reads a punch request: the path's {id}, the body and its time.
+func (s *Server) punchRequest(w http.ResponseWriter, r *http.Request) (int64, punchInput, time.Time, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		return err
+		return 0, punchInput{}, time.Time{}, err
 	}
 	in, err := decode[punchInput](w, r)
 	if err != nil {
-		return err
+		return 0, in, time.Time{}, err
 	}
 	at, err := s.punchTime(r, in.At)
+	return id, in, at, err
+}
+
+func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
+	id, in, at, err := s.punchRequest(w, r)
 	if err != nil {
 		return err
 	}
@@ -220,15 +206,7 @@ func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[punchInput](w, r)
-	if err != nil {
-		return err
-	}
-	at, err := s.punchTime(r, in.At)
+	id, in, at, err := s.punchRequest(w, r)
 	if err != nil {
 		return err
 	}

@@ -41,15 +41,7 @@ func (s *Server) dateParam(r *http.Request, name string) (string, error) {
 }
 
 func (s *Server) handleGetRecipe(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	rec, err := s.Production.Recipe(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, rec)
+	return serveByID(w, r, s.Production.Recipe)
 }
 
 type recipeBody struct {
@@ -57,19 +49,9 @@ type recipeBody struct {
 }
 
 func (s *Server) handlePutRecipe(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	b, err := decode[recipeBody](w, r)
-	if err != nil {
-		return err
-	}
-	rec, err := s.Production.SetRecipe(r.Context(), id, b.Components, prodActor(r))
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, rec)
+	return serveIDBody(w, r, http.StatusOK, func(ctx context.Context, id int64, b recipeBody) (*production.Recipe, error) {
+		return s.Production.SetRecipe(ctx, id, b.Components, prodActor(r))
+	})
 }
 
 func (s *Server) handleListLines(w http.ResponseWriter, r *http.Request) error {
@@ -85,15 +67,7 @@ func (s *Server) handleListLines(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleCreateLine(w http.ResponseWriter, r *http.Request) error {
-	n, err := decode[production.NewLine](w, r)
-	if err != nil {
-		return err
-	}
-	l, err := s.Production.CreateLine(r.Context(), n)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, l)
+	return serveBody[production.NewLine](w, r, http.StatusCreated, s.Production.CreateLine)
 }
 
 func (s *Server) handleListProducts(w http.ResponseWriter, r *http.Request) error {
@@ -127,27 +101,13 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleCreateEntry(w http.ResponseWriter, r *http.Request) error {
-	n, err := decode[production.NewEntry](w, r)
-	if err != nil {
-		return err
-	}
-	e, err := s.Production.CreateEntry(r.Context(), n, prodActor(r))
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, e)
+	return serveBody(w, r, http.StatusCreated, func(ctx context.Context, n production.NewEntry) (*production.Entry, error) {
+		return s.Production.CreateEntry(ctx, n, prodActor(r))
+	})
 }
 
 func (s *Server) handleGetEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	e, err := s.Production.Store.Entry(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, e)
+	return serveByID(w, r, s.Production.Store.Entry)
 }
 
 type reverseBody struct {
@@ -155,19 +115,9 @@ type reverseBody struct {
 }
 
 func (s *Server) handleReverseEntry(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	b, err := decode[reverseBody](w, r)
-	if err != nil {
-		return err
-	}
-	e, err := s.Production.ReverseEntry(r.Context(), id, b.Reason, prodActor(r))
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, e)
+	return serveIDBody(w, r, http.StatusCreated, func(ctx context.Context, id int64, b reverseBody) (*production.Entry, error) {
+		return s.Production.ReverseEntry(ctx, id, b.Reason, prodActor(r))
+	})
 }
 
 func (s *Server) handleDaily(w http.ResponseWriter, r *http.Request) error {
@@ -267,19 +217,7 @@ func (s *Server) handleToday(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleUpdateLine(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	p, err := decode[production.LinePatch](w, r)
-	if err != nil {
-		return err
-	}
-	l, err := s.Production.UpdateLine(r.Context(), id, p)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, l)
+	return serveIDBody[production.LinePatch](w, r, http.StatusOK, s.Production.UpdateLine)
 }
 
 func (s *Server) handleRecipeVersions(w http.ResponseWriter, r *http.Request) error {

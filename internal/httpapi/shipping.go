@@ -74,76 +74,35 @@ func (s *Server) handleShipList(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleShipCreate(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[shipping.Input](w, r)
-	if err != nil {
-		return err
-	}
-	sh, err := s.Shipping.Create(r.Context(), in, actorOf(r))
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, sh)
+	return serveBody(w, r, http.StatusCreated, func(ctx context.Context, in shipping.Input) (*shipping.Shipment, error) {
+		return s.Shipping.Create(ctx, in, actorOf(r))
+	})
 }
 
 func (s *Server) handleShipGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	sh, err := s.Shipping.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, sh)
+	return serveByID(w, r, s.Shipping.Get)
 }
 
 func (s *Server) handleShipPatch(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	p, err := decode[shipping.Patch](w, r)
-	if err != nil {
-		return err
-	}
-	sh, err := s.Shipping.Update(r.Context(), id, p)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, sh)
+	return serveIDBody[shipping.Patch](w, r, http.StatusOK, s.Shipping.Update)
 }
 
 // handleShipStep answers ship and deliver.
 func (s *Server) handleShipStep(step func(*shipping.Service, context.Context, int64, inventory.Actor) (*shipping.Shipment, error)) handler {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		id, err := pathID(r, "id")
-		if err != nil {
-			return err
-		}
-		sh, err := step(s.Shipping, r.Context(), id, actorOf(r))
-		if err != nil {
-			return err
-		}
-		return writeJSON(w, http.StatusOK, sh)
+		return serveByID(w, r, func(ctx context.Context, id int64) (*shipping.Shipment, error) {
+			return step(s.Shipping, ctx, id, actorOf(r))
+		})
 	}
 }
 
 func (s *Server) handleShipCancel(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[struct {
+	type cancelBody struct {
 		Reason string `json:"reason" text:"multiline"`
-	}](w, r)
-	if err != nil {
-		return err
 	}
-	sh, err := s.Shipping.Cancel(r.Context(), id, in.Reason, actorOf(r))
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, sh)
+	return serveIDBody(w, r, http.StatusOK, func(ctx context.Context, id int64, in cancelBody) (*shipping.Shipment, error) {
+		return s.Shipping.Cancel(ctx, id, in.Reason, actorOf(r))
+	})
 }
 
 var shipmentHeader = []string{"number", "status", "ship_date", "destination", "address", "contact", "carrier",

@@ -45,12 +45,8 @@ func (s *BillingStore) Invoice(ctx context.Context, id int64) (*billing.Invoice,
 }
 
 func getInvoice(ctx context.Context, q querier, id int64) (*billing.Invoice, error) {
-	inv, err := one(scanInvoice(q.QueryRow(ctx, `SELECT `+invoiceColumns+invoiceFrom+` WHERE i.id = ?`, id)))
+	inv, err := getFilled(ctx, q, scanInvoice, fillInvoiceLines, `SELECT `+invoiceColumns+invoiceFrom+` WHERE i.id = ?`, id)
 	if inv == nil || err != nil {
-		return nil, err
-	}
-	list := []billing.Invoice{*inv}
-	if err := fillInvoiceLines(ctx, q, list); err != nil {
 		return nil, err
 	}
 	payments, err := scanAll(ctx, q, func(r rowScanner) (*billing.Payment, error) {
@@ -68,8 +64,8 @@ func getInvoice(ctx context.Context, q querier, id int64) (*billing.Invoice, err
 	if err != nil {
 		return nil, err
 	}
-	list[0].Payments = payments
-	return &list[0], nil
+	inv.Payments = payments
+	return inv, nil
 }
 
 // fillInvoiceLines reads the lines of the given invoices.
@@ -77,12 +73,7 @@ func fillInvoiceLines(ctx context.Context, q querier, list []billing.Invoice) er
 	if len(list) == 0 {
 		return nil
 	}
-	at := map[int64]int{}
-	args := make([]any, len(list))
-	for i := range list {
-		at[list[i].ID] = i
-		args[i] = list[i].ID
-	}
+	at, args := byID(list, func(inv *billing.Invoice) int64 { return inv.ID })
 	rows, err := q.Query(ctx, `SELECT invoice_id, description, quantity, unit_price_minor, amount_minor FROM billing_invoice_lines
 		WHERE invoice_id IN (`+placeholders(len(args))+`) ORDER BY invoice_id, position`, args...)
 	if err != nil {

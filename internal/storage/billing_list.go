@@ -35,21 +35,11 @@ func invoiceWhere(f billing.Filter) (string, []any) {
 	if f.Search != "" {
 		conds, args = append(conds, `i.search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%")
 	}
-	if len(conds) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return whereSQL(conds), args
 }
 
 func invoiceOrder(f billing.Filter) string {
-	col, ok := invoiceSorts[f.Sort]
-	if !ok {
-		col = "i.created_at"
-	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
+	col, dir := sortColumn(invoiceSorts, f.Sort, "i.created_at"), sortDir(f.Desc)
 	// Drafts have no number nor issue date: they sort after the rest either way.
 	return " ORDER BY CASE WHEN " + col + " IS NULL THEN 1 ELSE 0 END, " + col + dir + ", i.id" + dir
 }
@@ -77,21 +67,9 @@ func (s *BillingStore) invoicePage(ctx context.Context, f billing.Filter, where 
 // EachInvoice walks every invoice f selects, 500 at a time.
 func (s *BillingStore) EachInvoice(ctx context.Context, f billing.Filter, fn func(inv *billing.Invoice) error) error {
 	where, args := invoiceWhere(f)
-	const size = 500
-	for offset := 0; ; offset += size {
-		list, err := s.invoicePage(ctx, f, where, args, size, offset)
-		if err != nil {
-			return err
-		}
-		for i := range list {
-			if err := fn(&list[i]); err != nil {
-				return err
-			}
-		}
-		if len(list) < size {
-			return nil
-		}
-	}
+	return eachPage(500, func(limit, offset int) ([]billing.Invoice, error) {
+		return s.invoicePage(ctx, f, where, args, limit, offset)
+	}, fn)
 }
 
 // Summary sums what sent invoices still owe, by currency.

@@ -78,22 +78,12 @@ func (s *ClientStore) Clients(ctx context.Context, f clients.Filter) ([]clients.
 	if f.Search != "" {
 		conds, args = append(conds, `search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%")
 	}
-	where := ""
-	if len(conds) > 0 {
-		where = " WHERE " + strings.Join(conds, " AND ")
-	}
+	where := whereSQL(conds)
 	var total int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM clients`+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	col, ok := clientSorts[f.Sort]
-	if !ok {
-		col = "name_key"
-	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
+	col, dir := sortColumn(clientSorts, f.Sort, "name_key"), sortDir(f.Desc)
 	list, err := scanAll(ctx, s.db, scanClient, `SELECT `+clientColumns+` FROM clients`+where+
 		` ORDER BY `+col+dir+`, id`+dir+` LIMIT ? OFFSET ?`, append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
 	return list, total, err

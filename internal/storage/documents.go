@@ -214,15 +214,12 @@ func (s *DocumentStore) List(ctx context.Context, f documents.Filter) ([]documen
 		conds = append(conds, "d.uploaded_at < ?")
 		args = append(args, Millis(to.AddDate(0, 0, 1)))
 	}
-	where := " WHERE " + strings.Join(conds, " AND ")
+	where := whereSQL(conds)
 	var total int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*)`+documentFrom+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
+	dir := sortDir(f.Desc)
 	order := " ORDER BY " + documentSorts[f.Sort] + dir + ", d.id" + dir
 	rows, err := s.db.Query(ctx, `SELECT `+documentColumns+documentFrom+where+order+` LIMIT ? OFFSET ?`,
 		append(args, f.PageSize, (f.Page-1)*f.PageSize)...)

@@ -172,10 +172,7 @@ func listWhere(d Dialect, f inventory.ListFilter) (string, []any) {
 		conds = append(conds, `i.next_expiry IS NOT NULL AND i.next_expiry <= ?`)
 		args = append(args, f.ExpiresBy)
 	}
-	if len(conds) == 0 {
-		return "", args
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return whereSQL(conds), args
 }
 
 // listOrder sorts by one column, then by name for the grouping ones, then by
@@ -189,10 +186,7 @@ func listOrder(f inventory.ListFilter) string {
 	if cols == nil {
 		cols = []string{"i.name_key"}
 	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
+	dir := sortDir(f.Desc)
 	return " ORDER BY " + strings.Join(append(cols, "i.id"), dir+", ") + dir
 }
 

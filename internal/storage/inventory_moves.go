@@ -97,10 +97,7 @@ func moveWhere(f inventory.MoveFilter) (string, []any) {
 		conds = append(conds, `m.id < ?`)
 		args = append(args, f.Before)
 	}
-	if len(conds) == 0 {
-		return "", args
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return whereSQL(conds), args
 }
 
 // Moves lists the moves f selects, newest first.

@@ -190,18 +190,7 @@ func (s *ProjectStore) Project(ctx context.Context, id int64) (*projects.Project
 }
 
 func getProject(ctx context.Context, q querier, id int64) (*projects.Project, error) {
-	p, err := scanProject(q.QueryRow(ctx, `SELECT `+projectColumns+projectFrom+` WHERE p.id = ?`, id))
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	list := []projects.Project{*p}
-	if err := fillTeams(ctx, q, list); err != nil {
-		return nil, err
-	}
-	return &list[0], nil
+	return getFilled(ctx, q, scanProject, fillTeams, `SELECT `+projectColumns+projectFrom+` WHERE p.id = ?`, id)
 }
 
 // fillTeams reads the teams of the given projects.
@@ -209,12 +198,7 @@ func fillTeams(ctx context.Context, q querier, list []projects.Project) error {
 	if len(list) == 0 {
 		return nil
 	}
-	at := map[int64]int{}
-	args := make([]any, len(list))
-	for i := range list {
-		at[list[i].ID] = i
-		args[i] = list[i].ID
-	}
+	at, args := byID(list, func(p *projects.Project) int64 { return p.ID })
 	rows, err := q.Query(ctx, `SELECT t.project_id, u.id, u.first_name || ' ' || u.last_name FROM project_team t
 		JOIN users u ON u.id = t.user_id WHERE t.project_id IN (`+placeholders(len(args))+`)
 		ORDER BY t.project_id, u.first_name, u.last_name, u.id`, args...)

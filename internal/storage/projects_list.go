@@ -32,19 +32,12 @@ func (s *ProjectStore) Projects(ctx context.Context, f projects.Filter) ([]proje
 	if f.Search != "" {
 		conds, args = append(conds, `p.search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%")
 	}
-	where := " WHERE " + strings.Join(conds, " AND ")
+	where := whereSQL(conds)
 	var total int
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM projects p`+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	col, ok := projectSorts[f.Sort]
-	if !ok {
-		col = projectSorts["due_date"]
-	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
+	col, dir := sortColumn(projectSorts, f.Sort, projectSorts["due_date"]), sortDir(f.Desc)
 	// The inner select's columns are projectColumns, in order: x.* scans as one project.
 	list, err := scanAll(ctx, s.db, scanProject, `SELECT x.* FROM (SELECT `+projectColumns+projectFrom+where+`) x
 		ORDER BY `+col+dir+`, x.id`+dir+` LIMIT ? OFFSET ?`, append(args, f.PageSize, (f.Page-1)*f.PageSize)...)

@@ -65,3 +65,74 @@ func inChunks[T any](xs []T, size int, fn func(part []T) error) error {
 
 // likePrefix is a LIKE pattern matching strings that start with prefix.
 func likePrefix(prefix string) string { return escapeLike(prefix) + "%" }
+
+// whereSQL joins conds into a WHERE clause ("" when there are none).
+func whereSQL(conds []string) string {
+	if len(conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(conds, " AND ")
+}
+
+// sortColumn is the column sorts names for key, or fallback when key is not
+// one of them (a client names sorts by key, never by column).
+func sortColumn(sorts map[string]string, key, fallback string) string {
+	if col, ok := sorts[key]; ok {
+		return col
+	}
+	return fallback
+}
+
+// sortDir is " ASC" or " DESC".
+func sortDir(desc bool) string {
+	if desc {
+		return " DESC"
+	}
+	return " ASC"
+}
+
+// eachPage calls fn with every row that page returns, size rows at a time,
+// until a page comes back short.
+func eachPage[T any](size int, page func(limit, offset int) ([]T, error), fn func(v *T) error) error {
+	for offset := 0; ; offset += size {
+		list, err := page(size, offset)
+		if err != nil {
+			return err
+		}
+		for i := range list {
+			if err := fn(&list[i]); err != nil {
+				return err
+			}
+		}
+		if len(list) < size {
+			return nil
+		}
+	}
+}
+
+// byID is where each element of list stands, by its id, and the ids as query
+// arguments (for an IN list that fills the elements' children).
+func byID[T any](list []T, id func(v *T) int64) (map[int64]int, []any) {
+	at := make(map[int64]int, len(list))
+	args := make([]any, len(list))
+	for i := range list {
+		at[id(&list[i])] = i
+		args[i] = id(&list[i])
+	}
+	return at, args
+}
+
+// getFilled reads the one row q selects with scan, then fill adds its
+// children (nil, nil when there is no such row).
+func getFilled[T any](ctx context.Context, db querier, scan func(rowScanner) (*T, error),
+	fill func(context.Context, querier, []T) error, q string, args ...any) (*T, error) {
+	v, err := one(scan(db.QueryRow(ctx, q, args...)))
+	if v == nil || err != nil {
+		return nil, err
+	}
+	list := []T{*v}
+	if err := fill(ctx, db, list); err != nil {
+		return nil, err
+	}
+	return &list[0], nil
+}

@@ -136,18 +136,7 @@ func (s *ShippingStore) Shipment(ctx context.Context, id int64) (*shipping.Shipm
 }
 
 func getShipment(ctx context.Context, q querier, id int64) (*shipping.Shipment, error) {
-	sh, err := scanShipment(q.QueryRow(ctx, `SELECT `+shipmentColumns+shipmentFrom+` WHERE s.id = ?`, id))
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	list := []shipping.Shipment{*sh}
-	if err := fillLines(ctx, q, list); err != nil {
-		return nil, err
-	}
-	return &list[0], nil
+	return getFilled(ctx, q, scanShipment, fillLines, `SELECT `+shipmentColumns+shipmentFrom+` WHERE s.id = ?`, id)
 }
 
 const shipmentColumns = `s.id, s.number, s.status, s.ship_date, s.dest_name, s.dest_address, s.dest_contact, s.carrier,
@@ -191,12 +180,7 @@ func fillLines(ctx context.Context, q querier, list []shipping.Shipment) error {
 	if len(list) == 0 {
 		return nil
 	}
-	at := map[int64]int{}
-	args := make([]any, len(list))
-	for i := range list {
-		at[list[i].ID] = i
-		args[i] = list[i].ID
-	}
+	at, args := byID(list, func(sh *shipping.Shipment) int64 { return sh.ID })
 	rows, err := q.Query(ctx, `SELECT l.shipment_id, l.batch_id, l.item_id, l.quantity, l.move_id, b.code, b.expires_at, b.on_hand,
 		i.sku, i.name, i.unit
 		FROM shipping_lines l JOIN inventory_batches b ON b.id = l.batch_id JOIN inventory_items i ON i.id = l.item_id

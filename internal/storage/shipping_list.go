@@ -42,21 +42,11 @@ func shipmentWhere(f shipping.Filter) (string, []any) {
 			WHERE l.batch_id IN (SELECT b.id FROM inventory_batches b WHERE b.code_key LIKE ? ESCAPE '\')))`)
 		args = append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%", "%"+escapeLike(inventory.CodeKey(f.Search))+"%")
 	}
-	if len(conds) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return whereSQL(conds), args
 }
 
 func shipmentOrder(f shipping.Filter) string {
-	col, ok := shipmentSorts[f.Sort]
-	if !ok {
-		col = "s.number"
-	}
-	dir := " ASC"
-	if f.Desc {
-		dir = " DESC"
-	}
+	col, dir := sortColumn(shipmentSorts, f.Sort, "s.number"), sortDir(f.Desc)
 	return " ORDER BY " + col + dir + ", s.id" + dir
 }
 
@@ -106,21 +96,9 @@ func (s *ShippingStore) page(ctx context.Context, f shipping.Filter, where strin
 // EachShipment walks every shipment f selects, 500 at a time.
 func (s *ShippingStore) EachShipment(ctx context.Context, f shipping.Filter, fn func(sh *shipping.Shipment) error) error {
 	where, args := shipmentWhere(f)
-	const size = 500
-	for offset := 0; ; offset += size {
-		list, err := s.page(ctx, f, where, args, size, offset)
-		if err != nil {
-			return err
-		}
-		for i := range list {
-			if err := fn(&list[i]); err != nil {
-				return err
-			}
-		}
-		if len(list) < size {
-			return nil
-		}
-	}
+	return eachPage(500, func(limit, offset int) ([]shipping.Shipment, error) {
+		return s.page(ctx, f, where, args, limit, offset)
+	}, fn)
 }
 
 // BatchShipments lists the shipments that carry a batch, newest first.

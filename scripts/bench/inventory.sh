@@ -7,26 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 items="${ITEMS:-5000}" per_item="${BATCHES:-10}" per_batch="${MOVES:-20}"
 duration="${DURATION:-15s}" conns="${CONNECTIONS:-4}"
-work="$(mktemp -d)"
-pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-
-bin=./bin/packline
-if [ ! -x "$bin" ]; then
-  go build -o "$work/packline" ./cmd/packline
-  bin="$work/packline"
-fi
+source scripts/bench/lib.sh
+bench_bin
 go run ./scripts/bench/inventorygen --db "$work/bench.db" --items "$items" --batches "$per_item" --moves "$per_batch"
 
-port=$(( 20000 + RANDOM % 20000 ))
-"$bin" serve --addr "127.0.0.1:$port" --db "$work/bench.db" >"$work/serve.log" 2>&1 &
-pid=$!
-url="http://127.0.0.1:$port"
-for _ in $(seq 1 50); do curl -sf "$url/api/health" >/dev/null && break; sleep 0.2; done
-token=$(curl -sf -X POST "$url/api/login" -d '{"email":"bench@packline.local","password":"bench-password"}' |
-  sed -E 's/.*"token":"([^"]+)".*/\1/')
-[ -n "$token" ] || { echo "inventory bench: could not sign in" >&2; exit 1; }
+bench_serve "$work/bench.db"
+bench_login inventory
 pages=$(( items / 25 ))
 batches=$(( items * per_item ))
 

@@ -9,26 +9,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 lines="${LINES:-20}" hours="${HOURS:-10}" days="${DAYS:-365}"
 duration="${DURATION:-15s}" conns="${CONNECTIONS:-4}"
-work="$(mktemp -d)"
-pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-
-bin=./bin/packline
-if [ ! -x "$bin" ]; then
-  go build -o "$work/packline" ./cmd/packline
-  bin="$work/packline"
-fi
+source scripts/bench/lib.sh
+bench_bin
 go run ./scripts/bench/productiongen --db "$work/bench.db" --lines "$lines" --hours "$hours" --days "$days"
 
-port=$(( 20000 + RANDOM % 20000 ))
-"$bin" serve --addr "127.0.0.1:$port" --db "$work/bench.db" >"$work/serve.log" 2>&1 &
-pid=$!
-url="http://127.0.0.1:$port"
-for _ in $(seq 1 50); do curl -sf "$url/api/health" >/dev/null && break; sleep 0.2; done
-token=$(curl -sf -X POST "$url/api/login" -d '{"email":"bench@packline.local","password":"bench-password"}' |
-  sed -E 's/.*"token":"([^"]+)".*/\1/')
-[ -n "$token" ] || { echo "production bench: could not sign in" >&2; exit 1; }
+bench_serve "$work/bench.db"
+bench_login production
 to=$(TZ=America/Chicago date +%F)
 from=$(TZ=America/Chicago date -d "$to - $(( days - 1 )) days" +%F)
 # Daily pages over the year: {n} picks a day.

@@ -1,36 +1,27 @@
 import '../strings';
-import { Alert, Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
+import { SearchInput, ServerTable } from '@/components/server-table';
 import { errorMessage } from '@/lib/errors';
-import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useServerTable } from '@/lib/use-server-table';
 import { useClients, type Client } from '../api/clients';
 import { ClientForm } from '../components/client-form';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-
 /** /payments/clients (admin): the sponsors and co-packing clients with their billing addresses. */
 export default function ClientsPage() {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [includeArchived, setIncludeArchived] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<DataTableSortStatus<Client>>({ columnAccessor: 'name', direction: 'asc' });
+  const { resetPage, query, table } = useServerTable<Client>({ columnAccessor: 'name', direction: 'asc' });
   const [editing, setEditing] = useState<Client | null | undefined>(undefined);
-  const q = useClients({ search: debounced, includeArchived, sort: String(sort.columnAccessor), order: sort.direction, page, pageSize });
+  const q = useClients({ search: debounced, includeArchived, ...query });
   const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('clients.toast.failed'));
-  const resetPage = <T,>(fn: (v: T) => void) => (v: T) => {
-    fn(v);
-    setPage(1);
-  };
 
   return (
     <PageFrame
@@ -44,13 +35,7 @@ export default function ClientsPage() {
     >
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: 1, minWidth: 240 }}
-            label={t('clients.search')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
-          />
+          <SearchInput label={t('clients.search')} value={search} onSearch={resetPage(setSearch)} />
           <Checkbox label={t('clients.includeArchived')} checked={includeArchived} onChange={(e) => resetPage(setIncludeArchived)(e.currentTarget.checked)} mb={8} />
         </Group>
         {q.isError ? (
@@ -58,29 +43,15 @@ export default function ClientsPage() {
             {errorMessage(q.error, t)}
           </Alert>
         ) : (
-          <DataTable<Client>
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            minHeight={q.data?.clients.length ? undefined : 180}
+          <ServerTable<Client>
+            {...table}
             records={q.data?.clients ?? []}
+            total={q.data?.total ?? 0}
             fetching={q.isFetching}
-            idAccessor="id"
-            aria-label={t('clients.table')}
-            noRecordsText={t('clients.empty')}
-            loadingText={t('common.loading')}
-            totalRecords={q.data?.total ?? 0}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={resetPage(setPageSize)}
-            recordsPerPageLabel={t('clients.perPage')}
-            paginationText={({ from, to, totalRecords }) =>
-              t('clients.range', { from: formatNumber(from, lng), to: formatNumber(to, lng), total: formatNumber(totalRecords, lng) })
-            }
-            sortStatus={sort}
-            onSortStatusChange={resetPage(setSort)}
+            label={t('clients.table')}
+            empty={t('clients.empty')}
+            perPageLabel={t('clients.perPage')}
+            rangeKey="clients.range"
             columns={[
               {
                 accessor: 'name',

@@ -1,13 +1,14 @@
 import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconFile, IconFileTypePdf, IconFileZip, IconPhoto, IconRestore, IconTable, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { ServerTable } from '@/components/server-table';
+import { formatDateTime } from '@/lib/format';
 import { isPreviewable, type DocumentRecord } from '../api/types';
 import { formatBytes, linkHref } from '../lib/format';
 
-export const PAGE_SIZES = [10, 25, 50, 100];
+export { PAGE_SIZES } from '@/components/server-table';
 
 /** What a document is linked to, by name, as a link to its place when that is known. */
 function DocLink({ d }: { d: DocumentRecord }) {
@@ -137,30 +138,21 @@ export function DocumentsTable(p: DocumentsTableProps) {
   });
 
   return (
-    <DataTable<DocumentRecord>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      minHeight={p.records.length ? undefined : 180}
+    <ServerTable<DocumentRecord>
       records={p.records}
+      total={p.total}
       fetching={p.fetching}
-      idAccessor="id"
-      aria-label={p.trash ? t('docs.trash.label') : t('docs.table.label')}
-      noRecordsText={p.trash ? t('docs.trash.empty') : t('docs.table.empty')}
-      loadingText={t('common.loading')}
-      totalRecords={p.total}
+      label={p.trash ? t('docs.trash.label') : t('docs.table.label')}
+      empty={p.trash ? t('docs.trash.empty') : t('docs.table.empty')}
+      perPageLabel={t('docs.table.perPage')}
+      rangeKey="docs.table.range"
+      controlsKey="docs.table"
       page={p.page}
       onPageChange={p.onPageChange}
-      recordsPerPage={p.pageSize}
-      recordsPerPageOptions={PAGE_SIZES}
-      onRecordsPerPageChange={p.onPageSizeChange}
-      recordsPerPageLabel={t('docs.table.perPage')}
-      paginationText={({ from, to, totalRecords }) =>
-        t('docs.table.range', { from: formatNumber(from, lng), to: formatNumber(to, lng), total: formatNumber(totalRecords, lng) })
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': t(`docs.table.${control}Page`) })}
-      sortStatus={p.sort}
-      onSortStatusChange={p.onSortChange}
+      pageSize={p.pageSize}
+      onPageSizeChange={p.onPageSizeChange}
+      sort={p.sort}
+      onSortChange={p.onSortChange}
       columns={columns}
     />
   );

@@ -1,14 +1,15 @@
 import { ActionIcon, Badge, Group, Text, Tooltip, useDirection } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronLeft, IconChevronRight, IconPackageImport, IconPencil } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { Item } from '../api/types';
 import { formatQty } from '../lib/format';
 import { BatchesPanel } from './batches-panel';
 import type { InventoryDialog } from './dialogs';
+import { ServerTable } from '@/components/server-table';
 import { unitName } from '@/lib/units';
 
-export const PAGE_SIZES = [10, 25, 50, 100];
+export { PAGE_SIZES } from '@/components/server-table';
 
 export interface ItemsTableProps {
   items: Item[];
@@ -36,30 +37,21 @@ export function ItemsTable(p: ItemsTableProps) {
   const toggle = (id: number) =>
     p.onExpandedChange(p.expanded.includes(id) ? p.expanded.filter((x) => x !== id) : [...p.expanded, id]);
   return (
-    <DataTable<Item>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      minHeight={p.items.length ? undefined : 180}
+    <ServerTable<Item>
       records={p.items}
+      total={p.total}
       fetching={p.fetching}
-      idAccessor="id"
-      aria-label={t('inventory.table.label')}
-      noRecordsText={t('inventory.table.empty')}
-      loadingText={t('common.loading')}
-      totalRecords={p.total}
+      label={t('inventory.table.label')}
+      empty={t('inventory.table.empty')}
+      perPageLabel={t('inventory.table.perPage')}
+      rangeKey="inventory.table.range"
+      controlsKey="inventory.table"
       page={p.page}
       onPageChange={p.onPageChange}
-      recordsPerPage={p.pageSize}
-      recordsPerPageOptions={PAGE_SIZES}
-      onRecordsPerPageChange={p.onPageSizeChange}
-      recordsPerPageLabel={t('inventory.table.perPage')}
-      paginationText={({ from, to, totalRecords }) =>
-        t('inventory.table.range', { from: formatQty(from, lng), to: formatQty(to, lng), total: formatQty(totalRecords, lng) })
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': t(`inventory.table.${control}Page`) })}
-      sortStatus={p.sort}
-      onSortStatusChange={p.onSortChange}
+      pageSize={p.pageSize}
+      onPageSizeChange={p.onPageSizeChange}
+      sort={p.sort}
+      onSortChange={p.onSortChange}
       rowExpansion={{
         trigger: 'never',
         allowMultiple: true,

@@ -1,23 +1,22 @@
 import '../strings';
-import { Alert, Anchor, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
+import { SearchInput, ServerTable } from '@/components/server-table';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useServerTable } from '@/lib/use-server-table';
 import { useOrgCurrency } from '../api/currency';
 import { exportInvoices, STATUS_FILTERS, useInvoices, type Invoice, type StatusFilter } from '../api/invoices';
 import { InvoiceForm } from '../components/invoice-form';
 import { StatusBadge } from '../components/status-badge';
 import { formatDay, formatMoney } from '../lib/money';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 /** /payments/billing (admin): invoices to clients, searched, filtered, sorted and paged on the server. */
 export default function BillingPage() {
@@ -28,17 +27,11 @@ export default function BillingPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<StatusFilter | ''>('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<DataTableSortStatus<Invoice>>({ columnAccessor: 'created_at', direction: 'desc' });
+  const { resetPage, query, table } = useServerTable<Invoice>({ columnAccessor: 'created_at', direction: 'desc' });
   const [creating, setCreating] = useState(false);
-  const params = { search: debounced, status, sort: String(sort.columnAccessor), order: sort.direction, page, pageSize };
+  const params = { search: debounced, status, ...query };
   const q = useInvoices(params);
   const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('payments.failed'));
-  const resetPage = <T,>(fn: (v: T) => void) => (v: T) => {
-    fn(v);
-    setPage(1);
-  };
   const name = (inv: Invoice) => inv.number ?? `${t('payments.billing.draftNumber')} ${formatNumber(inv.id, lng)}`;
 
   return (
@@ -58,13 +51,7 @@ export default function BillingPage() {
     >
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: 1, minWidth: 240 }}
-            label={t('payments.billing.search')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
-          />
+          <SearchInput label={t('payments.billing.search')} value={search} onSearch={resetPage(setSearch)} />
           <Select
             label={t('payments.billing.status')}
             data={[{ value: '', label: t('payments.billing.anyStatus') }, ...STATUS_FILTERS.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
@@ -78,29 +65,15 @@ export default function BillingPage() {
             {errorMessage(q.error, t)}
           </Alert>
         ) : (
-          <DataTable<Invoice>
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            minHeight={q.data?.invoices.length ? undefined : 180}
+          <ServerTable<Invoice>
+            {...table}
             records={q.data?.invoices ?? []}
+            total={q.data?.total ?? 0}
             fetching={q.isFetching}
-            idAccessor="id"
-            aria-label={t('payments.billing.table')}
-            noRecordsText={t('payments.billing.empty')}
-            loadingText={t('common.loading')}
-            totalRecords={q.data?.total ?? 0}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={resetPage(setPageSize)}
-            recordsPerPageLabel={t('payments.billing.perPage')}
-            paginationText={({ from, to, totalRecords }) =>
-              t('payments.billing.range', { from: formatNumber(from, lng), to: formatNumber(to, lng), total: formatNumber(totalRecords, lng) })
-            }
-            sortStatus={sort}
-            onSortStatusChange={resetPage(setSort)}
+            label={t('payments.billing.table')}
+            empty={t('payments.billing.empty')}
+            perPageLabel={t('payments.billing.perPage')}
+            rangeKey="payments.billing.range"
             columns={[
               {
                 accessor: 'number',

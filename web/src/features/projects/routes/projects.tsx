@@ -1,12 +1,13 @@
 import '../strings';
-import { Alert, Anchor, Badge, Button, Card, Group, Pagination, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Pagination, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAddressBook, IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { IconAddressBook, IconPlus, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
+import { SearchInput, ServerTable } from '@/components/server-table';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
@@ -79,13 +80,7 @@ export default function ProjectsPage() {
     >
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: 1, minWidth: 220 }}
-            label={t('projects.filters.search')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
-          />
+          <SearchInput minWidth={220} label={t('projects.filters.search')} value={search} onSearch={resetPage(setSearch)} />
           <Select
             label={t('projects.filters.status')}
             w={170}
@@ -125,27 +120,21 @@ export default function ProjectsPage() {
             {errorMessage(q.error, t)}
           </Alert>
         ) : view === 'table' ? (
-          <DataTable<Project>
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            minHeight={list.length ? undefined : 180}
+          <ServerTable<Project>
             records={list}
+            total={total}
             fetching={q.isFetching}
-            idAccessor="id"
-            aria-label={t('projects.table')}
-            noRecordsText={t('projects.empty')}
-            loadingText={t('common.loading')}
-            totalRecords={total}
+            label={t('projects.table')}
+            empty={t('projects.empty')}
+            perPageLabel={t('projects.perPage')}
+            rangeKey="projects.range"
+            pageSizes={PAGE_SIZES}
             page={page}
             onPageChange={setPage}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={resetPage(setPageSize)}
-            recordsPerPageLabel={t('projects.perPage')}
-            paginationText={({ from, to, totalRecords }) => t('projects.range', { from: n(from), to: n(to), total: n(totalRecords) })}
-            sortStatus={tableSort}
-            onSortStatusChange={(s) => {
+            pageSize={pageSize}
+            onPageSizeChange={resetPage(setPageSize)}
+            sort={tableSort}
+            onSortChange={(s) => {
               const key = (s.columnAccessor === 'client_name' ? 'client' : s.columnAccessor) as SortKey;
               setSort(key);
               setOrder(s.direction);

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
@@ -76,6 +76,30 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   return patch;
 }
 
+/** One titled card of the form, its fields in a grid (one column on narrow screens). */
+function Section({ title, help, cols, verticalSpacing, children }: { title: string; help?: string; cols: { base: number; sm?: number; lg?: number }; verticalSpacing?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {help && (
+          <Text size="sm" c="dimmed">
+            {help}
+          </Text>
+        )}
+        <SimpleGrid cols={cols} spacing="lg" verticalSpacing={verticalSpacing}>
+          {children}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What every whole-number setting's input shares: no clamping (the check names the range), no decimals or sign. */
+const WHOLE = { clampBehavior: 'none', allowDecimal: false, allowNegative: false } as const;
+
 /** The admin's form: edit, validate as the server does, save only what changed. */
 export function SettingsForm({ initial }: { initial: Settings }) {
   const { t, i18n } = useTranslation();
@@ -150,156 +174,112 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   }
 
   const err = (f: SettingsField) => (errors[f] ? t(`settings.errors.${errors[f]}`) : undefined);
+  const whole = (f: 'max_shift_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib') => ({
+    ...WHOLE,
+    value: values[f],
+    onChange: (v: number | string) => set(f, v),
+    error: err(f),
+  });
+  const [shiftHours, dayStart, dayEnd, uploadMiB] = [whole('max_shift_hours'), whole('day_start_hour'), whole('day_end_hour'), whole('max_upload_mib')];
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('nav.settings')}>
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              {t('settings.organisation')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="md">
-              <TextInput
-                ref={nameRef}
-                label={t('settings.organisationName')}
-                description={t('settings.organisationNameHelp')}
-                value={values.organisation_name}
-                onChange={(e) => set('organisation_name', e.currentTarget.value)}
-                error={err('organisation_name')}
-                autoComplete="organization"
-                required
-              />
-              <TextInput
-                ref={emailRef}
-                type="email"
-                dir="ltr"
-                label={t('settings.supportEmail')}
-                description={t('settings.supportEmailHelp')}
-                value={values.support_email}
-                onChange={(e) => set('support_email', e.currentTarget.value)}
-                error={err('support_email')}
-                autoComplete="email"
-                required
-              />
-              <Select
-                ref={zoneRef}
-                label={t('settings.timeZone')}
-                description={nowThere ? t('settings.timeZoneHelp', { time: nowThere }) : undefined}
-                placeholder={t('settings.timeZoneSearch')}
-                nothingFoundMessage={t('settings.timeZoneNothingFound')}
-                data={zones}
-                value={values.time_zone}
-                onChange={(v) => set('time_zone', v)}
-                error={err('time_zone')}
-                searchable
-                allowDeselect={false}
-                maxDropdownHeight={280}
-                limit={80}
-                required
-              />
-              <Select
-                label={t('settings.currency')}
-                description={t('settings.currencyHelp')}
-                data={CURRENCIES}
-                value={values.currency}
-                onChange={(v) => v && setValues((x) => ({ ...x, currency: v }))}
-                searchable
-                allowDeselect={false}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <Section title={t('settings.organisation')} cols={{ base: 1, lg: 2 }} verticalSpacing="md">
+          <TextInput
+            ref={nameRef}
+            label={t('settings.organisationName')}
+            description={t('settings.organisationNameHelp')}
+            value={values.organisation_name}
+            onChange={(e) => set('organisation_name', e.currentTarget.value)}
+            error={err('organisation_name')}
+            autoComplete="organization"
+            required
+          />
+          <TextInput
+            ref={emailRef}
+            type="email"
+            dir="ltr"
+            label={t('settings.supportEmail')}
+            description={t('settings.supportEmailHelp')}
+            value={values.support_email}
+            onChange={(e) => set('support_email', e.currentTarget.value)}
+            error={err('support_email')}
+            autoComplete="email"
+            required
+          />
+          <Select
+            ref={zoneRef}
+            label={t('settings.timeZone')}
+            description={nowThere ? t('settings.timeZoneHelp', { time: nowThere }) : undefined}
+            placeholder={t('settings.timeZoneSearch')}
+            nothingFoundMessage={t('settings.timeZoneNothingFound')}
+            data={zones}
+            value={values.time_zone}
+            onChange={(v) => set('time_zone', v)}
+            error={err('time_zone')}
+            searchable
+            allowDeselect={false}
+            maxDropdownHeight={280}
+            limit={80}
+            required
+          />
+          <Select
+            label={t('settings.currency')}
+            description={t('settings.currencyHelp')}
+            data={CURRENCIES}
+            value={values.currency}
+            onChange={(v) => v && setValues((x) => ({ ...x, currency: v }))}
+            searchable
+            allowDeselect={false}
+          />
+        </Section>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              {t('settings.kiosk')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-              <NumberInput
-                ref={hoursRef}
-                label={t('settings.maxShiftHours')}
-                description={t('settings.maxShiftHoursHelp')}
-                value={values.max_shift_hours}
-                onChange={(v) => set('max_shift_hours', v)}
-                error={err('max_shift_hours')}
-                min={MAX_SHIFT_HOURS_MIN}
-                max={MAX_SHIFT_HOURS_MAX}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                required
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <Section title={t('settings.kiosk')} cols={{ base: 1, lg: 2 }}>
+          <NumberInput
+            ref={hoursRef}
+            label={t('settings.maxShiftHours')}
+            description={t('settings.maxShiftHoursHelp')}
+            {...shiftHours}
+            min={MAX_SHIFT_HOURS_MIN}
+            max={MAX_SHIFT_HOURS_MAX}
+            required
+          />
+        </Section>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              {t('settings.productionDay')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('settings.productionDayHelp')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              <NumberInput
-                ref={startRef}
-                label={t('settings.dayStartHour')}
-                value={values.day_start_hour}
-                onChange={(v) => set('day_start_hour', v)}
-                error={err('day_start_hour')}
-                min={DAY_HOUR_MIN}
-                max={DAY_HOUR_MAX - 1}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                required
-              />
-              <NumberInput
-                ref={endRef}
-                label={t('settings.dayEndHour')}
-                value={values.day_end_hour}
-                onChange={(v) => set('day_end_hour', v)}
-                error={err('day_end_hour')}
-                min={DAY_HOUR_MIN + 1}
-                max={DAY_HOUR_MAX}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                required
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <Section title={t('settings.productionDay')} help={t('settings.productionDayHelp')} cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            ref={startRef}
+            label={t('settings.dayStartHour')}
+            {...dayStart}
+            min={DAY_HOUR_MIN}
+            max={DAY_HOUR_MAX - 1}
+            required
+          />
+          <NumberInput
+            ref={endRef}
+            label={t('settings.dayEndHour')}
+            {...dayEnd}
+            min={DAY_HOUR_MIN + 1}
+            max={DAY_HOUR_MAX}
+            required
+          />
+        </Section>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              {t('settings.documents')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-              <NumberInput
-                ref={uploadRef}
-                label={t('settings.maxUploadMiB')}
-                description={t('settings.maxUploadMiBHelp')}
-                value={values.max_upload_mib}
-                onChange={(v) => set('max_upload_mib', v)}
-                error={err('max_upload_mib')}
-                min={MAX_UPLOAD_MIB_MIN}
-                max={MAX_UPLOAD_MIB_MAX}
-                clampBehavior="none"
-                allowDecimal={false}
-                allowNegative={false}
-                rightSection={<Text size="sm" c="dimmed">MiB</Text>}
-                rightSectionWidth={48}
-                data-testid="max-upload-mib"
-                required
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <Section title={t('settings.documents')} cols={{ base: 1, lg: 2 }}>
+          <NumberInput
+            ref={uploadRef}
+            label={t('settings.maxUploadMiB')}
+            description={t('settings.maxUploadMiBHelp')}
+            {...uploadMiB}
+            min={MAX_UPLOAD_MIB_MIN}
+            max={MAX_UPLOAD_MIB_MAX}
+            rightSection={<Text size="sm" c="dimmed">MiB</Text>}
+            rightSectionWidth={48}
+            data-testid="max-upload-mib"
+            required
+          />
+        </Section>
 
         <Group justify="flex-end" gap="sm" wrap="wrap">
           {dirty && (

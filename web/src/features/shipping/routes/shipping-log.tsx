@@ -1,18 +1,19 @@
 import '../strings';
 import { Badge, Button, Group, Loader, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { IconDots, IconDownload, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
+import { SearchInput, ServerTable } from '@/components/server-table';
 import { downloadCSV } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useServerTable } from '@/lib/use-server-table';
 import {
   STATUSES,
   shipmentListQuery,
@@ -30,7 +31,6 @@ import { ShipmentForm } from '../components/shipment-form';
 const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
 
 export const STATUS_COLORS: Record<ShipmentStatus, string> = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' };
-const PAGE_SIZES = [10, 25, 50, 100];
 
 function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -59,9 +59,7 @@ export default function ShippingLogPage() {
   const [debouncedCarrier] = useDebouncedValue(carrier, 300);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<DataTableSortStatus<Shipment>>({ columnAccessor: 'number', direction: 'desc' });
+  const { resetPage, query, table } = useServerTable<Shipment>({ columnAccessor: 'number', direction: 'desc' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reason, setReason] = useState('');
   const params: ShipmentListParams = {
@@ -70,18 +68,11 @@ export default function ShippingLogPage() {
     carrier: debouncedCarrier,
     from,
     to,
-    sort: String(sort.columnAccessor),
-    order: sort.direction,
-    page,
-    pageSize,
+    ...query,
   };
   const q = useShipments(params);
   const step = useShipmentStep();
   const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('shipping.toast.failed'));
-  const resetPage = <T,>(fn: (v: T) => void) => (v: T) => {
-    fn(v);
-    setPage(1);
-  };
 
   const runStep = () => {
     if (dialog?.kind !== 'step') return;
@@ -120,13 +111,11 @@ export default function ShippingLogPage() {
     >
       <Stack>
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            style={{ flex: 1, minWidth: 240 }}
+          <SearchInput
             label={t('shipping.filters.search')}
             placeholder={t('shipping.filters.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
+            onSearch={resetPage(setSearch)}
           />
           <Select
             label={t('shipping.filters.status')}
@@ -140,29 +129,15 @@ export default function ShippingLogPage() {
           <TextInput type="date" label={t('shipping.filters.from')} value={from} onChange={(e) => resetPage(setFrom)(e.currentTarget.value)} />
           <TextInput type="date" label={t('shipping.filters.to')} value={to} onChange={(e) => resetPage(setTo)(e.currentTarget.value)} />
         </Group>
-        <DataTable<Shipment>
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
-          minHeight={q.data?.shipments.length ? undefined : 180}
+        <ServerTable<Shipment>
+          {...table}
           records={q.data?.shipments ?? []}
+          total={q.data?.total ?? 0}
           fetching={q.isFetching}
-          idAccessor="id"
-          aria-label={t('shipping.table.label')}
-          noRecordsText={t('shipping.table.empty')}
-          loadingText={t('common.loading')}
-          totalRecords={q.data?.total ?? 0}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPage={pageSize}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={resetPage(setPageSize)}
-          recordsPerPageLabel={t('shipping.table.perPage')}
-          paginationText={({ from: a, to: b, totalRecords }) =>
-            t('shipping.table.range', { from: formatNumber(a, lng), to: formatNumber(b, lng), total: formatNumber(totalRecords, lng) })
-          }
-          sortStatus={sort}
-          onSortStatusChange={resetPage(setSort)}
+          label={t('shipping.table.label')}
+          empty={t('shipping.table.empty')}
+          perPageLabel={t('shipping.table.perPage')}
+          rangeKey="shipping.table.range"
           columns={[
             { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
             {

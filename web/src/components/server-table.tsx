@@ -1,0 +1,72 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableRowExpansionProps } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
+import type { ServerTablePaging } from '@/lib/use-server-table';
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+export interface ServerTableProps<T> extends ServerTablePaging<T> {
+  records: T[];
+  total: number;
+  fetching: boolean;
+  columns: DataTableColumn<T>[];
+  /** The table's accessible name, its empty text and its per-page label (already translated). */
+  label: string;
+  empty: string;
+  perPageLabel: string;
+  /** i18n key of the "from–to of total" text; it gets from, to and total formatted for the locale. */
+  rangeKey: string;
+  /** i18n key prefix of the pagination controls' names (`${controlsKey}.${control}Page`), where the page names them. */
+  controlsKey?: string;
+  pageSizes?: number[];
+  rowExpansion?: DataTableRowExpansionProps<T>;
+}
+
+/** A mantine-datatable whose rows are searched, sorted and paged on the server (records keyed by id). */
+export function ServerTable<T>(p: ServerTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const n = (v: number) => formatNumber(v, lng);
+  const controlsKey = p.controlsKey;
+  return (
+    <DataTable<T>
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={p.records.length ? undefined : 180}
+      records={p.records}
+      fetching={p.fetching}
+      idAccessor="id"
+      aria-label={p.label}
+      noRecordsText={p.empty}
+      loadingText={t('common.loading')}
+      totalRecords={p.total}
+      page={p.page}
+      onPageChange={p.onPageChange}
+      recordsPerPage={p.pageSize}
+      recordsPerPageOptions={p.pageSizes ?? PAGE_SIZES}
+      onRecordsPerPageChange={p.onPageSizeChange}
+      recordsPerPageLabel={p.perPageLabel}
+      paginationText={({ from, to, totalRecords }) => t(p.rangeKey, { from: n(from), to: n(to), total: n(totalRecords) })}
+      getPaginationControlProps={controlsKey ? (control) => ({ 'aria-label': t(`${controlsKey}.${control}Page`) }) : undefined}
+      sortStatus={p.sort}
+      onSortStatusChange={p.onSortChange}
+      rowExpansion={p.rowExpansion}
+      columns={p.columns}
+    />
+  );
+}
+
+/** The search box above a server table: grows to fill its row, with a search icon. */
+export function SearchInput({ onSearch, minWidth = 240, ...props }: Omit<TextInputProps, 'onChange'> & { onSearch: (v: string) => void; minWidth?: number }) {
+  return (
+    <TextInput
+      style={{ flex: 1, minWidth }}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      onChange={(e) => onSearch(e.currentTarget.value)}
+      {...props}
+    />
+  );
+}

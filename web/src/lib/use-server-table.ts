@@ -1,0 +1,38 @@
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { useState } from 'react';
+
+/** What ServerTable needs to page and sort: the current page, size and sort, and their setters. */
+export interface ServerTablePaging<T> {
+  page: number;
+  pageSize: number;
+  sort: DataTableSortStatus<T>;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  onSortChange: (sort: DataTableSortStatus<T>) => void;
+}
+
+/**
+ * Paging and sort state (page 1, size 25) for a list searched, sorted and paged on the server.
+ * `query` goes into the list's request; `table` is spread onto ServerTable; `resetPage(setX)` wraps a
+ * filter's setter so that changing it goes back to page 1.
+ */
+export function useServerTable<T>(initialSort: DataTableSortStatus<T>, initialPageSize = 25) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  const [sort, setSort] = useState<DataTableSortStatus<T>>(initialSort);
+  const resetPage =
+    <V,>(fn: (v: V) => void) =>
+    (v: V) => {
+      fn(v);
+      setPage(1);
+    };
+  const table: ServerTablePaging<T> = {
+    page,
+    pageSize,
+    sort,
+    onPageChange: setPage,
+    onPageSizeChange: resetPage(setPageSize),
+    onSortChange: resetPage(setSort),
+  };
+  return { resetPage, query: { sort: String(sort.columnAccessor), order: sort.direction, page, pageSize }, table };
+}
