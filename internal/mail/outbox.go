@@ -56,9 +56,9 @@ type OutboxStore interface {
 
 // Defaults of an Outbox.
 const (
-	DefaultMaxAttempts = 10               // about three hours of retries with the backoff below
-	DefaultLease       = 2 * time.Minute  // longer than one SMTP send may take
-	SendTimeout        = time.Minute      // one attempt at one mail
+	DefaultMaxAttempts = 10                  // about three hours of retries with the backoff below
+	DefaultLease       = 2 * time.Minute     // longer than one SMTP send may take
+	SendTimeout        = time.Minute         // one attempt at one mail
 	SentRetention      = 14 * 24 * time.Hour // how long sent and failed mails stay listed
 )
 
