@@ -169,6 +169,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Clients = s.Clients
 	api.Projects = s.Projects
 	api.Billing = s.Billing
+	api.Outbox = s.Outbox.Store
 }
 
 // Demo returns what the demo loader writes through.
