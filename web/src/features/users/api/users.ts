@@ -3,6 +3,7 @@ import { api, type Schema } from '@/lib/api';
 
 export type AdminUser = Schema<'AdminUser'>;
 export type Role = Schema<'Role'>;
+export type OutgoingMail = Schema<'OutgoingMail'>;
 
 export interface UserListParams {
   search: string;
@@ -38,7 +39,18 @@ export function useUpdateUser() {
 
 /** POST /api/users/invitations {email, role}: mails a signup link. */
 export function useInviteUser() {
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: Role }) => api.post('/api/users/invitations', { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...USERS_KEY, 'mail'] }),
+  });
+}
+
+/** GET /api/users/mail: the latest mails of the outbox; polled while one is waiting. */
+export function useOutgoingMail() {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'mail'],
+    queryFn: ({ signal }) => api.get('/api/users/mail', { signal }),
+    refetchInterval: (q) => (q.state.data?.mails.some((m) => m.status === 'pending') ? 10_000 : false),
   });
 }
