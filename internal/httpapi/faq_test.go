@@ -1,7 +1,10 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -160,5 +163,39 @@ func TestFAQRefusesBadInput(t *testing.T) {
 		e.call("GET", "/api/faq?topic=gossip", e.token, "", 400, nil)
 		e.call("GET", "/api/faq?search="+strings.Repeat("a", 201), e.token, "", 400, nil)
 		e.call("GET", "/api/faq", "", "", 401, nil)
+	})
+}
+
+// The seeded answer on clocking in names the kiosk's buttons as the kiosk
+// shows them in each language (read from the web app's locale files), so a
+// renamed button or a reworded answer that drifts apart fails here.
+func TestFAQKioskAnswerNamesTheKioskButtons(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		staff := e.staffToken()
+		for _, lng := range []string{"gb", "br", "es", "cn", "ir"} {
+			raw, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "i18n", "locales", lng+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var loc struct {
+				Kiosk struct{ Confirm, ClockIn, ClockOut string }
+			}
+			if err := json.Unmarshal(raw, &loc); err != nil {
+				t.Fatal(err)
+			}
+			var l faqList
+			e.call("GET", "/api/faq?topic=kiosk&lang="+lng, staff, "", 200, &l)
+			var answer string
+			for _, f := range l.Entries {
+				if f.Position == 1 {
+					answer = f.Answer
+				}
+			}
+			for _, label := range []string{loc.Kiosk.Confirm, loc.Kiosk.ClockIn, loc.Kiosk.ClockOut} {
+				if label == "" || !strings.Contains(answer, label) {
+					t.Errorf("%s: the answer on clocking in does not name the kiosk's %q: %q", lng, label, answer)
+				}
+			}
+		}
 	})
 }

@@ -65,6 +65,10 @@ export default function NotificationsList({ unread, onNavigate }: { unread: numb
         <Button
           variant="subtle"
           size="compact-sm"
+          // A long label (Persian's is three words) wraps rather than being cut off.
+          h="auto"
+          miw={0}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           leftSection={<IconBellCheck size={16} aria-hidden />}
           disabled={unread === 0}
           loading={markRead.isPending}
