@@ -28,7 +28,7 @@ export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
       <Text size="sm" c="dimmed">
         {t('users.mailHelp')}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={860}>
         <Table verticalSpacing="xs" aria-label={t('users.mailTitle')}>
           <Table.Thead>
             <Table.Tr>
@@ -52,16 +52,16 @@ export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
             )}
             {query.data?.mails.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td>{when(m.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(m.created_at)}</Table.Td>
                 <Table.Td>{t(kindKey[m.kind])}</Table.Td>
                 <Table.Td>{m.to}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Badge variant="light" color={statusColor[m.status]}>
                     {t(statusKey[m.status])}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{m.attempts}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={240}>
                   <Text size="sm" c={m.status === 'sent' ? 'dimmed' : m.status === 'failed' ? 'red' : undefined} style={{ wordBreak: 'break-word' }}>
                     {detail(m)}
                   </Text>
