@@ -249,7 +249,8 @@ func (s *Service) Online(ctx context.Context, within time.Duration) ([]Visitor, 
 // presence list and an audit of who was signed in) before it is purged.
 const TokenRetention = 7 * 24 * time.Hour
 
-// Purge deletes tokens expired or revoked more than TokenRetention ago.
+// Purge deletes tokens and mailed links expired or revoked more than
+// TokenRetention ago, and expired two-factor sign-in challenges.
 func (s *Service) Purge(ctx context.Context) (int64, error) {
 	return s.store.PurgeTokens(ctx, s.Now().Add(-TokenRetention))
 }

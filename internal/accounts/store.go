@@ -30,8 +30,9 @@ type Store interface {
 	// Online lists active users with an unexpired, unrevoked token used at
 	// or after since, most recent first, at most 100.
 	Online(ctx context.Context, since time.Time) ([]Visitor, error)
-	// PurgeTokens deletes tokens that expired or were revoked before cutoff
-	// and returns how many.
+	// PurgeTokens deletes sign-in tokens and mailed links (invitations,
+	// recovery, email change) that expired or were revoked before cutoff, and
+	// expired two-factor sign-in challenges, and returns how many.
 	PurgeTokens(ctx context.Context, cutoff time.Time) (int64, error)
 	// Two-factor sign-in, sessions and passwords (twofactor.go).
 	SecurityStore

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/mail"
@@ -74,6 +75,39 @@ func (m *memStore) ExpireMailTokens(ctx context.Context, kind, email string) err
 		}
 	}
 	return nil
+}
+func (m *memStore) MailTokenByID(ctx context.Context, id int64) (MailToken, bool, error) {
+	for _, t := range m.links() {
+		if t.ID == id {
+			return *t, true, nil
+		}
+	}
+	return MailToken{}, false, nil
+}
+func (m *memStore) PendingInvitations(ctx context.Context, now time.Time) ([]Invitation, error) {
+	out := []Invitation{}
+	for _, t := range m.links() {
+		if t.Kind == LinkInvitation && t.usable(now) {
+			out = append(out, Invitation{ID: t.ID, Email: t.Email, Role: t.Role, CreatedAt: t.CreatedAt, ExpiresAt: t.ExpiresAt})
+		}
+	}
+	return out, nil
+}
+func (m *memStore) ExpireMailToken(ctx context.Context, kind string, id int64) (bool, error) {
+	for _, t := range m.links() {
+		if t.ID == id && t.Kind == kind && t.usable(m.now) {
+			t.ExpiresAt = m.now
+			return true, nil
+		}
+	}
+	return false, nil
+}
+func (m *memStore) ClearTwoFactor(ctx context.Context, id int64) error {
+	if u := m.user(id); u != nil {
+		u.TOTPEnabled = false
+		return nil
+	}
+	return ErrNotFound
 }
 func (m *memStore) LockUser(ctx context.Context, id int64) (*User, error) {
 	if u := m.user(id); u != nil {

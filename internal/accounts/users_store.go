@@ -47,6 +47,11 @@ type UserStore interface {
 	// MailToken returns the link of kind with the token hash; ok false when
 	// there is none.
 	MailToken(ctx context.Context, kind, hash string) (t MailToken, ok bool, err error)
+	// MailTokenByID returns the link with id; ok false when there is none.
+	MailTokenByID(ctx context.Context, id int64) (t MailToken, ok bool, err error)
+	// PendingInvitations lists invitations unused and expiring after now,
+	// newest first.
+	PendingInvitations(ctx context.Context, now time.Time) ([]Invitation, error)
 }
 
 // UserTx is the part of UserStore's work that runs in a transaction.
@@ -62,6 +67,12 @@ type UserTx interface {
 	// ExpireMailTokens ends every unused link of kind for email (a new one
 	// replaces them).
 	ExpireMailTokens(ctx context.Context, kind, email string) error
+	// ExpireMailToken ends one unused, unexpired link of kind now; false
+	// when there is no such link.
+	ExpireMailToken(ctx context.Context, kind string, id int64) (bool, error)
+	// ClearTwoFactor turns the user's two-factor sign-in off and deletes
+	// their secrets, recovery codes and sign-in challenges.
+	ClearTwoFactor(ctx context.Context, userID int64) error
 	// LockUser returns the user, locked until the transaction ends;
 	// ErrNotFound when there is none.
 	LockUser(ctx context.Context, id int64) (*User, error)

@@ -13,8 +13,10 @@ import (
 // HousekeepEvery is how often a server purges what has expired.
 const HousekeepEvery = 15 * time.Minute
 
-// PurgeExpired deletes, once, what nobody needs any more: sign-in tokens
-// expired or revoked over accounts.TokenRetention ago, throttle rows idle
+// PurgeExpired deletes, once, what nobody needs any more: sign-in tokens and
+// mailed links (invitations, password recovery, email change) expired or
+// revoked over accounts.TokenRetention ago, expired two-factor sign-in
+// challenges, throttle rows idle
 // for throttle.Retention, live events older than messaging.EventRetention
 // and expired stream tickets. (Kiosk clock tokens are signed, not stored:
 // there is nothing to purge.) Every delete is idempotent, so instances

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"testing"
@@ -119,6 +120,91 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 		}
 		if events != 1 || tickets != 1 {
 			t.Fatalf("left %d events and %d tickets, want 1 and 1", events, tickets)
+		}
+	})
+}
+
+// Expired two-factor sign-in challenges are purged (a live one is kept), and
+// so are invitation and password-reset links expired over a week ago.
+func TestPurgeExpiredChallengesAndMailedLinks(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		svc := app.New(db, slog.New(slog.DiscardHandler))
+		u, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "a@example.org", Password: "correct-horse", FirstName: "Ada"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		ms := func(d time.Duration) int64 { return now.Add(d).UnixMilli() }
+		day := 24 * time.Hour
+		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+			for _, c := range []struct {
+				hash    string
+				expires int64
+				used    any
+			}{
+				{"expired", ms(-time.Minute), nil},                   // purged
+				{"used-expired", ms(-time.Hour), ms(-2 * time.Hour)}, // purged
+				{"live", ms(4 * time.Minute), nil},                   // kept
+			} {
+				if _, err := tx.Exec(ctx, `INSERT INTO login_challenges (user_id, challenge_hash, remember, device, created_at, expires_at, used_at)
+					VALUES (?, ?, ?, '', ?, ?, ?)`, u.ID, c.hash, false, ms(-3*time.Hour), c.expires, c.used); err != nil {
+					return err
+				}
+			}
+			for _, m := range []struct {
+				kind, hash string
+				expires    int64
+			}{
+				{"invitation", "inv-old", ms(-8 * day)},    // purged
+				{"recovery", "reset-old", ms(-8 * day)},    // purged
+				{"invitation", "inv-recent", ms(-day)},     // kept a week
+				{"invitation", "inv-pending", ms(6 * day)}, // kept
+			} {
+				var role any
+				if m.kind == "invitation" {
+					role = "staff"
+				}
+				if _, err := tx.Exec(ctx, `INSERT INTO mail_tokens (kind, token_hash, email, role, created_at, expires_at)
+					VALUES (?, ?, 'b@example.org', ?, ?, ?)`, m.kind, m.hash, role, ms(-9*day), m.expires); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens, _, _, err := svc.PurgeExpired(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tokens != 4 {
+			t.Errorf("purged %d tokens, links and challenges, want 4", tokens)
+		}
+		var challenges, links []string
+		for _, q := range []struct {
+			sql string
+			out *[]string
+		}{
+			{`SELECT challenge_hash FROM login_challenges ORDER BY challenge_hash`, &challenges},
+			{`SELECT token_hash FROM mail_tokens ORDER BY token_hash`, &links},
+		} {
+			rows, err := db.Query(ctx, q.sql)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var s string
+				if err := rows.Scan(&s); err != nil {
+					t.Fatal(err)
+				}
+				*q.out = append(*q.out, s)
+			}
+			rows.Close()
+		}
+		if fmt.Sprint(challenges) != "[live]" || fmt.Sprint(links) != "[inv-pending inv-recent]" {
+			t.Errorf("left challenges %v and links %v, want [live] and [inv-pending inv-recent]", challenges, links)
 		}
 	})
 }

@@ -22,6 +22,7 @@
 package billing
 
 import (
+	"slices"
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
@@ -57,6 +58,13 @@ const (
 
 // Statuses lists every invoice status in the order an invoice goes through them.
 var Statuses = []string{StatusDraft, StatusSent, StatusPaid, StatusVoid}
+
+// FilterOverdue selects sent invoices past their due date (a derived state,
+// never stored: see Invoice.Overdue).
+const FilterOverdue = "overdue"
+
+// FilterStatuses are the list's status filters: every status, and overdue.
+var FilterStatuses = append(slices.Clone(Statuses), FilterOverdue)
 
 // InvoiceSortKeys are the columns the invoice list can be ordered by.
 var InvoiceSortKeys = []string{"number", "client", "status", "issue_date", "total", "created_at"}
@@ -237,6 +245,16 @@ type Invoice struct {
 	VoidReason string     `json:"void_reason"`
 	// ReissueOf is the void invoice this one was copied from.
 	ReissueOf *int64 `json:"reissue_of"`
+	// Overdue is derived, never stored: sent, and the organisation's today
+	// is after the due date (see MarkOverdue).
+	Overdue bool `json:"overdue"`
+}
+
+// MarkOverdue sets Overdue: a sent invoice whose due date is before today
+// (YYYY-MM-DD in the organisation's zone). It is due on its due date and
+// overdue from the day after.
+func (inv *Invoice) MarkOverdue(today string) {
+	inv.Overdue = inv.Status == StatusSent && inv.DueDate != nil && *inv.DueDate < today
 }
 
 // InvoiceInput creates a draft. Currency "" means the organisation's.
@@ -268,7 +286,8 @@ type InvoicePatch struct {
 
 // Filter selects and orders the invoice list.
 type Filter struct {
-	Status    string
+	Status    string // one of FilterStatuses, or "" for all
+	Today     string // the organisation's today, set by the service for FilterOverdue
 	ClientID  int64
 	ProjectID int64 // the invoices of one project (0: any)
 	Search    string

@@ -121,17 +121,42 @@ func (s *Service) Invoice(ctx context.Context, id int64) (*Invoice, error) {
 	if inv == nil {
 		return nil, errNotFound("invoice")
 	}
+	today, err := s.cal.Today(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inv.MarkOverdue(today)
 	return inv, nil
 }
 
-// Invoices is one page of the list and how many f selects.
+// Invoices is one page of the list and how many f selects; each says
+// whether it is overdue, and Status FilterOverdue selects those.
 func (s *Service) Invoices(ctx context.Context, f Filter) ([]Invoice, int, error) {
-	return s.store.Invoices(ctx, f.Normalize())
+	today, err := s.cal.Today(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	f = f.Normalize()
+	f.Today = today
+	list, total, err := s.store.Invoices(ctx, f)
+	for i := range list {
+		list[i].MarkOverdue(today)
+	}
+	return list, total, err
 }
 
 // EachInvoice walks every invoice f selects (the CSV export).
 func (s *Service) EachInvoice(ctx context.Context, f Filter, fn func(inv *Invoice) error) error {
-	return s.store.EachInvoice(ctx, f.Normalize(), fn)
+	today, err := s.cal.Today(ctx)
+	if err != nil {
+		return err
+	}
+	f = f.Normalize()
+	f.Today = today
+	return s.store.EachInvoice(ctx, f, func(inv *Invoice) error {
+		inv.MarkOverdue(today)
+		return fn(inv)
+	})
 }
 
 // UpdateInvoice changes a draft.

@@ -35,6 +35,14 @@ func loadDocuments(ctx context.Context, s Services) error {
 	if err != nil {
 		return err
 	}
+	projectIDs, err := firstIDs(ctx, s.DB, `SELECT id, name FROM projects ORDER BY id LIMIT 1`)
+	if err != nil {
+		return err
+	}
+	entries, err := firstIDs(ctx, s.DB, `SELECT id, date FROM production_entries WHERE reversed_at IS NULL ORDER BY date DESC, id LIMIT 1`)
+	if err != nil {
+		return err
+	}
 	type demoDoc struct {
 		name, typ, kind string
 		link            []linked
@@ -57,6 +65,14 @@ func loadDocuments(ctx context.Context, s Services) error {
 	if len(employees) > 0 {
 		docs = append(docs, demoDoc{"Food safety SOP acknowledgement.pdf", documents.TypeSOP, documents.LinkEmployee,
 			employees[:1], 10, demoPDF("SOP 4.2 - Allergen control", "Read and understood", "Signed on the packing floor")})
+	}
+	if len(projectIDs) > 0 {
+		docs = append(docs, demoDoc{"Project brief " + projectIDs[0].label + ".pdf", documents.TypeOther, documents.LinkProject,
+			projectIDs[:1], 35, demoPDF("Project brief", projectIDs[0].label, "Partner contact and delivery windows", "Target quantities agreed")})
+	}
+	if len(entries) > 0 {
+		docs = append(docs, demoDoc{"Line check " + entries[0].label + ".png", documents.TypePhoto, documents.LinkProduction,
+			entries[:1], 0, demoPNG()})
 	}
 	docs = append(docs, demoDoc{"Packing line SOP.txt", documents.TypeSOP, "", nil, 30, []byte(demoSOP)})
 	for _, d := range docs {

@@ -2,6 +2,8 @@ package demo
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
@@ -59,5 +61,25 @@ func loadUsers(ctx context.Context, s Services) error {
 			}
 		}
 	}
-	return nil
+	return loadInvitation(ctx, s)
+}
+
+// loadInvitation leaves one invitation pending (sent two days ago by the demo
+// login, five days left) for the users screen's list; its link was never
+// known, so resending it is the way to use it.
+func loadInvitation(ctx context.Context, s Services) error {
+	now := s.DB.Now()
+	var secret [16]byte
+	if _, err := rand.Read(secret[:]); err != nil {
+		return err
+	}
+	return s.DB.WithTx(ctx, func(tx *storage.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO mail_tokens (kind, token_hash, email, role, created_by, created_at, expires_at)
+			SELECT ?, ?, ?, ?, id, ?, ? FROM users WHERE email = ?
+			AND NOT EXISTS (SELECT 1 FROM mail_tokens WHERE kind = ? AND email = ?)`,
+			accounts.LinkInvitation, accounts.HashToken(hex.EncodeToString(secret[:])), "jules@packline.local", accounts.RoleStaff,
+			storage.Millis(now.Add(-2*24*time.Hour)), storage.Millis(now.Add(-2*24*time.Hour).Add(accounts.InvitationTTL)), Email,
+			accounts.LinkInvitation, "jules@packline.local")
+		return err
+	})
 }

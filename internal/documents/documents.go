@@ -99,9 +99,13 @@ type Document struct {
 	LinkKind    *string `json:"link_kind"`
 	LinkID      *int64  `json:"link_id"`
 	// LinkLabel names what the link points to: a batch's code, a shipment's
-	// number, an employee's name, a production entry's line and date (read
-	// with the document; absent when unknown).
-	LinkLabel      *string    `json:"link_label,omitempty"`
+	// number, an employee's name, a production entry's line and date, a
+	// project's name (read with the document; absent when unknown).
+	LinkLabel *string `json:"link_label,omitempty"`
+	// LinkDate and LinkLineID are a linked production entry's day and line
+	// (for a link to that day's page); absent for other links.
+	LinkDate       *string    `json:"link_date,omitempty"`
+	LinkLineID     *int64     `json:"link_line_id,omitempty"`
 	UploadedBy     int64      `json:"uploaded_by"`
 	UploadedByName string     `json:"uploaded_by_name"`
 	UploadedAt     time.Time  `json:"uploaded_at"`

@@ -115,8 +115,8 @@ func invoiceFilter(r *http.Request) (billing.Filter, error) {
 	if len(f.Search) > 200 {
 		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
 	}
-	if f.Status != "" && !slices.Contains(billing.Statuses, f.Status) {
-		return f, errChoice("status", billing.Statuses)
+	if f.Status != "" && !slices.Contains(billing.FilterStatuses, f.Status) {
+		return f, errChoice("status", billing.FilterStatuses)
 	}
 	if f.Sort != "" && !slices.Contains(billing.InvoiceSortKeys, f.Sort) {
 		return f, errChoice("sort", billing.InvoiceSortKeys)

@@ -432,7 +432,9 @@ func unvalidatedServer(t *testing.T, db *storage.DB) *httptest.Server {
 }
 
 // The documents list names what each document is linked to (a batch's code, a
-// shipment's number, an employee's name) in the list query itself.
+// shipment's number, an employee's name, a project's name, a production
+// entry's line and date, with that entry's day and line) in the list query
+// itself.
 func TestDocumentListNamesLinks(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		jam := e.newItem("JAM-9", "finished_good", "0")
@@ -440,26 +442,46 @@ func TestDocumentListNamesLinks(t *testing.T) {
 		var s shipment
 		e.call("POST", "/api/shipments", e.token, shipBody(fmt.Sprintf(`{"batch_id":%d,"quantity":1}`, b.ID)), 201, &s)
 		ana := e.addEmployee("Ana", "Almeida", "4826")
+		meal, line := e.mealSetup()
+		entry, _ := e.produce(line, meal, 9, 10, "null")
+		c := e.newClient("Harbour Food Bank")
+		var p idOnly
+		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
+			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal), 201, &p)
 		links := map[string]string{
-			"batch":    fmt.Sprint(b.ID),
-			"shipment": fmt.Sprint(s.ID),
-			"employee": fmt.Sprint(ana.EmployeeID),
+			"batch":      fmt.Sprint(b.ID),
+			"shipment":   fmt.Sprint(s.ID),
+			"employee":   fmt.Sprint(ana.EmployeeID),
+			"project":    fmt.Sprint(p.ID),
+			"production": fmt.Sprint(entry),
 		}
 		for kind, id := range links {
 			e.uploadOK(kind+".csv", []byte("a,b\n"+kind+"\n"), map[string]string{"type": "other", "link_kind": kind, "link_id": id})
 		}
 		e.uploadOK("loose.csv", []byte("a,b\nloose\n"), map[string]string{"type": "other"})
+		// A shipment or production entry that does not exist cannot be linked.
+		for _, kind := range []string{"shipment", "production"} {
+			res := e.upload(e.token, "ghost.csv", bytes.NewReader([]byte("a,b\n1,2\n")), map[string]string{"type": "other", "link_kind": kind, "link_id": "999999"})
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != 400 || !strings.Contains(string(raw), "document.link_not_found") {
+				t.Errorf("link to a %s that does not exist: %d %s", kind, res.StatusCode, raw)
+			}
+		}
 		var list struct {
 			Documents []struct {
-				Name      string
-				LinkKind  *string `json:"link_kind"`
-				LinkLabel *string `json:"link_label"`
+				Name       string
+				LinkKind   *string `json:"link_kind"`
+				LinkLabel  *string `json:"link_label"`
+				LinkDate   *string `json:"link_date"`
+				LinkLineID *int64  `json:"link_line_id"`
 			}
 			Total int
 		}
 		e.call("GET", "/api/documents?sort=name&order=asc", e.token, "", 200, &list)
-		want := map[string]string{"batch.csv": "LOT-JAM-7", "shipment.csv": s.Number, "employee.csv": "Ana Almeida"}
-		if list.Total != 4 {
+		want := map[string]string{"batch.csv": "LOT-JAM-7", "shipment.csv": s.Number, "employee.csv": "Ana Almeida",
+			"project.csv": "Winter meals", "production.csv": "Table 1 · 2026-11-20"}
+		if list.Total != 6 {
 			t.Fatalf("list: %+v", list)
 		}
 		for _, d := range list.Documents {
@@ -469,6 +491,13 @@ func TestDocumentListNamesLinks(t *testing.T) {
 				}
 			} else if d.LinkLabel != nil {
 				t.Errorf("%s: unlinked, but label %q", d.Name, *d.LinkLabel)
+			}
+			if d.Name == "production.csv" {
+				if d.LinkDate == nil || *d.LinkDate != "2026-11-20" || d.LinkLineID == nil || *d.LinkLineID != line {
+					t.Errorf("production link: day %v line %v, want 2026-11-20 and %d", d.LinkDate, d.LinkLineID, line)
+				}
+			} else if d.LinkDate != nil || d.LinkLineID != nil {
+				t.Errorf("%s: a day or line on a link that is not production", d.Name)
 			}
 		}
 	})

@@ -299,9 +299,9 @@ func (s *Server) handleCrew(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err := s.Production.Crew(r.Context(), date)
+	c, err := s.Production.CrewDay(r.Context(), date)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"date": date, "crew": c})
+	return writeJSON(w, http.StatusOK, c)
 }

@@ -63,6 +63,10 @@ func (s *Server) routeTable() []route {
 		{"PATCH /api/users/{id}", admin, s.handlePatchUser},
 		{"POST /api/users/invitations", admin, s.handleInvite},
 		{"GET /api/users/mail", admin, s.handleOutgoingMail},
+		{"GET /api/users/invitations", admin, s.handleListInvitations},
+		{"POST /api/users/invitations/{id}/resend", admin, s.handleResendInvitation},
+		{"DELETE /api/users/invitations/{id}", admin, s.handleRevokeInvitation},
+		{"POST /api/users/{id}/reset-2fa", admin, s.handleResetUser2FA},
 
 		// organisation: settings; messaging: notifications
 		{"GET /api/settings/public", public, s.handlePublicSettings},

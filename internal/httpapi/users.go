@@ -16,13 +16,14 @@ type adminUserJSON struct {
 	LastName   string     `json:"last_name"`
 	Role       string     `json:"role"`
 	Active     bool       `json:"active"`
+	TwoFactor  bool       `json:"two_factor"`
 	LastSignIn *time.Time `json:"last_sign_in"`
 	CreatedAt  time.Time  `json:"created_at"`
 }
 
 func toAdminUserJSON(u *accounts.User) adminUserJSON {
 	return adminUserJSON{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
-		Active: u.Active, LastSignIn: u.LastLoginAt, CreatedAt: u.CreatedAt}
+		Active: u.Active, TwoFactor: u.TOTPEnabled, LastSignIn: u.LastLoginAt, CreatedAt: u.CreatedAt}
 }
 
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request) error {
@@ -108,4 +109,61 @@ func (s *Server) handleOutgoingMail(w http.ResponseWriter, r *http.Request) erro
 		}
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"mails": list})
+}
+
+// invitationJSON is a pending invitation as the users screen lists it.
+type invitationJSON struct {
+	ID        int64     `json:"id"`
+	Email     string    `json:"email"`
+	Role      string    `json:"role"`
+	InvitedBy string    `json:"invited_by"`
+	CreatedAt time.Time `json:"created_at"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Accounts.PendingInvitations(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]invitationJSON, len(list))
+	for i, v := range list {
+		out[i] = invitationJSON{ID: v.ID, Email: v.Email, Role: v.Role, InvitedBy: v.InvitedBy, CreatedAt: v.CreatedAt, ExpiresAt: v.ExpiresAt}
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"invitations": out})
+}
+
+func (s *Server) handleResendInvitation(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	t, err := s.Accounts.ResendInvitation(r.Context(), userFrom(r.Context()), id, s.linkBase(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"email": t.Email, "role": t.Role, "expires_at": t.ExpiresAt})
+}
+
+func (s *Server) handleRevokeInvitation(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.Accounts.RevokeInvitation(r.Context(), userFrom(r.Context()), id); err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
+}
+
+func (s *Server) handleResetUser2FA(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	u, err := s.Accounts.AdminResetTwoFactor(r.Context(), userFrom(r.Context()), id)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, toAdminUserJSON(u))
 }

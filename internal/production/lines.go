@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"sort"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -93,12 +94,61 @@ func (s *Service) RecipeVersions(ctx context.Context, itemID int64) ([]Recipe, e
 
 // CrewMember is an employee who worked on a day, or is assigned to a line
 // for it, with their hours that day and their line (nil: unassigned).
+// Worked is false for someone assigned who has not clocked in that day
+// (planned ahead).
 type CrewMember struct {
 	EmployeeID int64   `json:"employee_id"`
 	FirstName  string  `json:"first_name"`
 	LastName   string  `json:"last_name"`
 	Hours      float64 `json:"hours"`
 	LineID     *int64  `json:"line_id"`
+	Worked     bool    `json:"worked"`
+}
+
+// Person is an employee by name.
+type Person struct {
+	EmployeeID int64  `json:"employee_id"`
+	FirstName  string `json:"first_name"`
+	LastName   string `json:"last_name"`
+}
+
+// CrewDay is a day's crew and the active employees not on it yet, who may
+// be assigned to a line before they clock in.
+type CrewDay struct {
+	Date      string       `json:"date"`
+	Crew      []CrewMember `json:"crew"`
+	Available []Person     `json:"available"`
+}
+
+// CrewDay lists a day's crew (see Crew) and, by name, the active
+// employees not on it.
+func (s *Service) CrewDay(ctx context.Context, date string) (*CrewDay, error) {
+	crew, err := s.Crew(ctx, date)
+	if err != nil {
+		return nil, err
+	}
+	active, err := s.Store.ActiveEmployees(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range crew {
+		delete(active, c.EmployeeID)
+	}
+	d := &CrewDay{Date: date, Crew: crew, Available: []Person{}}
+	for id, n := range active {
+		d.Available = append(d.Available, Person{EmployeeID: id, FirstName: n[0], LastName: n[1]})
+	}
+	sort.Slice(d.Available, func(i, j int) bool {
+		a, b := d.Available[i], d.Available[j]
+		if a.LastName != b.LastName {
+			return a.LastName < b.LastName
+		}
+		if a.FirstName != b.FirstName {
+			return a.FirstName < b.FirstName
+		}
+		return a.EmployeeID < b.EmployeeID
+	})
+	return d, nil
 }
 
 // Crew lists who worked on date (clocked in during it, an open shift up to
@@ -152,7 +202,8 @@ func (s *Service) Crew(ctx context.Context, date string) ([]CrewMember, error) {
 	out := []CrewMember{}
 	for _, id := range ids {
 		n := names[id]
-		out = append(out, CrewMember{EmployeeID: id, FirstName: n[0], LastName: n[1], Hours: Hours(worked[id]), LineID: line[id]})
+		out = append(out, CrewMember{EmployeeID: id, FirstName: n[0], LastName: n[1], Hours: Hours(worked[id]), LineID: line[id],
+			Worked: worked[id] > 0})
 	}
 	sortCrew(out)
 	return out, nil

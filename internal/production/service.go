@@ -45,6 +45,12 @@ type Tx interface {
 	SummariseDay(ctx context.Context, date string) error
 	// ProjectOption reads a project an entry may name (nil when none).
 	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
+	// LockEmployee says whether the employee exists and is active (not
+	// archived), locking the row (production.employee_not_found when none).
+	LockEmployee(ctx context.Context, id int64) (active bool, err error)
+	// SetAssignment puts an employee on a line for a day, or clears it
+	// (nil line), and invalidates that day's labour.
+	SetAssignment(ctx context.Context, a Assignment) error
 }
 
 // Output is units of one product on one line in one slot (non-reversed).
@@ -105,7 +111,8 @@ type Store interface {
 	// SaveLabour stores each day whose generation is still the one given.
 	SaveLabour(ctx context.Context, days []LabourDay) error
 	Assignments(ctx context.Context, from, to string) ([]Assignment, error)
-	SetAssignment(ctx context.Context, a Assignment) error
+	// ActiveEmployees are the active (not archived) employees' names, by id.
+	ActiveEmployees(ctx context.Context) (map[int64][2]string, error)
 	BatchUses(ctx context.Context, batchID int64) ([]BatchUse, error)
 }
 
@@ -121,6 +128,17 @@ func NewService(store Store, cal *organisation.Calendar) *Service {
 }
 
 var errLineNotFound = apperr.New(apperr.NotFound, "production.line_not_found", nil, "Line not found.")
+
+// ErrLineArchived refuses new entries and assignments on an archived line
+// (409): restore it first. Its entries stay.
+func ErrLineArchived(l *Line) error {
+	return apperr.New(apperr.Conflict, "production.line_archived", apperr.Params{"line": l.Name, "line_id": l.ID},
+		fmt.Sprintf("Line %s is archived; restore it before recording on it.", l.Name)).OnField("line_id")
+}
+
+// ErrEmployeeArchived refuses to put an archived employee on a line (409).
+var ErrEmployeeArchived = apperr.New(apperr.Conflict, "production.employee_archived", nil,
+	"This employee is archived; restore them before assigning them to a line.").OnField("employee_id")
 
 func errNoRecipe(p *inventory.Item) error {
 	return apperr.New(apperr.Conflict, "production.no_recipe", apperr.Params{"item": p.Name},
@@ -214,6 +232,9 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		line, err := tx.LockLine(ctx, n.LineID)
 		if err != nil {
 			return err
+		}
+		if line.Archived {
+			return ErrLineArchived(line)
 		}
 		items, err := tx.Items(ctx, []int64{n.ProductID})
 		if err != nil {
@@ -359,7 +380,11 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 	return s.Store.Entry(ctx, id)
 }
 
-// Assign puts an employee on a line for a day (nil line: unassigned).
+// Assign puts an employee on a line for a day (nil line: unassigned). Any
+// active employee may be assigned, also before they clock in that day (a
+// supervisor plans the crew ahead); an archived employee or line may not
+// (production.employee_archived, production.line_archived), though an
+// archived employee's assignment may still be cleared.
 func (s *Service) Assign(ctx context.Context, a Assignment) error {
 	if _, err := ParseDay("date", a.Date); err != nil {
 		return err
@@ -367,7 +392,25 @@ func (s *Service) Assign(ctx context.Context, a Assignment) error {
 	if a.EmployeeID <= 0 {
 		return apperr.New(apperr.Invalid, "production.employee_required", nil, "Choose an employee.").OnField("employee_id")
 	}
-	return s.Store.SetAssignment(ctx, a)
+	return s.Store.InTx(ctx, func(tx Tx) error {
+		active, err := tx.LockEmployee(ctx, a.EmployeeID)
+		if err != nil {
+			return err
+		}
+		if a.LineID != nil {
+			if !active {
+				return ErrEmployeeArchived
+			}
+			l, err := tx.LockLine(ctx, *a.LineID)
+			if err != nil {
+				return err
+			}
+			if l.Archived {
+				return ErrLineArchived(l)
+			}
+		}
+		return tx.SetAssignment(ctx, a)
+	})
 }
 
 // Assignments lists a day's assignments.

@@ -42,12 +42,43 @@ const mailTokenColumns = `id, kind, token_hash, email, user_id, role, created_by
 
 // MailToken implements accounts.UserStore.
 func (s *AccountStore) MailToken(ctx context.Context, kind, hash string) (accounts.MailToken, bool, error) {
+	return scanMailToken(s.db.QueryRow(ctx, `SELECT `+mailTokenColumns+` FROM mail_tokens WHERE kind = ? AND token_hash = ?`, kind, hash))
+}
+
+// MailTokenByID implements accounts.UserStore.
+func (s *AccountStore) MailTokenByID(ctx context.Context, id int64) (accounts.MailToken, bool, error) {
+	return scanMailToken(s.db.QueryRow(ctx, `SELECT `+mailTokenColumns+` FROM mail_tokens WHERE id = ?`, id))
+}
+
+// PendingInvitations implements accounts.UserStore.
+func (s *AccountStore) PendingInvitations(ctx context.Context, now time.Time) ([]accounts.Invitation, error) {
+	rows, err := s.db.Query(ctx, `SELECT m.id, m.email, COALESCE(m.role, ''), COALESCE(TRIM(u.first_name || ' ' || u.last_name), ''),
+		m.created_at, m.expires_at FROM mail_tokens m LEFT JOIN users u ON u.id = m.created_by
+		WHERE m.kind = ? AND m.used_at IS NULL AND m.expires_at > ? ORDER BY m.created_at DESC, m.id DESC`,
+		accounts.LinkInvitation, Millis(now))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []accounts.Invitation{}
+	for rows.Next() {
+		var i accounts.Invitation
+		var created, expires int64
+		if err := rows.Scan(&i.ID, &i.Email, &i.Role, &i.InvitedBy, &created, &expires); err != nil {
+			return nil, err
+		}
+		i.CreatedAt, i.ExpiresAt = FromMillis(created), FromMillis(expires)
+		out = append(out, i)
+	}
+	return out, rows.Err()
+}
+
+func scanMailToken(row rowScanner) (accounts.MailToken, bool, error) {
 	var t accounts.MailToken
 	var userID, createdBy, used sql.NullInt64
 	var role sql.NullString
 	var created, expires int64
-	err := s.db.QueryRow(ctx, `SELECT `+mailTokenColumns+` FROM mail_tokens WHERE kind = ? AND token_hash = ?`, kind, hash).
-		Scan(&t.ID, &t.Kind, &t.Hash, &t.Email, &userID, &role, &createdBy, &created, &expires, &used)
+	err := row.Scan(&t.ID, &t.Kind, &t.Hash, &t.Email, &userID, &role, &createdBy, &created, &expires, &used)
 	if IsNoRows(err) {
 		return t, false, nil
 	}
@@ -87,6 +118,23 @@ func (tx accountTx) UseMailToken(ctx context.Context, id int64) (bool, error) {
 func (tx accountTx) ExpireMailTokens(ctx context.Context, kind, email string) error {
 	_, err := tx.Exec(ctx, `UPDATE mail_tokens SET expires_at = ? WHERE kind = ? AND email = ? AND used_at IS NULL AND expires_at > ?`,
 		Millis(tx.Now), kind, email, Millis(tx.Now))
+	return err
+}
+
+func (tx accountTx) ExpireMailToken(ctx context.Context, kind string, id int64) (bool, error) {
+	return updatedOne(tx.Exec(ctx, `UPDATE mail_tokens SET expires_at = ? WHERE id = ? AND kind = ? AND used_at IS NULL AND expires_at > ?`,
+		Millis(tx.Now), id, kind, Millis(tx.Now)))
+}
+
+func (tx accountTx) ClearTwoFactor(ctx context.Context, userID int64) error {
+	if err := affected(accounts.ErrNotFound)(tx.Exec(ctx, `UPDATE users SET totp_enabled = ?, totp_secret = NULL,
+		totp_pending_secret = NULL WHERE id = ?`, false, userID)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM user_recovery_codes WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `DELETE FROM login_challenges WHERE user_id = ?`, userID)
 	return err
 }
 
@@ -137,7 +185,14 @@ func (tx accountTx) RevokeUserTokens(ctx context.Context, userID int64, exceptHa
 	return err
 }
 
-// purgeMailTokens deletes mailed links that expired before cutoff, used or not.
+// purgeMailTokens deletes mailed links that expired before cutoff, used or
+// not, and two-factor sign-in challenges that have expired (of no use once
+// expired: a sign-in past it starts again with the password).
 func (s *AccountStore) purgeMailTokens(ctx context.Context, cutoff time.Time) (int64, error) {
-	return s.db.purge(ctx, "mail_tokens", "id", `expires_at < ?`, Millis(cutoff))
+	n, err := s.db.purge(ctx, "mail_tokens", "id", `expires_at < ?`, Millis(cutoff))
+	if err != nil {
+		return n, err
+	}
+	c, err := s.db.purge(ctx, "login_challenges", "id", `expires_at < ?`, Millis(s.db.Now()))
+	return n + c, err
 }

@@ -19,7 +19,11 @@ var invoiceSorts = map[string]string{
 func invoiceWhere(f billing.Filter) (string, []any) {
 	var conds []string
 	var args []any
-	if f.Status != "" {
+	switch f.Status {
+	case "":
+	case billing.FilterOverdue:
+		conds, args = append(conds, `i.status = ? AND i.due_date < ?`), append(args, billing.StatusSent, f.Today)
+	default:
 		conds, args = append(conds, `i.status = ?`), append(args, f.Status)
 	}
 	if f.ProjectID > 0 {

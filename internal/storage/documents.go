@@ -21,17 +21,22 @@ func NewDocumentStore(db *DB) *DocumentStore { return &DocumentStore{db: db} }
 
 const documentColumns = `d.id, d.name, c.size, d.content_type, COALESCE(c.sha256, ''), d.type, d.link_kind, d.link_id,
 	d.uploaded_by, TRIM(u.first_name || ' ' || u.last_name), d.uploaded_at, d.deleted_at,
-	COALESCE(TRIM(du.first_name || ' ' || du.last_name), ''), d.content_id, ` + documentLinkLabel
+	COALESCE(TRIM(du.first_name || ' ' || du.last_name), ''), d.content_id, ` + documentLinkLabel + `,
+	CASE WHEN d.link_kind = 'production' THEN (SELECT pe.date FROM production_entries pe WHERE pe.id = d.link_id) END,
+	CASE WHEN d.link_kind = 'production' THEN (SELECT pe.line_id FROM production_entries pe WHERE pe.id = d.link_id) END`
 
 // documentLinkLabel names the linked thing in the same query (a primary-key
 // lookup per row, no round trip per document): a batch's code, a shipment's
-// number, an employee's name, a production entry's line and date.
+// number, an employee's name, a production entry's line and date, a
+// project's name. A production entry's date and line follow it, for a link to
+// that day.
 const documentLinkLabel = `CASE d.link_kind
 		WHEN 'batch' THEN (SELECT b.code FROM inventory_batches b WHERE b.id = d.link_id)
 		WHEN 'shipment' THEN (SELECT sh.number FROM shipping_shipments sh WHERE sh.id = d.link_id)
 		WHEN 'employee' THEN (SELECT TRIM(em.first_name || ' ' || em.last_name) FROM employees em WHERE em.id = d.link_id)
 		WHEN 'production' THEN (SELECT pl.name || ' · ' || pe.date FROM production_entries pe
 			JOIN production_lines pl ON pl.id = pe.line_id WHERE pe.id = d.link_id)
+		WHEN 'project' THEN (SELECT p.name FROM projects p WHERE p.id = d.link_id)
 	END`
 
 const documentFrom = ` FROM documents d
@@ -43,10 +48,11 @@ func scanDocument(row interface{ Scan(...any) error }, extra ...any) (*documents
 	var d documents.Document
 	var kind sql.NullString
 	var link, deleted sql.NullInt64
-	var label sql.NullString
+	var label, day sql.NullString
+	var line sql.NullInt64
 	var uploaded int64
 	dest := append([]any{&d.ID, &d.Name, &d.Size, &d.ContentType, &d.SHA256, &d.Type, &kind, &link,
-		&d.UploadedBy, &d.UploadedByName, &uploaded, &deleted, &d.DeletedByName, &d.ContentID, &label}, extra...)
+		&d.UploadedBy, &d.UploadedByName, &uploaded, &deleted, &d.DeletedByName, &d.ContentID, &label, &day, &line}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return nil, err
 	}
@@ -56,6 +62,9 @@ func scanDocument(row interface{ Scan(...any) error }, extra ...any) (*documents
 	}
 	if label.Valid && label.String != "" {
 		d.LinkLabel = &label.String
+	}
+	if day.Valid && line.Valid {
+		d.LinkDate, d.LinkLineID = &day.String, &line.Int64
 	}
 	d.UploadedAt = FromMillis(uploaded)
 	d.DeletedAt = NullMillis(deleted)
@@ -122,9 +131,11 @@ func (s *DocumentStore) CreateDocument(ctx context.Context, pendingID int64, c d
 // area has no table yet are accepted as they are; each area adds its row
 // here when it lands.
 var linkTables = map[string]string{
-	documents.LinkBatch:    "inventory_batches",
-	documents.LinkEmployee: "employees",
-	documents.LinkProject:  "projects",
+	documents.LinkBatch:      "inventory_batches",
+	documents.LinkEmployee:   "employees",
+	documents.LinkProject:    "projects",
+	documents.LinkShipment:   "shipping_shipments",
+	documents.LinkProduction: "production_entries",
 }
 
 // LinkExists reports whether what a document would link to exists.

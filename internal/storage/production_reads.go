@@ -204,28 +204,45 @@ func (s *ProductionStore) Assignments(ctx context.Context, from, to string) ([]p
 	return out, rows.Err()
 }
 
-// SetAssignment puts an employee on a line for a day, or clears it.
-func (s *ProductionStore) SetAssignment(ctx context.Context, a production.Assignment) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM employees WHERE id = ?`, a.EmployeeID).Scan(&n); err != nil {
+// LockEmployee implements production.Tx.
+func (t prodTx) LockEmployee(ctx context.Context, id int64) (bool, error) {
+	var active bool
+	err := t.tx.QueryRow(ctx, `SELECT active FROM employees WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&active)
+	if IsNoRows(err) {
+		return false, apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
+	}
+	return active, err
+}
+
+// SetAssignment implements production.Tx.
+func (t prodTx) SetAssignment(ctx context.Context, a production.Assignment) error {
+	if _, err := t.tx.Exec(ctx, `DELETE FROM production_assignments WHERE date = ? AND employee_id = ?`, a.Date, a.EmployeeID); err != nil {
+		return err
+	}
+	if a.LineID != nil {
+		if _, err := t.tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`,
+			a.Date, a.EmployeeID, *a.LineID); err != nil {
 			return err
 		}
-		if n == 0 {
-			return apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
+	}
+	return invalidateLabour(ctx, t.tx, a.Date, a.Date)
+}
+
+// ActiveEmployees are the active employees' first and last names by id.
+func (s *ProductionStore) ActiveEmployees(ctx context.Context) (map[int64][2]string, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name FROM employees WHERE active = ?`, true)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][2]string{}
+	for rows.Next() {
+		var id int64
+		var f, l string
+		if err := rows.Scan(&id, &f, &l); err != nil {
+			return nil, err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM production_assignments WHERE date = ? AND employee_id = ?`, a.Date, a.EmployeeID); err != nil {
-			return err
-		}
-		if a.LineID == nil {
-			return invalidateLabour(ctx, tx, a.Date, a.Date)
-		}
-		if _, err := newProdTx(tx).LockLine(ctx, *a.LineID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO production_assignments (date, employee_id, line_id) VALUES (?, ?, ?)`, a.Date, a.EmployeeID, *a.LineID); err != nil {
-			return err
-		}
-		return invalidateLabour(ctx, tx, a.Date, a.Date)
-	})
+		out[id] = [2]string{f, l}
+	}
+	return out, rows.Err()
 }

@@ -96,8 +96,23 @@ test('first admin, invitation by mail, password recovery by mail', async ({ brow
   await admin.getByRole('dialog').getByLabel('Email').fill(STAFF.email);
   await admin.getByRole('button', { name: 'Send invitation' }).click();
   await expect(admin.getByText(`Invitation sent to ${STAFF.email}.`)).toBeVisible();
-  const invitation = await mailedLink(STAFF.email);
-  expect(new URL(invitation).pathname).toBe('/auth/signup');
+  const first = await mailedLink(STAFF.email);
+  expect(new URL(first).pathname).toBe('/auth/signup');
+
+  // Pending invitations: listed; one revoked after confirming, the other resent with a new link.
+  await admin.getByRole('button', { name: 'Invite by email' }).click();
+  await admin.getByRole('dialog').getByLabel('Email').fill('cy@example.org');
+  await admin.getByRole('button', { name: 'Send invitation' }).click();
+  const pending = admin.getByTestId('pending-invitations');
+  await expect(pending.getByText('2 pending invitations')).toBeVisible();
+  await pending.getByRole('button', { name: 'Revoke the invitation to cy@example.org' }).click();
+  await admin.getByRole('dialog', { name: 'Revoke the invitation to cy@example.org?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(pending.getByText('1 pending invitation')).toBeVisible();
+  await expect(pending.getByText('cy@example.org')).toBeHidden();
+  const sent = mailCount(STAFF.email);
+  await pending.getByRole('button', { name: `Resend the invitation to ${STAFF.email}` }).click();
+  const invitation = await mailedLink(STAFF.email, sent);
+  expect(invitation).not.toBe(first);
 
   // Without the invitation, signup is closed.
   const staff = await freshPage(browser);

@@ -172,4 +172,18 @@ test('documents: the upload limit on Settings; shipments and production entries 
   const table = page.getByRole('table', { name: 'Documents' });
   await expect(table.getByRole('row', { name: new RegExp(shipDoc) }).getByTestId('doc-link')).toHaveText(`Shipment ${sh.number}`);
   await expect(table.getByRole('row', { name: new RegExp(prodDoc) }).getByTestId('doc-link')).toHaveText(/^Production: .+ · \d{4}-\d{2}-\d{2}$/);
+
+  // Each label leads to its place: the production entry's day (its line picked out), the shipment in the log.
+  // (Wait for the search to reach the address first: a debounced search still pending would navigate back.)
+  await expect(page).toHaveURL(new RegExp(`search=${run}`));
+  await table.getByRole('row', { name: new RegExp(prodDoc) }).getByTestId('doc-link').click();
+  await expect(page).toHaveURL(new RegExp(`/production/production-daily\\?date=${day}&line=\\d+$`));
+  await expect(page.getByTestId('daily-lines').locator('tr[aria-current="true"]')).toHaveCount(1);
+  await page.goto(`/docs`);
+  await page.getByLabel('Search', { exact: true }).fill(run);
+  await expect(page).toHaveURL(new RegExp(`search=${run}`));
+  await table.getByRole('row', { name: new RegExp(shipDoc) }).getByTestId('doc-link').click();
+  await expect(page).toHaveURL(/\/shipping-log\?search=/);
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(sh.number);
+  await expect(page.getByRole('button', { name: `Actions for ${sh.number}` })).toBeVisible();
 });

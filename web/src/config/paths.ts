@@ -36,14 +36,30 @@ export const paths = {
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
     faq: simple('/faq'),
-    shippingLog: simple('/shipping-log'),
+    /** `search`: the log filtered on it (a shipment's number, a batch code). */
+    shippingLog: {
+      path: '/shipping-log',
+      getHref: (search?: string) => (search ? `/shipping-log?search=${encodeURIComponent(search)}` : '/shipping-log'),
+    },
     /** `tab`: the tab to open ('now' is who is clocked in); the employee list without one. */
     employees: { path: '/employees', getHref: (tab?: 'now' | 'timesheets') => (tab ? `/employees?tab=${tab}` : '/employees') },
+    /** One employee's time: the employee list with their punches open. */
+    employeeTime: { path: '/employees', getHref: (id: number | string) => `/employees?punches=${id}` },
     chat: simple('/chat'),
     production: {
       root: simple('/production'),
       overview: simple('/production/production-overview'),
-      daily: simple('/production/production-daily'),
+      /** `date`: the day shown (today without); `line`: the line to pick out on it. */
+      daily: {
+        path: '/production/production-daily',
+        getHref: (date?: string, line?: number) => {
+          const q = new URLSearchParams();
+          if (date) q.set('date', date);
+          if (line != null) q.set('line', String(line));
+          const s = q.toString();
+          return s ? `/production/production-daily?${s}` : '/production/production-daily';
+        },
+      },
       hourly: simple('/production/production-hourly'),
     },
     payments: {

@@ -7,6 +7,7 @@ import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
 import { renderWithProviders, setupI18n } from '@/test/render';
+import { CrewPanel } from './components/crew-panel';
 import { EntryDialog } from './components/entry-dialog';
 import { SubtractionView } from './components/subtraction-view';
 import ProductionDailyPage from './routes/production-daily';
@@ -145,5 +146,44 @@ describe('production screens', () => {
     expect(within(screen.getByTestId('daily-consumed')).getByRole('row', { name: /RICE-A/ })).toHaveTextContent('1.8 kg');
     expect(screen.getByText('9 am · Line 2: new film roll')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it('crew and lines: plans an employee who has not clocked in onto a line, offers no archived line, and says why a line is refused', { timeout: 20_000 }, async () => {
+    const put: unknown[] = [];
+    let crew: { employee_id: number; first_name: string; last_name: string; hours: number; line_id: number | null; worked: boolean }[] = [
+      { employee_id: 5, first_name: 'Ana', last_name: 'Alves', hours: 3.5, line_id: 2, worked: true },
+    ];
+    const bo = { employee_id: 6, first_name: 'Bo', last_name: 'Brandt' };
+    server.use(
+      http.get('/api/production/crew', () => HttpResponse.json({ date: '2026-11-23', crew, available: crew.length > 1 ? [] : [bo] })),
+      http.put('/api/production/assignments', async ({ request }) => {
+        const body = (await request.json()) as { employee_id: number; line_id: number | null };
+        put.push(body);
+        if (body.employee_id === 5)
+          return HttpResponse.json(
+            { error: 'Line Line 2 is archived; …', code: 'production.line_archived', params: { line: 'Line 2', line_id: 2 }, field: 'line_id' },
+            { status: 409 },
+          );
+        crew = [...crew, { ...bo, hours: 0, line_id: body.line_id, worked: false }];
+        return HttpResponse.json(body);
+      }),
+    );
+    const user = userEvent.setup();
+    const old = { ...line, id: 3, name: 'Old table', archived: true };
+    render(<CrewPanel date="2026-11-23" lines={[line, old]} />);
+    await user.click(await screen.findByRole('combobox', { name: 'Plan an employee' }));
+    await user.click(await screen.findByRole('option', { name: 'Bo Brandt' }));
+    await user.click(screen.getByRole('combobox', { name: 'Line' }));
+    expect(screen.queryByRole('option', { name: 'Old table' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Line 2' }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(put).toContainEqual({ date: '2026-11-23', employee_id: 6, line_id: 2 }));
+    const row = await screen.findByRole('row', { name: /Bo Brandt/ });
+    expect(within(row).getByText('Not clocked in')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Ana Alves/ })).queryByText('Not clocked in')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Line of Ana Alves' }));
+    await user.click(await screen.findByRole('option', { name: 'Unassigned' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Line Line 2 is archived; restore it before recording on it.');
   });
 });

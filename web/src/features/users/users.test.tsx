@@ -9,8 +9,8 @@ import { server, VALID_TOKEN } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
 
 const people: Schema<'AdminUser'>[] = [
-  { id: 1, email: 'demo@packline.local', first_name: 'Dana', last_name: 'Demo', role: 'admin', active: true, last_sign_in: '2026-11-23T14:00:00Z', created_at: '2026-07-01T10:00:00Z' },
-  { id: 2, email: 'tom@packline.local', first_name: 'Tom', last_name: 'Becker', role: 'staff', active: false, last_sign_in: null, created_at: '2026-05-01T10:00:00Z' },
+  { id: 1, email: 'demo@packline.local', first_name: 'Dana', last_name: 'Demo', role: 'admin', active: true, two_factor: true, last_sign_in: '2026-11-23T14:00:00Z', created_at: '2026-07-01T10:00:00Z' },
+  { id: 2, email: 'tom@packline.local', first_name: 'Tom', last_name: 'Becker', role: 'staff', active: false, two_factor: true, last_sign_in: null, created_at: '2026-05-01T10:00:00Z' },
 ];
 
 const mails: Schema<'OutgoingMail'>[] = [
@@ -21,10 +21,11 @@ const mails: Schema<'OutgoingMail'>[] = [
 ];
 
 /** GET /api/users over `people`, recording each query; PATCH answers with `patch`. */
-function fakeUsers(patch?: (id: number, body: Record<string, unknown>) => Response) {
+function fakeUsers(patch?: (id: number, body: Record<string, unknown>) => Response, invitations: Schema<'Invitation'>[] = []) {
   const queries: URLSearchParams[] = [];
   const patches: Record<string, unknown>[] = [];
   server.use(
+    mockApi.get('/api/users/invitations', () => HttpResponse.json({ invitations })),
     mockApi.get('/api/users', ({ request }) => {
       const q = new URL(request.url).searchParams;
       queries.push(q);
@@ -116,5 +117,66 @@ describe('users screen', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to new@example.org.')).toBeInTheDocument();
     expect(sent).toEqual({ email: 'new@example.org', role: 'admin' });
+  });
+
+  it('lists pending invitations, resends one and revokes another after confirming', async () => {
+    let invitations: Schema<'Invitation'>[] = [
+      { id: 8, email: 'cy@example.org', role: 'admin', invited_by: 'Dana Demo', created_at: '2026-11-22T10:00:00Z', expires_at: '2026-11-29T10:00:00Z' },
+      { id: 5, email: 'bo@example.org', role: 'staff', invited_by: 'Dana Demo', created_at: '2026-11-20T10:00:00Z', expires_at: '2026-11-27T10:00:00Z' },
+    ];
+    const calls: string[] = [];
+    fakeUsers();
+    server.use(
+      mockApi.get('/api/users/invitations', () => HttpResponse.json({ invitations })),
+      mockApi.post('/api/users/invitations/{id}/resend', ({ params }) => {
+        calls.push(`resend ${params.id}`);
+        return HttpResponse.json({ email: 'bo@example.org', role: 'staff', expires_at: '2026-11-30T12:00:00Z' });
+      }),
+      mockApi.delete('/api/users/invitations/{id}', ({ params }) => {
+        calls.push(`revoke ${params.id}`);
+        invitations = invitations.filter((i) => i.id !== Number(params.id));
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    renderApp('/users');
+    const user = userEvent.setup();
+    const list = await screen.findByTestId('pending-invitations');
+    expect(within(list).getByText('2 pending invitations')).toBeInTheDocument();
+    // Desktop buttons and phone icons are both in the DOM (CSS shows one): use the first.
+    await user.click(within(list).getAllByRole('button', { name: 'Resend the invitation to bo@example.org' })[0]);
+    expect(await screen.findByText('Invitation sent again to bo@example.org; the earlier link no longer works.')).toBeInTheDocument();
+
+    await user.click(within(list).getAllByRole('button', { name: 'Revoke the invitation to cy@example.org' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation to cy@example.org?' });
+    expect(calls).toEqual(['resend 5']);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(calls).toEqual(['resend 5', 'revoke 8']));
+    await waitFor(() => expect(screen.getByText('1 pending invitation')).toBeInTheDocument());
+    expect(screen.queryByText('cy@example.org')).not.toBeInTheDocument();
+  });
+
+  it("resets someone else's two-factor sign-in after confirming, and never offers it on one's own account", async () => {
+    fakeUsers();
+    const resets: number[] = [];
+    server.use(
+      mockApi.post('/api/users/{id}/reset-2fa', ({ params }) => {
+        resets.push(Number(params.id));
+        return HttpResponse.json({ ...people[1], two_factor: false });
+      }),
+    );
+    renderApp('/users');
+    const user = userEvent.setup();
+    const tom = await screen.findByRole('row', { name: /tom@packline\.local/ });
+    expect(within(tom).getByText('2FA')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More for Dana Demo' }));
+    expect(screen.queryByRole('menuitem', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'More for Tom Becker' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset two-factor sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-factor sign-in for Tom Becker?' });
+    expect(resets).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor sign-in' }));
+    await waitFor(() => expect(resets).toEqual([2]));
+    expect(await screen.findByText('Two-factor sign-in is off for Tom Becker; they were signed out everywhere.')).toBeInTheDocument();
   });
 });

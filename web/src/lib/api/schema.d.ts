@@ -1166,7 +1166,10 @@ export interface paths {
         };
         /** Who is on which line on a day */
         get: operations["listAssignments"];
-        /** Put an employee on a line for a day (line_id null clears it) */
+        /**
+         * Put an employee on a line for a day (line_id null clears it)
+         * @description Any active employee, also one who has not clocked in that day. An archived line is 409 production.line_archived; putting an archived employee on a line is 409 production.employee_archived (clearing their line is allowed).
+         */
         put: operations["setAssignment"];
         post?: never;
         delete?: never;
@@ -1182,7 +1185,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who worked on a day (from the time clock) or is assigned to a line for it, with their hours and line */
+        /**
+         * Who worked on a day (from the time clock) or is assigned to a line for it, with their hours and line
+         * @description Any active employee may be assigned to a line for a day, also before they clock in (a supervisor plans the crew ahead): `available` lists the active employees not on the crew yet.
+         */
         get: operations["listCrew"];
         put?: never;
         post?: never;
@@ -1218,7 +1224,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component) */
+        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component; 409 production.line_archived on an archived line) */
         post: operations["createEntry"];
         delete?: never;
         options?: never;
@@ -2046,13 +2052,60 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The pending invitations, not accepted and not expired, newest first (admins) */
+        get: operations["listInvitations"];
         put?: never;
         /**
          * Mail someone a link to sign up with a role (admins)
          * @description The link works once, for 7 days; a new invitation to the same address replaces the old one.
          */
         post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation; its link stops working (admins)
+         * @description 404 users.invitation_not_found when it is no longer pending (accepted, revoked or expired).
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending invitation again with a new link, valid 7 days from now (admins)
+         * @description The earlier link stops working. 404 users.invitation_not_found when it is no longer pending.
+         */
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2102,6 +2155,29 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/users/{id}/reset-2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn someone's two-factor sign-in off (admins), for one who lost their authenticator and recovery codes
+         * @description Deletes their recovery codes and signs them out everywhere, in one transaction; they sign in with their password and may set two-factor up again. Not on one's own account (409 users.reset_two_factor_self: Preferences turns it off with a code or the password), nor on an account without it (409 users.two_factor_off).
+         */
+        post: operations["resetUserTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2117,6 +2193,8 @@ export interface components {
             /** Format: date-time */
             last_sign_in: string | null;
             role: components["schemas"]["Role"];
+            /** @description Two-factor sign-in is on. */
+            two_factor: boolean;
         };
         Assignment: {
             /** Format: date */
@@ -2432,6 +2510,17 @@ export interface components {
             source_type: string;
             unit: string;
         };
+        Invitation: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: number;
+            /** @description The inviting admin's name; empty if the account is gone. */
+            invited_by: string;
+            role: components["schemas"]["Role"];
+        };
         Invoice: {
             /** @description What is still owed (0 for a void invoice). */
             balance_minor: number;
@@ -2450,6 +2539,8 @@ export interface components {
             notes: string;
             /** @description INV-YYYY-NNNN, given when sent; null for a draft. */
             number: string | null;
+            /** @description Derived, never stored: sent, and the organisation's today is after the due date. */
+            overdue: boolean;
             /** Format: date-time */
             paid_at: string | null;
             paid_minor: number;
@@ -3115,10 +3206,17 @@ export interface components {
                 size: number;
             }[];
             id: number;
+            /**
+             * Format: date
+             * @description A linked production entry's day (absent for other links).
+             */
+            link_date?: string;
             link_id: number | null;
             link_kind: components["schemas"]["DocumentLinkKind"] | null;
-            /** @description What the link points to, by name: a batch's code, a shipment's number, an employee's name, a production entry's line and date; absent when unknown (a project, or a link whose target is gone). */
+            /** @description What the link points to, by name: a batch's code, a shipment's number, an employee's name, a production entry's line and date, a project's name; absent when unknown (a link whose target is gone). */
             link_label?: string | null;
+            /** @description A linked production entry's line (absent for other links). */
+            link_line_id?: number;
             /** @description The uploader's file name, for display only. */
             name: string;
             /**
@@ -4815,7 +4913,8 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
-                status?: components["schemas"]["InvoiceStatus"];
+                /** @description A status, or overdue: sent invoices past their due date (derived, never stored). */
+                status?: "draft" | "sent" | "paid" | "void" | "overdue";
                 client_id?: number;
                 /** @description The invoices of one project. */
                 project_id?: number;
@@ -4868,7 +4967,8 @@ export interface operations {
     exportInvoices: {
         parameters: {
             query?: {
-                status?: components["schemas"]["InvoiceStatus"];
+                /** @description A status, or overdue: sent invoices past their due date (derived, never stored). */
+                status?: "draft" | "sent" | "paid" | "void" | "overdue";
                 client_id?: number;
                 /** @description The invoices of one project. */
                 project_id?: number;
@@ -5510,6 +5610,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Active employees not on the crew, by name, who may be assigned to a line. */
+                        available: {
+                            employee_id: number;
+                            first_name: string;
+                            last_name: string;
+                        }[];
                         crew: {
                             employee_id: number;
                             first_name: string;
@@ -5518,6 +5624,8 @@ export interface operations {
                             last_name: string;
                             /** @description The line they are assigned to for the day; null when unassigned. */
                             line_id: number | null;
+                            /** @description They clocked in that day; false for someone assigned ahead who has not clocked in yet. */
+                            worked: boolean;
                         }[];
                         /** Format: date */
                         date: string;
@@ -6942,6 +7050,29 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitations: components["schemas"]["Invitation"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     inviteUser: {
         parameters: {
             query?: never;
@@ -6960,6 +7091,51 @@ export interface operations {
         responses: {
             /** @description The invitation was mailed. */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Success"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation was mailed again. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7018,6 +7194,30 @@ export interface operations {
         };
         responses: {
             /** @description The user after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resetUserTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user after the reset. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,12 +1,32 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconFile, IconFileTypePdf, IconFileZip, IconPhoto, IconRestore, IconTable, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { isPreviewable, type DocumentRecord } from '../api/types';
-import { formatBytes } from '../lib/format';
+import { formatBytes, linkHref } from '../lib/format';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
+
+/** What a document is linked to, by name, as a link to its place when that is known. */
+function DocLink({ d }: { d: DocumentRecord }) {
+  const { t } = useTranslation();
+  const text = d.link_label ? t(`docs.linksNamed.${d.link_kind}`, { label: d.link_label }) : t(`docs.links.${d.link_kind}`, { id: d.link_id });
+  const href = linkHref(d);
+  if (!href) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="doc-link" dir="auto">
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={href} size="xs" data-testid="doc-link" dir="auto" style={{ display: 'block' }}>
+      {text}
+    </Anchor>
+  );
+}
 
 function FileIcon({ type }: { type: string }) {
   const Icon = type === 'application/pdf' ? IconFileTypePdf : type.startsWith('image/') ? IconPhoto : type.includes('zip') ? IconFileZip : type.startsWith('text/csv') || type.includes('sheet') ? IconTable : IconFile;
@@ -49,13 +69,7 @@ export function DocumentsTable(p: DocumentsTableProps) {
             <Text size="sm" fw={500} dir="auto" style={{ wordBreak: 'break-word' }}>
               {d.name}
             </Text>
-            {d.link_kind && (
-              <Text size="xs" c="dimmed" data-testid="doc-link">
-                {d.link_label
-                  ? t(`docs.linksNamed.${d.link_kind}`, { label: d.link_label })
-                  : t(`docs.links.${d.link_kind}`, { id: d.link_id })}
-              </Text>
-            )}
+            {d.link_kind && <DocLink d={d} />}
           </div>
         </Group>
       ),

@@ -23,7 +23,11 @@ const doc = (id: number, name: string, over: Partial<DocumentRecord> = {}): Docu
 });
 
 function docsApi(calls: string[]) {
-  let live = [doc(1, 'COA rice.pdf'), doc(2, 'BOL 17.csv', { content_type: 'text/csv; charset=utf-8', type: 'bill_of_lading', link_kind: null, link_id: null })];
+  let live = [
+    doc(1, 'COA rice.pdf'),
+    doc(2, 'BOL 17.csv', { content_type: 'text/csv; charset=utf-8', type: 'bill_of_lading', link_kind: null, link_id: null }),
+    doc(3, 'Brief.pdf', { type: 'other', link_kind: 'project', link_id: 4, link_label: 'Winter meals' }),
+  ];
   let trashed: DocumentRecord[] = [];
   server.use(
     http.get('/api/settings', () => HttpResponse.json({ organisation_name: 'Packline', support_email: 's@p.org', time_zone: 'America/Chicago', max_shift_hours: 12, max_upload_mib: 50 })),
@@ -74,6 +78,9 @@ describe('documents page (/docs)', () => {
     const table = await screen.findByRole('table', { name: 'Documents' }, { timeout: 15_000 });
     expect(await within(table).findByText('COA rice.pdf')).toBeInTheDocument();
     expect(within(table).getByText('Batch #7')).toBeInTheDocument();
+    // A project link is named in the list and leads to the project.
+    const project = within(table).getByRole('link', { name: 'Project: Winter meals' });
+    expect(project).toHaveAttribute('href', '/projects/4');
     expect(within(table).getByText('Certificate of analysis')).toBeInTheDocument();
     expect(calls.at(-1)).toContain('sort=uploaded_at&order=desc&page=1&page_size=25');
 

@@ -29,6 +29,15 @@ export function useEmployeeList(p: EmployeeListParams) {
   return useQuery(employeeListQuery(p));
 }
 
+/** GET /api/staff/employees/{id}: one employee, archived or not (off while id is null). */
+export function useEmployee(id: number | null) {
+  return useQuery({
+    queryKey: [...EMPLOYEES_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get('/api/staff/employees/{id}', { path: { id: id ?? 0 }, signal }),
+    enabled: id != null,
+  });
+}
+
 /** Refreshes every employee and time query after a change. */
 export function useInvalidateEmployees() {
   const qc = useQueryClient();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
 import { usePublicSettings } from '@/lib/public-settings';
-import type { Employee } from '../api/employees';
+import { useEmployee, type Employee } from '../api/employees';
 import { EmployeeFormModal } from '../components/employee-form-modal';
 import { EmployeeTable } from '../components/employee-table';
 import { PinFormModal } from '../components/pin-form-modal';
@@ -31,7 +31,21 @@ export default function EmployeesPage() {
   const wanted = params.get('tab');
   const tab: Tab = isTab(wanted) ? wanted : 'list';
   const openTab = (v: string | null) => setParams(isTab(v) && v !== 'list' ? { tab: v } : {}, { replace: true });
-  const close = () => setDialog(null);
+  // ?punches=<id> opens that employee's time (a document links here).
+  const punchesId = Number(params.get('punches')) || null;
+  const linked = useEmployee(punchesId);
+  const close = () => {
+    setDialog(null);
+    if (punchesId != null)
+      setParams(
+        (p) => {
+          const n = new URLSearchParams(p);
+          n.delete('punches');
+          return n;
+        },
+        { replace: true },
+      );
+  };
   return (
     <PageFrame title={t('nav.employees')} description={t('employees.description')}>
       <Tabs value={tab} onChange={openTab} keepMounted={false}>
@@ -66,6 +80,7 @@ export default function EmployeesPage() {
       {dialog?.kind === 'edit' && <EmployeeFormModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'pin' && <PinFormModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'punches' && <PunchesModal employee={dialog.employee} timeZone={timeZone} onClose={close} />}
+      {dialog === null && punchesId != null && linked.data && <PunchesModal employee={linked.data} timeZone={timeZone} onClose={close} />}
     </PageFrame>
   );
 }

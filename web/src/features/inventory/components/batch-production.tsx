@@ -38,7 +38,7 @@ export function BatchProduction({ uses, unit }: { uses: BatchUse[]; unit: string
               {uses.map((u) => (
                 <Table.Tr key={`${u.entry_id}:${u.quantity}`}>
                   <Table.Td>
-                    <Anchor component={Link} to={`${paths.app.production.daily.getHref()}?date=${u.date}`} size="sm">
+                    <Anchor component={Link} to={paths.app.production.daily.getHref(u.date, u.line_id)} size="sm">
                       {formatDay(u.date, lng)} · {hour(u.hour)}
                     </Anchor>
                   </Table.Td>

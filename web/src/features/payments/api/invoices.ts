@@ -8,11 +8,14 @@ export type InvoicePatch = BodyOf<'/api/invoices/{id}', 'patch'>;
 export type PaymentInput = BodyOf<'/api/invoices/{id}/payments', 'post'>;
 
 export const STATUSES: InvoiceStatus[] = ['draft', 'sent', 'paid', 'void'];
+/** The list's status filters: every status, and overdue (sent, past the due date; derived on the server). */
+export type StatusFilter = NonNullable<ListQuery['status']>;
+export const STATUS_FILTERS: StatusFilter[] = [...STATUSES, 'overdue'];
 
 type ListQuery = NonNullable<CallOptions<'/api/invoices', 'get'>['query']>;
 
 export interface InvoiceListParams {
-  status?: InvoiceStatus | '';
+  status?: StatusFilter | '';
   search?: string;
   sort?: string;
   order?: 'asc' | 'desc';

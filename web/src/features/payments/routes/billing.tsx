@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useOrgCurrency } from '../api/currency';
-import { exportInvoices, STATUSES, useInvoices, type Invoice, type InvoiceStatus } from '../api/invoices';
+import { exportInvoices, STATUS_FILTERS, useInvoices, type Invoice, type StatusFilter } from '../api/invoices';
 import { InvoiceForm } from '../components/invoice-form';
 import { StatusBadge } from '../components/status-badge';
 import { formatDay, formatMoney } from '../lib/money';
@@ -27,7 +27,7 @@ export default function BillingPage() {
   const currency = useOrgCurrency();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<InvoiceStatus | ''>('');
+  const [status, setStatus] = useState<StatusFilter | ''>('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [sort, setSort] = useState<DataTableSortStatus<Invoice>>({ columnAccessor: 'created_at', direction: 'desc' });
@@ -67,9 +67,9 @@ export default function BillingPage() {
           />
           <Select
             label={t('payments.billing.status')}
-            data={[{ value: '', label: t('payments.billing.anyStatus') }, ...STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
+            data={[{ value: '', label: t('payments.billing.anyStatus') }, ...STATUS_FILTERS.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))]}
             value={status}
-            onChange={(v) => resetPage(setStatus)((v ?? '') as InvoiceStatus | '')}
+            onChange={(v) => resetPage(setStatus)((v ?? '') as StatusFilter | '')}
             allowDeselect={false}
           />
         </Group>
@@ -113,7 +113,7 @@ export default function BillingPage() {
                 ),
               },
               { accessor: 'client', title: t('payments.billing.columns.client'), sortable: true, render: (inv) => inv.bill_to.name },
-              { accessor: 'status', title: t('payments.billing.columns.status'), sortable: true, render: (inv) => <StatusBadge status={inv.status} t={t} /> },
+              { accessor: 'status', title: t('payments.billing.columns.status'), sortable: true, render: (inv) => <StatusBadge status={inv.status} overdue={inv.overdue} t={t} /> },
               { accessor: 'issue_date', title: t('payments.billing.columns.issued'), sortable: true, render: (inv) => formatDay(inv.issue_date, lng) },
               {
                 accessor: 'total',

@@ -118,7 +118,7 @@ export default function InvoicePage() {
     >
       <Stack>
         <Group gap="sm">
-          <StatusBadge status={inv.status} t={t} />
+          <StatusBadge status={inv.status} overdue={inv.overdue} t={t} />
           <Text size="sm" c="dimmed">
             {t('payments.invoice.printLanguage', { language: LANGUAGE_INFO[languageOf(inv.language)].nativeName })}
           </Text>

@@ -52,54 +52,57 @@ export function SessionsSection() {
     body = <Text size="sm" c="dimmed">{t('preferences.noSessions')}</Text>;
   } else {
     body = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" data-testid="sessions-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('preferences.sessionDevice')}</Table.Th>
-              <Table.Th>{t('preferences.sessionCreated')}</Table.Th>
-              <Table.Th>{t('preferences.sessionLastUsed')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('preferences.sessionActions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((s) => (
-              <Table.Tr key={s.id} data-testid="session-row">
-                <Table.Td>
-                  <Group gap={8} wrap="nowrap">
-                    <IconDeviceDesktop size={16} aria-hidden />
-                    <Text size="sm" dir="auto">
-                      {s.device || t('preferences.unknownDevice')}
-                    </Text>
-                    {s.current && (
-                      <Badge size="sm" variant="light">
-                        {t('preferences.thisSession')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(s.created_at, lng, timeZone)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" title={formatDateTime(s.last_used_at, lng, timeZone)}>
-                    {formatRelative(s.last_used_at, lng)}
+      // On phones the table fits the width: the sign-in time hides and the last use moves
+      // under the device, so nothing scrolls sideways.
+      <Table verticalSpacing="sm" data-testid="sessions-table" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('preferences.sessionDevice')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('preferences.sessionCreated')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('preferences.sessionLastUsed')}</Table.Th>
+            <Table.Th w={110}>
+              <VisuallyHidden>{t('preferences.sessionActions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sessions.data.map((s) => (
+            <Table.Tr key={s.id} data-testid="session-row">
+              <Table.Td>
+                <Group gap={8} wrap="wrap" align="center">
+                  <IconDeviceDesktop size={16} aria-hidden />
+                  <Text size="sm" dir="auto" style={{ wordBreak: 'break-word', minWidth: 0 }}>
+                    {s.device || t('preferences.unknownDevice')}
                   </Text>
-                </Table.Td>
-                <Table.Td data-flush ta="end">
-                  {!s.current && (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setTarget(s)}>
-                      {t('preferences.revoke')}
-                    </Button>
+                  {s.current && (
+                    <Badge size="sm" variant="light">
+                      {t('preferences.thisSession')}
+                    </Badge>
                   )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+                </Group>
+                <Text size="xs" c="dimmed" hiddenFrom="md" mt={4} title={formatDateTime(s.last_used_at, lng, timeZone)}>
+                  {t('preferences.sessionLastUsedAt', { when: formatRelative(s.last_used_at, lng) })}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm">{formatDateTime(s.created_at, lng, timeZone)}</Text>
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Text size="sm" title={formatDateTime(s.last_used_at, lng, timeZone)}>
+                  {formatRelative(s.last_used_at, lng)}
+                </Text>
+              </Table.Td>
+              <Table.Td data-flush ta="end">
+                {!s.current && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setTarget(s)}>
+                    {t('preferences.revoke')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
     );
   }
 

@@ -13,3 +13,4 @@ export type Daily = Schema<'Daily'>;
 export type Overview = Schema<'Overview'>;
 export type Recipe = Schema<'Recipe'>;
 export type CrewMember = ResponseOf<'/api/production/crew', 'get'>['crew'][number];
+export type CrewPerson = ResponseOf<'/api/production/crew', 'get'>['available'][number];

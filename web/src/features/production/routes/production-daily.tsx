@@ -3,6 +3,7 @@ import '../styles';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/errors';
 import { useDaily } from '../api/get-daily';
@@ -34,6 +35,9 @@ export default function ProductionDailyPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { date, today, setDate } = useDay();
+  // ?line= picks a line out (a document of a production entry links here).
+  const [address] = useSearchParams();
+  const picked = Number(address.get('line')) || null;
   const daily = useDaily(date);
   const d = daily.data;
   const cells = new Map<string, { units: number; labour_hours: number }>();
@@ -157,8 +161,12 @@ export default function ProductionDailyPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {d.line_totals.map((l) => (
-                      <Table.Tr key={l.line_id}>
-                        <Table.Td>{l.name}</Table.Td>
+                      <Table.Tr
+                        key={l.line_id}
+                        bg={l.line_id === picked ? 'var(--mantine-primary-color-light)' : undefined}
+                        aria-current={l.line_id === picked ? 'true' : undefined}
+                      >
+                        <Table.Td fw={l.line_id === picked ? 700 : undefined}>{l.name}</Table.Td>
                         <Table.Td ta="end">{formatQty(l.units, lng)}</Table.Td>
                         <Table.Td ta="end">
                           {l.target != null ? (

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { downloadCSV } from '@/lib/api';
@@ -49,7 +50,9 @@ export default function ShippingLogPage() {
   useDocumentTitle(t('nav.shippingLog'));
   const settings = usePublicSettings();
   const today = todayIn(settings.data?.time_zone ?? 'America/Chicago');
-  const [search, setSearch] = useState('');
+  // ?search= opens the log filtered (a document links to its shipment this way).
+  const [address] = useSearchParams();
+  const [search, setSearch] = useState(() => address.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<ShipmentStatus | ''>('');
   const [carrier, setCarrier] = useState('');

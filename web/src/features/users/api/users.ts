@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api, type Schema } from '@/lib/api';
 
 export type AdminUser = Schema<'AdminUser'>;
+export type Invitation = Schema<'Invitation'>;
 export type Role = Schema<'Role'>;
 export type OutgoingMail = Schema<'OutgoingMail'>;
 
@@ -42,15 +43,54 @@ export function useInviteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: Role }) => api.post('/api/users/invitations', { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...USERS_KEY, 'mail'] }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: INVITATIONS_KEY }), qc.invalidateQueries({ queryKey: MAIL_KEY })]),
   });
 }
+
+const MAIL_KEY = [...USERS_KEY, 'mail'] as const;
 
 /** GET /api/users/mail: the latest mails of the outbox; polled while one is waiting. */
 export function useOutgoingMail() {
   return useQuery({
-    queryKey: [...USERS_KEY, 'mail'],
+    queryKey: MAIL_KEY,
     queryFn: ({ signal }) => api.get('/api/users/mail', { signal }),
     refetchInterval: (q) => (q.state.data?.mails.some((m) => m.status === 'pending') ? 10_000 : false),
+  });
+}
+
+const INVITATIONS_KEY = [...USERS_KEY, 'invitations'] as const;
+
+/** GET /api/users/invitations: the invitations not accepted and not expired, newest first. */
+export function usePendingInvitations() {
+  return useQuery({
+    queryKey: INVITATIONS_KEY,
+    queryFn: async ({ signal }) => (await api.get('/api/users/invitations', { signal })).invitations,
+  });
+}
+
+/** POST /api/users/invitations/{id}/resend: a new link by mail; the old one stops working. */
+export function useResendInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post('/api/users/invitations/{id}/resend', { path: { id } }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: INVITATIONS_KEY }), qc.invalidateQueries({ queryKey: MAIL_KEY })]),
+  });
+}
+
+/** DELETE /api/users/invitations/{id}: the link stops working. */
+export function useRevokeInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete('/api/users/invitations/{id}', { path: { id } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+  });
+}
+
+/** POST /api/users/{id}/reset-2fa: their two-factor off, recovery codes deleted, signed out everywhere. */
+export function useResetTwoFactor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post('/api/users/{id}/reset-2fa', { path: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { useUpdateUser, useUserList, type AdminUser } from '../api/users';
+import { useResetTwoFactor, useUpdateUser, useUserList, type AdminUser } from '../api/users';
 
 const name = (u: AdminUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
 
@@ -21,6 +21,19 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
   const query = useUserList({ search: debounced, page, pageSize });
   const update = useUpdateUser();
   const [confirm, setConfirm] = useState<AdminUser | null>(null);
+  const reset2fa = useResetTwoFactor();
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+
+  async function resetTwoFactor() {
+    if (!resetting) return;
+    try {
+      await reset2fa.mutateAsync(resetting.id);
+      void notify('success', t('users.reset2faDone', { name: name(resetting) }));
+    } catch (err) {
+      void notify('danger', errorMessage(err, t));
+    }
+    setResetting(null);
+  }
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
 
@@ -90,9 +103,16 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant={u.active ? 'light' : 'outline'} color={u.active ? 'green' : 'gray'}>
-                    {u.active ? t('users.active') : t('users.inactive')}
-                  </Badge>
+                  <Group gap={4} wrap="nowrap">
+                    <Badge variant={u.active ? 'light' : 'outline'} color={u.active ? 'green' : 'gray'}>
+                      {u.active ? t('users.active') : t('users.inactive')}
+                    </Badge>
+                    {u.two_factor && (
+                      <Badge variant="outline" color="teal" title={t('users.twoFactorOn')}>
+                        {t('users.twoFactorBadge')}
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
                 <Table.Td>{u.last_sign_in ? formatDateTime(u.last_sign_in, i18n.language, timeZone) : t('users.never')}</Table.Td>
                 <Table.Td data-flush>
@@ -112,6 +132,11 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
                         </Menu.Item>
                       ) : (
                         <Menu.Item onClick={() => void change(u, { active: true })}>{t('users.reactivate')}</Menu.Item>
+                      )}
+                      {u.two_factor && u.id !== myId && (
+                        <Menu.Item color="red" onClick={() => setResetting(u)}>
+                          {t('users.reset2fa')}
+                        </Menu.Item>
                       )}
                     </Menu.Dropdown>
                   </Menu>
@@ -169,6 +194,17 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
           if (confirm) void change(confirm, { active: false }).then(() => setConfirm(null));
         }}
         onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        opened={resetting !== null}
+        title={t('users.reset2faTitle', { name: resetting ? name(resetting) : '' })}
+        body={t('users.reset2faBody')}
+        confirmLabel={t('users.reset2fa')}
+        cancelLabel={t('common.cancel')}
+        color="red"
+        loading={reset2fa.isPending}
+        onConfirm={() => void resetTwoFactor()}
+        onClose={() => setResetting(null)}
       />
     </>
   );

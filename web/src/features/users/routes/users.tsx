@@ -8,9 +8,10 @@ import { useSessionState } from '@/lib/auth/use-session';
 import { useOrgTimeZone } from '@/lib/org-time';
 import { InviteModal } from '../components/invite-modal';
 import { OutgoingMailTable } from '../components/outgoing-mail';
+import { PendingInvitations } from '../components/pending-invitations';
 import { UserTable } from '../components/user-table';
 
-/** /users (admins): the organisation's accounts, invitations by mail, roles and deactivation. */
+/** /users (admins): the organisation's accounts, invitations by mail (pending ones to resend or revoke), roles, deactivation, two-factor reset. */
 export default function UsersPage() {
   const { t } = useTranslation();
   const { user } = useSessionState();
@@ -32,6 +33,7 @@ export default function UsersPage() {
                   {t('users.invite')}
                 </Button>
               </Group>
+              <PendingInvitations timeZone={timeZone} />
               <UserTable timeZone={timeZone} myId={user?.id ?? undefined} />
             </Stack>
           </Paper>
