@@ -143,7 +143,7 @@ export default defineConfig(({ mode }) => {
       setupFiles: ['./src/test/setup.ts'],
       css: false,
       restoreMocks: true,
-      testTimeout: 20_000,
+      testTimeout: 60_000,
       // Vitest's default leaves one core free, which on a two-core machine
       // means one worker: use them all (163 s -> 98 s here).
       maxWorkers: Math.max(2, availableParallelism()),

@@ -12,8 +12,10 @@ import gb from '@/i18n/locales/gb.json';
 // those an area's chunk brings in the browser (src/i18n/english.ts).
 addEnglish(gb);
 
-// Lazy routes compile on first use in tests; give them time.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes compile on first use in tests, and a busy machine (two workers on two
+// cores, CI beside other work) can take seconds to render: give them time. A wait
+// that is never met still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
