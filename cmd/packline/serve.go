@@ -44,12 +44,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the demo organisation (once)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", "", "CIDR ranges of load balancers whose X-Forwarded-For is believed (comma-separated)")
-	fs.StringVar(&cfg.PublicURL, "public-url", "", "the address people reach the server at (https://packline.example.org), for the kiosk set-up code")
+	fs.StringVar(&cfg.PublicURL, "public-url", "", "the address people reach the server at (https://packline.example.org), for the kiosk set-up code and the links in mails; required with --smtp-url")
 	fs.IntVar(&cfg.HashMemoryMiB, "hash-memory", accounts.DefaultHashBudget>>20, "MiB all concurrent password hashes may hold (each takes 19)")
 	fs.StringVar(&cfg.LogLevel, "log-level", "info", "debug, info, warn or error")
 	fs.StringVar(&cfg.Secret, "secret", "", "server secret keying employee PINs and staff two-factor secrets (default: packline.secret beside a SQLite database)")
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
-	fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "SMTP server for mail, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465; without it mails are written to the log")
+	fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "SMTP server for mail, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465, with --public-url; without it mails are written to the log")
 	fs.StringVar(&cfg.MailFrom, "mail-from", mail.DefaultFrom, "the From address of mails")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -132,6 +132,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	hkCtx, stopHousekeeping := context.WithCancel(ctx)
 	defer stopHousekeeping()
 	go svc.Housekeep(hkCtx, app.HousekeepEvery, log)
+	// Mails are sent as soon as they are queued; this retries the failed
+	// ones when due (the outbox keeps them across restarts).
+	go svc.Outbox.Run(hkCtx, app.OutboxEvery)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -146,7 +149,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err := srv.Shutdown(shutCtx); err != nil {
 		return err
 	}
-	svc.Accounts.WaitMail() // mails already handed over still go out
+	svc.Accounts.WaitMail() // deliveries under way end; unsent mail stays in the outbox
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
@@ -183,8 +186,16 @@ func publicURL(raw string) (string, error) {
 	return strings.TrimRight(u.String(), "/"), nil
 }
 
-// newMailer checks --smtp-url and --mail-from: an SMTP sender, or the log
-// when no URL is given.
+// errSMTPNeedsPublicURL refuses an SMTP server without --public-url: links
+// in mail would otherwise begin with the Host header of the request that
+// caused them, which anyone can forge (a password reset for a victim whose
+// link points at the attacker's host). Without --smtp-url mail only goes to
+// the log, and links may follow the request (make run needs no flags).
+const errSMTPNeedsPublicURL = "--smtp-url needs --public-url (or PACKLINE_PUBLIC_URL), the address people reach Packline at, " +
+	"such as https://packline.example.org: links in mails are built from it, never from a request's Host header"
+
+// newMailer checks --smtp-url, --mail-from and --public-url: an SMTP sender
+// (which requires --public-url), or the log when no URL is given.
 func newMailer(smtpURL, from, publicURL string, log *slog.Logger) (mail.Sender, error) {
 	if strings.TrimSpace(smtpURL) == "" {
 		log.Info("mail is written to the log (no --smtp-url)")
@@ -195,7 +206,7 @@ func newMailer(smtpURL, from, publicURL string, log *slog.Logger) (mail.Sender, 
 		return nil, fmt.Errorf("--smtp-url: %w", err)
 	}
 	if publicURL == "" {
-		log.Warn("mail is sent without --public-url: links in it take the host of the request that caused them; set --public-url")
+		return nil, errors.New(errSMTPNeedsPublicURL)
 	}
 	log.Info("mail is sent over SMTP", "server", s.Addr())
 	return s, nil

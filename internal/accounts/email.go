@@ -61,6 +61,8 @@ func (s *Service) RequestEmailChange(ctx context.Context, u *User, email, passwo
 		return err
 	}
 	t.UserID = u.ID
+	m := mail.Render(mail.EmailChange, u.Preferences.Language, email, mail.Data{
+		Org: s.orgName(ctx), Name: u.FirstName, Email: email, Link: link(base, ConfirmEmailPath, "confirm_email", token)})
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		taken, err := tx.EmailTaken(ctx, email)
 		if err != nil {
@@ -69,13 +71,15 @@ func (s *Service) RequestEmailChange(ctx context.Context, u *User, email, passwo
 		if taken {
 			return ErrEmailTaken(email)
 		}
-		return tx.InsertMailToken(ctx, t)
+		if err := tx.InsertMailToken(ctx, t); err != nil {
+			return err
+		}
+		return tx.QueueMail(ctx, mail.EmailChange, m)
 	})
 	if err != nil {
 		return err
 	}
-	s.sendLater(ctx, mail.Render(mail.EmailChange, u.Preferences.Language, email, mail.Data{
-		Org: s.orgName(ctx), Name: u.FirstName, Email: email, Link: link(base, ConfirmEmailPath, "confirm_email", token)}))
+	s.mailQueued()
 	return nil
 }
 

@@ -28,6 +28,8 @@ func (s *Service) Invite(ctx context.Context, by *User, email, role, base string
 		return MailToken{}, err
 	}
 	t.Role, t.CreatedBy = role, by.ID
+	m := mail.Render(mail.Invitation, by.Preferences.Language, email, mail.Data{
+		Org: s.orgName(ctx), Inviter: fullName(by), Role: role, Link: link(base, SignupPath, "invitation", token)})
 	err = s.store.InTx(ctx, func(tx Tx) error {
 		taken, err := tx.EmailTaken(ctx, email)
 		if err != nil {
@@ -39,13 +41,15 @@ func (s *Service) Invite(ctx context.Context, by *User, email, role, base string
 		if err := tx.ExpireMailTokens(ctx, LinkInvitation, email); err != nil {
 			return err
 		}
-		return tx.InsertMailToken(ctx, t)
+		if err := tx.InsertMailToken(ctx, t); err != nil {
+			return err
+		}
+		return tx.QueueMail(ctx, mail.Invitation, m)
 	})
 	if err != nil {
 		return MailToken{}, err
 	}
-	s.sendLater(ctx, mail.Render(mail.Invitation, by.Preferences.Language, email, mail.Data{
-		Org: s.orgName(ctx), Inviter: fullName(by), Role: role, Link: link(base, SignupPath, "invitation", token)}))
+	s.mailQueued()
 	s.log.Info("invitation sent", "by", by.ID, "role", role)
 	return t, nil
 }

@@ -17,10 +17,12 @@ const (
 )
 
 // Mailing is how the service sends mail and reads the organisation's
-// choices it depends on. The wiring sets it; without it mails go to the log
-// and signup is by invitation only (after the first account).
+// choices it depends on. The wiring sets it. Mails are stored in the
+// transaction that causes them (Tx.QueueMail) and Outbox, woken after the
+// commit, delivers them; without an Outbox they stay stored (unit tests).
+// Without Org signup is by invitation only (after the first account).
 type Mailing struct {
-	Sender mail.Sender
+	Outbox *mail.Outbox
 	// Org returns the organisation's name and whether anyone may sign up
 	// without an invitation.
 	Org func(ctx context.Context) (name string, signupOpen bool, err error)
@@ -31,9 +33,6 @@ type Mailing struct {
 func (s *Service) mailing() *Mailing {
 	if s.Mail == nil {
 		s.Mail = &Mailing{}
-	}
-	if s.Mail.Sender == nil {
-		s.Mail.Sender = mail.LogSender{Log: s.log}
 	}
 	if s.Mail.Org == nil {
 		s.Mail.Org = func(context.Context) (string, bool, error) { return "Packline", false, nil }
@@ -50,22 +49,13 @@ func (s *Service) orgName(ctx context.Context) string {
 	return name
 }
 
-// sendLater delivers m in the background, so that a request never waits for
-// (nor reveals by its timing) the mail server; a failure is logged.
-func (s *Service) sendLater(ctx context.Context, m mail.Message) {
-	ml := s.mailing()
-	ml.wg.Add(1)
-	go func() {
-		defer ml.wg.Done()
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
-		defer cancel()
-		if err := ml.Sender.Send(ctx, m); err != nil {
-			s.log.Error("mail not delivered", "to", m.To, "subject", m.Subject, "err", err)
-		}
-	}()
-}
+// mailQueued wakes the outbox after a transaction that queued a mail
+// committed: it is sent in the background, so that a request never waits
+// for (nor reveals by its timing) the mail server.
+func (s *Service) mailQueued() { s.mailing().Outbox.Wake() }
 
-// background runs fn like sendLater, for work a request must not wait for.
+// background runs fn in a goroutine WaitMail waits for, for work a request
+// must not wait for.
 func (s *Service) background(ctx context.Context, fn func(ctx context.Context)) {
 	ml := s.mailing()
 	ml.wg.Add(1)
@@ -77,9 +67,14 @@ func (s *Service) background(ctx context.Context, fn func(ctx context.Context)) 
 	}()
 }
 
-// WaitMail waits until every mail handed to the background is sent (tests,
-// shutdown).
-func (s *Service) WaitMail() { s.mailing().wg.Wait() }
+// WaitMail waits until the background work is over and the outbox has
+// tried every mail due (tests, shutdown). A mail that could not be sent
+// stays in the outbox for a later attempt.
+func (s *Service) WaitMail() {
+	ml := s.mailing()
+	ml.wg.Wait()
+	ml.Outbox.Wait()
+}
 
 // link builds an absolute link: base (the public URL or the request's
 // origin, no trailing slash) + path + ?key=token.

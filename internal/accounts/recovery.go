@@ -64,20 +64,21 @@ func (s *Service) mailRecovery(ctx context.Context, email, base string) error {
 		return err
 	}
 	t.UserID = u.ID
+	m := mail.Render(mail.Recovery, u.Preferences.Language, u.Email, mail.Data{
+		Org: s.orgName(ctx), Name: u.FirstName, Link: link(base, RecoverPath, "token", token)})
 	if err := s.store.InTx(ctx, func(tx Tx) error {
 		if err := tx.ExpireMailTokens(ctx, LinkRecovery, email); err != nil {
 			return err
 		}
-		return tx.InsertMailToken(ctx, t)
+		if err := tx.InsertMailToken(ctx, t); err != nil {
+			return err
+		}
+		return tx.QueueMail(ctx, mail.Recovery, m)
 	}); err != nil {
 		return err
 	}
-	m := mail.Render(mail.Recovery, u.Preferences.Language, u.Email, mail.Data{
-		Org: s.orgName(ctx), Name: u.FirstName, Link: link(base, RecoverPath, "token", token)})
-	if err := s.mailing().Sender.Send(ctx, m); err != nil {
-		return err
-	}
-	s.log.Info("password recovery mailed", "user", u.ID)
+	s.mailQueued()
+	s.log.Info("password recovery mail queued", "user", u.ID)
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/mail"
 )
 
 // memStore's side of UserStore: the links it holds live beside it.
@@ -49,6 +50,7 @@ func (m *memStore) MailToken(ctx context.Context, kind, hash string) (MailToken,
 	}
 	return MailToken{}, false, nil
 }
+func (m *memStore) QueueMail(ctx context.Context, kind mail.Kind, msg mail.Message) error { return nil }
 func (m *memStore) InsertMailToken(ctx context.Context, t MailToken) error {
 	memLinksMu.Lock()
 	defer memLinksMu.Unlock()

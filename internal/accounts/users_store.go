@@ -3,6 +3,8 @@ package accounts
 import (
 	"context"
 	"time"
+
+	"github.com/packline/packline/internal/mail"
 )
 
 // Kinds of single-use links sent by mail.
@@ -54,6 +56,9 @@ type UserStore interface {
 
 // UserTx is the part of UserStore's work that runs in a transaction.
 type UserTx interface {
+	// QueueMail stores a mail in the outbox, sent once the transaction
+	// commits (then call mailQueued).
+	QueueMail(ctx context.Context, kind mail.Kind, m mail.Message) error
 	// InsertMailToken stores a new link.
 	InsertMailToken(ctx context.Context, t MailToken) error
 	// UseMailToken marks an unused, unexpired link used now; false when it

@@ -41,6 +41,9 @@ type Services struct {
 	Clients      *clients.Service
 	Projects     *projects.Service
 	Billing      *billing.Service
+	// Outbox delivers the stored mails: woken after each commit that queues
+	// one, run every OutboxEvery by serve, swept by housekeeping.
+	Outbox *mail.Outbox
 
 	throttles *storage.ThrottleStore
 	live      *storage.MessagingStore
@@ -110,7 +113,12 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			log.Error("the server secret cannot seal two-factor secrets", "err", err)
 		}
 	}
-	acc.Mail = mailing(o.mailer, org)
+	if o.mailer == nil {
+		o.mailer = mail.LogSender{Log: log}
+	}
+	outbox := mail.NewOutbox(storage.NewOutboxStore(db), o.mailer, log)
+	outbox.Now = func() time.Time { return db.Now() }
+	acc.Mail = mailing(outbox, org)
 	hub := messaging.NewHub()
 	live := storage.NewMessagingStore(db, hub)
 	msg := messaging.NewService(live, cal, hub)
@@ -127,6 +135,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	return &Services{
 		DB:           db,
 		Accounts:     acc,
+		Outbox:       outbox,
 		Organisation: org,
 		Messaging:    msg,
 		Inventory:    inventory.NewService(inv, cal),
@@ -160,6 +169,7 @@ func (s *Services) Wire(api *httpapi.Server) {
 	api.Clients = s.Clients
 	api.Projects = s.Projects
 	api.Billing = s.Billing
+	api.Outbox = s.Outbox.Store
 }
 
 // Demo returns what the demo loader writes through.

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/throttle"
 )
 
@@ -31,6 +32,22 @@ func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles, events 
 	return tokens, throttles, events, err
 }
 
+// OutboxEvery is how often serve looks for mails due (retries after an SMTP
+// failure, mails an instance left when it stopped); a new mail is sent at
+// once, without waiting for it.
+const OutboxEvery = 30 * time.Second
+
+// SweepOutbox delivers, once, the mails due in the outbox and deletes those
+// sent or given up over mail.SentRetention ago. Instances sharing a
+// database may run it at the same moment: each mail is claimed by one.
+func (s *Services) SweepOutbox(ctx context.Context) (sent int, purged int64, err error) {
+	if sent, err = s.Outbox.Deliver(ctx); err != nil {
+		return sent, 0, err
+	}
+	purged, err = s.Outbox.Store.PurgeSent(ctx, s.DB.Now().Add(-mail.SentRetention))
+	return sent, purged, err
+}
+
 // AlertForgotten tells the admins of open shifts that have run longer than
 // the organisation's maximum shift, once per shift however many instances
 // run it (the time clock records each one it told of in the database).
@@ -38,7 +55,7 @@ func (s *Services) AlertForgotten(ctx context.Context) (int, error) {
 	return s.Timeclock.AlertForgotten(ctx)
 }
 
-// Housekeep runs PurgeExpired and AlertForgotten at start and then about
+// Housekeep runs PurgeExpired, SweepOutbox and AlertForgotten at start and then about
 // every interval (with some jitter, so several instances do not all wake
 // together) until ctx ends.
 func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
@@ -50,6 +67,11 @@ func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog
 		} else if tokens+throttles+events > 0 {
 			log.Info("housekeeping", "tokens_purged", tokens, "throttles_purged", throttles, "events_purged", events,
 				"duration", time.Since(start))
+		}
+		if sent, purged, err := s.SweepOutbox(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("mail outbox sweep failed", "err", err)
+		} else if sent+int(purged) > 0 {
+			log.Info("mail outbox swept", "sent", sent, "purged", purged)
 		}
 		if n, err := s.AlertForgotten(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("forgotten clock-out alerts failed", "err", err)

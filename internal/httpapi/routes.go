@@ -62,6 +62,7 @@ func (s *Server) routeTable() []route {
 		{"GET /api/users", admin, s.handleListUsers},
 		{"PATCH /api/users/{id}", admin, s.handlePatchUser},
 		{"POST /api/users/invitations", admin, s.handleInvite},
+		{"GET /api/users/mail", admin, s.handleOutgoingMail},
 		{"GET /api/users/invitations", admin, s.handleListInvitations},
 		{"POST /api/users/invitations/{id}/resend", admin, s.handleResendInvitation},
 		{"DELETE /api/users/invitations/{id}", admin, s.handleRevokeInvitation},

@@ -19,6 +19,7 @@ import (
 	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
@@ -52,6 +53,8 @@ type Server struct {
 	Clients      *clients.Service
 	Projects     *projects.Service
 	Billing      *billing.Service
+	// Outbox lists the mails sent and waiting (the users screen); nil: none.
+	Outbox mail.OutboxStore
 
 	// EventsHeartbeat is how often an idle event stream gets a comment line
 	// (and its token is checked again); 0 means messaging.Heartbeat.

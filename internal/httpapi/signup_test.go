@@ -351,3 +351,54 @@ func TestEmailChange(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// GET /api/users/mail shows admins the latest mails: one refused by a down
+// SMTP server is pending with its attempt and error, then sent once the
+// server is back and the outbox is swept. Bodies (links) are never listed.
+func TestOutgoingMailList(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		e, smtp := newMailEnv(t, db)
+		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
+		smtp.SetDown(true)
+		e.call("POST", "/api/users/invitations", ada.Token, `{"email":"bo@example.org","role":"staff"}`, 201, nil)
+		var out struct {
+			Mails []struct {
+				Kind, To, Subject, Status, Last_error string
+				Attempts                              int
+				Next_attempt_at, Sent_at              *time.Time
+			}
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			e.call("GET", "/api/users/mail", ada.Token, "", 200, &out)
+			if len(out.Mails) == 1 && out.Mails[0].Last_error != "" || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if len(out.Mails) != 1 {
+			t.Fatalf("mails: %+v", out)
+		}
+		m := out.Mails[0]
+		if m.Kind != "invitation" || m.To != "bo@example.org" || m.Status != "pending" || m.Attempts != 1 ||
+			!strings.Contains(m.Last_error, "421") || m.Next_attempt_at == nil || m.Sent_at != nil {
+			t.Fatalf("a mail refused by the server: %+v", m)
+		}
+		raw := e.call("GET", "/api/users/mail", ada.Token, "", 200, nil)
+		if strings.Contains(string(raw), "invitation=") {
+			t.Fatalf("a link is listed: %s", raw)
+		}
+		smtp.SetDown(false)
+		db.Now = func() time.Time { return time.Now().UTC().Add(time.Hour) }
+		sender, _ := mail.NewSMTP(smtp.URL(), "")
+		svc := app.New(db, nil, app.WithMailer(sender))
+		if sent, _, err := svc.SweepOutbox(context.Background()); err != nil || sent != 1 {
+			t.Fatalf("sweep: %d %v", sent, err)
+		}
+		smtp.Wait(t, "bo@example.org")
+		e.call("GET", "/api/users/mail", ada.Token, "", 200, &out)
+		if m := out.Mails[0]; m.Status != "sent" || m.Attempts != 2 || m.Sent_at == nil || m.Next_attempt_at != nil {
+			t.Fatalf("after the sweep: %+v", m)
+		}
+	})
+}

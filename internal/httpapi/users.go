@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/mail"
 )
 
 // adminUserJSON is a user as the users screen lists it.
@@ -70,6 +71,44 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return writeJSON(w, http.StatusCreated, map[string]any{"email": t.Email, "role": t.Role, "expires_at": t.ExpiresAt})
+}
+
+// outgoingMailJSON is one mail of the outbox as the users screen lists it
+// (never its body: it holds single-use links).
+type outgoingMailJSON struct {
+	ID            int64      `json:"id"`
+	Kind          string     `json:"kind"`
+	To            string     `json:"to"`
+	Subject       string     `json:"subject"`
+	Status        string     `json:"status"`
+	Attempts      int        `json:"attempts"`
+	LastError     string     `json:"last_error"`
+	CreatedAt     time.Time  `json:"created_at"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+	SentAt        *time.Time `json:"sent_at"`
+}
+
+// outgoingMailShown is how many of the latest mails GET /api/users/mail lists.
+const outgoingMailShown = 20
+
+func (s *Server) handleOutgoingMail(w http.ResponseWriter, r *http.Request) error {
+	list := []outgoingMailJSON{}
+	if s.Outbox != nil {
+		mails, err := s.Outbox.Recent(r.Context(), outgoingMailShown)
+		if err != nil {
+			return err
+		}
+		for _, m := range mails {
+			o := outgoingMailJSON{ID: m.ID, Kind: string(m.Kind), To: m.To, Subject: m.Subject, Status: string(m.Status),
+				Attempts: m.Attempts, LastError: m.LastError, CreatedAt: m.CreatedAt, SentAt: m.SentAt}
+			if m.Status == mail.Pending {
+				next := m.NextAttemptAt
+				o.NextAttemptAt = &next
+			}
+			list = append(list, o)
+		}
+	}
+	return writeJSON(w, http.StatusOK, map[string]any{"mails": list})
 }
 
 // invitationJSON is a pending invitation as the users screen lists it.

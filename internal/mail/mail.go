@@ -38,7 +38,11 @@ const LogMessage = "mail not sent (no --smtp-url); its text follows"
 
 // Send implements Sender.
 func (l LogSender) Send(ctx context.Context, m Message) error {
-	l.Log.InfoContext(ctx, LogMessage, "to", m.To, "subject", m.Subject, "text", m.Text)
+	log := l.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	log.InfoContext(ctx, LogMessage, "to", m.To, "subject", m.Subject, "text", m.Text)
 	return nil
 }
 

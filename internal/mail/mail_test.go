@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/mail/mailtest"
@@ -46,5 +47,22 @@ func TestNewSMTPRejectsBadURLs(t *testing.T) {
 	}
 	if _, err := mail.NewSMTP("smtp://user:pass@host:587", "not an address"); err == nil {
 		t.Error("bad from accepted")
+	}
+}
+
+// Retries wait 30 s, then twice as long each time, at most an hour; the
+// default attempts span about three hours.
+func TestDefaultBackoff(t *testing.T) {
+	for n, want := range map[int]time.Duration{1: 30 * time.Second, 2: time.Minute, 3: 2 * time.Minute, 8: time.Hour, 50: time.Hour} {
+		if got := mail.DefaultBackoff(n); got != want {
+			t.Errorf("DefaultBackoff(%d) = %v, want %v", n, got, want)
+		}
+	}
+	var total time.Duration
+	for n := 1; n < mail.DefaultMaxAttempts; n++ {
+		total += mail.DefaultBackoff(n)
+	}
+	if total < 2*time.Hour || total > 4*time.Hour {
+		t.Errorf("retries span %v", total)
 	}
 }

@@ -39,6 +39,15 @@ type Server struct {
 	mu   sync.Mutex
 	got  []Mail
 	cond *sync.Cond
+	down bool
+}
+
+// SetDown makes the server refuse every new connection with "421" (an SMTP
+// outage) until it is set back to false.
+func (s *Server) SetDown(down bool) {
+	s.mu.Lock()
+	s.down = down
+	s.mu.Unlock()
 }
 
 // Start runs a server on a free local port until the test ends.
@@ -103,6 +112,13 @@ func (s *Server) serve(c net.Conn) {
 	_ = c.SetDeadline(time.Now().Add(30 * time.Second))
 	r := bufio.NewReader(c)
 	reply := func(line string) { _, _ = io.WriteString(c, line+"\r\n") }
+	s.mu.Lock()
+	down := s.down
+	s.mu.Unlock()
+	if down {
+		reply("421 mailtest is down")
+		return
+	}
 	reply("220 mailtest ready")
 	var from string
 	var to []string

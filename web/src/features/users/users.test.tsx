@@ -13,6 +13,13 @@ const people: Schema<'AdminUser'>[] = [
   { id: 2, email: 'tom@packline.local', first_name: 'Tom', last_name: 'Becker', role: 'staff', active: false, two_factor: true, last_sign_in: null, created_at: '2026-05-01T10:00:00Z' },
 ];
 
+const mails: Schema<'OutgoingMail'>[] = [
+  { id: 2, kind: 'recovery', to: 'tom@packline.local', subject: 'Reset your Packline password', status: 'failed', attempts: 10,
+    last_error: '421 mail server busy', created_at: '2026-11-23T09:00:00Z', next_attempt_at: null, sent_at: null },
+  { id: 1, kind: 'invitation', to: 'new@packline.local', subject: 'You are invited', status: 'sent', attempts: 1,
+    last_error: '', created_at: '2026-11-22T09:00:00Z', next_attempt_at: null, sent_at: '2026-11-22T09:00:01Z' },
+];
+
 /** GET /api/users over `people`, recording each query; PATCH answers with `patch`. */
 function fakeUsers(patch?: (id: number, body: Record<string, unknown>) => Response, invitations: Schema<'Invitation'>[] = []) {
   const queries: URLSearchParams[] = [];
@@ -26,6 +33,7 @@ function fakeUsers(patch?: (id: number, body: Record<string, unknown>) => Respon
       const list = people.filter((u) => `${u.email} ${u.first_name} ${u.last_name}`.toLowerCase().includes(search));
       return HttpResponse.json({ users: list, total: list.length });
     }),
+    mockApi.get('/api/users/mail', () => HttpResponse.json({ mails })),
     mockApi.patch('/api/users/{id}', async ({ request, params }) => {
       const body = (await request.json()) as Record<string, unknown>;
       patches.push(body);
@@ -42,6 +50,19 @@ describe('users screen', { timeout: 60_000 }, () => {
   beforeEach(() => {
     resetSessionForTests();
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
+  });
+
+  it('shows the outgoing mail with its status and the mail server\'s last error', async () => {
+    fakeUsers();
+    renderApp('/users');
+    const table = await screen.findByRole('table', { name: 'Outgoing mail' });
+    const failed = await within(table).findByRole('row', { name: /tom@packline\.local/ });
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Password reset')).toBeInTheDocument();
+    expect(within(failed).getByText('Mail server: 421 mail server busy')).toBeInTheDocument();
+    const sent = within(table).getByRole('row', { name: /new@packline\.local/ });
+    expect(within(sent).getByText('Sent')).toBeInTheDocument();
+    expect(within(sent).getByText('Invitation')).toBeInTheDocument();
   });
 
   it('lists accounts with role, status and last sign-in, and searches on the server', async () => {

@@ -2112,6 +2112,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest mails the server sent or is sending (admins)
+         * @description The 20 newest mails of the outbox, newest first: invitations, password recoveries and email-change confirmations. A mail the SMTP server refused is pending and tried again later (next_attempt_at), up to 10 attempts, then failed; last_error is the server's last answer. Bodies are never listed (they hold single-use links).
+         */
+        get: operations["listOutgoingMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}": {
         parameters: {
             query?: never;
@@ -2708,6 +2728,26 @@ export interface components {
             punch_id: number;
             /** Format: date-time */
             since: string;
+        };
+        OutgoingMail: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            /** @enum {string} */
+            kind: "invitation" | "recovery" | "email_change";
+            last_error: string;
+            /**
+             * Format: date-time
+             * @description When a pending mail is tried next; null otherwise.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed";
+            subject: string;
+            to: string;
         };
         Overview: {
             days: {
@@ -7105,6 +7145,29 @@ export interface operations {
                         /** Format: date-time */
                         expires_at: string;
                         role: components["schemas"]["Role"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listOutgoingMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest mails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mails: components["schemas"]["OutgoingMail"][];
                     };
                 };
             };

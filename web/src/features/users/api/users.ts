@@ -4,6 +4,7 @@ import { api, type Schema } from '@/lib/api';
 export type AdminUser = Schema<'AdminUser'>;
 export type Invitation = Schema<'Invitation'>;
 export type Role = Schema<'Role'>;
+export type OutgoingMail = Schema<'OutgoingMail'>;
 
 export interface UserListParams {
   search: string;
@@ -42,7 +43,18 @@ export function useInviteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: Role }) => api.post('/api/users/invitations', { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: INVITATIONS_KEY }), qc.invalidateQueries({ queryKey: MAIL_KEY })]),
+  });
+}
+
+const MAIL_KEY = [...USERS_KEY, 'mail'] as const;
+
+/** GET /api/users/mail: the latest mails of the outbox; polled while one is waiting. */
+export function useOutgoingMail() {
+  return useQuery({
+    queryKey: MAIL_KEY,
+    queryFn: ({ signal }) => api.get('/api/users/mail', { signal }),
+    refetchInterval: (q) => (q.state.data?.mails.some((m) => m.status === 'pending') ? 10_000 : false),
   });
 }
 
@@ -61,7 +73,7 @@ export function useResendInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post('/api/users/invitations/{id}/resend', { path: { id } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: INVITATIONS_KEY }), qc.invalidateQueries({ queryKey: MAIL_KEY })]),
   });
 }
 

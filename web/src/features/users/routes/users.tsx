@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useSessionState } from '@/lib/auth/use-session';
 import { useOrgTimeZone } from '@/lib/org-time';
 import { InviteModal } from '../components/invite-modal';
+import { OutgoingMailTable } from '../components/outgoing-mail';
 import { PendingInvitations } from '../components/pending-invitations';
 import { UserTable } from '../components/user-table';
 
@@ -24,17 +25,22 @@ export default function UsersPage() {
           {t('users.adminOnly')}
         </Alert>
       ) : (
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Group justify="flex-end">
-              <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
-                {t('users.invite')}
-              </Button>
-            </Group>
-            <PendingInvitations timeZone={timeZone} />
-            <UserTable timeZone={timeZone} myId={user?.id ?? undefined} />
-          </Stack>
-        </Paper>
+        <Stack gap="lg">
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Group justify="flex-end">
+                <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+                  {t('users.invite')}
+                </Button>
+              </Group>
+              <PendingInvitations timeZone={timeZone} />
+              <UserTable timeZone={timeZone} myId={user?.id ?? undefined} />
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <OutgoingMailTable timeZone={timeZone} />
+          </Paper>
+        </Stack>
       )}
       <InviteModal opened={inviting} onClose={() => setInviting(false)} />
     </PageFrame>

@@ -1,0 +1,86 @@
+import { Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { useOutgoingMail, type OutgoingMail } from '../api/users';
+
+const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange' } as const;
+const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', failed: 'users.mailFailed' } as const;
+const statusColor = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
+
+/** The latest mails the server sent or is still trying to send, with the mail server's last error. */
+export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useOutgoingMail();
+  const when = (v: string | null | undefined) => formatDateTime(v, i18n.language, timeZone);
+  const detail = (m: OutgoingMail) => {
+    if (m.status === 'sent') return t('users.mailSentAt', { time: when(m.sent_at) });
+    const parts = [];
+    if (m.status === 'pending' && m.next_attempt_at && m.attempts > 0) parts.push(t('users.mailNextAttempt', { time: when(m.next_attempt_at) }));
+    if (m.last_error) parts.push(t('users.mailLastError', { error: m.last_error }));
+    return parts.join(' · ');
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('users.mailTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('users.mailHelp')}
+      </Text>
+      <Table.ScrollContainer minWidth={860}>
+        <Table verticalSpacing="xs" aria-label={t('users.mailTitle')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('users.mailQueued')}</Table.Th>
+              <Table.Th>{t('users.mailKind')}</Table.Th>
+              <Table.Th>{t('users.mailTo')}</Table.Th>
+              <Table.Th>{t('users.status')}</Table.Th>
+              <Table.Th>{t('users.mailAttempts')}</Table.Th>
+              <Table.Th>{t('users.mailDetail')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.isPending && (
+              <Table.Tr>
+                {[0, 1, 2, 3, 4, 5].map((c) => (
+                  <Table.Td key={c}>
+                    <Skeleton h={14} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            )}
+            {query.data?.mails.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(m.created_at)}</Table.Td>
+                <Table.Td>{t(kindKey[m.kind])}</Table.Td>
+                <Table.Td>{m.to}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge variant="light" color={statusColor[m.status]}>
+                    {t(statusKey[m.status])}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{m.attempts}</Table.Td>
+                <Table.Td miw={240}>
+                  <Text size="sm" c={m.status === 'sent' ? 'dimmed' : m.status === 'failed' ? 'red' : undefined} style={{ wordBreak: 'break-word' }}>
+                    {detail(m)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {query.data && query.data.mails.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('users.mailNone')}
+        </Text>
+      )}
+      {query.isError && (
+        <Text c="red" size="sm" role="alert">
+          {errorMessage(query.error, t)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
