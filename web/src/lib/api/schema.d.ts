@@ -1614,7 +1614,7 @@ export interface paths {
         put?: never;
         /**
          * Create one's account and sign in
-         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
+         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. An invitation carries its inviter's rights when it is used: if the inviter has been deactivated, or no longer holds the role it grants (an admin invitation from someone now staff), it is void: 403 signup.invitation_void with params.reason. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
          */
         post: operations["signup"];
         delete?: never;
@@ -2520,7 +2520,14 @@ export interface components {
             /** @description The inviting admin's name; empty if the account is gone. */
             invited_by: string;
             role: components["schemas"]["Role"];
+            /** @description null while the invitation would work; otherwise why signing up with it is refused now (signup.invitation_void). Resending it makes a new invitation from the admin who resends. */
+            void_reason: null | components["schemas"]["InvitationVoidReason"];
         };
+        /**
+         * @description inviter_inactive: the inviter was deactivated (or the account is gone); inviter_role: the inviter no longer holds the role the invitation grants.
+         * @enum {string}
+         */
+        InvitationVoidReason: "inviter_inactive" | "inviter_role";
         Invoice: {
             /** @description What is still owed (0 for a void invoice). */
             balance_minor: number;
@@ -6343,7 +6350,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation. */
+            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation whose inviter can still grant it; invitation_void says why an unused, unexpired one cannot (its inviter was deactivated, or no longer holds the role it grants). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6355,6 +6362,7 @@ export interface operations {
                             email: string;
                             role: components["schemas"]["Role"];
                         };
+                        invitation_void: null | components["schemas"]["InvitationVoidReason"];
                         open: boolean;
                     };
                 };
