@@ -58,6 +58,14 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await expect(page.getByTestId('session-row').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await twoFactor.getByLabel('6-digit code from the app').fill(totp(secret));
+    // Turning on needs the password too: a wrong one is refused under its field, nothing turns on.
+    const password = twoFactor.getByLabel('Your password', { exact: false });
+    await password.fill('not the password');
+    await twoFactor.getByRole('button', { name: 'Turn on' }).click();
+    await expect(twoFactor.getByText('The password is not correct.')).toBeVisible();
+    await expect(twoFactor.getByTestId('recovery-codes')).toHaveCount(0);
+    await password.fill(DEMO.password);
+    await twoFactor.getByLabel('6-digit code from the app').fill(totp(secret));
     await twoFactor.getByRole('button', { name: 'Turn on' }).click();
     const codes = twoFactor.getByTestId('recovery-codes');
     await expect(codes.getByRole('listitem')).toHaveCount(10);

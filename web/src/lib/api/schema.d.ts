@@ -1881,7 +1881,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Turn two-factor sign-in on (with a code) or off (with a code or the password) */
+        /**
+         * Turn two-factor sign-in on (with a code and the password) or off (with a code or the password)
+         * @description Turning on needs a code for the set-up secret and the account's password, like turning it off, changing the email or the password: a bearer token alone cannot turn it on. Without the password, or with a wrong one, 400 user.password_incorrect (field password); wrong passwords and codes are throttled (429 auth.throttled).
+         */
         patch: operations["updateUser2FA"];
         trace?: never;
     };
@@ -6801,7 +6804,7 @@ export interface operations {
                     /** @description Turning on, a code for the secret of POST /api/user/2fa/setup; turning off, a current code or an unused recovery code. */
                     code?: string;
                     is2FAEnabled: boolean;
-                    /** @description Turning off, the password instead of a code. */
+                    /** @description Turning on, the account's password (required); turning off, the password instead of a code. */
                     password?: string;
                 };
             };
