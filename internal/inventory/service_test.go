@@ -273,3 +273,22 @@ func TestOwnedMoveIsUndoneOnlyByItsOwner(t *testing.T) {
 		}
 	}
 }
+
+// An import staged in chunks is published whole or not at all: a chunk that
+// fails to stage leaves nothing, and no stage behind.
+func TestChunkedImportFailingHalfwayWritesNothing(t *testing.T) {
+	s, st := newTestService(t)
+	st.failStaging = 2
+	ctx := context.Background()
+	file := "sku,name,kind,unit,quantity\nA,A,raw,kg,1\nB,B,raw,kg,2\nC,C,raw,kg,3\nD,D,raw,kg,4\n"
+	if _, err := s.CommitImport(ctx, []byte(file), Actor{}); err == nil {
+		t.Fatal("an import whose staging failed succeeded")
+	}
+	if len(st.state.items) != 0 || len(st.state.moves) != 0 || len(st.state.stages) != 0 {
+		t.Fatalf("after a failed import: %d items, %d moves, %d stages", len(st.state.items), len(st.state.moves), len(st.state.stages))
+	}
+	res, err := s.CommitImport(ctx, []byte(file), Actor{})
+	if err != nil || res.ItemsCreated != 4 || len(st.state.moves) != 4 || len(st.state.stages) != 0 {
+		t.Fatalf("import: %v %+v, %d moves, %d stages", err, res, len(st.state.moves), len(st.state.stages))
+	}
+}
