@@ -130,6 +130,15 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 	}
 	var res *ImportResult
 	if chunk := s.store.ImportChunk(); chunk > 0 {
+		var stage int64
+		// The stage is discarded once the other writes go on again, published
+		// or not (nothing reads it; one whose discarding fails is left to
+		// DiscardStaleImports).
+		defer func() {
+			if stage != 0 {
+				_ = s.store.DiscardStage(context.WithoutCancel(ctx), stage)
+			}
+		}()
 		err = s.store.Exclusive(ctx, func(ctx context.Context) error {
 			st, err := checkImport(ctx, s.store, p)
 			if err != nil {
@@ -142,7 +151,10 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 			if err != nil {
 				return err
 			}
-			if err := s.stageAndPublish(ctx, plan, chunk, by); err != nil {
+			if stage, err = s.store.OpenStage(ctx); err != nil {
+				return err
+			}
+			if err := s.stageAndPublish(ctx, stage, plan, chunk, by); err != nil {
 				return err
 			}
 			res = plan.result()
@@ -175,15 +187,8 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 }
 
 // stageAndPublish stages plan in parts of about chunk rows, then publishes
-// it in one transaction. The stage is discarded afterwards, published or not
-// (a stage whose discarding fails is left to DiscardStaleImports: nothing
-// reads it).
-func (s *Service) stageAndPublish(ctx context.Context, plan *importPlan, chunk int, by Actor) error {
-	stage, err := s.store.OpenStage(ctx)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = s.store.DiscardStage(context.WithoutCancel(ctx), stage) }()
+// it in one transaction.
+func (s *Service) stageAndPublish(ctx context.Context, stage int64, plan *importPlan, chunk int, by Actor) error {
 	for _, part := range plan.chunks(chunk) {
 		if err := s.store.StageStock(ctx, stage, part.items, part.rs, by.UserID); err != nil {
 			return err
