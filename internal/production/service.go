@@ -2,6 +2,7 @@ package production
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -22,10 +23,10 @@ type Tx interface {
 
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	// LockLine returns the line, locked so that entries on one line are
-	// written one at a time (production.line_not_found when none).
+	// written one at a time (nil when none).
 	LockLine(ctx context.Context, id int64) (*Line, error)
 	// UpdateLine stores a line's name, target and archived flag
-	// (production.line_taken when another line has the name).
+	// (ErrLineNameTaken when another line has the name).
 	UpdateLine(ctx context.Context, l Line) error
 	CurrentRecipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	InsertRecipe(ctx context.Context, r *Recipe, by Actor) error
@@ -37,7 +38,7 @@ type Tx interface {
 	BatchByCode(ctx context.Context, itemID int64, code string) (*inventory.Batch, error)
 	InsertEntry(ctx context.Context, e *Entry, by Actor) error
 	SetProducedBatch(ctx context.Context, entryID, batchID int64) error
-	// LockEntry returns the entry, locked, with its moves.
+	// LockEntry returns the entry, locked, with its moves (nil when none).
 	LockEntry(ctx context.Context, id int64) (*Entry, error)
 	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
 	// SummariseDay rewrites a date's output summaries from its entries and
@@ -46,8 +47,8 @@ type Tx interface {
 	// ProjectOption reads a project an entry may name (nil when none).
 	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
 	// LockEmployee says whether the employee exists and is active (not
-	// archived), locking the row (production.employee_not_found when none).
-	LockEmployee(ctx context.Context, id int64) (active bool, err error)
+	// archived), locking the row.
+	LockEmployee(ctx context.Context, id int64) (found, active bool, err error)
 	// SetAssignment puts an employee on a line for a day, or clears it
 	// (nil line), and invalidates that day's labour.
 	SetAssignment(ctx context.Context, a Assignment) error
@@ -88,7 +89,7 @@ type EmployeePunches struct {
 type Store interface {
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 
-	CreateLine(ctx context.Context, n NewLine) (*Line, error)
+	CreateLine(ctx context.Context, n NewLine) (*Line, error) // ErrLineNameTaken
 	Lines(ctx context.Context) ([]Line, error)    // not archived
 	AllLines(ctx context.Context) ([]Line, error) // archived too
 	RecipeVersions(ctx context.Context, itemID int64) ([]Recipe, error)
@@ -98,7 +99,7 @@ type Store interface {
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
 	Stock(ctx context.Context, itemIDs []int64) ([]StockBatch, error)
-	Entry(ctx context.Context, id int64) (*Entry, error)
+	Entry(ctx context.Context, id int64) (*Entry, error) // nil when none
 	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
 	OutputSummary(ctx context.Context, from, to string) (*OutputSummary, error)
 	Punches(ctx context.Context, from, to time.Time) ([]EmployeePunches, error)
@@ -145,13 +146,48 @@ func errNoRecipe(p *inventory.Item) error {
 		fmt.Sprintf("%s has no recipe yet.", p.Name)).OnField("product_id")
 }
 
+// ErrLineNameTaken is the store's answer when another line has the name
+// (ignoring case); the service words it as production.line_taken.
+var ErrLineNameTaken = errors.New("production: line name taken")
+
+func lineNameTaken(err error, name string) error {
+	if errors.Is(err, ErrLineNameTaken) {
+		return apperr.New(apperr.Conflict, "production.line_taken", apperr.Params{"name": name},
+			"A line named "+name+" already exists.").OnField("name")
+	}
+	return err
+}
+
+// lockLine is tx.LockLine, production.line_not_found when there is none.
+func lockLine(ctx context.Context, tx Tx, id int64) (*Line, error) {
+	l, err := tx.LockLine(ctx, id)
+	if err == nil && l == nil {
+		err = apperr.New(apperr.NotFound, "production.line_not_found", apperr.Params{"line_id": id}, "Line not found.").OnField("line_id")
+	}
+	return l, err
+}
+
+func errEntryNotFound(id int64) error {
+	return apperr.New(apperr.NotFound, "production.entry_not_found", apperr.Params{"entry_id": id}, "Production entry not found.")
+}
+
+// entry is Store.Entry, production.entry_not_found when there is none.
+func (s *Service) entry(ctx context.Context, id int64) (*Entry, error) {
+	e, err := s.Store.Entry(ctx, id)
+	if err == nil && e == nil {
+		err = errEntryNotFound(id)
+	}
+	return e, err
+}
+
 // CreateLine adds a line.
 func (s *Service) CreateLine(ctx context.Context, n NewLine) (*Line, error) {
 	n.Normalize()
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
-	return s.Store.CreateLine(ctx, n)
+	l, err := s.Store.CreateLine(ctx, n)
+	return l, lineNameTaken(err, n.Name)
 }
 
 // Lines lists the lines by name.
@@ -229,7 +265,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 	}
 	var id int64
 	err := s.Store.InTx(ctx, func(tx Tx) error {
-		line, err := tx.LockLine(ctx, n.LineID)
+		line, err := lockLine(ctx, tx, n.LineID)
 		if err != nil {
 			return err
 		}
@@ -323,7 +359,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.Entry(ctx, id)
+	return s.entry(ctx, id)
 }
 
 // ReverseEntry undoes an entry with reversing moves (the ledger keeps
@@ -337,6 +373,9 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 	}
 	err = s.Store.InTx(ctx, func(tx Tx) error {
 		e, err := tx.LockEntry(ctx, id)
+		if err == nil && e == nil {
+			err = errEntryNotFound(id)
+		}
 		if err != nil {
 			return err
 		}
@@ -377,7 +416,7 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.Entry(ctx, id)
+	return s.entry(ctx, id)
 }
 
 // Assign puts an employee on a line for a day (nil line: unassigned). Any
@@ -393,15 +432,18 @@ func (s *Service) Assign(ctx context.Context, a Assignment) error {
 		return apperr.New(apperr.Invalid, "production.employee_required", nil, "Choose an employee.").OnField("employee_id")
 	}
 	return s.Store.InTx(ctx, func(tx Tx) error {
-		active, err := tx.LockEmployee(ctx, a.EmployeeID)
+		found, active, err := tx.LockEmployee(ctx, a.EmployeeID)
 		if err != nil {
 			return err
+		}
+		if !found {
+			return apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
 		}
 		if a.LineID != nil {
 			if !active {
 				return ErrEmployeeArchived
 			}
-			l, err := tx.LockLine(ctx, *a.LineID)
+			l, err := lockLine(ctx, tx, *a.LineID)
 			if err != nil {
 				return err
 			}
