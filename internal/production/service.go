@@ -171,8 +171,8 @@ func errEntryNotFound(id int64) error {
 	return apperr.New(apperr.NotFound, "production.entry_not_found", apperr.Params{"entry_id": id}, "Production entry not found.")
 }
 
-// entry is Store.Entry, production.entry_not_found when there is none.
-func (s *Service) entry(ctx context.Context, id int64) (*Entry, error) {
+// Entry returns one entry with its moves (production.entry_not_found when there is none).
+func (s *Service) Entry(ctx context.Context, id int64) (*Entry, error) {
 	e, err := s.Store.Entry(ctx, id)
 	if err == nil && e == nil {
 		err = errEntryNotFound(id)
@@ -359,7 +359,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 	if err != nil {
 		return nil, err
 	}
-	return s.entry(ctx, id)
+	return s.Entry(ctx, id)
 }
 
 // ReverseEntry undoes an entry with reversing moves (the ledger keeps
@@ -416,7 +416,7 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 	if err != nil {
 		return nil, err
 	}
-	return s.entry(ctx, id)
+	return s.Entry(ctx, id)
 }
 
 // Assign puts an employee on a line for a day (nil line: unassigned). Any
