@@ -90,8 +90,8 @@ type Store interface {
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 
 	CreateLine(ctx context.Context, n NewLine) (*Line, error) // ErrLineNameTaken
-	Lines(ctx context.Context) ([]Line, error)    // not archived
-	AllLines(ctx context.Context) ([]Line, error) // archived too
+	Lines(ctx context.Context) ([]Line, error)                // not archived
+	AllLines(ctx context.Context) ([]Line, error)             // archived too
 	RecipeVersions(ctx context.Context, itemID int64) ([]Recipe, error)
 	// EmployeeNames are first and last names by employee id.
 	EmployeeNames(ctx context.Context, ids []int64) (map[int64][2]string, error)
@@ -99,7 +99,7 @@ type Store interface {
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
 	Stock(ctx context.Context, itemIDs []int64) ([]StockBatch, error)
-	Entry(ctx context.Context, id int64) (*Entry, error) // nil when none
+	Entry(ctx context.Context, id int64) (*Entry, error)           // nil when none
 	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
 	OutputSummary(ctx context.Context, from, to string) (*OutputSummary, error)
 	Punches(ctx context.Context, from, to time.Time) ([]EmployeePunches, error)

@@ -402,4 +402,3 @@ func (t prodTx) MarkReversed(ctx context.Context, id int64, reason string, by pr
 		Millis(t.tx.Now), by.UserID, reason, id)
 	return err
 }
-
