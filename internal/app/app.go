@@ -22,6 +22,7 @@ import (
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/throttle"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -45,7 +46,7 @@ type Services struct {
 	// one, run every OutboxEvery by serve, swept by housekeeping.
 	Outbox *mail.Outbox
 
-	throttles *storage.ThrottleStore
+	throttles *storage.ThrottleRows
 	live      *storage.MessagingStore
 }
 
@@ -105,8 +106,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	}
 	org := storage.NewOrganisationService(db)
 	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
-	throttles := storage.NewThrottleStore(db)
-	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
+	throttles := storage.NewThrottleRows(db)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttle.New(throttles), o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
 	if o.serverSecret != nil {
 		if err := acc.SetServerSecret(o.serverSecret); err != nil && log != nil {
@@ -129,7 +130,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			log.Warn("announce presence", "err", err)
 		}
 	}
-	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
+	tc := timeclock.NewService(storage.NewTimeclockStore(db), throttle.New(throttles), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
 	return &Services{
