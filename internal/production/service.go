@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/effects"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/projects"
@@ -20,6 +21,9 @@ import (
 // rules) commit together or not at all.
 type Tx interface {
 	inventory.Tx
+	// Labour: an entry, its reversal and a line assignment change their
+	// day's labour (DaysChanged).
+	effects.Labour
 
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	// LockLine returns the line, locked so that entries on one line are
@@ -41,8 +45,8 @@ type Tx interface {
 	// LockEntry returns the entry, locked, with its moves (nil when none).
 	LockEntry(ctx context.Context, id int64) (*Entry, error)
 	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
-	// SummariseDay rewrites a date's output summaries from its entries and
-	// invalidates its labour: called after an entry or reversal of that date.
+	// SummariseDay rewrites a date's output summaries from its entries:
+	// called after an entry or reversal of that date.
 	SummariseDay(ctx context.Context, date string) error
 	// ProjectOption reads a project an entry may name (nil when none).
 	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
@@ -50,7 +54,7 @@ type Tx interface {
 	// archived), locking the row.
 	LockEmployee(ctx context.Context, id int64) (found, active bool, err error)
 	// SetAssignment puts an employee on a line for a day, or clears it
-	// (nil line), and invalidates that day's labour.
+	// (nil line).
 	SetAssignment(ctx context.Context, a Assignment) error
 }
 
@@ -144,6 +148,16 @@ var ErrEmployeeArchived = apperr.New(apperr.Conflict, "production.employee_archi
 func errNoRecipe(p *inventory.Item) error {
 	return apperr.New(apperr.Conflict, "production.no_recipe", apperr.Params{"item": p.Name},
 		fmt.Sprintf("%s has no recipe yet.", p.Name)).OnField("product_id")
+}
+
+// summariseDay is what an entry or its reversal causes on its date: the
+// day's output summaries are rewritten and its labour (which prorates
+// punches over the lines that produced) is recomputed on its next read.
+func summariseDay(ctx context.Context, tx Tx, date string) error {
+	if err := tx.SummariseDay(ctx, date); err != nil {
+		return err
+	}
+	return tx.DaysChanged(ctx, date, date)
 }
 
 // ErrLineNameTaken is the store's answer when another line has the name
@@ -354,7 +368,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		if err := tx.SetProducedBatch(ctx, e.ID, b.ID); err != nil {
 			return err
 		}
-		return tx.SummariseDay(ctx, e.Date)
+		return summariseDay(ctx, tx, e.Date)
 	})
 	if err != nil {
 		return nil, err
@@ -411,7 +425,7 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 		if err := tx.MarkReversed(ctx, id, reason, by); err != nil {
 			return err
 		}
-		return tx.SummariseDay(ctx, e.Date)
+		return summariseDay(ctx, tx, e.Date)
 	})
 	if err != nil {
 		return nil, err
@@ -451,7 +465,10 @@ func (s *Service) Assign(ctx context.Context, a Assignment) error {
 				return ErrLineArchived(l)
 			}
 		}
-		return tx.SetAssignment(ctx, a)
+		if err := tx.SetAssignment(ctx, a); err != nil {
+			return err
+		}
+		return tx.DaysChanged(ctx, a.Date, a.Date)
 	})
 }
 

@@ -223,7 +223,7 @@ func (t prodTx) SetAssignment(ctx context.Context, a production.Assignment) erro
 			return err
 		}
 	}
-	return invalidateLabour(ctx, t.tx, a.Date, a.Date)
+	return nil
 }
 
 // ActiveEmployees are the active employees' first and last names by id.
