@@ -17,8 +17,8 @@ import (
 	"github.com/packline/packline/internal/services"
 )
 
-// Server holds what the handlers need. Each business area adds its service
-// here and registers its routes in routes().
+// Server holds what the handlers need. Each business area's service is in
+// the embedded services.Services; its routes are registered in routes().
 type Server struct {
 	Log     *slog.Logger
 	Version string
