@@ -86,6 +86,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20), app.WithMailer(mailer))
+	if err := svc.Seed(ctx); err != nil {
+		return fmt.Errorf("seed the first data: %w", err)
+	}
 
 	var demoReport demo.Report
 	if cfg.Demo {

@@ -148,6 +148,13 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	}
 }
 
+// Seed writes what every organisation starts with (the FAQ in five
+// languages), once per database: serve calls it on start.
+func (s *Services) Seed(ctx context.Context) error {
+	_, err := s.FAQ.SeedOnce(ctx)
+	return err
+}
+
 // Wire hands the services to the HTTP server.
 func (s *Services) Wire(api *httpapi.Server) {
 	api.Services = s.Services
