@@ -93,6 +93,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	} else if n > 0 {
 		log.Info("unfinished imports discarded", "imports", n)
 	}
+	if err := svc.Seed(ctx); err != nil {
+		return fmt.Errorf("seed the first data: %w", err)
+	}
 
 	var demoReport demo.Report
 	if cfg.Demo {

@@ -3,10 +3,23 @@ package inventory
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/packline/packline/internal/messaging"
 )
+
+// lowStock is the notice of a move (by the user by, nil when none is named)
+// that has just taken it from above its reorder level to at or below it.
+func lowStock(it *Item, by *int64) messaging.NewNotification {
+	var actor int64
+	if by != nil {
+		actor = *by
+	}
+	return messaging.LowStock(actor, it.ID, it.SKU, it.Name, it.OnHand.String(), it.ReorderLevel.String(), it.Unit)
+}
 
 // The ledger's in-transaction entry points. The Service calls them in its own
 // transactions; production and shipping call them inside theirs, so that a
@@ -105,9 +118,7 @@ func appendMove(ctx context.Context, tx Tx, it *Item, b *Batch, m *Move) (*Move,
 	if !wasLow && it.IsLow() {
 		// Decided under the item's lock, which every move of it takes: of
 		// concurrent moves exactly one sees the crossing.
-		if err := tx.FellLow(ctx, it, m.UserID); err != nil {
-			return nil, err
-		}
+		tx.Notice("low_stock:"+strconv.FormatInt(it.ID, 10), lowStock(it, m.UserID))
 	}
 	return m, nil
 }

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
+
+	"github.com/packline/packline/internal/messaging"
 )
 
 // memStore is an in-memory Store for testing the rules without a database.
@@ -25,7 +28,7 @@ type memState struct {
 	batches map[int64]Batch
 	moves   []Move
 	nextID  int64
-	// fellLow lists the items FellLow was told of, in order.
+	// fellLow lists the items a low-stock notice was raised for, in order.
 	fellLow []int64
 	// stages counts the rows staged under each open stage.
 	stages map[int64]int
@@ -260,9 +263,11 @@ func (t *memTx) AppendMove(ctx context.Context, m *Move) error {
 	return nil
 }
 
-func (t *memTx) FellLow(ctx context.Context, it *Item, by *int64) error {
-	t.st.fellLow = append(t.st.fellLow, it.ID)
-	return nil
+func (t *memTx) Notice(key string, n messaging.NewNotification) {
+	if n.Kind == messaging.KindLowStock {
+		id, _ := strconv.ParseInt(n.Params["item_id"], 10, 64)
+		t.st.fellLow = append(t.st.fellLow, id)
+	}
 }
 
 func (t *memTx) InsertStock(ctx context.Context, items []*Item, rs []Receipt, by *int64) error {

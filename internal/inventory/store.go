@@ -3,6 +3,8 @@ package inventory
 import (
 	"context"
 	"time"
+
+	"github.com/packline/packline/internal/effects"
 )
 
 // Store is what the inventory needs from storage: reads outside a
@@ -78,6 +80,9 @@ type Lookup interface {
 // so an archive and a move of the same item never interleave.
 type Tx interface {
 	Lookup
+	// Notices: a move that takes an item down to its reorder level tells
+	// staff once this transaction commits, and not if it rolls back.
+	effects.Notices
 	// Now is the transaction's one clock: every row it writes carries it.
 	Now() time.Time
 
@@ -121,10 +126,6 @@ type Tx interface {
 	// AppendMove writes a move, sets its ID, and adds its Quantity to its
 	// batch's and item's on-hand.
 	AppendMove(ctx context.Context, m *Move) error
-	// FellLow records that a move (by the user by, nil when none is named)
-	// has just taken it from above its reorder level to at or below it:
-	// staff are told once this transaction commits, and not if it rolls back.
-	FellLow(ctx context.Context, it *Item, by *int64) error
 }
 
 // Receipt is a new batch of Item with the move that brings its stock in.

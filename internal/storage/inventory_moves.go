@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"strconv"
 	"strings"
 
 	"github.com/packline/packline/internal/inventory"
@@ -178,18 +177,8 @@ func (t *invTx) AppendMove(ctx context.Context, m *inventory.Move) error {
 	return nil
 }
 
-// FellLow queues the low-stock notification for every staff user, recorded
-// when the move's transaction commits (Tx.Notice; once per item per
-// transaction).
-func (t *invTx) FellLow(ctx context.Context, it *inventory.Item, by *int64) error {
-	var actor int64
-	if by != nil {
-		actor = *by
-	}
-	t.tx.Notice("low_stock:"+strconv.FormatInt(it.ID, 10), messaging.LowStock(actor, it.ID, it.SKU, it.Name,
-		it.OnHand.String(), it.ReorderLevel.String(), it.Unit))
-	return nil
-}
+// Notice implements effects.Notices (inventory.Tx) on the transaction.
+func (t *invTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }
 
 // refreshNextExpiry recomputes an item's soonest expiry among its batches
 // with stock, the summary the expiring filter reads.
