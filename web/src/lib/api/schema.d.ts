@@ -343,6 +343,13 @@ export interface paths {
          *     at most 1000 events). A comment line (`: ping`) is sent every 25 seconds; a stream
          *     whose token is revoked or expired ends. A stream that falls far behind is closed
          *     and should reconnect (EventSource does, with Last-Event-ID).
+         *
+         *     Open streams are capped on each instance: per sign-in (`--max-streams-per-session`,
+         *     8 by default), per account (`--max-streams-per-account`, 32) and in all (below the
+         *     process's open-file limit, leaving room for ordinary requests). Beyond a cap: 429
+         *     `events.too_many_streams` with `Retry-After` and params `cap` (`session`, `account` or
+         *     `server`), `max` and `retry_after_seconds`; a client should wait at least that long,
+         *     backing off further on each refusal.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -721,7 +728,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a move with a reversal */
+        /**
+         * Undo a move with a reversal
+         * @description A move owned by a shipment or a production entry (its `owner`) is refused with 409 `move.owned` naming the owner; cancel the shipment or reverse the entry instead.
+         */
         post: operations["reverseMove"];
         delete?: never;
         options?: never;
@@ -2694,12 +2704,28 @@ export interface components {
             item_sku?: string;
             item_unit?: string;
             note: string;
+            /** @description The shipment or production entry the move belongs to (its ship, consume or produce moves, and the reversals its own undoing wrote); null for a move of its own. An owned move is undone only through its owner. */
+            owner: components["schemas"]["MoveOwner"] | null;
             quantity: components["schemas"]["Quantity"];
             reason: components["schemas"]["MoveReason"];
             reversed_by_id: number | null;
             reverses_id: number | null;
             user_id: number | null;
             user_name: string;
+        };
+        MoveOwner: {
+            /**
+             * Format: date
+             * @description A production entry's day.
+             */
+            date?: string;
+            id: number;
+            /** @enum {string} */
+            kind: "shipment" | "production_entry";
+            /** @description A production entry's line. */
+            line_id?: number;
+            /** @description A shipment's number (SHP-2026-0042). */
+            number?: string;
         };
         /** @enum {string} */
         MoveReason: "receive" | "consume" | "produce" | "ship" | "adjust" | "count" | "reversal";
@@ -4117,6 +4143,17 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Too many streams open (events.too_many_streams); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             default: components["responses"]["Error"];
