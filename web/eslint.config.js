@@ -42,6 +42,11 @@ export default tseslint.config(
           'jsx-attributes': {
             include: ['label', 'aria-label', 'title', 'placeholder', 'alt', 'description', 'aria-description'],
           },
+          // The plugin's defaults, and @mantine/form's field paths (form.getInputProps('sku')).
+          callees: {
+            exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById',
+              'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith', 'form.getInputProps', 'form.key'],
+          },
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
@@ -19,12 +19,17 @@ export type CorrectionTarget =
 export function CorrectionModal({ target, timeZone, onClose }: { target: CorrectionTarget; timeZone: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const correction = useCorrection();
-  const [kind, setKind] = useState<'in' | 'out'>(target.type === 'add' ? target.kind : 'in');
-  const [at, setAt] = useState(
-    target.type === 'edit' ? toZoneInput(target.punch.at, timeZone) : target.type === 'add' ? toZoneInput(new Date().toISOString(), timeZone) : '',
-  );
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ at?: string; reason?: string }>({});
+  const form = useForm({
+    initialValues: {
+      kind: (target.type === 'add' ? target.kind : 'in') as 'in' | 'out',
+      at: target.type === 'edit' ? toZoneInput(target.punch.at, timeZone) : target.type === 'add' ? toZoneInput(new Date().toISOString(), timeZone) : '',
+      reason: '',
+    },
+    validate: {
+      at: (v) => (target.type === 'void' || v ? null : t('employees.required')),
+      reason: (v) => (v.trim() ? null : t('employees.reasonRequired')),
+    },
+  });
 
   const title =
     target.type === 'add'
@@ -33,13 +38,7 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
         ? t('employees.editPunchTitle', { name: target.name })
         : t('employees.voidPunchTitle', { name: target.name });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const errs: { at?: string; reason?: string } = {};
-    if (target.type !== 'void' && !at) errs.at = t('employees.required');
-    if (!reason.trim()) errs.reason = t('employees.reasonRequired');
-    setErrors(errs);
-    if (errs.at || errs.reason) return;
+  async function submit({ kind, at, reason }: typeof form.values) {
     try {
       if (target.type === 'add') await correction.mutateAsync({ type: 'add', employeeId: target.employeeId, kind, at, reason });
       else if (target.type === 'edit') await correction.mutateAsync({ type: 'edit', punchId: target.punch.id, at, reason });
@@ -53,7 +52,7 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
 
   return (
     <Modal opened onClose={onClose} title={title} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           {target.type !== 'add' && (
             <Text size="sm">
@@ -63,8 +62,7 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
           {target.type === 'add' && (
             <SegmentedControl
               aria-label={t('employees.kind')}
-              value={kind}
-              onChange={(v) => setKind(v as 'in' | 'out')}
+              {...form.getInputProps('kind')}
               data={[
                 { value: 'in', label: t('employees.kindIn') },
                 { value: 'out', label: t('employees.kindOut') },
@@ -76,13 +74,11 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
               type="datetime-local"
               label={t('employees.time')}
               description={t('employees.timeZoneNote', { zone: timeZone })}
-              value={at}
-              onChange={(e) => setAt(e.currentTarget.value)}
-              error={errors.at}
+              {...form.getInputProps('at')}
               required
             />
           )}
-          <Textarea label={t('employees.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} required autosize minRows={2} maxLength={500} data-autofocus />
+          <Textarea label={t('employees.reason')} {...form.getInputProps('reason')} required autosize minRows={2} maxLength={500} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('employees.cancel')}

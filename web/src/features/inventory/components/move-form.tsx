@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useRecordMove } from '../api/mutations';
 import type { Batch } from '../api/types';
@@ -23,25 +23,27 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
   const lng = i18n.language;
   const u = (count?: number) => unitName(unit, t, count);
   const toasts = useInventoryToasts();
-  const [direction, setDirection] = useState<'remove' | 'add'>('remove');
-  const [amount, setAmount] = useState<number | string>('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  const numberOf = (amount: number | string) => (typeof amount === 'number' ? amount : Number.NaN);
+  const form = useForm({
+    initialValues: { direction: 'remove' as 'remove' | 'add', amount: '' as number | string, note: '' },
+    validate: {
+      amount: (amount, { direction }) => {
+        const value = numberOf(amount);
+        if (mode === 'count') return value >= 0 ? null : t('inventory.validation.zeroOrMore');
+        if (!(value > 0)) return t('inventory.validation.positive');
+        if (direction === 'remove' && value > batch.on_hand) return t('inventory.validation.notEnough', { qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) });
+        return null;
+      },
+      note: (note) => (mode === 'adjust' && !note.trim() ? t('inventory.validation.reasonRequired') : null),
+    },
+  });
   const move = useRecordMove();
-  const value = typeof amount === 'number' ? amount : Number.NaN;
+  const { direction, note } = form.values;
+  const value = numberOf(form.values.amount);
   const change = mode === 'count' ? value - batch.on_hand : direction === 'remove' ? -value : value;
   const after = batch.on_hand + (Number.isFinite(change) ? change : 0);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: typeof errors = {};
-    if (mode === 'count' && !(value >= 0)) errs.amount = t('inventory.validation.zeroOrMore');
-    if (mode === 'adjust' && !(value > 0)) errs.amount = t('inventory.validation.positive');
-    if (mode === 'adjust' && direction === 'remove' && value > batch.on_hand)
-      errs.amount = t('inventory.validation.notEnough', { qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) });
-    if (mode === 'adjust' && !note.trim()) errs.note = t('inventory.validation.reasonRequired');
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
+  const submit = () => {
     move.mutate(
       mode === 'count'
         ? { batch_id: batch.id, reason: 'count', counted: value, note: note.trim() }
@@ -61,15 +63,14 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <Text size="sm">
           {t('inventory.moveForm.current', { code: batch.code, qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) })}
         </Text>
         {mode === 'adjust' && (
           <SegmentedControl
-            value={direction}
-            onChange={(v) => setDirection(v as 'remove' | 'add')}
+            {...form.getInputProps('direction')}
             data={[
               { value: 'remove', label: t('inventory.moveForm.remove') },
               { value: 'add', label: t('inventory.moveForm.add') },
@@ -78,22 +79,18 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
         )}
         <NumberInput
           label={mode === 'count' ? t('inventory.fields.counted', { unit: u() }) : t('inventory.fields.quantityIn', { unit: u() })}
-          value={amount}
-          onChange={setAmount}
+          {...form.getInputProps('amount')}
           min={0}
           decimalScale={3}
           required
           data-autofocus
-          error={errors.amount}
         />
         <TextInput
           label={mode === 'adjust' ? t('inventory.fields.reason') : t('inventory.fields.note')}
           placeholder={mode === 'adjust' ? t('inventory.moveForm.reasonPlaceholder') : undefined}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          {...form.getInputProps('note')}
           required={mode === 'adjust'}
           maxLength={500}
-          error={errors.note}
         />
         {Number.isFinite(change) && (
           <Alert color={after < 0 ? 'red' : change < 0 ? 'orange' : 'blue'} variant="light" p="xs">

@@ -1,13 +1,14 @@
 import emailChange from 'virtual:english/emailChange';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addEnglish } from '@/i18n/english';
-import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
+import { showServerError } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/email';
 
@@ -24,9 +25,7 @@ export function EmailSection() {
   const [params, setParams] = useSearchParams();
   const confirm = useConfirmEmailChange();
   const request = useRequestEmailChange();
-  const [next, setNext] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useForm({ initialValues: { email: '', password: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirming = useRef(false);
 
@@ -49,18 +48,13 @@ export function EmailSection() {
     });
   }, [token, confirmMutate, setParams, t]);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setErrors({});
+  async function submit({ email: next, password }: typeof form.values) {
     try {
       await request.mutateAsync({ email: next.trim(), password });
       setSentTo(next.trim());
-      setNext('');
-      setPassword('');
+      form.reset();
     } catch (err) {
-      const message = errorMessage(err, t);
-      if (err instanceof ApiError && err.body?.field === 'password') setErrors({ password: message });
-      else setErrors({ email: message });
+      showServerError(form, err, t, 'email');
     }
   }
 
@@ -81,16 +75,14 @@ export function EmailSection() {
             {t('emailChange.sent', { email: sentTo })}
           </Alert>
         )}
-        <form onSubmit={submit}>
+        <form onSubmit={form.onSubmit(submit)}>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
               label={t('emailChange.newEmail')}
               type="email"
               required
               autoComplete="email"
-              value={next}
-              onChange={(e) => setNext(e.currentTarget.value)}
-              error={errors.email}
+              {...form.getInputProps('email')}
               style={{ flex: 1, minWidth: 220 }}
               maw={360}
             />
@@ -98,9 +90,7 @@ export function EmailSection() {
               label={t('emailChange.password')}
               required
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
               style={{ flex: 1, minWidth: 200 }}
               maw={300}
               visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
