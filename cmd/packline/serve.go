@@ -17,6 +17,7 @@ import (
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/mail"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/timeclock"
 	"github.com/packline/packline/web"
@@ -35,6 +36,10 @@ type config struct {
 	SecretFile     string
 	SMTPURL        string // smtp://user:pass@host:587; empty: mails go to the log
 	MailFrom       string
+	// Live event streams one sign-in and one account may hold open on this
+	// instance; the instance's total comes from its open-file limit.
+	StreamsPerSession int
+	StreamsPerAccount int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
@@ -51,8 +56,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.SecretFile, "secret-file", "", "file holding the server secret")
 	fs.StringVar(&cfg.SMTPURL, "smtp-url", "", "SMTP server for mail, smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465, with --public-url; without it mails are written to the log")
 	fs.StringVar(&cfg.MailFrom, "mail-from", mail.DefaultFrom, "the From address of mails")
+	fs.IntVar(&cfg.StreamsPerSession, "max-streams-per-session", messaging.DefaultStreamsPerSession, "live event streams (GET /api/events) one sign-in may hold open on this instance")
+	fs.IntVar(&cfg.StreamsPerAccount, "max-streams-per-account", messaging.DefaultStreamsPerAccount, "live event streams one account may hold open on this instance, all its sign-ins together")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if cfg.StreamsPerSession < 1 || cfg.StreamsPerAccount < 1 {
+		return errors.New("--max-streams-per-session and --max-streams-per-account must be at least 1")
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
@@ -85,7 +95,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
-	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20), app.WithMailer(mailer))
+	streams := streamLimits(cfg, log)
+	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20),
+		app.WithMailer(mailer), app.WithStreamLimits(streams))
 	// An import a stopped server was staging (killed halfway) is never
 	// published: discard it before this one takes imports.
 	if n, err := svc.Inventory.DiscardStaleImports(ctx, db.Now()); err != nil {
@@ -164,6 +176,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	return nil
+}
+
+// streamLimits raises the open-file limit to its hard limit and caps the
+// live event streams: the per-person flags, and in all what leaves room for
+// ordinary requests under that limit (messaging.TotalStreamsFor).
+func streamLimits(cfg config, log *slog.Logger) messaging.StreamLimits {
+	files, err := raiseOpenFileLimit()
+	if err != nil {
+		log.Warn("the open-file limit could not be raised to the hard limit", "limit", files, "err", err)
+	}
+	l := messaging.StreamLimits{PerSession: cfg.StreamsPerSession, PerAccount: cfg.StreamsPerAccount, Total: messaging.TotalStreamsFor(files)}
+	log.Info("live event streams capped", "per_session", l.PerSession, "per_account", l.PerAccount, "total", l.Total, "open_file_limit", files)
+	return l
 }
 
 func openMigrated(ctx context.Context, dsn string, log *slog.Logger) (*storage.DB, error) {

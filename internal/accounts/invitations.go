@@ -56,6 +56,7 @@ func (s *Service) Invite(ctx context.Context, by *User, email, role, base string
 
 // Invitation is a pending invitation as the users screen lists it: not
 // used, not expired. InvitedBy is the inviting admin's name ("" if gone).
+// Void says why it would be refused if used now ("" when it would not).
 type Invitation struct {
 	ID        int64
 	Email     string
@@ -63,6 +64,38 @@ type Invitation struct {
 	InvitedBy string
 	CreatedAt time.Time
 	ExpiresAt time.Time
+	// The inviter's access now, as storage reads it; Void is decided from it.
+	InviterActive bool
+	InviterRole   string
+	Void          string
+}
+
+// Why a pending invitation is void. An invitation carries its inviter's
+// rights at the moment it is used, not at the moment it was sent: it grants
+// its role only while the inviter is active and still holds that role (an
+// admin grants admin or staff, a staff member only staff).
+const (
+	VoidInviterInactive = "inviter_inactive" // deactivated, or the account is gone
+	VoidInviterRole     = "inviter_role"     // no longer holds the role it grants
+)
+
+// invitationVoid is why an invitation granting role is void given its
+// inviter's access now (nil: the account is gone); "" when it is not.
+func invitationVoid(role string, inviter *User) string {
+	switch {
+	case inviter == nil || !inviter.Active:
+		return VoidInviterInactive
+	case role == RoleAdmin && inviter.Role != RoleAdmin:
+		return VoidInviterRole
+	}
+	return ""
+}
+
+// errInvitationVoid refuses an invitation whose inviter can no longer grant
+// it (403, with why: reason is VoidInviterInactive or VoidInviterRole).
+func errInvitationVoid(reason string) error {
+	return apperr.New(apperr.Forbidden, "signup.invitation_void", apperr.Params{"reason": reason},
+		"This invitation no longer counts: the person who sent it can no longer grant it. Ask an administrator for a new one.")
 }
 
 // ErrInvitationNotFound is an invitation that does not exist, was used,
@@ -72,8 +105,15 @@ var ErrInvitationNotFound = apperr.New(apperr.NotFound, "users.invitation_not_fo
 
 // PendingInvitations lists the invitations not used and not expired,
 // newest first.
+// Each says whether it is void (Invitation.Void); resending one makes a new
+// invitation from the admin who resends it.
 func (s *Service) PendingInvitations(ctx context.Context) ([]Invitation, error) {
-	return s.store.PendingInvitations(ctx, s.Now())
+	list, err := s.store.PendingInvitations(ctx, s.Now())
+	for i := range list {
+		inviter := &User{Active: list[i].InviterActive, Role: list[i].InviterRole}
+		list[i].Void = invitationVoid(list[i].Role, inviter)
+	}
+	return list, err
 }
 
 // ResendInvitation mails a pending invitation again with a new link (the old

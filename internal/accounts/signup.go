@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -34,11 +35,13 @@ type Signup struct {
 
 // SignupState tells the signup page what it may offer: Open when anyone may
 // sign up now (the first account, or an admin opened signup), Invitation
-// when the token names a usable invitation.
+// when the token names a usable invitation, InvitationVoid why an unused,
+// unexpired one is void (see invitationVoid).
 type SignupState struct {
-	Open         bool
-	FirstAccount bool
-	Invitation   *MailToken // nil without a (usable) invitation
+	Open           bool
+	FirstAccount   bool
+	Invitation     *MailToken // nil without a (usable) invitation
+	InvitationVoid string
 }
 
 // SignupState reports whether signing up is possible, with invitation (a
@@ -60,7 +63,13 @@ func (s *Service) SignupState(ctx context.Context, invitation string) (SignupSta
 			return st, err
 		}
 		if ok && t.usable(s.Now()) {
-			st.Invitation = &t
+			inviter, err := s.store.UserByID(ctx, t.CreatedBy)
+			if err != nil {
+				return st, err
+			}
+			if st.InvitationVoid = invitationVoid(t.Role, inviter); st.InvitationVoid == "" {
+				st.Invitation = &t
+			}
 		}
 	}
 	return st, nil
@@ -69,7 +78,9 @@ func (s *Service) SignupState(ctx context.Context, invitation string) (SignupSta
 // SignUp creates an account and signs it in. The very first account of the
 // organisation is an admin; after that an account needs a usable invitation
 // (whose role it gets, and whose address it must use) unless an admin opened
-// signup, and is staff then. A taken email is a Conflict.
+// signup, and is staff then. An invitation whose inviter has since been
+// deactivated or lost the role it grants is void (Forbidden,
+// signup.invitation_void). A taken email is a Conflict.
 func (s *Service) SignUp(ctx context.Context, in Signup) (*User, string, error) {
 	n := NewUser{Email: in.Email, Password: in.Password, FirstName: in.FirstName, LastName: in.LastName}
 	n.Normalize()
@@ -125,6 +136,15 @@ func (s *Service) SignUp(ctx context.Context, in Signup) (*User, string, error) 
 		case count == 0:
 			role = RoleAdmin
 		case inv != nil:
+			// The inviter's row is locked, so a demotion or deactivation
+			// either commits before this check or waits for the signup.
+			inviter, err := tx.LockUser(ctx, inv.CreatedBy)
+			if err != nil && !errors.Is(err, ErrNotFound) {
+				return err
+			}
+			if why := invitationVoid(inv.Role, inviter); why != "" {
+				return errInvitationVoid(why)
+			}
 			used, err := tx.UseMailToken(ctx, inv.ID)
 			if err != nil {
 				return err

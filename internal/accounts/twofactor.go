@@ -159,9 +159,14 @@ func (s *Service) SetupTwoFactor(ctx context.Context, u *User) (secret, url stri
 	return key.Secret(), key.URL(), nil
 }
 
-// EnableTwoFactor turns two-factor sign-in on when code is right for the
-// secret set up last, and returns the recovery codes, shown this once.
-func (s *Service) EnableTwoFactor(ctx context.Context, userID int64, code string) ([]string, error) {
+// EnableTwoFactor turns two-factor sign-in on when password is the
+// account's and code is right for the secret set up last, and returns the
+// recovery codes, shown this once. The password is asked as for turning it
+// off, changing the email or the password: a stolen token alone must not
+// lock the owner out behind a second factor the thief holds. A missing or
+// wrong password is user.password_incorrect (field password); wrong
+// passwords and codes are throttled like codes at sign-in.
+func (s *Service) EnableTwoFactor(ctx context.Context, userID int64, code, password string) ([]string, error) {
 	code = normalizeCode(code)
 	if code == "" {
 		return nil, errCodeRequired
@@ -181,6 +186,17 @@ func (s *Service) EnableTwoFactor(ctx context.Context, userID int64, code string
 		// Sealed under another server secret: set up again.
 		return nil, errNotSetUp
 	}
+	key := twoFactorKey(userID)
+	wait, err := s.throttles.Attempt(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	if wait > 0 {
+		return nil, throttle.Refused("auth.throttled", wait)
+	}
+	if err := s.checkPassword(ctx, userID, password, "password"); err != nil {
+		return nil, err
+	}
 	step, ok := matchTOTP(secret, code, s.Now())
 	if !ok {
 		return nil, errCodeWrong
@@ -199,7 +215,7 @@ func (s *Service) EnableTwoFactor(ctx context.Context, userID int64, code string
 	if !on {
 		return nil, errAlreadyEnabled
 	}
-	return codes, nil
+	return codes, s.throttles.Succeeded(ctx, []string{key.Name}, nil)
 }
 
 // DisableTwoFactor turns two-factor sign-in off; it needs a current code (or

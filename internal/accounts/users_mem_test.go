@@ -42,6 +42,7 @@ func (m *memStore) UserByEmail(ctx context.Context, email string) (*User, error)
 	}
 	return nil, nil
 }
+func (m *memStore) UserByID(ctx context.Context, id int64) (*User, error) { return m.user(id), nil }
 func (m *memStore) MailToken(ctx context.Context, kind, hash string) (MailToken, bool, error) {
 	for _, t := range m.links() {
 		if t.Kind == kind && t.Hash == hash {
@@ -88,7 +89,11 @@ func (m *memStore) PendingInvitations(ctx context.Context, now time.Time) ([]Inv
 	out := []Invitation{}
 	for _, t := range m.links() {
 		if t.Kind == LinkInvitation && t.usable(now) {
-			out = append(out, Invitation{ID: t.ID, Email: t.Email, Role: t.Role, CreatedAt: t.CreatedAt, ExpiresAt: t.ExpiresAt})
+			i := Invitation{ID: t.ID, Email: t.Email, Role: t.Role, CreatedAt: t.CreatedAt, ExpiresAt: t.ExpiresAt}
+			if u := m.user(t.CreatedBy); u != nil {
+				i.InviterActive, i.InviterRole = u.Active, u.Role
+			}
+			out = append(out, i)
 		}
 	}
 	return out, nil

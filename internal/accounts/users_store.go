@@ -44,13 +44,16 @@ type UserStore interface {
 	ListUsers(ctx context.Context, f UserFilter) ([]User, int, error)
 	// UserByEmail returns the account with email; nil when there is none.
 	UserByEmail(ctx context.Context, email string) (*User, error)
+	// UserByID returns the account with id; nil when there is none.
+	UserByID(ctx context.Context, id int64) (*User, error)
 	// MailToken returns the link of kind with the token hash; ok false when
 	// there is none.
 	MailToken(ctx context.Context, kind, hash string) (t MailToken, ok bool, err error)
 	// MailTokenByID returns the link with id; ok false when there is none.
 	MailTokenByID(ctx context.Context, id int64) (t MailToken, ok bool, err error)
 	// PendingInvitations lists invitations unused and expiring after now,
-	// newest first.
+	// newest first, with their inviter's access as it is now (InviterActive,
+	// InviterRole; false and "" when the account is gone).
 	PendingInvitations(ctx context.Context, now time.Time) ([]Invitation, error)
 }
 

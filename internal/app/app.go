@@ -55,6 +55,13 @@ type options struct {
 	hashGate      *accounts.HashGate
 	serverSecret  []byte
 	mailer        mail.Sender
+	streamLimits  *messaging.StreamLimits
+}
+
+// WithStreamLimits caps the live event streams of this instance (default
+// messaging.DefaultStreamLimits: per person only, no total cap).
+func WithStreamLimits(l messaging.StreamLimits) Option {
+	return func(o *options) { o.streamLimits = &l }
 }
 
 // WithMailer sends the accounts' mails through m (default: the log).
@@ -113,6 +120,9 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	hub := messaging.NewHub()
 	live := storage.NewMessagingStore(db, hub)
 	msg := messaging.NewService(live, cal, hub)
+	if o.streamLimits != nil {
+		msg.Streams = messaging.NewStreamGate(*o.streamLimits)
+	}
 	msg.Hub.Presence = func(userID int64, online bool) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

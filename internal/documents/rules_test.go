@@ -78,7 +78,6 @@ func TestSniffRefusesWrongOrForbiddenContent(t *testing.T) {
 		{"tool", elfHead},
 		{"report.csv", exeHead},
 		{"page.html", []byte("<!DOCTYPE html><script>alert(1)</script>")},
-		{"page.txt", []byte("  <html><body onload=alert(1)>")},
 		{"image.svg", []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 		{"notes.txt", []byte("binary\x00\x01\x02")},
 		{"notes.txt", []byte{0xC3, 0x28, 'a', 'b'}}, // invalid UTF-8
@@ -93,6 +92,60 @@ func TestSniffRefusesWrongOrForbiddenContent(t *testing.T) {
 		}
 		if apperr.Message(err) != "File type is incorrect" {
 			t.Errorf("message %q, want the SPEC §8 wording", apperr.Message(err))
+		}
+	}
+}
+
+// Markup anywhere in a text file is found, however it is dressed: after
+// whitespace or a comment, in any case, deep in the file, or cut between two
+// pieces; text that only mentions '<' or "javascript:" passes.
+func TestMarkupScannerFindsTagsAnywhere(t *testing.T) {
+	long := strings.Repeat("sku,name,qty\nA-1,Rice 5 kg,12\n", 20000) // 560 KB: past the sniffed head and several chunks
+	lines := strings.Count(long, "\n")
+	for _, tc := range []struct {
+		name   string
+		text   string
+		line   int // 0: no markup
+		pieces int // fed in this many pieces (1 when 0)
+	}{
+		{"leading whitespace", " \t\r\n\f  " + strings.Repeat(" ", 300) + "<script>alert(1)</script>", 2, 0},
+		{"byte-order mark", "\xEF\xBB\xBF<script>alert(1)</script>", 1, 0},
+		{"img onerror", "notes\n<img src=x onerror=alert(1)>", 2, 0},
+		{"comment first", "<!-- --><script>alert(1)</script>", 1, 0},
+		{"upper case", "ok\nok\n<SCRIPT>alert(1)</SCRIPT>", 3, 0},
+		{"svg onload", "a<svg/onload=alert(1)>", 1, 0},
+		{"iframe", "x <iframe src=javascript:alert(1)>", 1, 0},
+		{"object", "<object data=x>", 1, 0},
+		{"embed", "<embed src=x>", 1, 0},
+		{"javascript link", `<a href="javascript:alert(1)">go</a>`, 1, 0},
+		{"end tag", "</p>", 1, 0},
+		{"xml", "<?xml version=\"1.0\"?><x/>", 1, 0},
+		{"after the sniffed head and the first chunk", long + "<img src=x onerror=alert(1)>\n", lines + 1, 0},
+		{"NUL after <", "abc <\x00", 0, 0},
+		{"fed a byte at a time", "abc\n<script>", 2, 1},
+		{"less than", "qty < 10 and a<=b, <5 kg, << >>, 3<4", 0, 0},
+		{"words only", "javascript: onerror=alert(1) &lt;script&gt; ＜script＞", 0, 0},
+		{"non-ASCII after <", "<é <日本>", 0, 0},
+		{"plain long", long, 0, 0},
+	} {
+		var m MarkupScanner
+		if tc.pieces == 0 {
+			m.Write([]byte(tc.text))
+		} else {
+			// One byte at a time: every boundary is tried.
+			for i := range len(tc.text) {
+				m.Write([]byte{tc.text[i]})
+			}
+		}
+		if m.Found != (tc.line != 0) || m.AtLine != tc.line {
+			t.Errorf("%s: found %v at line %d, want line %d", tc.name, m.Found, m.AtLine, tc.line)
+		}
+		err := m.Err("notes.txt")
+		if tc.line == 0 && err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if tc.line != 0 && (apperr.CodeOf(err) != "file.markup" || apperr.KindOf(err) != apperr.Invalid) {
+			t.Errorf("%s: %v, want file.markup", tc.name, err)
 		}
 	}
 }

@@ -68,8 +68,10 @@ func (s *Service) MaxUploadBytes(ctx context.Context) (int64, error) {
 
 // Receive reads a file to its end, a chunk at a time, storing each chunk as
 // it comes, so that no more than one chunk is ever held. Its type is decided
-// from its first bytes before anything is stored; it stops as soon as the
-// file passes the upload limit. name is the client's file name, for display.
+// from its first bytes before anything is stored; a text file is read
+// through a MarkupScanner to its end (file.markup at the first tag); it
+// stops as soon as the file passes the upload limit. name is the client's
+// file name, for display.
 func (s *Service) Receive(ctx context.Context, name string, file io.Reader) (*Received, error) {
 	name = DisplayName(name)
 	limit, err := s.MaxUploadBytes(ctx)
@@ -88,11 +90,18 @@ func (s *Service) Receive(ctx context.Context, name string, file io.Reader) (*Re
 	if err != nil {
 		return nil, err
 	}
+	var scan *MarkupScanner
+	if IsText(ctype) {
+		scan = &MarkupScanner{}
+		if scan.Write(buf[:n]); scan.Found {
+			return nil, scan.Err(name)
+		}
+	}
 	pending, err := s.store.BeginContent(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.receive(ctx, pending, file, buf, n, limit)
+	rec, err := s.receive(ctx, pending, file, buf, n, limit, scan, name)
 	if err != nil {
 		// The request's context may be over (the client went away): discard anyway.
 		if derr := s.store.DiscardContent(context.WithoutCancel(ctx), pending); derr != nil {
@@ -111,7 +120,9 @@ func (s *Service) Receive(ctx context.Context, name string, file io.Reader) (*Re
 	return rec, nil
 }
 
-func (s *Service) receive(ctx context.Context, pending int64, file io.Reader, buf []byte, n int, limit int64) (*Received, error) {
+// receive stores the chunks from buf[:n] on; scan (nil but for text) reads
+// every chunk after the first, which Receive scanned.
+func (s *Service) receive(ctx context.Context, pending int64, file io.Reader, buf []byte, n int, limit int64, scan *MarkupScanner, name string) (*Received, error) {
 	h := sha256.New()
 	var size int64
 	for seq := 0; n > 0; seq++ {
@@ -126,6 +137,11 @@ func (s *Service) receive(ctx context.Context, pending int64, file io.Reader, bu
 		var err error
 		if n, err = readChunk(file, buf); err != nil {
 			return nil, err
+		}
+		if scan != nil {
+			if scan.Write(buf[:n]); scan.Found {
+				return nil, scan.Err(name)
+			}
 		}
 	}
 	return &Received{pendingID: pending, Size: size, SHA256: hex.EncodeToString(h.Sum(nil))}, nil

@@ -121,8 +121,8 @@ func sniffFamily(b []byte) family {
 }
 
 // isPlainText reports whether b is UTF-8 text without NUL or control
-// characters (other than tab, line breaks and form feed), and does not look
-// like markup a browser would render (HTML, SVG, XML).
+// characters (other than tab, line breaks and form feed). Whether it holds
+// markup is MarkupScanner's question, asked of the whole file.
 func isPlainText(b []byte) bool {
 	if len(b) == 0 {
 		return false
@@ -142,13 +142,68 @@ func isPlainText(b []byte) bool {
 		}
 		i += size
 	}
-	start := strings.ToLower(strings.TrimSpace(string(b[:min(len(b), 256)])))
-	for _, markup := range []string{"<!doctype", "<html", "<head", "<body", "<script", "<svg", "<?xml", "<iframe"} {
-		if strings.HasPrefix(start, markup) {
-			return false
+	return true
+}
+
+// IsText reports whether a content type is one of the text types, whose
+// whole content MarkupScanner must pass.
+func IsText(contentType string) bool { return contentType == TypeText || contentType == TypeCSV }
+
+// MarkupScanner looks through a text file, fed in pieces of any size, for
+// the first place where an HTML or XML parser would open markup: a '<'
+// immediately followed by an ASCII letter, '/', '!' or '?' (a start or end
+// tag, a comment or doctype, a processing instruction). That is the
+// tokenizer's own rule, not a list of dangerous tags: without such a
+// sequence no parser builds any element, so no script, event handler
+// (on…=), javascript: link, frame, object or SVG can exist in the file
+// whatever else it says, in any case, after any whitespace or comment, at
+// any offset. '<' before a space, a digit, '=' or another '<' ("a < b",
+// "<5 kg", "<=") is text and passes.
+//
+// It is a second line behind how files are served (always as stored, with
+// the type decided here, nosniff, a sandboxing CSP, and text only ever as an
+// attachment), for a file opened some other way later.
+type MarkupScanner struct {
+	line   int  // the line of the next byte, from 1
+	lt     bool // the last byte seen was '<'
+	Found  bool // markup was seen
+	AtLine int  // the line where it begins, when Found
+}
+
+// Write scans the next piece of the file; after markup is found it only
+// returns.
+func (m *MarkupScanner) Write(p []byte) {
+	if m.line == 0 {
+		m.line = 1
+	}
+	for _, c := range p {
+		if m.Found {
+			return
+		}
+		if m.lt && opensMarkup(c) {
+			m.Found, m.AtLine = true, m.line
+			return
+		}
+		m.lt = c == '<'
+		if c == '\n' {
+			m.line++
 		}
 	}
-	return true
+}
+
+// opensMarkup reports whether c after '<' starts markup.
+func opensMarkup(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '/' || c == '!' || c == '?'
+}
+
+// Err is file.markup for the file name when markup was found; nil otherwise.
+func (m *MarkupScanner) Err(name string) error {
+	if !m.Found {
+		return nil
+	}
+	return apperr.New(apperr.Invalid, "file.markup", apperr.Params{"name": name, "line": m.AtLine},
+		fmt.Sprintf("%s holds markup (a tag such as <script> or <img>) at line %d. Text files are kept only without tags; "+
+			"put it in a ZIP to keep it as it is.", name, m.AtLine)).OnField("file")
 }
 
 // extension is the lower-cased extension of a display name ("" for none).

@@ -167,16 +167,62 @@ func TestDocumentUploadListAndDownload(t *testing.T) {
 			t.Fatalf("a PDF preview is %q", res.Header.Get("Content-Disposition"))
 		}
 
-		// Text is never shown inline, and is served as plain text.
-		txt := e.uploadOK("notes.txt", []byte("<b>not html</b>\n"), nil)
-		res = e.do("GET", fmt.Sprintf("/api/documents/%d/content", txt.ID), e.token, "")
-		res.Body.Close()
-		if !strings.HasPrefix(res.Header.Get("Content-Disposition"), "attachment;") ||
-			res.Header.Get("Content-Type") != "text/plain; charset=utf-8" {
-			t.Fatalf("text preview: %v", res.Header)
+		// Text is never shown inline, and is served as plain text, never
+		// sniffed, in a sandbox: what protects a download whatever it holds.
+		txt := e.uploadOK("notes.txt", []byte("qty < 10 & size <5 kg; javascript: onerror=x\n"), nil)
+		for _, q := range []string{"", "?download=1"} {
+			res = e.do("GET", fmt.Sprintf("/api/documents/%d/content%s", txt.ID, q), e.token, "")
+			res.Body.Close()
+			h := res.Header
+			if !strings.HasPrefix(h.Get("Content-Disposition"), "attachment;") || h.Get("Content-Type") != "text/plain; charset=utf-8" ||
+				h.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(h.Get("Content-Security-Policy"), "sandbox") ||
+				!strings.Contains(h.Get("Content-Security-Policy"), "default-src 'none'") {
+				t.Fatalf("text download%s: %v", q, h)
+			}
 		}
 		if txt.Type != "other" {
 			t.Fatalf("type defaults to other, got %q", txt.Type)
+		}
+	})
+}
+
+// A text file with markup anywhere in it is refused with the line, however
+// the markup is dressed, and nothing of it is kept; the same text in a ZIP
+// is stored (and, like every file, served as an attachment).
+func TestDocumentUploadRefusesMarkupInText(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		count := func() (n int) {
+			if err := e.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM document_contents`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := count()
+		plain := strings.Repeat("A-1,Rice 5 kg,12\n", 20000) // 340 KB: past the sniffed head and the first chunk
+		for _, tc := range []struct {
+			name, text string
+			line       int
+		}{
+			{"ws.txt", "\n" + strings.Repeat(" \t", 200) + "<script>alert(1)</script>", 2},
+			{"img.csv", "sku,name\nA-1,<img src=x onerror=alert(1)>", 2},
+			{"comment.txt", "<!-- --><script>alert(1)</script>", 1},
+			{"deep.log", plain + "<svg/onload=alert(1)>\n", 20001},
+			{"upper.md", "# Notes\n\n<IFRAME SRC=javascript:alert(1)>", 3},
+			{"noext", "hello <object data=x>", 1},
+		} {
+			b := e.uploadErr(tc.name, []byte(tc.text), 400)
+			if b.Code != "file.markup" || b.Field != "file" || b.Params["name"] != tc.name || b.Params["line"] != float64(tc.line) {
+				t.Errorf("%s: %+v, want file.markup at line %d", tc.name, b, tc.line)
+			}
+		}
+		if n := count(); n != before {
+			t.Fatalf("refused files left %d contents behind", n-before)
+		}
+		z := e.uploadOK("page.zip", zipBytes(t, map[string]string{"page.txt": "<script>alert(1)</script>"}), nil)
+		res := e.do("GET", fmt.Sprintf("/api/documents/%d/content", z.ID), e.token, "")
+		res.Body.Close()
+		if !strings.HasPrefix(res.Header.Get("Content-Disposition"), "attachment;") || res.Header.Get("Content-Type") != "application/zip" {
+			t.Fatalf("zip download: %v", res.Header)
 		}
 	})
 }

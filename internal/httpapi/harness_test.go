@@ -31,10 +31,10 @@ type env struct {
 }
 
 // newEnv starts the full API over db with every service wired as in
-// production, and signs in an admin.
-func newEnv(t *testing.T, db *storage.DB) *env {
+// production (then adjusted by configure), and signs in an admin.
+func newEnv(t *testing.T, db *storage.DB, configure ...func(*httpapi.Server)) *env {
 	t.Helper()
-	srv := newEnvServer(t, db)
+	srv := newEnvServer(t, db, configure...)
 	e := &env{t: t, db: db, srv: srv}
 	if _, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
 		Email: "admin@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin"}); err != nil {

@@ -86,6 +86,8 @@ func (s *Server) CloseStreams() {
 // handleEvents: GET /api/events, the live stream (server-sent events) of one
 // signed-in browser. Authenticated by a bearer token or ?ticket=; with a
 // Last-Event-ID header (or ?last_event_id=) it first replays what was missed.
+// The streams a session, an account and this instance hold are capped
+// (messaging.StreamGate).
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var tokenHash string
@@ -107,6 +109,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Caps per session, per account and for the instance: beyond one, 429
+	// events.too_many_streams with Retry-After, before anything is held.
+	release, err := s.Messaging.Streams.Open(tokenHash, u.ID)
+	if err != nil {
+		return err
+	}
+	defer release()
 	after := int64(-1)
 	last := r.Header.Get("Last-Event-ID")
 	if last == "" {

@@ -50,7 +50,10 @@ func (s *Server) handleSignupState(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	body := map[string]any{"open": st.Open, "first_account": st.FirstAccount, "invitation": nil}
+	body := map[string]any{"open": st.Open, "first_account": st.FirstAccount, "invitation": nil, "invitation_void": nil}
+	if st.InvitationVoid != "" {
+		body["invitation_void"] = st.InvitationVoid
+	}
 	if st.Invitation != nil {
 		body["invitation"] = map[string]any{"email": st.Invitation.Email, "role": st.Invitation.Role}
 	}

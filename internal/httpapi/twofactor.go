@@ -56,7 +56,8 @@ func (s *Server) handleSetup2FA(w http.ResponseWriter, r *http.Request) error {
 }
 
 // twoFactorInput is what PATCH /api/user/2fa sends: is2FAEnabled (SPEC §7)
-// with the proof: a code to turn it on; a code or the password to turn it off.
+// with the proof: a code and the password to turn it on; a code or the
+// password to turn it off.
 type twoFactorInput struct {
 	Enabled  *bool  `json:"is2FAEnabled"`
 	Code     string `json:"code"`
@@ -78,7 +79,7 @@ func (s *Server) handleUser2FA(w http.ResponseWriter, r *http.Request) error {
 		}
 		return writeJSON(w, http.StatusOK, map[string]any{"success": true})
 	}
-	codes, err := s.Accounts.EnableTwoFactor(r.Context(), id, in.Code)
+	codes, err := s.Accounts.EnableTwoFactor(r.Context(), id, in.Code, in.Password)
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ func (e *env) enable2FA(c *clock) (string, []string) {
 	var on struct {
 		RecoveryCodes []string `json:"recovery_codes"`
 	}
-	e.call("PATCH", "/api/user/2fa", e.token, fmt.Sprintf(`{"is2FAEnabled":true,"code":%q}`, totpCode(e.t, setup.Secret, c.now())), 200, &on)
+	e.call("PATCH", "/api/user/2fa", e.token, fmt.Sprintf(`{"is2FAEnabled":true,"code":%q,"password":"correct-horse"}`, totpCode(e.t, setup.Secret, c.now())), 200, &on)
 	if len(on.RecoveryCodes) != 10 {
 		e.t.Fatalf("recovery codes = %v", on.RecoveryCodes)
 	}
@@ -98,7 +98,7 @@ func TestTwoFactorTurnOnAndSignInWithCodes(t *testing.T) {
 		e.call("POST", "/api/user/2fa/setup", e.token, "", 200, &setup)
 		e.codeOf("PATCH", "/api/user/2fa", e.token, `{"is2FAEnabled":true}`, 400, "auth.code_required")
 		wrong := totpCode(t, setup.Secret, c.now().Add(-5*time.Minute))
-		e.codeOf("PATCH", "/api/user/2fa", e.token, fmt.Sprintf(`{"is2FAEnabled":true,"code":%q}`, wrong), 400, "twofactor.code_invalid")
+		e.codeOf("PATCH", "/api/user/2fa", e.token, fmt.Sprintf(`{"is2FAEnabled":true,"code":%q,"password":"correct-horse"}`, wrong), 400, "twofactor.code_invalid")
 		var user struct {
 			User struct {
 				Is2FA bool `json:"is_2fa_enabled"`
@@ -186,6 +186,44 @@ func TestTwoFactorTurnOnAndSignInWithCodes(t *testing.T) {
 // Twenty wrong codes sent at once for one challenge: each is counted before
 // it is checked, so only five are evaluated and the rest are refused; then
 // even the right code is refused until the cool-down ends.
+// Turning two-factor on needs the account's password as well as a right
+// code, like turning it off: a bearer token alone (a stolen one) gets no
+// recovery codes and cannot lock the owner out. Without the password, or
+// with a wrong one, the answer is the one turning it off gives.
+func TestTwoFactorTurnOnNeedsThePassword(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		c := newClock(e)
+		var setup struct{ Secret string }
+		e.call("POST", "/api/user/2fa/setup", e.token, "", 200, &setup)
+		code := totpCode(t, setup.Secret, c.now())
+		for _, body := range []string{
+			fmt.Sprintf(`{"is2FAEnabled":true,"code":%q}`, code),
+			fmt.Sprintf(`{"is2FAEnabled":true,"code":%q,"password":""}`, code),
+			fmt.Sprintf(`{"is2FAEnabled":true,"code":%q,"password":"wrong-horse-battery"}`, code),
+		} {
+			var out errJSON
+			e.call("PATCH", "/api/user/2fa", e.token, body, 400, &out)
+			if out.Code != "user.password_incorrect" || out.Field != "password" {
+				t.Fatalf("%s: %+v, want user.password_incorrect on password", body, out)
+			}
+		}
+		var state struct {
+			On bool `json:"is2FAEnabled"`
+		}
+		e.call("GET", "/api/user/2fa", e.token, "", 200, &state)
+		if state.On {
+			t.Fatal("two-factor turned on without the password")
+		}
+		// With it, on; turning off with a wrong password answers the same error.
+		e.enable2FA(c)
+		var off errJSON
+		e.call("PATCH", "/api/user/2fa", e.token, `{"is2FAEnabled":false,"password":"wrong-horse-battery"}`, 400, &off)
+		if off.Code != "user.password_incorrect" || off.Field != "password" {
+			t.Fatalf("turning off with a wrong password: %+v", off)
+		}
+	})
+}
+
 func TestTwoFactorWrongCodesAreThrottledInABurst(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		c := newClock(e)

@@ -119,6 +119,8 @@ type invitationJSON struct {
 	InvitedBy string    `json:"invited_by"`
 	CreatedAt time.Time `json:"created_at"`
 	ExpiresAt time.Time `json:"expires_at"`
+	// VoidReason is why signing up with it would be refused now; nil when it would not.
+	VoidReason *string `json:"void_reason"`
 }
 
 func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) error {
@@ -129,6 +131,9 @@ func (s *Server) handleListInvitations(w http.ResponseWriter, r *http.Request) e
 	out := make([]invitationJSON, len(list))
 	for i, v := range list {
 		out[i] = invitationJSON{ID: v.ID, Email: v.Email, Role: v.Role, InvitedBy: v.InvitedBy, CreatedAt: v.CreatedAt, ExpiresAt: v.ExpiresAt}
+		if v.Void != "" {
+			out[i].VoidReason = &v.Void
+		}
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"invitations": out})
 }

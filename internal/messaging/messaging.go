@@ -98,12 +98,15 @@ type Service struct {
 	store Store
 	cal   *organisation.Calendar
 	Hub   *Hub
+	// Streams caps the live streams open on this instance (DefaultStreamLimits
+	// unless the wiring sets others).
+	Streams *StreamGate
 }
 
 // NewService returns the messaging service over store; hub fans the events
 // out to this instance's streams (storage feeds it, from every instance).
 func NewService(store Store, cal *organisation.Calendar, hub *Hub) *Service {
-	return &Service{store: store, cal: cal, Hub: hub}
+	return &Service{store: store, cal: cal, Hub: hub, Streams: NewStreamGate(DefaultStreamLimits())}
 }
 
 // List returns a page of a user's notifications, newest first; a limit

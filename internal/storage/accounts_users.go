@@ -38,6 +38,15 @@ func (s *AccountStore) UserByEmail(ctx context.Context, email string) (*accounts
 	return u, err
 }
 
+// UserByID implements accounts.UserStore.
+func (s *AccountStore) UserByID(ctx context.Context, id int64) (*accounts.User, error) {
+	u, err := scanUser(s.db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if IsNoRows(err) {
+		return nil, nil
+	}
+	return u, err
+}
+
 const mailTokenColumns = `id, kind, token_hash, email, user_id, role, created_by, created_at, expires_at, used_at`
 
 // MailToken implements accounts.UserStore.
@@ -53,9 +62,10 @@ func (s *AccountStore) MailTokenByID(ctx context.Context, id int64) (accounts.Ma
 // PendingInvitations implements accounts.UserStore.
 func (s *AccountStore) PendingInvitations(ctx context.Context, now time.Time) ([]accounts.Invitation, error) {
 	rows, err := s.db.Query(ctx, `SELECT m.id, m.email, COALESCE(m.role, ''), COALESCE(TRIM(u.first_name || ' ' || u.last_name), ''),
-		m.created_at, m.expires_at FROM mail_tokens m LEFT JOIN users u ON u.id = m.created_by
+		m.created_at, m.expires_at, COALESCE(u.active, ?), COALESCE(u.role, '')
+		FROM mail_tokens m LEFT JOIN users u ON u.id = m.created_by
 		WHERE m.kind = ? AND m.used_at IS NULL AND m.expires_at > ? ORDER BY m.created_at DESC, m.id DESC`,
-		accounts.LinkInvitation, Millis(now))
+		false, accounts.LinkInvitation, Millis(now))
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +74,7 @@ func (s *AccountStore) PendingInvitations(ctx context.Context, now time.Time) ([
 	for rows.Next() {
 		var i accounts.Invitation
 		var created, expires int64
-		if err := rows.Scan(&i.ID, &i.Email, &i.Role, &i.InvitedBy, &created, &expires); err != nil {
+		if err := rows.Scan(&i.ID, &i.Email, &i.Role, &i.InvitedBy, &created, &expires, &i.InviterActive, &i.InviterRole); err != nil {
 			return nil, err
 		}
 		i.CreatedAt, i.ExpiresAt = FromMillis(created), FromMillis(expires)

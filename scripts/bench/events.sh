@@ -12,7 +12,8 @@ bench_bin
 go build -o "$work/eventsload" ./scripts/bench/eventsload
 "$bin" user create --db "$work/bench.db" --email bench@packline.local --password bench-password --first Bench --last Load >/dev/null
 
-bench_serve "$work/bench.db" --log-level warn
+# One account holds every stream: raise the per-person caps (8 and 32 by default) past them.
+bench_serve "$work/bench.db" --log-level warn --max-streams-per-session "$streams" --max-streams-per-account "$streams"
 bench_login events
 echo "load: $(uptime | sed 's/.*load average/load average/')"
 ulimit -n 4096 2>/dev/null || true

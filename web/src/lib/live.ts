@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { api, apiUrl } from '@/lib/api';
 
 /**
@@ -8,6 +8,13 @@ import { api, apiUrl } from '@/lib/api';
  * (POST /api/events/ticket); a ticket cannot be reused, so after an error the stream is
  * reopened here with a new ticket and the last event's id, and the server replays what
  * was missed.
+ *
+ * A stream that cannot open — the server refuses it (429 events.too_many_streams: too many
+ * tabs or streams) or cannot be reached — is tried again after 1, 2, 4 … seconds, at most a
+ * minute apart (each ±20%, so that many tabs do not come back at once), and meanwhile the
+ * status is 'offline' (useLiveStatus; the header shows it). An EventSource cannot read the
+ * status or Retry-After of a refusal, so every failure backs off alike; the backoff starts
+ * over only once a stream has stayed open a while or delivered an event.
  */
 export type LiveEventType = 'notification' | 'chat.message' | 'chat.topic' | 'presence';
 type Listener = (data: unknown) => void;
@@ -18,7 +25,30 @@ let source: EventSource | null = null;
 let lastId = '';
 let retry = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let stable: ReturnType<typeof setTimeout> | undefined;
 let users = 0;
+
+/** 'connecting' until the first stream opens; 'offline' while a failed stream waits to be tried again. */
+export type LiveStatus = 'connecting' | 'open' | 'offline';
+let status: LiveStatus = 'connecting';
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: LiveStatus) {
+  if (next === status) return;
+  status = next;
+  statusListeners.forEach((l) => l());
+}
+
+/** The first wait after a failure, the longest, and how long a stream must stay open to reset the backoff. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 60_000;
+const STABLE_MS = 30_000;
+
+/** The wait before attempt n+1 after n failures in a row: doubling from a second, at most a minute, ±20%. */
+export function retryDelay(failures: number): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(failures, 16));
+  return Math.round(base * (0.8 + 0.4 * Math.random()));
+}
 
 function emit(type: LiveEventType, data: unknown) {
   listeners.get(type)?.forEach((l) => l(data));
@@ -38,6 +68,7 @@ async function open() {
         const m = e as MessageEvent<string>;
         if (m.lastEventId) lastId = m.lastEventId;
         retry = 0;
+        setStatus('open');
         try {
           emit(type, JSON.parse(m.data));
         } catch {
@@ -45,23 +76,44 @@ async function open() {
         }
       });
     }
+    let opened = false;
     es.onopen = () => {
-      retry = 0;
+      opened = true;
+      setStatus('open');
+      clearTimeout(stable);
+      stable = setTimeout(() => {
+        if (source === es) retry = 0;
+      }, STABLE_MS);
     };
     es.onerror = () => {
       es.close();
-      if (source === es) reopen();
+      if (source === es) reopen(opened);
     };
   } catch {
-    reopen();
+    reopen(false);
   }
 }
 
-function reopen() {
+/**
+ * Tries again after the backoff. A stream that was open and dropped is 'connecting' (a
+ * restart, a lagging stream the server ended); one that never opened is 'offline'.
+ */
+function reopen(wasOpen: boolean) {
   source = null;
+  clearTimeout(stable);
   if (users === 0 || timer) return;
-  // 1, 2, 4 … 30 seconds.
-  timer = setTimeout(() => void open(), Math.min(30_000, 1000 * 2 ** retry++));
+  setStatus(wasOpen ? 'connecting' : 'offline');
+  timer = setTimeout(() => void open(), retryDelay(retry++));
+}
+
+function subscribeStatus(l: () => void) {
+  statusListeners.add(l);
+  return () => void statusListeners.delete(l);
+}
+
+/** The live stream's status, for the header's offline badge. */
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(subscribeStatus, () => status);
 }
 
 /** Opens the stream while some component holds it (the shell does, once). */
@@ -72,10 +124,13 @@ function hold(): () => void {
     users--;
     if (users > 0) return;
     clearTimeout(timer);
+    clearTimeout(stable);
     timer = undefined;
     source?.close();
     source = null;
     lastId = '';
+    retry = 0;
+    setStatus('connecting');
   };
 }
 

@@ -16,9 +16,20 @@ describe('signup and recovery pages', { timeout: 60_000 }, () => {
   });
 
   it('says signup is by invitation when it is closed', async () => {
-    server.use(mockApi.get('/api/signup', () => HttpResponse.json({ open: false, first_account: false, invitation: null })));
+    server.use(mockApi.get('/api/signup', () => HttpResponse.json({ open: false, first_account: false, invitation: null, invitation_void: null })));
     renderApp('/auth/signup');
     expect(await screen.findByText(/Signing up is by invitation only/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+
+  it('says why an invitation is void when its inviter can no longer grant it', async () => {
+    server.use(
+      mockApi.get('/api/signup', () =>
+        HttpResponse.json({ open: false, first_account: false, invitation: null, invitation_void: 'inviter_inactive' }),
+      ),
+    );
+    renderApp('/auth/signup?invitation=tok');
+    expect(await screen.findByText(/the person who sent it can no longer grant it/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
@@ -30,6 +41,7 @@ describe('signup and recovery pages', { timeout: 60_000 }, () => {
           open: false,
           first_account: false,
           invitation: new URL(request.url).searchParams.get('invitation') === 'tok' ? { email: 'sam@example.org', role: 'staff' } : null,
+          invitation_void: null,
         }),
       ),
       mockApi.post('/api/signup', async ({ request }) => {

@@ -24,6 +24,9 @@ function fakeTwoFactor(initially = false) {
       const body = (await request.json()) as Record<string, unknown>;
       patches.push(body);
       if (body.is2FAEnabled === true) {
+        if (body.password !== 'correct-horse') {
+          return HttpResponse.json(apiError('The password is not correct.', 'user.password_incorrect', {}, 'password'), { status: 400 });
+        }
         if (body.code !== '123456') {
           return HttpResponse.json(apiError('The code is not valid.', 'twofactor.code_invalid', {}, 'code'), { status: 400 });
         }
@@ -48,7 +51,7 @@ describe('preferences: two-factor authentication', { timeout: 60_000 }, () => {
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
   });
 
-  it('sets up with a QR code and the key, turns on only with a right code, shows the recovery codes once', async () => {
+  it('sets up with a QR code and the key, turns on only with a right code and the password, shows the recovery codes once', async () => {
     const { patches } = fakeTwoFactor();
     renderApp('/preferences');
     const user = userEvent.setup();
@@ -66,6 +69,18 @@ describe('preferences: two-factor authentication', { timeout: 60_000 }, () => {
     // Only digits go in, six at most.
     await user.type(code, '12a34567');
     expect(code).toHaveValue('123456');
+    // The password is asked too: without it the button stays off.
+    expect(turnOn).toBeDisabled();
+    const password = within(section).getByLabelText(/^Your password/, { selector: 'input[type="password"]' });
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(password, 'wrong-horse');
+    await user.click(turnOn);
+    expect(await within(section).findByText('The password is not correct.')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/The password is not correct/);
+    expect(within(section).queryByTestId('recovery-codes')).not.toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'correct-horse');
     await user.clear(code);
     await user.type(code, '000000');
     await user.click(turnOn);
@@ -81,8 +96,9 @@ describe('preferences: two-factor authentication', { timeout: 60_000 }, () => {
     expect(within(list).getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(patches).toEqual([
-      { is2FAEnabled: true, code: '000000' },
-      { is2FAEnabled: true, code: '123456' },
+      { is2FAEnabled: true, code: '123456', password: 'wrong-horse' },
+      { is2FAEnabled: true, code: '000000', password: 'correct-horse' },
+      { is2FAEnabled: true, code: '123456', password: 'correct-horse' },
     ]);
 
     // Dismissed, the codes are gone for good; the section says it is on.

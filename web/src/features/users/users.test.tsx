@@ -120,10 +120,10 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(sent).toEqual({ email: 'new@example.org', role: 'admin' });
   });
 
-  it('lists pending invitations, resends one and revokes another after confirming', async () => {
+  it('lists pending invitations with why one is void, resends one and revokes another after confirming', async () => {
     let invitations: Schema<'Invitation'>[] = [
-      { id: 8, email: 'cy@example.org', role: 'admin', invited_by: 'Dana Demo', created_at: '2026-11-22T10:00:00Z', expires_at: '2026-11-29T10:00:00Z' },
-      { id: 5, email: 'bo@example.org', role: 'staff', invited_by: 'Dana Demo', created_at: '2026-11-20T10:00:00Z', expires_at: '2026-11-27T10:00:00Z' },
+      { id: 8, email: 'cy@example.org', role: 'admin', invited_by: 'Tom Becker', created_at: '2026-11-22T10:00:00Z', expires_at: '2026-11-29T10:00:00Z', void_reason: 'inviter_role' },
+      { id: 5, email: 'bo@example.org', role: 'staff', invited_by: 'Dana Demo', created_at: '2026-11-20T10:00:00Z', expires_at: '2026-11-27T10:00:00Z', void_reason: null },
     ];
     const calls: string[] = [];
     fakeUsers();
@@ -143,6 +143,12 @@ describe('users screen', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const list = await screen.findByTestId('pending-invitations');
     expect(within(list).getByText('2 pending invitations')).toBeInTheDocument();
+    const cyRow = within(list).getByRole('row', { name: /cy@example\.org/ });
+    expect(within(cyRow).getAllByText('Void')[0]).toBeInTheDocument();
+    expect(within(cyRow).getAllByText(/no longer an administrator, so it cannot make an administrator/)[0]).toBeInTheDocument();
+    const boRow = within(list).getByRole('row', { name: /bo@example\.org/ });
+    expect(within(boRow).getByText('Waiting')).toBeInTheDocument();
+    expect(within(boRow).queryByText('Void')).not.toBeInTheDocument();
     // Desktop buttons and phone icons are both in the DOM (CSS shows one): use the first.
     await user.click(within(list).getAllByRole('button', { name: 'Resend the invitation to bo@example.org' })[0]);
     expect(await screen.findByText('Invitation sent again to bo@example.org; the earlier link no longer works.')).toBeInTheDocument();

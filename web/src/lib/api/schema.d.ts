@@ -343,6 +343,13 @@ export interface paths {
          *     at most 1000 events). A comment line (`: ping`) is sent every 25 seconds; a stream
          *     whose token is revoked or expired ends. A stream that falls far behind is closed
          *     and should reconnect (EventSource does, with Last-Event-ID).
+         *
+         *     Open streams are capped on each instance: per sign-in (`--max-streams-per-session`,
+         *     8 by default), per account (`--max-streams-per-account`, 32) and in all (below the
+         *     process's open-file limit, leaving room for ordinary requests). Beyond a cap: 429
+         *     `events.too_many_streams` with `Retry-After` and params `cap` (`session`, `account` or
+         *     `server`), `max` and `retry_after_seconds`; a client should wait at least that long,
+         *     backing off further on each refusal.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1617,7 +1624,7 @@ export interface paths {
         put?: never;
         /**
          * Create one's account and sign in
-         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
+         * @description The first account of an empty organisation becomes its admin. After that an invitation (whose address must be used, and whose role is given) is needed unless an admin opened signup (setting signup_open): 403 signup.closed or signup.invitation_invalid otherwise. An invitation carries its inviter's rights when it is used: if the inviter has been deactivated, or no longer holds the role it grants (an admin invitation from someone now staff), it is void: 403 signup.invitation_void with params.reason. A taken email is 409. Passwords: 12 to 256 characters, not a common password.
          */
         post: operations["signup"];
         delete?: never;
@@ -1884,7 +1891,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Turn two-factor sign-in on (with a code) or off (with a code or the password) */
+        /**
+         * Turn two-factor sign-in on (with a code and the password) or off (with a code or the password)
+         * @description Turning on needs a code for the set-up secret and the account's password, like turning it off, changing the email or the password: a bearer token alone cannot turn it on. Without the password, or with a wrong one, 400 user.password_incorrect (field password); wrong passwords and codes are throttled (429 auth.throttled).
+         */
         patch: operations["updateUser2FA"];
         trace?: never;
     };
@@ -2523,7 +2533,14 @@ export interface components {
             /** @description The inviting admin's name; empty if the account is gone. */
             invited_by: string;
             role: components["schemas"]["Role"];
+            /** @description null while the invitation would work; otherwise why signing up with it is refused now (signup.invitation_void). Resending it makes a new invitation from the admin who resends. */
+            void_reason: null | components["schemas"]["InvitationVoidReason"];
         };
+        /**
+         * @description inviter_inactive: the inviter was deactivated (or the account is gone); inviter_role: the inviter no longer holds the role the invitation grants.
+         * @enum {string}
+         */
+        InvitationVoidReason: "inviter_inactive" | "inviter_role";
         Invoice: {
             /** @description What is still owed (0 for a void invoice). */
             balance_minor: number;
@@ -4126,6 +4143,17 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Too many streams open (events.too_many_streams); see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6362,7 +6390,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation. */
+            /** @description open is true for the very first account and while an admin keeps signup open; invitation is set when the token names an unused, unexpired invitation whose inviter can still grant it; invitation_void says why an unused, unexpired one cannot (its inviter was deactivated, or no longer holds the role it grants). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6374,6 +6402,7 @@ export interface operations {
                             email: string;
                             role: components["schemas"]["Role"];
                         };
+                        invitation_void: null | components["schemas"]["InvitationVoidReason"];
                         open: boolean;
                     };
                 };
@@ -6812,7 +6841,7 @@ export interface operations {
                     /** @description Turning on, a code for the secret of POST /api/user/2fa/setup; turning off, a current code or an unused recovery code. */
                     code?: string;
                     is2FAEnabled: boolean;
-                    /** @description Turning off, the password instead of a code. */
+                    /** @description Turning on, the account's password (required); turning off, the password instead of a code. */
                     password?: string;
                 };
             };

@@ -52,7 +52,7 @@ export default function SignupPage() {
         <SignupForm invitation={state.invitation ? invitation : null} invitedEmail={state.invitation?.email ?? ''} />
       ) : (
         <Alert variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {invitation ? t('signup.invitationInvalid') : t('signup.closed')}
+          {!invitation ? t('signup.closed') : state.invitation_void ? t('errors.signup.invitation_void') : t('signup.invitationInvalid')}
         </Alert>
       )}
       <Group justify="center" gap={4}>

@@ -24,11 +24,11 @@ export function useSetupTwoFactor() {
   return useMutation({ mutationFn: () => api.post('/api/user/2fa/setup') });
 }
 
-/** PATCH /api/user/2fa {is2FAEnabled: true, code}: on, answering the recovery codes once. */
+/** PATCH /api/user/2fa {is2FAEnabled: true, code, password}: on, answering the recovery codes once. */
 export function useEnableTwoFactor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.patch('/api/user/2fa', { body: { is2FAEnabled: true, code } }),
+    mutationFn: (proof: { code: string; password: string }) => api.patch('/api/user/2fa', { body: { is2FAEnabled: true, ...proof } }),
     onSuccess: () => {
       session.updateUser({ is2FAEnabled: true });
       void qc.invalidateQueries({ queryKey: twoFactorQueryKey });

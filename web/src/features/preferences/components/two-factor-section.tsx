@@ -19,6 +19,7 @@ import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/i18n';
+import { ApiError } from '@/lib/api';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
@@ -164,7 +165,8 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
 
 /**
  * Two-factor authentication (TOTP): set up with a QR code and the secret, turn on with a
- * code, recovery codes shown once, turn off with a code or the password.
+ * code and the account's password (a signed-in tab alone cannot turn it on), recovery codes
+ * shown once, turn off with a code or the password.
  */
 export function TwoFactorSection() {
   const { t } = useTranslation();
@@ -173,15 +175,20 @@ export function TwoFactorSection() {
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
+  // The server blames the password (field "password") or the code.
+  const passwordError = enable.error instanceof ApiError && enable.error.field === 'password' ? errorMessage(enable.error, t) : null;
+  const codeError = enable.error && !passwordError ? errorMessage(enable.error, t) : null;
   const [disabling, setDisabling] = useState(false);
 
   function confirm(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    enable.mutate(code, {
+    enable.mutate({ code, password }, {
       onSuccess: (res) => {
         setCodes(res.recovery_codes ?? []);
         setCode('');
+        setPassword('');
         setup.reset();
         void notify('success', t('preferences.twoFactorEnabled'));
       },
@@ -246,17 +253,30 @@ export function TwoFactorSection() {
               </CopyButton>
             </Stack>
           </Group>
-          <CodeInput
-            label={t('preferences.setupCode')}
-            value={code}
-            onChange={setCode}
-            error={enable.error ? errorMessage(enable.error, t) : null}
+          <CodeInput label={t('preferences.setupCode')} value={code} onChange={setCode} error={codeError} />
+          <PasswordInput
+            label={t('preferences.enablePassword')}
+            description={t('preferences.enablePasswordHelp')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={passwordError}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+            maw={360}
+            required
           />
           <Group gap="sm">
-            <Button type="submit" loading={enable.isPending} disabled={code.length !== 6}>
+            <Button type="submit" loading={enable.isPending} disabled={code.length !== 6 || password === ''}>
               {t('preferences.enable')}
             </Button>
-            <Button variant="default" onClick={() => setup.reset()}>
+            <Button
+              variant="default"
+              onClick={() => {
+                setPassword('');
+                enable.reset();
+                setup.reset();
+              }}
+            >
               {t('common.cancel')}
             </Button>
           </Group>

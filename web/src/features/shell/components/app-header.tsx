@@ -2,6 +2,7 @@ import { Box, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo, LogoMark } from '@/components/brand/logo';
+import { LiveStatusBadge } from '@/components/live-status';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { HOME_PATH } from '@/config/paths';
 import type { NavLayout } from '@/lib/preferences';
@@ -18,7 +19,7 @@ interface AppHeaderProps {
   onToggleSidebar: () => void;
 }
 
-/** The navbar: sidebar toggle, brand, patch notes, support, notifications, theme, profile. */
+/** The navbar: sidebar toggle, brand, live updates offline (when they are), patch notes, support, notifications, theme, profile. */
 export function AppHeader({ layout, sidebarExpanded, onToggleSidebar }: AppHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarExpanded ? t('nav.collapseSidebar') : t('nav.expandSidebar');
@@ -48,6 +49,7 @@ export function AppHeader({ layout, sidebarExpanded, onToggleSidebar }: AppHeade
           </Link>
         </Group>
         <Group gap={2} wrap="nowrap">
+          <LiveStatusBadge />
           <PatchNotesButton />
           <SupportLink />
           <NotificationsMenu />

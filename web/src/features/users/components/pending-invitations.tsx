@@ -8,8 +8,40 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation, type Invitation } from '../api/users';
 
+/** Why a void invitation is refused: its inviter was deactivated or is no longer an admin. */
+function voidText(inv: Invitation, t: (key: string) => string): string | null {
+  if (inv.void_reason === 'inviter_inactive') return t('users.invitations.voidInactive');
+  if (inv.void_reason === 'inviter_role') return t('users.invitations.voidRole');
+  return null;
+}
+
+/** Waiting, or void with why (the inviter can no longer grant it). */
+function InvitationStatus({ inv }: { inv: Invitation }) {
+  const { t } = useTranslation();
+  const why = voidText(inv, t);
+  if (!why) {
+    return (
+      <Badge variant="light" color="teal">
+        {t('users.invitations.statusPending')}
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap={2} data-testid="invitation-void">
+      <Badge variant="light" color="red" style={{ alignSelf: 'flex-start' }}>
+        {t('users.invitations.statusVoid')}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {why}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
- * Invitations not accepted and not expired yet, newest first: resend (a new link, the old
+ * Invitations not accepted and not expired yet, newest first, each waiting or void (its
+ * inviter was deactivated or no longer holds the role it grants: signing up with it is
+ * refused, and resending it makes it the resending admin's): resend (a new link, the old
  * one stops working) or revoke (after a confirmation). Nothing shows while there are none.
  */
 export function PendingInvitations({ timeZone }: { timeZone: string }) {
@@ -59,6 +91,7 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
             <Table.Th visibleFrom="md">{t('users.role')}</Table.Th>
             <Table.Th visibleFrom="lg">{t('users.invitations.invitedBy')}</Table.Th>
             <Table.Th visibleFrom="md">{t('users.invitations.expires')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('users.invitations.status')}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{t('users.actions')}</VisuallyHidden>
             </Table.Th>
@@ -73,6 +106,11 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
                   {inv.role === 'admin' ? t('users.roleAdmin') : t('users.roleStaff')} ·{' '}
                   {t('users.invitations.until', { date: formatDateTime(inv.expires_at, i18n.language, timeZone) })}
                 </Text>
+                {inv.void_reason && (
+                  <Stack gap={0} hiddenFrom="sm" mt={4}>
+                    <InvitationStatus inv={inv} />
+                  </Stack>
+                )}
               </Table.Td>
               <Table.Td visibleFrom="md">
                 <Badge variant="light" color={inv.role === 'admin' ? 'grape' : 'blue'}>
@@ -81,6 +119,9 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
               </Table.Td>
               <Table.Td visibleFrom="lg">{inv.invited_by || '—'}</Table.Td>
               <Table.Td visibleFrom="md">{formatDateTime(inv.expires_at, i18n.language, timeZone)}</Table.Td>
+              <Table.Td visibleFrom="sm" maw={260}>
+                <InvitationStatus inv={inv} />
+              </Table.Td>
               <Table.Td data-flush>
                 <Group gap={4} justify="flex-end" wrap="nowrap" visibleFrom="md">
                   <Button

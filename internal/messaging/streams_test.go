@@ -1,0 +1,86 @@
+package messaging
+
+import (
+	"testing"
+
+	"github.com/packline/packline/internal/apperr"
+)
+
+// refusedBy checks err is events.too_many_streams naming cap and max, with a Retry-After.
+func refusedBy(t *testing.T, err error, cap string, max int) {
+	t.Helper()
+	e, ok := apperr.As(err)
+	if !ok || e.Code != "events.too_many_streams" || e.Kind != apperr.TooManyAttempts || e.RetryAfter != StreamRetryAfter ||
+		e.Params["cap"] != cap || e.Params["max"] != max {
+		t.Fatalf("got %v (%+v), want events.too_many_streams for cap %s max %d", err, e, cap, max)
+	}
+}
+
+func TestStreamGateCapsPerSessionPerAccountAndInAll(t *testing.T) {
+	g := NewStreamGate(StreamLimits{PerSession: 2, PerAccount: 3, Total: 5})
+	open := func(session string, account int64) func() {
+		t.Helper()
+		release, err := g.Open(session, account)
+		if err != nil {
+			t.Fatalf("Open(%s, %d): %v", session, account, err)
+		}
+		return release
+	}
+	a1 := open("a1", 1)
+	open("a1", 1)
+	_, err := g.Open("a1", 1)
+	refusedBy(t, err, "session", 2)
+	open("a2", 1) // another sign-in of the same account
+	_, err = g.Open("a3", 1)
+	refusedBy(t, err, "account", 3)
+
+	// A closed stream gives its place back, once however often released.
+	a1()
+	a1()
+	if n := g.OpenCount(); n != 2 {
+		t.Fatalf("%d open after one closed, want 2", n)
+	}
+	open("a3", 1)
+	_, err = g.Open("a3", 1)
+	refusedBy(t, err, "account", 3)
+
+	// Other people count toward the instance's total only.
+	open("b1", 2)
+	open("b1", 2)
+	if n := g.OpenCount(); n != 5 {
+		t.Fatalf("%d open, want 5", n)
+	}
+	_, err = g.Open("c1", 3)
+	refusedBy(t, err, "server", 5)
+}
+
+func TestStreamGateWithoutCaps(t *testing.T) {
+	g := NewStreamGate(StreamLimits{})
+	for range 1000 {
+		if _, err := g.Open("s", 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The total leaves room for ordinary requests under the open-file limit.
+func TestTotalStreamsFor(t *testing.T) {
+	for _, tc := range []struct {
+		files uint64
+		want  int
+	}{
+		{0, 0},            // unknown: no total cap
+		{1 << 62, 0},      // unlimited
+		{20000, 15000},    // min(15000, 19744)
+		{1024, 768},       // min(768, 768)
+		{768, 512},        // min(576, 512)
+		{512, 256},        // min(384, 256)
+		{300, 150},        // half, not 44
+		{64, 32},          // half, not negative
+		{1048576, 786432}, // a raised hard limit
+	} {
+		if got := TotalStreamsFor(tc.files); got != tc.want {
+			t.Errorf("TotalStreamsFor(%d) = %d, want %d", tc.files, got, tc.want)
+		}
+	}
+}
