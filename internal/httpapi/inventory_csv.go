@@ -3,7 +3,6 @@ package httpapi
 // Inventory CSV: the items and ledger downloads, and the import's template, preview and commit.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -111,28 +110,29 @@ func errImportTooLarge() error {
 		fmt.Sprintf("The file is too large (limit %d MB).", inventory.MaxImportBytes>>20))
 }
 
+var errCSVRequired = apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "csv"},
+	"Field csv is required.").OnField("csv")
+
 // importBody reads an import file: a raw CSV body, or JSON {"csv": "…"}.
 func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, inventory.MaxImportBytes+4096)
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct == "application/json" {
 		var in struct {
-			CSV string `json:"csv"`
+			// raw: a file's line breaks, tabs and spaces are its own.
+			CSV *string `json:"csv" text:"raw"`
 		}
-		dec := json.NewDecoder(r.Body)
-		if err := dec.Decode(&in); err != nil {
-			var maxErr *http.MaxBytesError
-			if errors.As(err, &maxErr) {
-				return nil, errImportTooLarge()
-			}
-			return nil, apperr.New(apperr.Invalid, "request.bad_json", nil, "The request body is not valid JSON.")
+		if err := decodeLimited(w, r, &in, inventory.MaxImportBytes+4096, errImportTooLarge); err != nil {
+			return nil, err
 		}
-		if len(in.CSV) > inventory.MaxImportBytes {
+		if in.CSV == nil {
+			return nil, errCSVRequired
+		}
+		if len(*in.CSV) > inventory.MaxImportBytes {
 			return nil, errImportTooLarge()
 		}
-		return []byte(in.CSV), nil
+		return []byte(*in.CSV), nil
 	}
-	b, err := io.ReadAll(r.Body)
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, inventory.MaxImportBytes+4096))
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
