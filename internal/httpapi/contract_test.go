@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -35,11 +38,19 @@ var contract = sync.OnceValues(func() (routers.Router, error) {
 	return gorillamux.NewRouter(doc)
 })
 
-// validated wraps the API so that every response it gives in a test is
-// checked against the OpenAPI document: its status must be documented for
-// the operation and its body must match the documented schema. A response to
-// an /api path the document does not name fails too, unless it is the 404 or
-// 405 of a path that really does not exist.
+// validated wraps the API so that every request a test sends and every
+// response it gives are checked against the OpenAPI document.
+//
+// A response's status must be documented for the operation and its body must
+// match the documented schema. A response to an /api path the document does
+// not name fails too, unless it is the 404 or 405 of a path that really does
+// not exist.
+//
+// A request is checked (parameters, body, content type) too, and the server
+// must agree with the verdict: a request the document calls invalid must be
+// refused (4xx) — a test sends one on purpose, and the 4xx it gets is what
+// marks it as such — and a request the document calls valid must not be
+// refused by the body decoder (see checkAgreement).
 func validated(t testing.TB, h http.Handler) http.Handler {
 	router, err := contract()
 	if err != nil {
@@ -51,6 +62,11 @@ func validated(t testing.TB, h http.Handler) http.Handler {
 		if r.URL.Path == "/api/events" {
 			h.ServeHTTP(w, r)
 			return
+		}
+		var reqBody []byte
+		if r.Body != nil {
+			reqBody, _ = io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(reqBody))
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, r)
@@ -69,7 +85,59 @@ func validated(t testing.TB, h http.Handler) http.Handler {
 			t.Errorf("%s %s → %d: the response does not match the OpenAPI document: %v\nbody: %.600s",
 				r.Method, r.URL.RequestURI(), rec.Code, err, body)
 		}
+		if err := checkAgreement(checkRequest(router, r, reqBody), rec.Code, body); err != nil {
+			t.Errorf("%s %s → %d: %v\nrequest: %.600s\nresponse: %.600s", r.Method, r.URL.RequestURI(), rec.Code, err, reqBody, body)
+		}
 	})
+}
+
+// errNoRoute is checkRequest's answer for a path or method the document does
+// not name (checkResponse judges those).
+var errNoRoute = errors.New("no such operation")
+
+// checkRequest validates a request against the document: its path and query
+// parameters, its content type and its body.
+func checkRequest(router routers.Router, r *http.Request, body []byte) error {
+	req := r.Clone(context.Background())
+	req.URL.Scheme, req.URL.Host = "http", r.Host
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	route, params, err := router.FindRoute(req)
+	if err != nil {
+		return errNoRoute
+	}
+	return openapi3filter.ValidateRequest(context.Background(), &openapi3filter.RequestValidationInput{
+		Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{
+			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+			MultiError:         true,
+		},
+	})
+}
+
+// decoderCodes are the refusals of the server's body decoder that the
+// document expresses too; a request the document calls valid must not get
+// one. (request.field_type is not among them: JSON Schema's integer has no
+// bound, so an id of 1e30 is valid to it and too large for the server.)
+var decoderCodes = map[string]bool{
+	"field.unknown": true, "request.not_object": true, "request.empty": true, "request.bad_json": true,
+}
+
+// checkAgreement holds the server to the document's verdict on a request
+// (reqErr, from checkRequest) given the status and body it answered.
+func checkAgreement(reqErr error, status int, body []byte) error {
+	switch {
+	case errors.Is(reqErr, errNoRoute):
+		return nil
+	case reqErr != nil && status < 400:
+		return fmt.Errorf("the server accepted a request the OpenAPI document calls invalid: %w", reqErr)
+	case reqErr == nil && status == http.StatusBadRequest:
+		var e struct{ Code string }
+		_ = json.Unmarshal(body, &e)
+		if decoderCodes[e.Code] {
+			return fmt.Errorf("the server refused (%s) a request the OpenAPI document calls valid", e.Code)
+		}
+	}
+	return nil
 }
 
 func checkResponse(router routers.Router, r *http.Request, res *http.Response, body []byte) error {
@@ -133,6 +201,40 @@ func TestContractCatchesDrift(t *testing.T) {
 		err := checkResponse(router, r, res, []byte(c.body))
 		if (err == nil) != c.ok {
 			t.Errorf("%s %s %d %s: error %v, want ok=%v", c.method, c.path, c.status, c.body, err, c.ok)
+		}
+	}
+}
+
+// The request check: a request the document calls invalid must be refused,
+// and one it calls valid must not be refused by the body decoder.
+func TestContractHoldsRequests(t *testing.T) {
+	router, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		method, path, body string
+		status             int
+		respCode           string
+		ok                 bool
+	}{
+		{"PATCH", "/api/user/preferences", `{"theme":"dark"}`, 200, "", true},
+		{"PATCH", "/api/user/preferences", `{"role":"admin"}`, 200, "", false},             // accepted what the document refuses
+		{"PATCH", "/api/user/preferences", `{"role":"admin"}`, 400, "field.unknown", true}, // refused on purpose
+		{"PATCH", "/api/user/preferences", `null`, 200, "", false},
+		{"POST", "/api/invoices", `{"client_id":1,"lines":[{"description":"x","quantity":"1.5","unit_price_minor":1}]}`, 201, "", false},
+		{"GET", "/api/shipments?page=0", "", 200, "", false},
+		{"GET", "/api/shipments?page=2&order=DESC", "", 200, "", true},
+		{"PATCH", "/api/user/preferences", `{"theme":"dark"}`, 400, "field.unknown", false}, // the decoder refused a valid body
+	} {
+		r := httptest.NewRequest(c.method, c.path, strings.NewReader(c.body))
+		if c.body != "" {
+			r.Header.Set("Content-Type", "application/json")
+		}
+		body, _ := json.Marshal(map[string]any{"error": "x", "code": c.respCode, "params": map[string]any{}})
+		err := checkAgreement(checkRequest(router, r, []byte(c.body)), c.status, body)
+		if (err == nil) != c.ok {
+			t.Errorf("%s %s %s → %d: error %v, want ok=%v", c.method, c.path, c.body, c.status, err, c.ok)
 		}
 	}
 }

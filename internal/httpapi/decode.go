@@ -50,6 +50,10 @@ func decodeLimited(w http.ResponseWriter, r *http.Request, v any, limit int64, t
 	if err := checkEncoding(b); err != nil {
 		return err
 	}
+	// null decodes into any struct without a word; it is not an object.
+	if string(bytes.TrimSpace(b)) == "null" {
+		return errNotObject
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -64,7 +68,7 @@ func decodeLimited(w http.ResponseWriter, r *http.Request, v any, limit int64, t
 		case errors.As(err, &typeErr):
 			field := typeErr.Field
 			if field == "" {
-				return apperr.New(apperr.Invalid, "request.not_object", nil, "The request body must be a JSON object.")
+				return errNotObject
 			}
 			kind := jsonKind(typeErr.Type.Kind())
 			return apperr.New(apperr.Invalid, "request.field_type", apperr.Params{"field": field, "type": kind},
@@ -82,6 +86,8 @@ func decodeLimited(w http.ResponseWriter, r *http.Request, v any, limit int64, t
 	}
 	return cleanText(reflect.ValueOf(v), "", text.Line)
 }
+
+var errNotObject = apperr.New(apperr.Invalid, "request.not_object", nil, "The request body must be a JSON object.")
 
 // unknownFieldPrefix starts the error encoding/json gives, under
 // DisallowUnknownFields, for a member the target has no field for (it has no
@@ -180,6 +186,9 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 			}
 		}
 	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return nil // bytes (json.RawMessage): not text
+		}
 		for i := range v.Len() {
 			if err := cleanText(v.Index(i), fmt.Sprintf("%s[%d]", field, i), kind); err != nil {
 				return err

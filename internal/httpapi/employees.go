@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -38,15 +37,14 @@ func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) er
 }
 
 func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
-		return errParam("field.choice", "order", "Order must be asc or desc.", apperr.Params{"choices": "asc, desc"})
+	l, err := readList(r, timeclock.SortFields, timeclock.MaxEmployeePage)
+	if err != nil {
+		return err
 	}
+	q := r.URL.Query()
 	f := timeclock.EmployeeFilter{
-		Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"),
-		Desc:     strings.EqualFold(q.Get("order"), "desc"),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, 200),
+		Search: q.Get("search"), Status: q.Get("status"), Sort: l.Sort,
+		Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize,
 	}
 	list, total, err := s.Timeclock.ListEmployees(r.Context(), f)
 	if err != nil {
@@ -261,7 +259,11 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.Timeclock.Audit(r.Context(), emp, queryInt(r, "limit", 100, 1, 500))
+	limit, err := queryInt(r, "limit", 100, 1, 500)
+	if err != nil {
+		return err
+	}
+	list, err := s.Timeclock.Audit(r.Context(), emp, limit)
 	if err != nil {
 		return err
 	}

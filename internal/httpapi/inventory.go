@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -22,38 +23,34 @@ func actorOf(r *http.Request) inventory.Actor {
 
 // listFilter reads the item list's query parameters.
 func listFilter(r *http.Request) (inventory.ListFilter, error) {
+	l, err := readList(r, inventory.SortKeys, inventory.MaxPageSize)
+	if err != nil {
+		return inventory.ListFilter{}, err
+	}
 	q := r.URL.Query()
 	f := inventory.ListFilter{
 		Search:   q.Get("search"),
 		Kind:     strings.TrimSpace(q.Get("kind")),
 		Category: q.Get("category"),
 		Location: q.Get("location"),
-		Sort:     q.Get("sort"),
+		Sort:     l.Sort,
+		Desc:     l.Desc(false),
 		Archived: q.Get("archived"),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, inventory.MaxPageSize),
+		Page:     l.Page,
+		PageSize: l.PageSize,
 	}
-	if len(f.Search) > 200 {
-		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	if len(f.Search) > MaxSearch {
+		return f, apperr.TooLong("search", MaxSearch, "Search is too long.")
 	}
 	if f.Kind != "" {
 		if k := inventory.NormalizeKind(f.Kind); k != "" {
 			f.Kind = k
 		} else {
-			return f, errChoice("kind", inventory.Kinds)
+			return f, apperr.Choice("kind", inventory.Kinds)
 		}
 	}
 	if f.Sort == "" {
 		f.Sort = "name"
-	} else if !slices.Contains(inventory.SortKeys, f.Sort) {
-		return f, errChoice("sort", inventory.SortKeys)
-	}
-	switch strings.ToLower(q.Get("order")) {
-	case "", "asc":
-	case "desc":
-		f.Desc = true
-	default:
-		return f, errChoice("order", []string{"asc", "desc"})
 	}
 	switch f.Archived {
 	case "", "false", "0":
@@ -62,7 +59,7 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		f.Archived = "true"
 	case "all":
 	default:
-		return f, errChoice("archived", []string{"false", "true", "all"})
+		return f, apperr.Choice("archived", []string{"false", "true", "all"})
 	}
 	f.LowStock = boolParam(q.Get("low_stock"))
 	f.IncludeEmpty = boolParam(q.Get("include_empty"))
@@ -75,13 +72,6 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		f.ExpiringWithinDays = &n
 	}
 	return f, nil
-}
-
-// errChoice is the error of an input that must be one of choices.
-func errChoice(field string, choices []string) error {
-	list := strings.Join(choices, ", ")
-	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": list},
-		fmt.Sprintf("%s must be one of %s.", field, list)).OnField(field)
 }
 
 func boolParam(v string) bool { return v == "true" || v == "1" || v == "yes" }
@@ -182,8 +172,15 @@ func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
-	d, err := s.Inventory.GetBatch(r.Context(), id, max(after, 0), queryInt(r, "limit", 200, 1, 1000))
+	after, err := queryInt(r, "after", 0, 0, math.MaxInt)
+	if err != nil {
+		return err
+	}
+	limit, err := queryInt(r, "limit", 200, 1, 1000)
+	if err != nil {
+		return err
+	}
+	d, err := s.Inventory.GetBatch(r.Context(), id, int64(after), limit)
 	if err != nil {
 		return err
 	}
@@ -257,7 +254,7 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) err
 	}
 	reason := strings.ToLower(in.Reason)
 	if !slices.Contains(movesAPIReasons, reason) {
-		return errChoice("reason", movesAPIReasons)
+		return apperr.Choice("reason", movesAPIReasons)
 	}
 	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: in.Note, UserID: actorOf(r).UserID}
 	switch {
@@ -301,7 +298,11 @@ func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) error 
 // moveFilter reads the ledger's query parameters.
 func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 	q := r.URL.Query()
-	f := inventory.MoveFilter{From: q.Get("from"), To: q.Get("to"), Limit: queryInt(r, "limit", 100, 1, 500)}
+	limit, err := queryInt(r, "limit", 100, 1, 500)
+	if err != nil {
+		return inventory.MoveFilter{}, err
+	}
+	f := inventory.MoveFilter{From: q.Get("from"), To: q.Get("to"), Limit: limit}
 	for _, p := range []struct {
 		name string
 		dst  *int64
@@ -317,7 +318,7 @@ func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 	}
 	if v := q.Get("reason"); v != "" {
 		if !slices.Contains(inventory.Reasons, v) {
-			return f, errChoice("reason", inventory.Reasons)
+			return f, apperr.Choice("reason", inventory.Reasons)
 		}
 		f.Reason = v
 	}
@@ -342,7 +343,10 @@ func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) handleInvWarnings(w http.ResponseWriter, r *http.Request) error {
-	days := queryInt(r, "expiring_within_days", 30, 0, 3650)
+	days, err := queryInt(r, "expiring_within_days", 30, 0, 3650)
+	if err != nil {
+		return err
+	}
 	wr, err := s.Inventory.Warnings(r.Context(), days)
 	if err != nil {
 		return err

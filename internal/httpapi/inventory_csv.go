@@ -3,6 +3,7 @@ package httpapi
 // Inventory CSV: the items and ledger downloads, and the import's template, preview and commit.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -118,19 +119,26 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct == "application/json" {
 		var in struct {
-			// raw: a file's line breaks, tabs and spaces are its own.
-			CSV *string `json:"csv" text:"raw"`
+			// The file, not a text field: its cells are checked by the
+			// inventory domain row by row (NUL included), so it is decoded
+			// after cleanText. Its encoding is checked with the body's.
+			CSV json.RawMessage `json:"csv"`
 		}
 		if err := decodeLimited(w, r, &in, inventory.MaxImportBytes+4096, errImportTooLarge); err != nil {
 			return nil, err
 		}
-		if in.CSV == nil {
+		var csv string
+		if in.CSV == nil || string(in.CSV) == "null" {
 			return nil, errCSVRequired
 		}
-		if len(*in.CSV) > inventory.MaxImportBytes {
+		if err := json.Unmarshal(in.CSV, &csv); err != nil {
+			return nil, apperr.New(apperr.Invalid, "request.field_type", apperr.Params{"field": "csv", "type": "string"},
+				"Field csv must be a string.").OnField("csv")
+		}
+		if len(csv) > inventory.MaxImportBytes {
 			return nil, errImportTooLarge()
 		}
-		return []byte(*in.CSV), nil
+		return []byte(csv), nil
 	}
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, inventory.MaxImportBytes+4096))
 	if err != nil {
@@ -142,6 +150,9 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	}
 	if len(b) > inventory.MaxImportBytes {
 		return nil, errImportTooLarge()
+	}
+	if len(b) == 0 { // the contract's body is required: no body is not a file
+		return nil, apperr.New(apperr.Invalid, "request.empty", nil, "The request body is empty.")
 	}
 	return b, nil
 }

@@ -110,3 +110,31 @@ func TestEveryJSONBodyRefusesUnknownFields(t *testing.T) {
 		}
 	})
 }
+
+// Every paged list reads the one list contract: order in any case, and a
+// page or page size out of range is a 400 naming it, never clamped.
+func TestEveryListHoldsTheListContract(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		for _, path := range []string{"/api/inventory/items", "/api/shipments", "/api/staff/employees", "/api/documents",
+			"/api/invoices", "/api/clients", "/api/projects", "/api/users"} {
+			sorted := path != "/api/users" // the users list pages but has one order
+			for _, order := range []string{"asc", "DESC", "Asc"} {
+				e.call("GET", path+"?order="+order, e.token, "", 200, nil)
+			}
+			for _, c := range []struct{ query, field, code string }{
+				{"order=sideways", "order", "field.choice"},
+				{"page=0", "page", "field.range"},
+				{"page=abc", "page", "field.range"},
+				{"page_size=0", "page_size", "field.range"},
+				{"page_size=100000", "page_size", "field.range"},
+				{"sort=zzz", "sort", "field.choice"},
+			} {
+				if !sorted && (c.field == "sort" || c.field == "order") {
+					continue
+				}
+				res := e.do("GET", path+"?"+c.query, e.token, "")
+				checkRefused(t, path+"?"+c.query, res.StatusCode, readAll(res), c.field, c.code)
+			}
+		}
+	})
+}

@@ -289,6 +289,9 @@ type EmployeeFilter struct {
 	PageSize int
 }
 
+// MaxEmployeePage is the most employees one page of the staff list holds.
+const MaxEmployeePage = 200
+
 // SortFields are the columns the employee list sorts by on the server.
 var SortFields = []string{"last_name", "first_name", "clock_status", "last_event", "created_at"}
 

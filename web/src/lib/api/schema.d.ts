@@ -2351,6 +2351,12 @@ export interface components {
             contact: string;
             name: string;
         };
+        /** @description Where a shipment goes. Only the name is required; an absent address or contact is empty (a collection needs none). A PATCH replaces the whole destination. */
+        DestinationInput: {
+            address?: string;
+            contact?: string;
+            name: string;
+        };
         Document: {
             id: number;
             type: string;
@@ -2636,6 +2642,19 @@ export interface components {
         };
         /** @enum {string} */
         ItemKind: "raw_material" | "packaging" | "finished_good";
+        /** @description ItemInput's fields and `archived`; only the fields present change. */
+        ItemPatch: {
+            archived?: boolean;
+            category?: string;
+            /** @description raw_material, packaging or finished_good (common spellings are understood). */
+            kind?: string;
+            location?: string;
+            name?: string;
+            notes?: string;
+            reorder_level?: components["schemas"]["Quantity"];
+            sku?: string;
+            unit?: string;
+        };
         KioskEmployee: {
             clock_status: components["schemas"]["ClockStatus"];
             employee_id: number;
@@ -3126,7 +3145,7 @@ export interface components {
         };
         ShipmentInput: {
             carrier?: string;
-            destination: components["schemas"]["Destination"];
+            destination: components["schemas"]["DestinationInput"];
             lines: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
@@ -3155,7 +3174,7 @@ export interface components {
         };
         ShipmentPatch: {
             carrier?: string;
-            destination?: components["schemas"]["Destination"];
+            destination?: components["schemas"]["DestinationInput"];
             lines?: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
@@ -3452,6 +3471,13 @@ export interface components {
         from: components["schemas"]["Date"];
         /** @description The record's id. */
         id: number;
+        /**
+         * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+         *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+         */
+        order: string;
+        /** @description The page, from 1. */
+        page: number;
         /** @description Last day of the range, inclusive (default today in the organisation's zone). */
         to: components["schemas"]["Date"];
     };
@@ -3666,8 +3692,13 @@ export interface operations {
                 search?: string;
                 include_archived?: boolean;
                 sort?: "name" | "email" | "city" | "country" | "created_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -3783,8 +3814,13 @@ export interface operations {
                 /** @description Uploaded on or before this day (organisation's zone). */
                 to?: string;
                 sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -3844,8 +3880,13 @@ export interface operations {
                 /** @description Uploaded on or before this day (organisation's zone). */
                 to?: string;
                 sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4504,11 +4545,16 @@ export interface operations {
             query?: {
                 /** @description Matches SKU, name, category, location or a batch code. */
                 search?: string;
-                kind?: components["schemas"]["ItemKind"];
+                /** @description raw_material, packaging or finished_good; common spellings (finished good, Raw Material) are understood, as in ItemInput. */
+                kind?: string;
                 category?: string;
                 location?: string;
                 sort?: "name" | "sku" | "kind" | "category" | "location" | "on_hand" | "reorder_level" | "updated_at";
-                order?: "asc" | "desc";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
                 archived?: "false" | "true" | "all";
                 /** @description Only items at or below their reorder level. */
                 low_stock?: boolean;
@@ -4516,7 +4562,8 @@ export interface operations {
                 include_empty?: boolean;
                 /** @description Only items with a batch that expires within this many days. */
                 expiring_within_days?: number;
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4564,11 +4611,16 @@ export interface operations {
             query?: {
                 /** @description Matches SKU, name, category, location or a batch code. */
                 search?: string;
-                kind?: components["schemas"]["ItemKind"];
+                /** @description raw_material, packaging or finished_good; common spellings (finished good, Raw Material) are understood, as in ItemInput. */
+                kind?: string;
                 category?: string;
                 location?: string;
                 sort?: "name" | "sku" | "kind" | "category" | "location" | "on_hand" | "reorder_level" | "updated_at";
-                order?: "asc" | "desc";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
                 archived?: "false" | "true" | "all";
                 /** @description Only items at or below their reorder level. */
                 low_stock?: boolean;
@@ -4576,7 +4628,8 @@ export interface operations {
                 include_empty?: boolean;
                 /** @description Only items with a batch that expires within this many days. */
                 expiring_within_days?: number;
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4617,9 +4670,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemInput"] & {
-                    archived?: boolean;
-                };
+                "application/json": components["schemas"]["ItemPatch"];
             };
         };
         responses: {
@@ -4921,9 +4972,13 @@ export interface operations {
                 /** @description Matches the number or the client's name. */
                 search?: string;
                 sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
-                /** @description Newest first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4975,9 +5030,13 @@ export interface operations {
                 /** @description Matches the number or the client's name. */
                 search?: string;
                 sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
-                /** @description Newest first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -5254,7 +5313,8 @@ export interface operations {
             query?: {
                 /** @description true for unread notifications only. */
                 unread?: "true" | "false" | "1" | "0";
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 limit?: number;
             };
             header?: never;
@@ -5975,8 +6035,13 @@ export interface operations {
                 /** @description Without one, every project but the archived ones. */
                 status?: components["schemas"]["ProjectStatus"];
                 sort?: "name" | "client" | "status" | "start_date" | "due_date" | "progress" | "created_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -6171,9 +6236,13 @@ export interface operations {
                 /** @description Ship date on or before. */
                 to?: components["schemas"]["Date"];
                 sort?: "number" | "ship_date" | "destination" | "carrier" | "status" | "created_at";
-                /** @description Newest number first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -6226,9 +6295,13 @@ export interface operations {
                 /** @description Ship date on or before. */
                 to?: components["schemas"]["Date"];
                 sort?: "number" | "ship_date" | "destination" | "carrier" | "status" | "created_at";
-                /** @description Newest number first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -6404,8 +6477,13 @@ export interface operations {
                 search?: string;
                 status?: "active" | "archived" | "all";
                 sort?: "last_name" | "first_name" | "clock_status" | "last_event" | "created_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -7026,7 +7104,8 @@ export interface operations {
             query?: {
                 /** @description Part of an email or name. */
                 search?: string;
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
