@@ -22,8 +22,8 @@ import (
 	"github.com/packline/packline/internal/httpapi/openapi"
 )
 
-// contract is the API's OpenAPI document, loaded once for every test.
-var contract = sync.OnceValues(func() (routers.Router, error) {
+// contractDoc is the API's OpenAPI document, loaded once for every test.
+var contractDoc = sync.OnceValues(func() (*openapi3.T, error) {
 	b, err := openapi.JSON()
 	if err != nil {
 		return nil, err
@@ -35,8 +35,43 @@ var contract = sync.OnceValues(func() (routers.Router, error) {
 	if err := doc.Validate(context.Background()); err != nil {
 		return nil, err
 	}
+	return doc, nil
+})
+
+// contract routes requests to the document's operations.
+var contract = sync.OnceValues(func() (routers.Router, error) {
+	doc, err := contractDoc()
+	if err != nil {
+		return nil, err
+	}
 	return gorillamux.NewRouter(doc)
 })
+
+// checkEvent validates one live event of GET /api/events against the
+// document: its type must be a property of the LiveEvents schema, and its
+// data must match that property's schema.
+func checkEvent(typ string, data []byte) error {
+	doc, err := contractDoc()
+	if err != nil {
+		return err
+	}
+	events := doc.Components.Schemas["LiveEvents"]
+	if events == nil || events.Value == nil {
+		return errors.New("the document has no LiveEvents schema")
+	}
+	schema := events.Value.Properties[typ]
+	if schema == nil {
+		return fmt.Errorf("event type %q is not in the document's LiveEvents", typ)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return fmt.Errorf("event %q: data is not JSON: %w", typ, err)
+	}
+	if err := schema.Value.VisitJSON(v); err != nil {
+		return fmt.Errorf("event %q does not match the document: %w", typ, err)
+	}
+	return nil
+}
 
 // validated wraps the API so that every request a test sends and every
 // response it gives are checked against the OpenAPI document.
@@ -235,6 +270,26 @@ func TestContractHoldsRequests(t *testing.T) {
 		err := checkAgreement(checkRequest(router, r, []byte(c.body)), c.status, body)
 		if (err == nil) != c.ok {
 			t.Errorf("%s %s %s → %d: error %v, want ok=%v", c.method, c.path, c.body, c.status, err, c.ok)
+		}
+	}
+}
+
+// The live event check refuses an event type or a payload the document does
+// not describe.
+func TestContractHoldsLiveEvents(t *testing.T) {
+	for _, c := range []struct {
+		typ, data string
+		ok        bool
+	}{
+		{"presence", `{"user_id":3,"online":true}`, true},
+		{"presence", `{"user_id":3}`, false},
+		{"notification", `{"unread":2}`, true},
+		{"notification", `{"unread":"2"}`, false},
+		{"chat.message", `{"action":"shouted","message":{}}`, false},
+		{"stock.moved", `{}`, false},
+	} {
+		if err := checkEvent(c.typ, []byte(c.data)); (err == nil) != c.ok {
+			t.Errorf("%s %s: %v, want ok=%v", c.typ, c.data, err, c.ok)
 		}
 	}
 }

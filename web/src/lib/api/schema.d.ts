@@ -328,7 +328,8 @@ export interface paths {
          * The live event stream (server-sent events) of one signed-in browser
          * @description Authenticated by the bearer token or, for `EventSource`, by `?ticket=` from
          *     `POST /api/events/ticket`. Every instance delivers every event (PostgreSQL
-         *     LISTEN/NOTIFY). Events, each `data:` one JSON object:
+         *     LISTEN/NOTIFY). Events, each `data:` one JSON object described by the schema
+         *     `LiveEvents` (one property per event type):
          *
          *     - `notification` (to its recipient): `{unread, notification?}`; without
          *       `notification` the unread count changed (notifications marked read).
@@ -2267,6 +2268,12 @@ export interface components {
             email: string;
             name: string;
         };
+        /** @description To everyone, when a message is posted, edited or deleted. */
+        ChatMessageEvent: {
+            /** @enum {string} */
+            action: "posted" | "edited" | "deleted";
+            message: components["schemas"]["Message"];
+        };
         Client: {
             address: string;
             archived: boolean;
@@ -2676,6 +2683,18 @@ export interface components {
             units: number;
             units_per_labour_hour: number | null;
         };
+        /**
+         * @description The live events of GET /api/events, by type: each property names an event type
+         *     (the stream's `event:` line) and its schema is that event's `data:` (one JSON object).
+         *     Not a body any operation sends; the web app's event types are generated from it, and
+         *     the API tests check every event they read against it.
+         */
+        LiveEvents: {
+            "chat.message": components["schemas"]["ChatMessageEvent"];
+            "chat.topic": components["schemas"]["Topic"];
+            notification: components["schemas"]["NotificationEvent"];
+            presence: components["schemas"]["PresenceEvent"];
+        };
         Message: {
             author: components["schemas"]["Person"];
             /** Format: date-time */
@@ -2735,6 +2754,11 @@ export interface components {
                 [key: string]: string;
             };
             read: boolean;
+        };
+        /** @description To its recipient. Without `notification` only the unread count changed (notifications marked read). */
+        NotificationEvent: {
+            notification?: components["schemas"]["Notification"];
+            unread: number;
         };
         OpenShift: {
             employee_id: number;
@@ -2859,6 +2883,11 @@ export interface components {
             language: components["schemas"]["Language"];
             nav_layout: components["schemas"]["NavLayout"];
             theme: components["schemas"]["Theme"];
+        };
+        /** @description To everyone, not stored (no `id:`), when a user's first stream on an instance opens or their last closes. */
+        PresenceEvent: {
+            online: boolean;
+            user_id: number;
         };
         PricingPlan: {
             archived: boolean;

@@ -75,7 +75,7 @@ export function useUnreadCount(): number {
 /** Keeps the bell and any open list current from the `notification` events. */
 export function useNotificationsLive() {
   const client = useQueryClient();
-  useLiveEvent<{ unread: number }>('notification', (d) => {
+  useLiveEvent('notification', (d) => {
     client.setQueryData(unreadQuery.queryKey, d.unread);
     void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
   });
