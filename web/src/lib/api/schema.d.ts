@@ -2738,16 +2738,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             id: number;
-            /**
-             * @description message ("sent a message"; params name, topic), zip_upload ("uploaded a zip file
-             *     with {type}"; params name, type), topic ("started a new topic"; params name, topic),
-             *     pin_guessing (many wrong PINs for the employee params.name; no actor), low_stock (a
-             *     stock move took the item params.name below its reorder level; params sku, on_hand,
-             *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
-             *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
-             *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
-             */
-            kind: string;
+            kind: components["schemas"]["NotificationKind"];
             /** @description The app path of what it is about. */
             link: string;
             params: {
@@ -2760,6 +2751,17 @@ export interface components {
             notification?: components["schemas"]["Notification"];
             unread: number;
         };
+        /**
+         * @description message ("sent a message"; params name, topic), zip_upload ("uploaded a zip file
+         *     with {type}"; params name, type), topic ("started a new topic"; params name, topic),
+         *     pin_guessing (many wrong PINs for the employee params.name; no actor), low_stock (a
+         *     stock move took the item params.name below its reorder level; params sku, on_hand,
+         *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
+         *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
+         *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
+         * @enum {string}
+         */
+        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid";
         OpenShift: {
             employee_id: number;
             first_name: string;
