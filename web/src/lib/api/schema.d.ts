@@ -3522,10 +3522,19 @@ export interface components {
                 };
             };
         };
-        /** @description The CSV file (at most 5 MB), raw or as JSON. */
+        /**
+         * @description The CSV file (at most 5 MB, UTF-8, comma-separated, a header row first), raw or as JSON.
+         *     Columns, by header name in any order (GET /api/inventory/import/template.csv has them all):
+         *     `sku` (always), `name`, `kind`, `unit` (for a new item), `category`, `location`,
+         *     `reorder_level`, and for a batch `batch_code`, `quantity`, `received_at`, `expires_at`
+         *     (YYYY-MM-DD), `source`, `source_type`. Common spellings of headers (`item`, `uom`, …) are
+         *     understood; an unknown header is a row error of the preview. An empty body is 400
+         *     `request.empty`; a file that cannot be read as CSV is refused with `bad_csv` naming its line.
+         */
         ImportFile: {
             content: {
                 "application/json": {
+                    /** @description The file's text, as the web app sends it. Its cells are checked row by row (the preview says which); broken Unicode in it is 400 `text.encoding`. */
                     csv: string;
                 };
                 "text/csv": string;
