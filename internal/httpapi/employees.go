@@ -100,7 +100,7 @@ func queryDate(r *http.Request, name string) (timeclock.Date, bool, error) {
 	}
 	d, err := timeclock.ParseDate(v)
 	if err != nil {
-		return d, false, errParam("field.date", name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name), nil)
+		return d, false, apperr.Date(name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name))
 	}
 	return d, true, nil
 }
@@ -148,7 +148,7 @@ func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) error {
 // hour that occurs twice, the first one).
 func (s *Server) punchTime(r *http.Request, v string) (time.Time, error) {
 	if v == "" {
-		return time.Time{}, apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "at"}, "Field at is required.").OnField("at")
+		return time.Time{}, apperr.Required("at", "Field at is required.")
 	}
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t.UTC(), nil

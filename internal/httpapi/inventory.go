@@ -66,8 +66,7 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 	if v := q.Get("expiring_within_days"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 3650 {
-			return f, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "expiring_within_days", "min": 0, "max": 3650},
-				"expiring_within_days must be a whole number of days from 0 to 3650.").OnField("expiring_within_days")
+			return f, apperr.Range("expiring_within_days", 0, 3650, "expiring_within_days must be a whole number of days from 0 to 3650.")
 		}
 		f.ExpiringWithinDays = &n
 	}
@@ -224,7 +223,7 @@ func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.Counted == nil {
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "counted"}, "Enter the quantity counted.").OnField("counted")
+		return apperr.Required("counted", "Enter the quantity counted.")
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), inventory.NewMove{BatchID: id, Reason: inventory.ReasonCount,
 		Counted: in.Counted, Note: in.Note, UserID: actorOf(r).UserID})
@@ -250,7 +249,7 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	if in.BatchID <= 0 {
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "batch_id"}, "batch_id is required.").OnField("batch_id")
+		return apperr.Required("batch_id")
 	}
 	reason := strings.ToLower(in.Reason)
 	if !slices.Contains(movesAPIReasons, reason) {
@@ -261,7 +260,7 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) err
 	case reason == inventory.ReasonCount && in.Counted != nil:
 		n.Counted = in.Counted
 	case in.Quantity == nil:
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "quantity"}, "quantity is required.").OnField("quantity")
+		return apperr.Required("quantity")
 	default:
 		n.Quantity = *in.Quantity
 	}

@@ -111,8 +111,7 @@ func errImportTooLarge() error {
 		fmt.Sprintf("The file is too large (limit %d MB).", inventory.MaxImportBytes>>20))
 }
 
-var errCSVRequired = apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "csv"},
-	"Field csv is required.").OnField("csv")
+var errCSVRequired = apperr.Required("csv", "Field csv is required.")
 
 // importBody reads an import file: a raw CSV body, or JSON {"csv": "…"}.
 func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
