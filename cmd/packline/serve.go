@@ -86,6 +86,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		return err
 	}
 	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20), app.WithMailer(mailer))
+	// An import a stopped server was staging (killed halfway) is never
+	// published: discard it before this one takes imports.
+	if n, err := svc.Inventory.DiscardStaleImports(ctx, db.Now()); err != nil {
+		return fmt.Errorf("discard unfinished imports: %w", err)
+	} else if n > 0 {
+		log.Info("unfinished imports discarded", "imports", n)
+	}
+	if err := svc.Seed(ctx); err != nil {
+		return fmt.Errorf("seed the first data: %w", err)
+	}
 
 	var demoReport demo.Report
 	if cfg.Demo {

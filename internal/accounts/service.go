@@ -35,7 +35,7 @@ var (
 // Service manages accounts and sign-in.
 type Service struct {
 	store     Store
-	throttles throttle.Store
+	throttles throttle.Limiter
 	hashes    *HashGate
 	log       *slog.Logger
 	sealer    *sealer // seals TOTP secrets, hashes recovery codes (SetServerSecret)
@@ -47,7 +47,7 @@ type Service struct {
 
 // NewService returns the accounts service. hashes bounds concurrent
 // password hashing (nil: DefaultHashBudget).
-func NewService(store Store, throttles throttle.Store, hashes *HashGate, log *slog.Logger) *Service {
+func NewService(store Store, throttles throttle.Limiter, hashes *HashGate, log *slog.Logger) *Service {
 	if hashes == nil {
 		hashes = NewHashGate(DefaultHashBudget)
 	}

@@ -94,7 +94,7 @@ func (m *memStore) InsertToken(ctx context.Context, id int64, h string, remember
 }
 func (m *memStore) RecordLogin(ctx context.Context, id int64) (*User, error) { return m.user(id), nil }
 
-// memThrottles is an in-memory throttle.Store over the real policies.
+// memThrottles is an in-memory throttle.Limiter over the real policies.
 type memThrottles struct {
 	state    map[string]throttle.State
 	now      func() time.Time

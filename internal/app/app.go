@@ -20,32 +20,23 @@ import (
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
+	"github.com/packline/packline/internal/services"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
+	"github.com/packline/packline/internal/throttle"
 	"github.com/packline/packline/internal/timeclock"
 )
 
 // Services are the storage-backed implementations of every domain service.
-// Each business area adds its service here, in New, Wire and Demo.
+// Each business area adds its service to services.Services and builds it in New.
 type Services struct {
-	DB           *storage.DB
-	Accounts     *accounts.Service
-	Organisation *organisation.Service
-	Messaging    *messaging.Service
-	Inventory    *inventory.Service
-	Shipping     *shipping.Service
-	FAQ          *faq.Service
-	Timeclock    *timeclock.Service
-	Production   *production.Service
-	Documents    *documents.Service
-	Clients      *clients.Service
-	Projects     *projects.Service
-	Billing      *billing.Service
+	DB *storage.DB
+	services.Services
 	// Outbox delivers the stored mails: woken after each commit that queues
 	// one, run every OutboxEvery by serve, swept by housekeeping.
 	Outbox *mail.Outbox
 
-	throttles *storage.ThrottleStore
+	throttles *storage.ThrottleRows
 	live      *storage.MessagingStore
 }
 
@@ -105,8 +96,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	}
 	org := storage.NewOrganisationService(db)
 	cal := &organisation.Calendar{Settings: org, Clock: func() time.Time { return db.Now() }}
-	throttles := storage.NewThrottleStore(db)
-	acc := accounts.NewService(storage.NewAccountStore(db), throttles, o.hashGate, log)
+	throttles := storage.NewThrottleRows(db)
+	acc := accounts.NewService(storage.NewAccountStore(db), throttle.New(throttles), o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
 	if o.serverSecret != nil {
 		if err := acc.SetServerSecret(o.serverSecret); err != nil && log != nil {
@@ -129,51 +120,48 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			log.Warn("announce presence", "err", err)
 		}
 	}
-	tc := timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), o.timeclockKeys, cal, log)
+	tc := timeclock.NewService(storage.NewTimeclockStore(db), throttle.New(throttles), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
 	return &Services{
-		DB:           db,
-		Accounts:     acc,
-		Outbox:       outbox,
-		Organisation: org,
-		Messaging:    msg,
-		Inventory:    inventory.NewService(inv, cal),
-		Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),
-		FAQ:          faq.NewService(storage.NewFAQStore(db)),
-		Timeclock:    tc,
-		Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
-		throttles:    throttles,
-		live:         live,
-		Production:   production.NewService(storage.NewProductionStore(db), cal),
-		Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
-		Projects:     projects.NewService(storage.NewProjectStore(db), cal),
-		Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
-			st, err := org.Get(ctx)
-			return st.Currency, err
-		}),
+		DB:        db,
+		Outbox:    outbox,
+		throttles: throttles,
+		live:      live,
+		Services: services.Services{
+			Accounts:     acc,
+			Organisation: org,
+			Messaging:    msg,
+			Inventory:    inventory.NewService(inv, cal),
+			Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),
+			FAQ:          faq.NewService(storage.NewFAQStore(db)),
+			Timeclock:    tc,
+			Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
+			Production:   production.NewService(storage.NewProductionStore(db), cal),
+			Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
+			Projects:     projects.NewService(storage.NewProjectStore(db), cal),
+			Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+				st, err := org.Get(ctx)
+				return st.Currency, err
+			}),
+		},
 	}
+}
+
+// Seed writes what every organisation starts with (the FAQ in five
+// languages), once per database: serve calls it on start.
+func (s *Services) Seed(ctx context.Context) error {
+	_, err := s.FAQ.SeedOnce(ctx)
+	return err
 }
 
 // Wire hands the services to the HTTP server.
 func (s *Services) Wire(api *httpapi.Server) {
-	api.Accounts = s.Accounts
-	api.Organisation = s.Organisation
-	api.Messaging = s.Messaging
-	api.Inventory = s.Inventory
-	api.Shipping = s.Shipping
-	api.FAQ = s.FAQ
-	api.Timeclock = s.Timeclock
-	api.Production = s.Production
-	api.Documents = s.Documents
-	api.Clients = s.Clients
-	api.Projects = s.Projects
-	api.Billing = s.Billing
+	api.Services = s.Services
 	api.Outbox = s.Outbox.Store
 }
 
 // Demo returns what the demo loader writes through.
 func (s *Services) Demo() demo.Services {
-	return demo.Services{DB: s.DB, Accounts: s.Accounts, Inventory: s.Inventory, Shipping: s.Shipping, Timeclock: s.Timeclock, Documents: s.Documents,
-		Production: s.Production, Clients: s.Clients, Projects: s.Projects, Billing: s.Billing, Messaging: s.Messaging}
+	return demo.Services{DB: s.DB, Services: s.Services}
 }

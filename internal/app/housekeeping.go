@@ -55,7 +55,12 @@ func (s *Services) AlertForgotten(ctx context.Context) (int, error) {
 	return s.Timeclock.AlertForgotten(ctx)
 }
 
-// Housekeep runs PurgeExpired, SweepOutbox and AlertForgotten at start and then about
+// StaleImport is how old a staged import is when housekeeping discards it:
+// far longer than any import takes (seconds), so only a stage a stopped
+// server left behind, and that the next start did not already discard.
+const StaleImport = time.Hour
+
+// Housekeep runs PurgeExpired, SweepOutbox, DiscardStaleImports and AlertForgotten at start and then about
 // every interval (with some jitter, so several instances do not all wake
 // together) until ctx ends.
 func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
@@ -72,6 +77,11 @@ func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog
 			log.Warn("mail outbox sweep failed", "err", err)
 		} else if sent+int(purged) > 0 {
 			log.Info("mail outbox swept", "sent", sent, "purged", purged)
+		}
+		if n, err := s.Inventory.DiscardStaleImports(ctx, s.DB.Now().Add(-StaleImport)); err != nil && ctx.Err() == nil {
+			log.Warn("discarding unfinished imports failed", "err", err)
+		} else if n > 0 {
+			log.Info("unfinished imports discarded", "imports", n)
 		}
 		if n, err := s.AlertForgotten(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("forgotten clock-out alerts failed", "err", err)

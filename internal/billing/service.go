@@ -7,7 +7,22 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/messaging"
 )
+
+// invoicePaid is the admins' notice of a payment (by by, nil: nobody named)
+// that has just made inv fully paid.
+func invoicePaid(inv *Invoice, by *int64) messaging.NewNotification {
+	var actor int64
+	if by != nil {
+		actor = *by
+	}
+	number := ""
+	if inv.Number != nil {
+		number = *inv.Number
+	}
+	return messaging.InvoicePaid(actor, inv.ID, number, inv.BillTo.Name, Decimal(inv.TotalMinor, inv.Currency), inv.Currency)
+}
 
 // Service holds the billing rules over a Store.
 type Service struct {
@@ -386,7 +401,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 			return err
 		}
 		if paid { // decided under the invoice's lock: once, by the payment that completes it
-			return tx.InvoicePaid(ctx, inv, by)
+			tx.Notice("", invoicePaid(inv, by))
 		}
 		return nil
 	})

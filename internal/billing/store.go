@@ -3,6 +3,8 @@ package billing
 import (
 	"context"
 	"time"
+
+	"github.com/packline/packline/internal/effects"
 )
 
 // Store is what billing needs from storage. Getters return nil (and no
@@ -62,10 +64,9 @@ type Tx interface {
 	// lines when lines is true.
 	UpdateInvoice(ctx context.Context, inv *Invoice, lines bool) error
 	InsertPayment(ctx context.Context, p *Payment) error
-	// InvoicePaid records that a payment by by (nil: nobody named) has just
-	// made inv fully paid: the admins are told once this transaction
-	// commits, and not if it rolls back.
-	InvoicePaid(ctx context.Context, inv *Invoice, by *int64) error
+	// Notices: a payment that makes an invoice fully paid tells the admins
+	// once this transaction commits, and not if it rolls back.
+	effects.Notices
 }
 
 // ProjectRef is what an invoice needs of a project.

@@ -8,16 +8,8 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
-	"github.com/packline/packline/internal/billing"
-	"github.com/packline/packline/internal/clients"
-	"github.com/packline/packline/internal/documents"
-	"github.com/packline/packline/internal/inventory"
-	"github.com/packline/packline/internal/messaging"
-	"github.com/packline/packline/internal/production"
-	"github.com/packline/packline/internal/projects"
-	"github.com/packline/packline/internal/shipping"
+	"github.com/packline/packline/internal/services"
 	"github.com/packline/packline/internal/storage"
-	"github.com/packline/packline/internal/timeclock"
 )
 
 // The staff login the demo creates.
@@ -28,27 +20,10 @@ const (
 
 // Services are what the demo writes through: the same services the API uses.
 type Services struct {
-	DB       *storage.DB
-	Accounts *accounts.Service
-	// Inventory is the stock ledger (issue 5).
-	Inventory *inventory.Service
-	// Shipping, if set, receives the demo shipments (issue 11).
-	Shipping *shipping.Service
-	// Timeclock, if set, receives the demo employees and their punches.
-	Timeclock *timeclock.Service
-	// Production, if set, receives lines, a recipe and hourly entries.
-	Production *production.Service
-	// Documents, if set, receives a few files linked to demo batches and employees.
-	Documents *documents.Service
-	// Clients and Projects, if set, receive clients and packing projects
-	// that the demo's production and shipments work for.
-	Clients  *clients.Service
-	Projects *projects.Service
-	// Billing, if set, receives plans, payment methods, invoices and
-	// payments of the last weeks.
-	Billing *billing.Service
-	// Messaging, if set, receives chat topics with a few days of messages.
-	Messaging *messaging.Service
+	DB *storage.DB
+	// The areas the demo fills; each one nil is skipped (Accounts and
+	// Inventory are always needed).
+	services.Services
 }
 
 // Report is what the demo tells the operator on start.

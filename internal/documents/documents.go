@@ -21,6 +21,7 @@ package documents
 
 import (
 	"context"
+	"errors"
 	"io"
 	"time"
 )
@@ -169,6 +170,10 @@ type Content struct {
 	Entries []Entry
 }
 
+// ErrContentIncomplete is CreateDocument's answer when the pending content
+// it was given is no longer there whole (a purge took it).
+var ErrContentIncomplete = errors.New("documents: the pending content is gone")
+
 // Store is what the documents area needs from storage. Content is written
 // in chunks, each in its own short transaction, so that a slow upload never
 // holds the database; until FinishContent it is pending and invisible.
@@ -188,16 +193,16 @@ type Store interface {
 	// LinkExists reports whether the thing a document would link to exists.
 	LinkExists(ctx context.Context, kind string, id int64) (bool, error)
 
-	// Get returns a document, live or trashed (NotFound if neither).
+	// Get returns a document, live or trashed (nil if neither).
 	Get(ctx context.Context, id int64) (*Document, error)
 	List(ctx context.Context, f Filter) ([]Document, int, error)
 	// OpenContent streams a content's bytes, a chunk at a time.
 	OpenContent(ctx context.Context, contentID int64) (io.ReadCloser, error)
 
-	// Trash marks a live document deleted (NotFound if it is not live).
-	Trash(ctx context.Context, id int64, by Actor) error
-	// Restore brings a trashed document back (NotFound if it is not trashed).
-	Restore(ctx context.Context, id int64) error
+	// Trash marks a live document deleted; false if it is not live.
+	Trash(ctx context.Context, id int64, by Actor) (bool, error)
+	// Restore brings a trashed document back; false if it is not trashed.
+	Restore(ctx context.Context, id int64) (bool, error)
 	// Purge removes documents trashed before cutoff, then every content no
 	// document points to (and pending content begun before staleBefore).
 	// It is safe to run from several instances at once.

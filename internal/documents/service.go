@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -195,6 +196,9 @@ func (s *Service) Create(ctx context.Context, rec *Received, n NewDocument, by A
 	}
 	c := Content{Size: rec.Size, SHA256: rec.SHA256, Type: rec.ContentType, Entries: rec.Entries}
 	d, err := s.store.CreateDocument(ctx, rec.pendingID, c, n, by)
+	if errors.Is(err, ErrContentIncomplete) {
+		err = apperr.New(apperr.Conflict, "file.incomplete", nil, "The file did not arrive whole; try again.")
+	}
 	if err != nil {
 		s.Discard(context.WithoutCancel(ctx), rec)
 		return nil, err
@@ -246,7 +250,7 @@ func (s *Service) Get(ctx context.Context, id int64) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.DeletedAt != nil {
+	if d == nil || d.DeletedAt != nil {
 		return nil, notFound(id)
 	}
 	return d, nil
@@ -322,15 +326,25 @@ func setPurgeAt(d *Document) {
 	}
 }
 
-// Delete moves a live document to the trash.
+// Delete moves a live document to the trash (document.not_found if there
+// is no live document id).
 func (s *Service) Delete(ctx context.Context, id int64, by Actor) error {
-	return s.store.Trash(ctx, id, by)
+	trashed, err := s.store.Trash(ctx, id, by)
+	if err == nil && !trashed {
+		err = notFound(id)
+	}
+	return err
 }
 
-// Restore brings a document back from the trash.
+// Restore brings a document back from the trash (document.not_in_trash if
+// id is not there).
 func (s *Service) Restore(ctx context.Context, id int64) (*Document, error) {
-	if err := s.store.Restore(ctx, id); err != nil {
+	restored, err := s.store.Restore(ctx, id)
+	if err != nil {
 		return nil, err
+	}
+	if !restored {
+		return nil, apperr.New(apperr.NotFound, "document.not_in_trash", apperr.Params{"id": id}, "That document is not in the trash.")
 	}
 	return s.Get(ctx, id)
 }

@@ -29,6 +29,10 @@ type Store interface {
 	Reorder(ctx context.Context, ids []int64) (bool, error)
 	// Count is how many entries there are.
 	Count(ctx context.Context) (int, error)
+	// SeedOnce, in one transaction, marks the FAQ seeded and, if it was
+	// not marked before and has no entries, writes in as its entries in
+	// order. It reports whether it wrote them.
+	SeedOnce(ctx context.Context, in []Input) (bool, error)
 }
 
 // Service holds the FAQ rules over a Store.

@@ -420,7 +420,7 @@ func TestLoginFloodIsBoundedBy503(t *testing.T) {
 		gate := accounts.NewHashGate(accounts.HashMemory)
 		gate.MaxWait = 100 * time.Millisecond
 		srv := newEnvServer(t, db, func(s *httpapi.Server) {
-			s.Accounts = accounts.NewService(storage.NewAccountStore(db), storage.NewThrottleStore(db), gate, nil)
+			s.Accounts = accounts.NewService(storage.NewAccountStore(db), storage.NewThrottle(db), gate, nil)
 		})
 		const n = 40
 		statuses := make([]int, n)

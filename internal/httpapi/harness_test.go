@@ -69,6 +69,9 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
 	gate.MaxWait = time.Minute
 	svcs := app.New(db, log, app.WithHashGate(gate))
+	if err := svcs.Seed(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	svcs.Wire(api)
 	for _, c := range configure {
 		c(api)

@@ -107,7 +107,7 @@ func (s *Server) handleCreateEntry(w http.ResponseWriter, r *http.Request) error
 }
 
 func (s *Server) handleGetEntry(w http.ResponseWriter, r *http.Request) error {
-	return serveByID(w, r, s.Production.Store.Entry)
+	return serveByID(w, r, s.Production.Entry)
 }
 
 type reverseBody struct {

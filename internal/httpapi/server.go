@@ -11,25 +11,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
-	"github.com/packline/packline/internal/billing"
-	"github.com/packline/packline/internal/clients"
-	"github.com/packline/packline/internal/documents"
-	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi/openapi"
-	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/mail"
-	"github.com/packline/packline/internal/messaging"
-	"github.com/packline/packline/internal/organisation"
-	"github.com/packline/packline/internal/production"
-	"github.com/packline/packline/internal/projects"
-	"github.com/packline/packline/internal/shipping"
-	"github.com/packline/packline/internal/timeclock"
+	"github.com/packline/packline/internal/services"
 )
 
-// Server holds what the handlers need. Each business area adds its service
-// here and registers its routes in routes().
+// Server holds what the handlers need. Each business area's service is in
+// the embedded services.Services; its routes are registered in routes().
 type Server struct {
 	Log     *slog.Logger
 	Version string
@@ -39,20 +28,10 @@ type Server struct {
 	TrustedProxies []netip.Prefix
 	// PublicURL is the address people reach the server at (--public-url), no
 	// trailing slash; "" when not configured.
-	PublicURL    string
-	Health       func(ctx context.Context) (schemaVersion int, err error)
-	Accounts     *accounts.Service
-	Organisation *organisation.Service
-	Messaging    *messaging.Service
-	Inventory    *inventory.Service
-	Shipping     *shipping.Service
-	FAQ          *faq.Service
-	Timeclock    *timeclock.Service
-	Production   *production.Service
-	Documents    *documents.Service
-	Clients      *clients.Service
-	Projects     *projects.Service
-	Billing      *billing.Service
+	PublicURL string
+	Health    func(ctx context.Context) (schemaVersion int, err error)
+	// Services are the domain services the handlers call (s.Inventory, …).
+	services.Services
 	// Outbox lists the mails sent and waiting (the users screen); nil: none.
 	Outbox mail.OutboxStore
 

@@ -1,13 +1,8 @@
 package inventory
 
 import (
-	"bytes"
-	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
 )
@@ -151,27 +146,15 @@ type ImportResult struct {
 func ParseImport(data []byte, today string) *ImportPreview {
 	p := &ImportPreview{}
 	defer p.Finish()
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		p.Errors = append(p.Errors, fileError("", "empty_file", nil, "The file is empty."))
+	rd, ferr := newImportReader(data)
+	if ferr != nil {
+		p.Errors = append(p.Errors, *ferr)
 		return p
 	}
-	if !utf8.Valid(data) {
-		p.Errors = append(p.Errors, fileError("", "not_utf8", nil, "The file is not UTF-8 text. Save it as CSV UTF-8."))
-		return p
-	}
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	sep := ','
-	if bytes.Count(first, []byte(";")) > bytes.Count(first, []byte(",")) {
-		sep = ';'
-	}
-	rd := csv.NewReader(bytes.NewReader(data))
-	rd.Comma = sep
-	rd.FieldsPerRecord = -1
-	rd.TrimLeadingSpace = true
-	header, err := rd.Read()
-	if err != nil {
-		p.Errors = append(p.Errors, fileError("", "bad_csv", apperr.Params{"line": 1}, "The header line could not be read as CSV."))
+	sep := rd.sep
+	header, ferr := rd.header()
+	if ferr != nil {
+		p.Errors = append(p.Errors, *ferr)
 		return p
 	}
 	cols := make([]string, len(header))
@@ -209,19 +192,13 @@ func ParseImport(data []byte, today string) *ImportPreview {
 	bySKU := map[string]int{} // SKU key → index of the row defining the item
 	codes := map[string]int{} // SKU key + "\x00" + code key → line
 	for {
-		rec, err := rd.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		line, _ := rd.FieldPos(0)
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.Line
-			}
-			p.Errors = append(p.Errors, fileError("", "bad_csv", apperr.Params{"line": line},
-				fmt.Sprintf("Line %d is not valid CSV (check its quotes).", line)))
+		rec, line, ferr := rd.next()
+		if ferr != nil {
+			p.Errors = append(p.Errors, *ferr)
 			return p
+		}
+		if rec == nil {
+			break
 		}
 		blank := true
 		for _, v := range rec {

@@ -70,6 +70,21 @@ func errAlreadyReversed(moveID, by int64) error {
 		fmt.Sprintf("This move has already been reversed (by move %d).", by))
 }
 
+// errOwned refuses undoing on its own a move that o owns.
+func errOwned(o *Owner) error {
+	params := apperr.Params{"kind": o.Kind, "id": o.ID}
+	msg := fmt.Sprintf("This move belongs to production entry %d: reverse the entry to undo it.", o.ID)
+	switch {
+	case o.Kind == OwnerShipment:
+		params["number"] = o.Number
+		msg = fmt.Sprintf("This move belongs to shipment %s: cancel the shipment to undo it.", o.Number)
+	case o.Date != "":
+		params["date"] = o.Date
+		msg = fmt.Sprintf("This move belongs to the production entry of %s: reverse the entry to undo it.", o.Date)
+	}
+	return apperr.New(apperr.Conflict, "move.owned", params, msg)
+}
+
 func errReverseReversal() error {
 	return apperr.New(apperr.Conflict, "move.is_reversal", nil,
 		"A reversal cannot itself be reversed; record a new move instead.")

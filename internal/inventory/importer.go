@@ -108,8 +108,11 @@ func checkImport(ctx context.Context, look Lookup, p *ImportPreview) (*importSta
 // Where the store writes it in one transaction (PostgreSQL), that one holds
 // the item locks. Where it asks for chunks (SQLite, whose one writer the
 // kiosk shares), every other inventory write is held off for the whole
-// import, so nothing can change what was checked, and each chunk is a short
-// transaction a punch can slip in between.
+// import, so nothing can change what was checked; the chunks are staged,
+// each a short transaction a punch can slip in between, and one short
+// transaction publishes the stage. Either way the import is all or nothing,
+// also when the process is killed halfway (a stopped server's stage is
+// discarded when the next one starts: DiscardStaleImports).
 func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*ImportResult, error) {
 	today, err := s.cal.Today(ctx)
 	if err != nil {
@@ -127,6 +130,15 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 	}
 	var res *ImportResult
 	if chunk := s.store.ImportChunk(); chunk > 0 {
+		var stage int64
+		// The stage is discarded once the other writes go on again, published
+		// or not (nothing reads it; one whose discarding fails is left to
+		// DiscardStaleImports).
+		defer func() {
+			if stage != 0 {
+				_ = s.store.DiscardStage(context.WithoutCancel(ctx), stage)
+			}
+		}()
 		err = s.store.Exclusive(ctx, func(ctx context.Context) error {
 			st, err := checkImport(ctx, s.store, p)
 			if err != nil {
@@ -139,10 +151,11 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 			if err != nil {
 				return err
 			}
-			for _, part := range plan.chunks(chunk) {
-				if err := s.store.InTx(ctx, func(tx Tx) error { return plan.write(ctx, tx, part, by) }); err != nil {
-					return err
-				}
+			if stage, err = s.store.OpenStage(ctx); err != nil {
+				return err
+			}
+			if err := s.stageAndPublish(ctx, stage, plan, chunk, by); err != nil {
+				return err
 			}
 			res = plan.result()
 			return nil
@@ -171,6 +184,37 @@ func (s *Service) CommitImport(ctx context.Context, data []byte, by Actor) (*Imp
 		return nil, err
 	}
 	return res, nil
+}
+
+// stageAndPublish stages plan in parts of about chunk rows, then publishes
+// it in one transaction.
+func (s *Service) stageAndPublish(ctx context.Context, stage int64, plan *importPlan, chunk int, by Actor) error {
+	for _, part := range plan.chunks(chunk) {
+		if err := s.store.StageStock(ctx, stage, part.items, part.rs, by.UserID); err != nil {
+			return err
+		}
+	}
+	all := plan.all()
+	return s.store.InTx(ctx, func(tx Tx) error {
+		return importConflict(tx.PublishStage(ctx, stage, all.items, all.rs))
+	})
+}
+
+// DiscardStaleImports deletes the stages of imports that can no longer be
+// published: every stage opened before the given time. A server discards
+// those opened before it started (a killed server's half-staged import),
+// and housekeeping those older than an hour.
+func (s *Service) DiscardStaleImports(ctx context.Context, before time.Time) (int64, error) {
+	return s.store.DiscardStages(ctx, before)
+}
+
+// importConflict words a unique-key clash of an import's write.
+func importConflict(err error) error {
+	if errors.Is(err, ErrDuplicate) { // a concurrent writer took a SKU or code since the check
+		return apperr.New(apperr.Conflict, "import.conflict", nil,
+			"Another change took one of the file's SKUs or batch codes meanwhile; nothing was imported. Check the file again.")
+	}
+	return err
 }
 
 // lockImportItems locks the existing items an import adds stock to, in id
@@ -308,11 +352,7 @@ func (p *importPlan) chunks(size int) []importPart {
 // write writes one part inside tx.
 func (p *importPlan) write(ctx context.Context, tx Tx, part importPart, by Actor) error {
 	if err := tx.InsertStock(ctx, part.items, part.rs, by.UserID); err != nil {
-		if errors.Is(err, ErrDuplicate) { // a concurrent writer took a SKU or code since the check
-			return apperr.New(apperr.Conflict, "import.conflict", nil,
-				"Another change took one of the file's SKUs or batch codes meanwhile; nothing was imported. Check the file again.")
-		}
-		return err
+		return importConflict(err)
 	}
 	for _, r := range part.rs {
 		r.Item.OnHand += r.Move.Quantity

@@ -100,6 +100,49 @@ type Document struct {
 	ID   int64  `json:"id"`
 }
 
+// Document types of the records that own their moves (see Owner); shipping
+// and production write their moves with these.
+const (
+	DocShipment   = "shipment"
+	DocProduction = "production"
+)
+
+// Owner kinds, as the API names them.
+const (
+	OwnerShipment        = "shipment"
+	OwnerProductionEntry = "production_entry"
+)
+
+// Owner is the record a move belongs to: a shipment (its ship moves) or a
+// production entry (its consume and produce moves), and the reversals its
+// own undoing wrote. Such a move is undone only through its owner (cancel
+// the shipment, reverse the entry), never on its own: the owner's status,
+// reports and project progress must keep agreeing with the ledger.
+type Owner struct {
+	Kind string `json:"kind"` // OwnerShipment or OwnerProductionEntry
+	ID   int64  `json:"id"`
+	// Number is a shipment's number (SHP-2026-0042).
+	Number string `json:"number,omitempty"`
+	// Date (YYYY-MM-DD) and LineID are a production entry's day and line.
+	Date   string `json:"date,omitempty"`
+	LineID int64  `json:"line_id,omitempty"`
+}
+
+// OwnerOf is the owner a move's document names, nil when the document
+// (none, an import) owns nothing. Only its Kind and ID are set.
+func OwnerOf(d *Document) *Owner {
+	if d == nil || d.ID == 0 {
+		return nil
+	}
+	switch d.Type {
+	case DocShipment:
+		return &Owner{Kind: OwnerShipment, ID: d.ID}
+	case DocProduction:
+		return &Owner{Kind: OwnerProductionEntry, ID: d.ID}
+	}
+	return nil
+}
+
 // Move is one ledger entry. Quantity is the signed change to the batch;
 // BalanceAfter is the batch's on-hand right after it.
 type Move struct {
@@ -114,9 +157,12 @@ type Move struct {
 	ReversesID   *int64    `json:"reverses_id"`
 	ReversedByID *int64    `json:"reversed_by_id"`
 	Document     *Document `json:"document"`
-	UserID       *int64    `json:"user_id"`
-	UserName     string    `json:"user_name"`
-	CreatedAt    time.Time `json:"created_at"`
+	// Owner is the shipment or production entry the move belongs to, nil
+	// for a move of its own (see Owner).
+	Owner     *Owner    `json:"owner"`
+	UserID    *int64    `json:"user_id"`
+	UserName  string    `json:"user_name"`
+	CreatedAt time.Time `json:"created_at"`
 	// Filled in ledger listings.
 	BatchCode string `json:"batch_code,omitempty"`
 	ItemSKU   string `json:"item_sku,omitempty"`

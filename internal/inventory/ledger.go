@@ -3,10 +3,23 @@ package inventory
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/packline/packline/internal/messaging"
 )
+
+// lowStock is the notice of a move (by the user by, nil when none is named)
+// that has just taken it from above its reorder level to at or below it.
+func lowStock(it *Item, by *int64) messaging.NewNotification {
+	var actor int64
+	if by != nil {
+		actor = *by
+	}
+	return messaging.LowStock(actor, it.ID, it.SKU, it.Name, it.OnHand.String(), it.ReorderLevel.String(), it.Unit)
+}
 
 // The ledger's in-transaction entry points. The Service calls them in its own
 // transactions; production and shipping call them inside theirs, so that a
@@ -105,9 +118,7 @@ func appendMove(ctx context.Context, tx Tx, it *Item, b *Batch, m *Move) (*Move,
 	if !wasLow && it.IsLow() {
 		// Decided under the item's lock, which every move of it takes: of
 		// concurrent moves exactly one sees the crossing.
-		if err := tx.FellLow(ctx, it, m.UserID); err != nil {
-			return nil, err
-		}
+		tx.Notice("low_stock:"+strconv.FormatInt(it.ID, 10), lowStock(it, m.UserID))
 	}
 	return m, nil
 }
@@ -202,6 +213,11 @@ func newReceipt(it *Item, n NewBatch, by Actor, now time.Time, taken func(code s
 // Conflicts: the move was already reversed, is itself a reversal, changed
 // nothing, its item is archived, or undoing it would take the batch below
 // zero.
+//
+// It is the owners' entry point: a shipment's cancel and a production
+// entry's reversal undo their own moves through it, inside their
+// transaction. An undo on its own goes through Service.Reverse, which
+// refuses owned moves.
 func Reverse(ctx context.Context, tx Tx, moveID int64, note string, by Actor) (*Move, error) {
 	return ReverseAt(ctx, tx, moveID, note, by, time.Time{})
 }
@@ -209,6 +225,12 @@ func Reverse(ctx context.Context, tx Tx, moveID int64, note string, by Actor) (*
 // ReverseAt is Reverse stamped with when the undoing happened (the demo's
 // history; server side only); zero means now.
 func ReverseAt(ctx context.Context, tx Tx, moveID int64, note string, by Actor, at time.Time) (*Move, error) {
+	return reverse(ctx, tx, moveID, note, by, at, true)
+}
+
+// reverse is Reverse; an owned move (see Owner) is refused (move.owned,
+// nothing written) unless ownerUndo says its owner is undoing it.
+func reverse(ctx context.Context, tx Tx, moveID int64, note string, by Actor, at time.Time, ownerUndo bool) (*Move, error) {
 	note = strings.TrimSpace(note)
 	if utf8.RuneCountInString(note) > MaxNote {
 		return nil, errTooLong("note", "Note", MaxNote)
@@ -222,6 +244,13 @@ func ReverseAt(ctx context.Context, tx Tx, moveID int64, note string, by Actor, 
 	}
 	if orig.Reason == ReasonReversal {
 		return nil, errReverseReversal()
+	}
+	// A move's document never changes: no lock is needed to decide this.
+	if o := OwnerOf(orig.Document); o != nil && !ownerUndo {
+		if orig.Owner != nil {
+			o = orig.Owner
+		}
+		return nil, errOwned(o)
 	}
 	it, b, err := lockBatch(ctx, tx, orig.BatchID)
 	if err != nil {

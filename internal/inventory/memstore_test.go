@@ -3,9 +3,14 @@ package inventory
 import (
 	"cmp"
 	"context"
+	"errors"
+	"maps"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
+
+	"github.com/packline/packline/internal/messaging"
 )
 
 // memStore is an in-memory Store for testing the rules without a database.
@@ -14,6 +19,8 @@ type memStore struct {
 	mu      sync.Mutex
 	state   memState
 	nowTime time.Time
+	// failStaging makes the StageStock call of that number (from 1) fail.
+	failStaging, staged int
 }
 
 type memState struct {
@@ -21,12 +28,15 @@ type memState struct {
 	batches map[int64]Batch
 	moves   []Move
 	nextID  int64
-	// fellLow lists the items FellLow was told of, in order.
+	// fellLow lists the items a low-stock notice was raised for, in order.
 	fellLow []int64
+	// stages counts the rows staged under each open stage.
+	stages map[int64]int
 }
 
 func (s memState) clone() memState {
-	c := memState{items: map[int64]Item{}, batches: map[int64]Batch{}, moves: slices.Clone(s.moves), nextID: s.nextID, fellLow: slices.Clone(s.fellLow)}
+	c := memState{items: map[int64]Item{}, batches: map[int64]Batch{}, moves: slices.Clone(s.moves), nextID: s.nextID, fellLow: slices.Clone(s.fellLow),
+		stages: maps.Clone(s.stages)}
 	for k, v := range s.items {
 		c.items[k] = v
 	}
@@ -62,6 +72,53 @@ func (s *memStore) ImportChunk() int { return 2 }
 
 func (s *memStore) Exclusive(ctx context.Context, fn func(context.Context) error) error {
 	return fn(ctx)
+}
+
+func (s *memStore) OpenStage(ctx context.Context) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.state.stages == nil {
+		s.state.stages = map[int64]int{}
+	}
+	s.state.nextID++
+	s.state.stages[s.state.nextID] = 0
+	return s.state.nextID, nil
+}
+
+func (s *memStore) StageStock(ctx context.Context, stage int64, items []*Item, rs []Receipt, by *int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.staged++; s.staged == s.failStaging {
+		return errors.New("staging failed")
+	}
+	if _, ok := s.state.stages[stage]; !ok {
+		return errors.New("no such stage")
+	}
+	s.state.stages[stage] += len(items) + len(rs)
+	return nil
+}
+
+func (s *memStore) DiscardStage(ctx context.Context, stage int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.state.stages, stage)
+	return nil
+}
+
+func (s *memStore) DiscardStages(ctx context.Context, before time.Time) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := int64(len(s.state.stages))
+	clear(s.state.stages)
+	return n, nil
+}
+
+func (t *memTx) PublishStage(ctx context.Context, stage int64, items []*Item, rs []Receipt) error {
+	if n, ok := t.st.stages[stage]; !ok || n != len(items)+len(rs) {
+		return errors.New("stage incomplete")
+	}
+	delete(t.st.stages, stage)
+	return t.InsertStock(ctx, items, rs, nil)
 }
 
 func (s *memStore) read() *memTx {
@@ -206,9 +263,11 @@ func (t *memTx) AppendMove(ctx context.Context, m *Move) error {
 	return nil
 }
 
-func (t *memTx) FellLow(ctx context.Context, it *Item, by *int64) error {
-	t.st.fellLow = append(t.st.fellLow, it.ID)
-	return nil
+func (t *memTx) Notice(key string, n messaging.NewNotification) {
+	if n.Kind == messaging.KindLowStock {
+		id, _ := strconv.ParseInt(n.Params["item_id"], 10, 64)
+		t.st.fellLow = append(t.st.fellLow, id)
+	}
 }
 
 func (t *memTx) InsertStock(ctx context.Context, items []*Item, rs []Receipt, by *int64) error {

@@ -23,7 +23,10 @@ func (s *Service) RecordMove(ctx context.Context, n NewMove) (*Move, error) {
 	return s.named(ctx, m)
 }
 
-// Reverse undoes a move with a reversing move in its own transaction.
+// Reverse undoes a move with a reversing move in its own transaction: an
+// undo on its own, which a move owned by a shipment or a production entry
+// refuses (move.owned, 409, naming the owner; nothing is written). Their
+// owners undo them (the package's Reverse, inside their transaction).
 func (s *Service) Reverse(ctx context.Context, moveID int64, note string, by Actor) (*Move, error) {
 	return s.ReverseAt(ctx, moveID, note, by, time.Time{})
 }
@@ -33,7 +36,7 @@ func (s *Service) Reverse(ctx context.Context, moveID int64, note string, by Act
 func (s *Service) ReverseAt(ctx context.Context, moveID int64, note string, by Actor, at time.Time) (*Move, error) {
 	var m *Move
 	err := s.store.InTx(ctx, func(tx Tx) (err error) {
-		m, err = ReverseAt(ctx, tx, moveID, note, by, at)
+		m, err = reverse(ctx, tx, moveID, note, by, at, false)
 		return err
 	})
 	if err != nil {

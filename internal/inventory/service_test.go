@@ -234,3 +234,61 @@ func TestImportAllOrNothing(t *testing.T) {
 		}
 	}
 }
+
+// A move a shipment or production entry owns is refused an undo on its own
+// (Service.Reverse), while its owner undoes it inside its transaction
+// (Reverse); a move of an import owns nothing.
+func TestOwnedMoveIsUndoneOnlyByItsOwner(t *testing.T) {
+	s, st := newTestService(t)
+	ctx := context.Background()
+	it := mustCreate(t, s, "RICE")
+	b, _, err := s.ReceiveBatch(ctx, it.ID, NewBatch{Quantity: Units(10)}, Actor{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []*Document{{Type: DocShipment, ID: 7}, {Type: DocProduction, ID: 8}, {Type: "import"}} {
+		m, err := s.RecordMove(ctx, NewMove{BatchID: b.ID, Reason: ReasonConsume, Quantity: Units(1), Document: doc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := len(st.state.moves)
+		_, err = s.Reverse(ctx, m.ID, "", Actor{})
+		if doc.ID == 0 {
+			if err != nil {
+				t.Fatalf("undo of an import's move: %v", err)
+			}
+			continue
+		}
+		wantCode(t, err, "move.owned")
+		e, _ := apperr.As(err)
+		if o := OwnerOf(doc); e.Kind != apperr.Conflict || e.Params["kind"] != o.Kind || e.Params["id"] != doc.ID || len(st.state.moves) != moves {
+			t.Fatalf("%s: %+v, %d moves written", doc.Type, e, len(st.state.moves)-moves)
+		}
+		err = st.InTx(ctx, func(tx Tx) error {
+			_, err := Reverse(ctx, tx, m.ID, "Cancelled", Actor{})
+			return err
+		})
+		if err != nil {
+			t.Fatalf("the owner's undo: %v", err)
+		}
+	}
+}
+
+// An import staged in chunks is published whole or not at all: a chunk that
+// fails to stage leaves nothing, and no stage behind.
+func TestChunkedImportFailingHalfwayWritesNothing(t *testing.T) {
+	s, st := newTestService(t)
+	st.failStaging = 2
+	ctx := context.Background()
+	file := "sku,name,kind,unit,quantity\nA,A,raw,kg,1\nB,B,raw,kg,2\nC,C,raw,kg,3\nD,D,raw,kg,4\n"
+	if _, err := s.CommitImport(ctx, []byte(file), Actor{}); err == nil {
+		t.Fatal("an import whose staging failed succeeded")
+	}
+	if len(st.state.items) != 0 || len(st.state.moves) != 0 || len(st.state.stages) != 0 {
+		t.Fatalf("after a failed import: %d items, %d moves, %d stages", len(st.state.items), len(st.state.moves), len(st.state.stages))
+	}
+	res, err := s.CommitImport(ctx, []byte(file), Actor{})
+	if err != nil || res.ItemsCreated != 4 || len(st.state.moves) != 4 || len(st.state.stages) != 0 {
+		t.Fatalf("import: %v %+v, %d moves, %d stages", err, res, len(st.state.moves), len(st.state.stages))
+	}
+}

@@ -3,6 +3,8 @@ package inventory
 import (
 	"context"
 	"time"
+
+	"github.com/packline/packline/internal/effects"
 )
 
 // Store is what the inventory needs from storage: reads outside a
@@ -14,12 +16,25 @@ type Store interface {
 	Lookup
 	// InTx runs fn in one write transaction, committed if fn returns nil.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
-	// ImportChunk is how many rows of an import to write per transaction,
-	// 0 for all in one. Exclusive runs fn while every other inventory write
-	// waits (the transactions fn runs through the ctx it is given go on),
-	// so an import in several transactions cannot be changed under.
+	// ImportChunk is how many rows of an import to stage per transaction,
+	// 0 to write it in one transaction. Exclusive runs fn while every other
+	// inventory write waits (the transactions fn runs through the ctx it is
+	// given go on), so an import in several transactions cannot be changed
+	// under.
 	ImportChunk() int
 	Exclusive(ctx context.Context, fn func(ctx context.Context) error) error
+	// An import written in chunks is staged, so that it stays all or
+	// nothing: OpenStage starts a stage, an id no read of the inventory looks
+	// at; StageStock writes one part of the import into it (the rows
+	// InsertStock would write), in a short transaction of its own;
+	// Tx.PublishStage makes the whole stage visible in one transaction.
+	// DiscardStage deletes a stage and its rows (after it is published, or
+	// when the import fails); DiscardStages deletes every stage opened before
+	// a time (those a stopped server left) and reports how many.
+	OpenStage(ctx context.Context) (int64, error)
+	StageStock(ctx context.Context, stage int64, items []*Item, rs []Receipt, createdBy *int64) error
+	DiscardStage(ctx context.Context, stage int64) error
+	DiscardStages(ctx context.Context, before time.Time) (int64, error)
 
 	// Item is an item without its batches.
 	Item(ctx context.Context, id int64) (*Item, error)
@@ -65,6 +80,9 @@ type Lookup interface {
 // so an archive and a move of the same item never interleave.
 type Tx interface {
 	Lookup
+	// Notices: a move that takes an item down to its reorder level tells
+	// staff once this transaction commits, and not if it rolls back.
+	effects.Notices
 	// Now is the transaction's one clock: every row it writes carries it.
 	Now() time.Time
 
@@ -97,16 +115,17 @@ type Tx interface {
 	// the move's BalanceAfter and its item's on-hand grows by it). It sets
 	// the items', batches' and moves' IDs and their item IDs.
 	InsertStock(ctx context.Context, items []*Item, rs []Receipt, createdBy *int64) error
+	// PublishStage writes what a stage holds as InsertStock would have
+	// written items and rs (staged whole, in parts, by Store.StageStock),
+	// and closes the stage. IDs are not set. A stage that is gone or holds
+	// fewer rows is an error, and nothing is written.
+	PublishStage(ctx context.Context, stage int64, items []*Item, rs []Receipt) error
 
 	// Move reads a move with ReversedByID filled.
 	Move(ctx context.Context, id int64) (*Move, error)
 	// AppendMove writes a move, sets its ID, and adds its Quantity to its
 	// batch's and item's on-hand.
 	AppendMove(ctx context.Context, m *Move) error
-	// FellLow records that a move (by the user by, nil when none is named)
-	// has just taken it from above its reorder level to at or below it:
-	// staff are told once this transaction commits, and not if it rolls back.
-	FellLow(ctx context.Context, it *Item, by *int64) error
 }
 
 // Receipt is a new batch of Item with the move that brings its stock in.

@@ -2,6 +2,7 @@ package messaging
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -79,12 +80,18 @@ func checkMessage(s string) error {
 	return nil
 }
 
+// ErrTopicTaken is the store's answer when another topic has the name.
+var ErrTopicTaken = errors.New("messaging: topic name taken")
+
 // CreateTopic adds a topic and tells every other user "started a new topic".
 func (s *Service) CreateTopic(ctx context.Context, by Person, name string) (*Topic, error) {
 	if err := checkTopicName(name); err != nil {
 		return nil, err
 	}
 	t, err := s.store.CreateTopic(ctx, by.ID, name)
+	if errors.Is(err, ErrTopicTaken) {
+		err = apperr.New(apperr.Conflict, "chat.topic_exists", nil, "A topic with that name exists.").OnField("name")
+	}
 	if err != nil {
 		return nil, err
 	}

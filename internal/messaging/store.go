@@ -34,7 +34,8 @@ type Store interface {
 
 	// People lists the active users (for mentions and names).
 	People(ctx context.Context) ([]Person, error)
-	// CreateTopic adds a topic (a taken name is a Conflict) with its event.
+	// CreateTopic adds a topic with its event (ErrTopicTaken when another
+	// topic has the name, ignoring case).
 	CreateTopic(ctx context.Context, by int64, name string) (*Topic, error)
 	// Topics lists the topics, most recently active first, with the user's unread counts.
 	Topics(ctx context.Context, userID int64) ([]Topic, error)

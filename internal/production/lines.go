@@ -66,7 +66,7 @@ func (p LinePatch) Apply(l Line) (Line, error) {
 func (s *Service) UpdateLine(ctx context.Context, id int64, p LinePatch) (*Line, error) {
 	var out *Line
 	err := s.Store.InTx(ctx, func(tx Tx) error {
-		l, err := tx.LockLine(ctx, id)
+		l, err := lockLine(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func (s *Service) UpdateLine(ctx context.Context, id int64, p LinePatch) (*Line,
 			return err
 		}
 		if err := tx.UpdateLine(ctx, next); err != nil {
-			return err
+			return lineNameTaken(err, next.Name)
 		}
 		out = &next
 		return nil

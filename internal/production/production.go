@@ -22,8 +22,9 @@ import (
 // Quantity is inventory's exact quantity (thousandths of a unit).
 type Quantity = inventory.Quantity
 
-// DocType marks ledger moves written for a production entry.
-const DocType = "production"
+// DocType marks ledger moves written for a production entry: they are its
+// own (inventory.Owner), undone only by reversing it.
+const DocType = inventory.DocProduction
 
 // Line is a packing line or table. HourlyTarget is units per hour, or nil.
 type Line struct {

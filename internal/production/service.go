@@ -2,11 +2,13 @@ package production
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/effects"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/projects"
@@ -19,13 +21,16 @@ import (
 // rules) commit together or not at all.
 type Tx interface {
 	inventory.Tx
+	// Labour: an entry, its reversal and a line assignment change their
+	// day's labour (DaysChanged).
+	effects.Labour
 
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	// LockLine returns the line, locked so that entries on one line are
-	// written one at a time (production.line_not_found when none).
+	// written one at a time (nil when none).
 	LockLine(ctx context.Context, id int64) (*Line, error)
 	// UpdateLine stores a line's name, target and archived flag
-	// (production.line_taken when another line has the name).
+	// (ErrLineNameTaken when another line has the name).
 	UpdateLine(ctx context.Context, l Line) error
 	CurrentRecipe(ctx context.Context, itemID int64) (*Recipe, error) // nil when none
 	InsertRecipe(ctx context.Context, r *Recipe, by Actor) error
@@ -37,19 +42,19 @@ type Tx interface {
 	BatchByCode(ctx context.Context, itemID int64, code string) (*inventory.Batch, error)
 	InsertEntry(ctx context.Context, e *Entry, by Actor) error
 	SetProducedBatch(ctx context.Context, entryID, batchID int64) error
-	// LockEntry returns the entry, locked, with its moves.
+	// LockEntry returns the entry, locked, with its moves (nil when none).
 	LockEntry(ctx context.Context, id int64) (*Entry, error)
 	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
-	// SummariseDay rewrites a date's output summaries from its entries and
-	// invalidates its labour: called after an entry or reversal of that date.
+	// SummariseDay rewrites a date's output summaries from its entries:
+	// called after an entry or reversal of that date.
 	SummariseDay(ctx context.Context, date string) error
 	// ProjectOption reads a project an entry may name (nil when none).
 	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
 	// LockEmployee says whether the employee exists and is active (not
-	// archived), locking the row (production.employee_not_found when none).
-	LockEmployee(ctx context.Context, id int64) (active bool, err error)
+	// archived), locking the row.
+	LockEmployee(ctx context.Context, id int64) (found, active bool, err error)
 	// SetAssignment puts an employee on a line for a day, or clears it
-	// (nil line), and invalidates that day's labour.
+	// (nil line).
 	SetAssignment(ctx context.Context, a Assignment) error
 }
 
@@ -88,9 +93,9 @@ type EmployeePunches struct {
 type Store interface {
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 
-	CreateLine(ctx context.Context, n NewLine) (*Line, error)
-	Lines(ctx context.Context) ([]Line, error)    // not archived
-	AllLines(ctx context.Context) ([]Line, error) // archived too
+	CreateLine(ctx context.Context, n NewLine) (*Line, error) // ErrLineNameTaken
+	Lines(ctx context.Context) ([]Line, error)                // not archived
+	AllLines(ctx context.Context) ([]Line, error)             // archived too
 	RecipeVersions(ctx context.Context, itemID int64) ([]Recipe, error)
 	// EmployeeNames are first and last names by employee id.
 	EmployeeNames(ctx context.Context, ids []int64) (map[int64][2]string, error)
@@ -98,7 +103,7 @@ type Store interface {
 	Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error)
 	Products(ctx context.Context) ([]inventory.Item, error) // finished goods that have a recipe
 	Stock(ctx context.Context, itemIDs []int64) ([]StockBatch, error)
-	Entry(ctx context.Context, id int64) (*Entry, error)
+	Entry(ctx context.Context, id int64) (*Entry, error)           // nil when none
 	Entries(ctx context.Context, from, to string) ([]Entry, error) // with moves, by date, hour, line, id
 	OutputSummary(ctx context.Context, from, to string) (*OutputSummary, error)
 	Punches(ctx context.Context, from, to time.Time) ([]EmployeePunches, error)
@@ -145,13 +150,58 @@ func errNoRecipe(p *inventory.Item) error {
 		fmt.Sprintf("%s has no recipe yet.", p.Name)).OnField("product_id")
 }
 
+// summariseDay is what an entry or its reversal causes on its date: the
+// day's output summaries are rewritten and its labour (which prorates
+// punches over the lines that produced) is recomputed on its next read.
+func summariseDay(ctx context.Context, tx Tx, date string) error {
+	if err := tx.SummariseDay(ctx, date); err != nil {
+		return err
+	}
+	return tx.DaysChanged(ctx, date, date)
+}
+
+// ErrLineNameTaken is the store's answer when another line has the name
+// (ignoring case); the service words it as production.line_taken.
+var ErrLineNameTaken = errors.New("production: line name taken")
+
+func lineNameTaken(err error, name string) error {
+	if errors.Is(err, ErrLineNameTaken) {
+		return apperr.New(apperr.Conflict, "production.line_taken", apperr.Params{"name": name},
+			"A line named "+name+" already exists.").OnField("name")
+	}
+	return err
+}
+
+// lockLine is tx.LockLine, production.line_not_found when there is none.
+func lockLine(ctx context.Context, tx Tx, id int64) (*Line, error) {
+	l, err := tx.LockLine(ctx, id)
+	if err == nil && l == nil {
+		err = apperr.New(apperr.NotFound, "production.line_not_found", apperr.Params{"line_id": id}, "Line not found.").OnField("line_id")
+	}
+	return l, err
+}
+
+func errEntryNotFound(id int64) error {
+	return apperr.New(apperr.NotFound, "production.entry_not_found", apperr.Params{"entry_id": id}, "Production entry not found.")
+}
+
+// Entry returns one entry with its moves (production.entry_not_found when there is none).
+func (s *Service) Entry(ctx context.Context, id int64) (*Entry, error) {
+	e, err := s.Store.Entry(ctx, id)
+	if err == nil && e == nil {
+		err = errEntryNotFound(id)
+	}
+	return e, err
+}
+
 // CreateLine adds a line.
 func (s *Service) CreateLine(ctx context.Context, n NewLine) (*Line, error) {
 	n.Normalize()
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
-	return s.Store.CreateLine(ctx, n)
+	l, err := s.Store.CreateLine(ctx, n)
+	return l, lineNameTaken(err, n.Name)
 }
 
 // Lines lists the lines by name.
@@ -229,7 +279,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 	}
 	var id int64
 	err := s.Store.InTx(ctx, func(tx Tx) error {
-		line, err := tx.LockLine(ctx, n.LineID)
+		line, err := lockLine(ctx, tx, n.LineID)
 		if err != nil {
 			return err
 		}
@@ -318,12 +368,12 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		if err := tx.SetProducedBatch(ctx, e.ID, b.ID); err != nil {
 			return err
 		}
-		return tx.SummariseDay(ctx, e.Date)
+		return summariseDay(ctx, tx, e.Date)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.Entry(ctx, id)
+	return s.Entry(ctx, id)
 }
 
 // ReverseEntry undoes an entry with reversing moves (the ledger keeps
@@ -337,6 +387,9 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 	}
 	err = s.Store.InTx(ctx, func(tx Tx) error {
 		e, err := tx.LockEntry(ctx, id)
+		if err == nil && e == nil {
+			err = errEntryNotFound(id)
+		}
 		if err != nil {
 			return err
 		}
@@ -372,12 +425,12 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 		if err := tx.MarkReversed(ctx, id, reason, by); err != nil {
 			return err
 		}
-		return tx.SummariseDay(ctx, e.Date)
+		return summariseDay(ctx, tx, e.Date)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.Entry(ctx, id)
+	return s.Entry(ctx, id)
 }
 
 // Assign puts an employee on a line for a day (nil line: unassigned). Any
@@ -393,15 +446,18 @@ func (s *Service) Assign(ctx context.Context, a Assignment) error {
 		return apperr.New(apperr.Invalid, "production.employee_required", nil, "Choose an employee.").OnField("employee_id")
 	}
 	return s.Store.InTx(ctx, func(tx Tx) error {
-		active, err := tx.LockEmployee(ctx, a.EmployeeID)
+		found, active, err := tx.LockEmployee(ctx, a.EmployeeID)
 		if err != nil {
 			return err
+		}
+		if !found {
+			return apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
 		}
 		if a.LineID != nil {
 			if !active {
 				return ErrEmployeeArchived
 			}
-			l, err := tx.LockLine(ctx, *a.LineID)
+			l, err := lockLine(ctx, tx, *a.LineID)
 			if err != nil {
 				return err
 			}
@@ -409,7 +465,10 @@ func (s *Service) Assign(ctx context.Context, a Assignment) error {
 				return ErrLineArchived(l)
 			}
 		}
-		return tx.SetAssignment(ctx, a)
+		if err := tx.SetAssignment(ctx, a); err != nil {
+			return err
+		}
+		return tx.DaysChanged(ctx, a.Date, a.Date)
 	})
 }
 

@@ -53,8 +53,9 @@ const (
 	MaxPageSize = 200
 )
 
-// DocumentType names a shipment on the stock moves it makes.
-const DocumentType = "shipment"
+// DocumentType names a shipment on the stock moves it makes: they are its
+// own (inventory.Owner), undone only by cancelling it.
+const DocumentType = inventory.DocShipment
 
 // Destination is where a shipment goes.
 type Destination struct {

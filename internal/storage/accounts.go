@@ -23,7 +23,7 @@ func NewAccountStore(db *DB) *AccountStore { return &AccountStore{db: db} }
 // throttles in the same database and the database's clock (for tests and
 // tools; the binary wires it in internal/app).
 func NewAccountService(db *DB, log *slog.Logger) *accounts.Service {
-	svc := accounts.NewService(NewAccountStore(db), NewThrottleStore(db), nil, log)
+	svc := accounts.NewService(NewAccountStore(db), NewThrottle(db), nil, log)
 	svc.Now = func() time.Time { return db.Now() }
 	return svc
 }

@@ -154,18 +154,5 @@ func (t *billTx) InsertPayment(ctx context.Context, p *billing.Payment) error {
 		Millis(p.CreatedAt), p.CreatedBy).Scan(&p.ID)
 }
 
-// InvoicePaid queues the "invoice paid" notification for the admins,
-// recorded when the payment's transaction commits (Tx.Notice).
-func (t *billTx) InvoicePaid(ctx context.Context, inv *billing.Invoice, by *int64) error {
-	var actor int64
-	if by != nil {
-		actor = *by
-	}
-	number := ""
-	if inv.Number != nil {
-		number = *inv.Number
-	}
-	t.tx.Notice("", messaging.InvoicePaid(actor, inv.ID, number, inv.BillTo.Name,
-		billing.Decimal(inv.TotalMinor, inv.Currency), inv.Currency))
-	return nil
-}
+// Notice implements effects.Notices (billing.Tx) on the transaction.
+func (t *billTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }

@@ -108,7 +108,7 @@ func (s *DocumentStore) CreateDocument(ctx context.Context, pendingID int64, c d
 					return err
 				}
 				if n, _ := res.RowsAffected(); n != 1 {
-					return apperr.New(apperr.Conflict, "file.incomplete", nil, "The file did not arrive whole; try again.")
+					return documents.ErrContentIncomplete
 				}
 			default:
 				return err
@@ -149,12 +149,13 @@ func (s *DocumentStore) LinkExists(ctx context.Context, kind string, id int64) (
 	return n > 0, err
 }
 
-// Get returns a document, live or trashed, with a ZIP's entries.
+// Get returns a document, live or trashed, with a ZIP's entries; nil if
+// there is none.
 func (s *DocumentStore) Get(ctx context.Context, id int64) (*documents.Document, error) {
 	var entries sql.NullString
 	d, err := scanDocument(s.db.QueryRow(ctx, `SELECT `+documentColumns+`, c.entries`+documentFrom+` WHERE d.id = ?`, id), &entries)
 	if IsNoRows(err) {
-		return nil, apperr.New(apperr.NotFound, "document.not_found", apperr.Params{"id": id}, "Items not found")
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
@@ -238,33 +239,23 @@ func (s *DocumentStore) List(ctx context.Context, f documents.Filter) ([]documen
 	return out, total, rows.Err()
 }
 
-// Trash marks a live document deleted.
-func (s *DocumentStore) Trash(ctx context.Context, id int64, by documents.Actor) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE documents SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL`,
-			Millis(tx.Now), by.UserID, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return apperr.New(apperr.NotFound, "document.not_found", apperr.Params{"id": id}, "Items not found")
-		}
-		return nil
+// Trash marks a live document deleted; false if no live document has id.
+func (s *DocumentStore) Trash(ctx context.Context, id int64, by documents.Actor) (changed bool, err error) {
+	err = s.db.WithTx(ctx, func(tx *Tx) error {
+		changed, err = rowsChanged(tx.Exec(ctx, `UPDATE documents SET deleted_at = ?, deleted_by = ? WHERE id = ? AND deleted_at IS NULL`,
+			Millis(tx.Now), by.UserID, id))
+		return err
 	})
+	return changed, err
 }
 
-// Restore brings a trashed document back.
-func (s *DocumentStore) Restore(ctx context.Context, id int64) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE documents SET deleted_at = NULL, deleted_by = NULL WHERE id = ? AND deleted_at IS NOT NULL`, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return apperr.New(apperr.NotFound, "document.not_in_trash", apperr.Params{"id": id}, "That document is not in the trash.")
-		}
-		return nil
+// Restore brings a trashed document back; false if no trashed document has id.
+func (s *DocumentStore) Restore(ctx context.Context, id int64) (changed bool, err error) {
+	err = s.db.WithTx(ctx, func(tx *Tx) error {
+		changed, err = rowsChanged(tx.Exec(ctx, `UPDATE documents SET deleted_at = NULL, deleted_by = NULL WHERE id = ? AND deleted_at IS NOT NULL`, id))
+		return err
 	})
+	return changed, err
 }
 
 // Purge deletes documents trashed before cutoff, then, one at a time, each

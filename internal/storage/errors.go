@@ -75,6 +75,15 @@ var errNotFound = apperr.New(apperr.NotFound, "not_found", nil, "Not found.")
 // mustAffect turns an update that touched no row into NotFound.
 func mustAffect(res sql.Result, err error) error { return affected(errNotFound)(res, err) }
 
+// rowsChanged reports whether a write touched any row.
+func rowsChanged(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
 // affected returns a check that turns an update touching no row into notFound.
 func affected(notFound error) func(sql.Result, error) error {
 	return func(res sql.Result, err error) error {

@@ -107,6 +107,37 @@ func (s *FAQStore) Create(ctx context.Context, in faq.Input, by int64) (int64, e
 	return id, err
 }
 
+// SeedOnce implements faq.Store. The marker's insert is the lock: a second
+// instance seeding at once waits for the first, then finds it set.
+func (s *FAQStore) SeedOnce(ctx context.Context, in []faq.Input) (bool, error) {
+	seeded := false
+	err := s.db.WithTx(ctx, func(tx *Tx) error {
+		seeded = false
+		first, err := rowsChanged(tx.Exec(ctx, `INSERT INTO settings (key, value) VALUES (?, '1') ON CONFLICT (key) DO NOTHING`, "marker:faq_seeded"))
+		if err != nil || !first {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM faq_entries`).Scan(&n); err != nil || n > 0 {
+			return err
+		}
+		now := Millis(tx.Now)
+		for i, e := range in {
+			var id int64
+			if err := tx.QueryRow(ctx, `INSERT INTO faq_entries (position, topic, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id`,
+				i+1, e.Topic, now, now).Scan(&id); err != nil {
+				return err
+			}
+			if err := insertFAQTexts(ctx, tx, id, e.Texts); err != nil {
+				return err
+			}
+		}
+		seeded = true
+		return nil
+	})
+	return seeded, err
+}
+
 func insertFAQTexts(ctx context.Context, tx *Tx, id int64, texts []faq.Text) error {
 	for _, t := range texts {
 		if _, err := tx.Exec(ctx, `INSERT INTO faq_texts (entry_id, locale, question, answer, search_text) VALUES (?, ?, ?, ?, ?)`,

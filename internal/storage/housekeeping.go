@@ -34,6 +34,6 @@ func (db *DB) purge(ctx context.Context, table, key, where string, args ...any) 
 
 // Purge deletes throttle rows whose last attempt was before cutoff and that
 // are not locked now (see throttle.Retention).
-func (s *ThrottleStore) Purge(ctx context.Context, cutoff time.Time) (int64, error) {
+func (s *ThrottleRows) Purge(ctx context.Context, cutoff time.Time) (int64, error) {
 	return s.db.purge(ctx, "throttles", "key", `updated_at < ? AND locked_until < ?`, Millis(cutoff), Millis(s.db.Now()))
 }

@@ -100,8 +100,25 @@ func takenCodes(ctx context.Context, q querier, codes map[int64][]string) (map[i
 // and the moves, then adds to the existing items' summaries, a few
 // statements for thousands of rows.
 func (t *invTx) InsertStock(ctx context.Context, fresh []*inventory.Item, rs []inventory.Receipt, createdBy *int64) error {
+	sums, touched := stockSums(fresh, rs)
+	if err := t.insertItems(ctx, fresh, sums); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		r.Batch.ItemID, r.Move.ItemID = r.Item.ID, r.Item.ID
+	}
+	if err := inChunks(rs, 200, func(part []inventory.Receipt) error { return t.insertReceipts(ctx, part, createdBy) }); err != nil {
+		return err
+	}
+	return t.growItems(ctx, touched, sums)
+}
+
+// stockSums are what an import's new batches add to each item (stock,
+// codes, soonest expiry), and the existing items among them (touched), in
+// first-seen order.
+func stockSums(fresh []*inventory.Item, rs []inventory.Receipt) (map[*inventory.Item]*itemSummary, []*inventory.Item) {
 	sums := map[*inventory.Item]*itemSummary{}
-	var touched []*inventory.Item // existing items, in first-seen order
+	var touched []*inventory.Item
 	isFresh := map[*inventory.Item]bool{}
 	for _, it := range fresh {
 		isFresh[it] = true
@@ -121,15 +138,12 @@ func (t *invTx) InsertStock(ctx context.Context, fresh []*inventory.Item, rs []i
 			s.nextExpiry = e
 		}
 	}
-	if err := t.insertItems(ctx, fresh, sums); err != nil {
-		return err
-	}
-	for _, r := range rs {
-		r.Batch.ItemID, r.Move.ItemID = r.Item.ID, r.Item.ID
-	}
-	if err := inChunks(rs, 200, func(part []inventory.Receipt) error { return t.insertReceipts(ctx, part, createdBy) }); err != nil {
-		return err
-	}
+	return sums, touched
+}
+
+// growItems adds their new batches' stock and codes to existing items and
+// recomputes their soonest expiry.
+func (t *invTx) growItems(ctx context.Context, touched []*inventory.Item, sums map[*inventory.Item]*itemSummary) error {
 	return inChunks(touched, 500, func(part []*inventory.Item) error {
 		var q strings.Builder
 		q.WriteString(`UPDATE inventory_items SET on_hand = inventory_items.on_hand + v.column2,

@@ -76,3 +76,105 @@ func TestInventoryImport5000Rows(t *testing.T) {
 		}
 	})
 }
+
+// A staged import is read by nothing until it is published in one
+// transaction; a discarded stage (a stopped server's) is never published,
+// and publishing it writes nothing.
+func TestImportStageIsInvisibleUntilPublished(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		s := newInventory(db)
+		store := storage.NewInventoryStore(db)
+		ctx := context.Background()
+		old := mustItem(t, s, "OLD")
+		now := db.Now().UTC().Truncate(time.Millisecond)
+		plan := func() ([]*inventory.Item, []inventory.Receipt) {
+			var items []*inventory.Item
+			var rs []inventory.Receipt
+			receipt := func(it *inventory.Item, code string, q inventory.Quantity) {
+				exp := "2027-01-01"
+				rs = append(rs, inventory.Receipt{Item: it,
+					Batch: &inventory.Batch{Code: code, ReceivedAt: "2026-11-01", ExpiresAt: &exp, OnHand: q, CreatedAt: now},
+					Move: &inventory.Move{Reason: inventory.ReasonReceive, Quantity: q, BalanceAfter: q, Note: "Opening stock (import)",
+						Document: &inventory.Document{Type: "import"}, CreatedAt: now}})
+			}
+			for i := range 3 {
+				it := &inventory.Item{SKU: fmt.Sprintf("NEW-%d", i), Name: fmt.Sprintf("New %d", i), Kind: inventory.KindRaw, Unit: "kg",
+					CreatedAt: now, UpdatedAt: now}
+				items = append(items, it)
+				receipt(it, "A", inventory.Units(2))
+				receipt(it, "B", inventory.Units(3))
+			}
+			existing := *old
+			receipt(&existing, "OLD-LOT", inventory.Units(7))
+			return items, rs
+		}
+		visible := func() int {
+			t.Helper()
+			_, n, err := s.ListItems(ctx, inventory.ListFilter{Search: "new"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		publish := func(stage int64, items []*inventory.Item, rs []inventory.Receipt) error {
+			return store.InTx(ctx, func(tx inventory.Tx) error { return tx.PublishStage(ctx, stage, items, rs) })
+		}
+
+		// Staged, then discarded as a stopped server's stage is: never published.
+		items, rs := plan()
+		stage, err := store.OpenStage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.StageStock(ctx, stage, items[:2], rs[:4], nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := store.StageStock(ctx, stage, items[2:], rs[4:], nil); err != nil {
+			t.Fatal(err)
+		}
+		if n := visible(); n != 0 {
+			t.Fatalf("a staged import shows %d items", n)
+		}
+		if n, err := store.DiscardStages(ctx, db.Now().Add(time.Second)); err != nil || n != 1 {
+			t.Fatalf("discard: %d %v", n, err)
+		}
+		if err := publish(stage, items, rs); err == nil {
+			t.Fatal("a discarded stage was published")
+		}
+		if n := visible(); n != 0 {
+			t.Fatalf("publishing a discarded stage wrote %d items", n)
+		}
+
+		// Staged and published: all of it at once, the ledger whole.
+		items, rs = plan()
+		stage, err = store.OpenStage(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.StageStock(ctx, stage, items, rs, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := publish(stage, items, rs); err != nil {
+			t.Fatal(err)
+		}
+		if err := store.DiscardStage(ctx, stage); err != nil {
+			t.Fatal(err)
+		}
+		list, n, err := s.ListItems(ctx, inventory.ListFilter{Search: "new"})
+		if err != nil || n != 3 || list[0].OnHand != inventory.Units(5) || len(list[0].Batches) != 2 {
+			t.Fatalf("published: %v %d %+v", err, n, list)
+		}
+		if got, err := s.GetItem(ctx, old.ID); err != nil || got.OnHand != inventory.Units(7) {
+			t.Fatalf("existing item after the publish: %v %+v", err, got)
+		}
+		if _, n, err := s.ListItems(ctx, inventory.ListFilter{Search: "old-lot"}); err != nil || n != 1 {
+			t.Fatalf("the existing item's new code is not searchable: %d %v", n, err)
+		}
+		checkLedger(t, db)
+		var left int
+		if err := db.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM inventory_import_stages) + (SELECT COUNT(*) FROM inventory_import_items)
+			+ (SELECT COUNT(*) FROM inventory_import_receipts)`).Scan(&left); err != nil || left != 0 {
+			t.Fatalf("%d staged rows left (%v)", left, err)
+		}
+	})
+}

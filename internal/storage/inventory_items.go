@@ -166,7 +166,7 @@ func listWhere(d Dialect, f inventory.ListFilter) (string, []any) {
 		args = append(args, f.Location)
 	}
 	if f.LowStock {
-		conds = append(conds, `i.reorder_level > 0 AND i.on_hand <= i.reorder_level`)
+		conds = append(conds, lowStockSQL)
 	}
 	if f.ExpiringWithinDays != nil {
 		conds = append(conds, `i.next_expiry IS NOT NULL AND i.next_expiry <= ?`)
@@ -261,9 +261,13 @@ func scanString(r rowScanner) (*string, error) {
 	return &s, err
 }
 
+// lowStockSQL is inventory.Item.IsLow in SQL (the partial index
+// inventory_items_low serves it); TestLowStockSQLIsIsLow holds the two equal.
+const lowStockSQL = `i.reorder_level > 0 AND i.on_hand <= i.reorder_level`
+
 // LowStock lists unarchived items at or below their reorder level.
 func (s *InventoryStore) LowStock(ctx context.Context, limit int) ([]inventory.Item, error) {
 	return scanAll(ctx, s.db, scanItem, `SELECT `+itemColumns+` FROM inventory_items i
-		WHERE i.archived = ? AND i.reorder_level > 0 AND i.on_hand <= i.reorder_level ORDER BY i.name_key, i.id LIMIT ?`,
+		WHERE i.archived = ? AND `+lowStockSQL+` ORDER BY i.name_key, i.id LIMIT ?`,
 		false, limit)
 }

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"strconv"
 	"strings"
 
 	"github.com/packline/packline/internal/inventory"
@@ -12,22 +11,26 @@ import (
 
 const moveColumns = `m.id, m.batch_id, m.item_id, m.reason, m.quantity, m.balance_after, m.counted, m.note, m.reverses_id,
 	r.id, m.doc_type, m.doc_id, m.user_id, COALESCE(u.first_name || ' ' || u.last_name, ''), m.created_at,
-	b.code, i.sku, i.name, i.unit`
+	b.code, i.sku, i.name, i.unit, COALESCE(sh.number, ''), COALESCE(pe.date, ''), COALESCE(pe.line_id, 0)`
 
+// moveFrom joins a move's names, and the shipment or production entry that
+// owns it (inventory.Owner), found by its document.
 const moveFrom = ` FROM inventory_moves m
 	JOIN inventory_batches b ON b.id = m.batch_id
 	JOIN inventory_items i ON i.id = m.item_id
 	LEFT JOIN inventory_moves r ON r.reverses_id = m.id
-	LEFT JOIN users u ON u.id = m.user_id`
+	LEFT JOIN users u ON u.id = m.user_id
+	LEFT JOIN shipping_shipments sh ON m.doc_type = '` + inventory.DocShipment + `' AND sh.id = m.doc_id
+	LEFT JOIN production_entries pe ON m.doc_type = '` + inventory.DocProduction + `' AND pe.id = m.doc_id`
 
 func scanMove(r rowScanner) (*inventory.Move, error) {
 	var m inventory.Move
 	var counted, reverses, reversedBy, docID, userID sql.NullInt64
-	var docType string
-	var created int64
+	var docType, shipment, entryDate string
+	var created, entryLine int64
 	if err := r.Scan(&m.ID, &m.BatchID, &m.ItemID, &m.Reason, &m.Quantity, &m.BalanceAfter, &counted, &m.Note,
 		&reverses, &reversedBy, &docType, &docID, &userID, &m.UserName, &created,
-		&m.BatchCode, &m.ItemSKU, &m.ItemName, &m.ItemUnit); err != nil {
+		&m.BatchCode, &m.ItemSKU, &m.ItemName, &m.ItemUnit, &shipment, &entryDate, &entryLine); err != nil {
 		return nil, err
 	}
 	if counted.Valid {
@@ -39,6 +42,9 @@ func scanMove(r rowScanner) (*inventory.Move, error) {
 	m.UserID = nullID(userID)
 	if docType != "" {
 		m.Document = &inventory.Document{Type: docType, ID: docID.Int64}
+		if m.Owner = inventory.OwnerOf(m.Document); m.Owner != nil {
+			m.Owner.Number, m.Owner.Date, m.Owner.LineID = shipment, entryDate, entryLine
+		}
 	}
 	m.UserName = strings.TrimSpace(m.UserName)
 	m.CreatedAt = FromMillis(created)
@@ -171,18 +177,8 @@ func (t *invTx) AppendMove(ctx context.Context, m *inventory.Move) error {
 	return nil
 }
 
-// FellLow queues the low-stock notification for every staff user, recorded
-// when the move's transaction commits (Tx.Notice; once per item per
-// transaction).
-func (t *invTx) FellLow(ctx context.Context, it *inventory.Item, by *int64) error {
-	var actor int64
-	if by != nil {
-		actor = *by
-	}
-	t.tx.Notice("low_stock:"+strconv.FormatInt(it.ID, 10), messaging.LowStock(actor, it.ID, it.SKU, it.Name,
-		it.OnHand.String(), it.ReorderLevel.String(), it.Unit))
-	return nil
-}
+// Notice implements effects.Notices (inventory.Tx) on the transaction.
+func (t *invTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }
 
 // refreshNextExpiry recomputes an item's soonest expiry among its batches
 // with stock, the summary the expiring filter reads.

@@ -568,3 +568,50 @@ func TestInventoryFiltersFollowWrites(t *testing.T) {
 		}
 	})
 }
+
+// TestLowStockSQLIsIsLow holds the low-stock filter in SQL (the list's
+// filter and the dashboard's list) to inventory.Item.IsLow, the one
+// definition, at and around every boundary.
+func TestLowStockSQLIsIsLow(t *testing.T) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		s := newInventory(db)
+		cases := []struct{ level, onHand int64 }{
+			{0, 0}, {0, 5}, {5, 0}, {5, 4}, {5, 5}, {5, 6}, {1, 1}, {1, 2}, {100, 99}, {100, 101},
+		}
+		want := map[int64]bool{}
+		for i, c := range cases {
+			it, err := s.CreateItem(ctx, inventory.NewItem{SKU: fmt.Sprintf("LOW-%d", i), Name: fmt.Sprintf("Low %d", i),
+				Kind: inventory.KindRaw, Unit: "kg", ReorderLevel: inventory.Units(c.level)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.onHand > 0 {
+				mustReceive(t, s, it.ID, c.onHand)
+			}
+			it.OnHand = inventory.Units(c.onHand)
+			want[it.ID] = it.IsLow()
+		}
+		listed, _, err := s.ListItems(ctx, inventory.ListFilter{LowStock: true, PageSize: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int64]bool{}
+		for _, it := range listed {
+			got[it.ID] = true
+		}
+		dash, err := storage.NewInventoryStore(db).LowStock(ctx, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotDash := map[int64]bool{}
+		for _, it := range dash {
+			gotDash[it.ID] = true
+		}
+		for id, low := range want {
+			if got[id] != low || gotDash[id] != low {
+				t.Errorf("item %d: IsLow %v, list filter %v, dashboard %v", id, low, got[id], gotDash[id])
+			}
+		}
+	})
+}

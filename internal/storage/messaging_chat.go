@@ -6,11 +6,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/messaging"
 )
-
-var errTopicTaken = apperr.New(apperr.Conflict, "chat.topic_exists", nil, "A topic with that name exists.").OnField("name")
 
 const topicColumns = `t.id, t.name, t.created_by, ` + `TRIM(c.first_name || ' ' || c.last_name)` + `, t.created_at, t.last_message_at`
 
@@ -37,7 +34,7 @@ func (s *MessagingStore) CreateTopic(ctx context.Context, by int64, name string)
 		if err := tx.QueryRow(ctx, `INSERT INTO chat_topics (name, name_key, created_by, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
 			name, strings.ToLower(name), by, Millis(tx.Now)).Scan(&id); err != nil {
 			if isUniqueViolation(err) {
-				return errTopicTaken
+				return messaging.ErrTopicTaken
 			}
 			return err
 		}

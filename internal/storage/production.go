@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
@@ -74,8 +73,7 @@ func (s *ProductionStore) CreateLine(ctx context.Context, n production.NewLine) 
 		out, err = scanLine(tx.QueryRow(ctx, `INSERT INTO production_lines (name, name_key, hourly_target, archived, created_at)
 			VALUES (?, ?, ?, ?, ?) RETURNING `+lineColumns, n.Name, strings.ToLower(n.Name), n.HourlyTarget, false, Millis(tx.Now)))
 		if isUniqueViolation(err) {
-			return apperr.New(apperr.Conflict, "production.line_taken", apperr.Params{"name": n.Name},
-				"A line named "+n.Name+" already exists.").OnField("name")
+			return production.ErrLineNameTaken
 		}
 		return err
 	})
@@ -112,7 +110,7 @@ func (s *ProductionStore) lines(ctx context.Context, where string, args ...any) 
 func (t prodTx) LockLine(ctx context.Context, id int64) (*production.Line, error) {
 	l, err := scanLine(t.tx.QueryRow(ctx, `SELECT `+lineColumns+` FROM production_lines WHERE id = ?`+t.tx.ForUpdate(), id))
 	if IsNoRows(err) {
-		return nil, apperr.New(apperr.NotFound, "production.line_not_found", apperr.Params{"line_id": id}, "Line not found.").OnField("line_id")
+		return nil, nil
 	}
 	return l, err
 }
@@ -122,8 +120,7 @@ func (t prodTx) UpdateLine(ctx context.Context, l production.Line) error {
 	_, err := t.tx.Exec(ctx, `UPDATE production_lines SET name = ?, name_key = ?, hourly_target = ?, archived = ? WHERE id = ?`,
 		l.Name, strings.ToLower(l.Name), l.HourlyTarget, l.Archived, l.ID)
 	if isUniqueViolation(err) {
-		return apperr.New(apperr.Conflict, "production.line_taken", apperr.Params{"name": l.Name},
-			"A line named "+l.Name+" already exists.").OnField("name")
+		return production.ErrLineNameTaken
 	}
 	return err
 }
@@ -388,7 +385,7 @@ func (t prodTx) LockEntry(ctx context.Context, id int64) (*production.Entry, err
 	var lock int64
 	err := t.tx.QueryRow(ctx, `SELECT id FROM production_entries WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&lock)
 	if IsNoRows(err) {
-		return nil, errEntryNotFound(id)
+		return nil, nil
 	}
 	if err != nil {
 		return nil, err
@@ -404,8 +401,4 @@ func (t prodTx) MarkReversed(ctx context.Context, id int64, reason string, by pr
 	_, err := t.tx.Exec(ctx, `UPDATE production_entries SET reversed_at = ?, reversed_by = ?, reverse_reason = ? WHERE id = ?`,
 		Millis(t.tx.Now), by.UserID, reason, id)
 	return err
-}
-
-func errEntryNotFound(id int64) error {
-	return apperr.New(apperr.NotFound, "production.entry_not_found", apperr.Params{"entry_id": id}, "Production entry not found.")
 }

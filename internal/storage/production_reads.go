@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/timeclock"
@@ -106,7 +105,7 @@ func (s *ProductionStore) Entry(ctx context.Context, id int64) (*production.Entr
 		return nil, err
 	}
 	if len(es) == 0 {
-		return nil, errEntryNotFound(id)
+		return nil, nil
 	}
 	return &es[0], nil
 }
@@ -205,13 +204,12 @@ func (s *ProductionStore) Assignments(ctx context.Context, from, to string) ([]p
 }
 
 // LockEmployee implements production.Tx.
-func (t prodTx) LockEmployee(ctx context.Context, id int64) (bool, error) {
-	var active bool
-	err := t.tx.QueryRow(ctx, `SELECT active FROM employees WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&active)
+func (t prodTx) LockEmployee(ctx context.Context, id int64) (found, active bool, err error) {
+	err = t.tx.QueryRow(ctx, `SELECT active FROM employees WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&active)
 	if IsNoRows(err) {
-		return false, apperr.New(apperr.NotFound, "production.employee_not_found", nil, "Employee not found.").OnField("employee_id")
+		return false, false, nil
 	}
-	return active, err
+	return err == nil, active, err
 }
 
 // SetAssignment implements production.Tx.
@@ -225,7 +223,7 @@ func (t prodTx) SetAssignment(ctx context.Context, a production.Assignment) erro
 			return err
 		}
 	}
-	return invalidateLabour(ctx, t.tx, a.Date, a.Date)
+	return nil
 }
 
 // ActiveEmployees are the active employees' first and last names by id.

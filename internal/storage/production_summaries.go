@@ -15,7 +15,7 @@ import (
 )
 
 // SummariseDay rewrites a date's output summaries from its entries (not
-// reversed) and invalidates its labour.
+// reversed).
 func (t prodTx) SummariseDay(ctx context.Context, date string) error {
 	bit := `(1 << hour)`
 	if t.tx.Dialect() == Postgres {
@@ -37,7 +37,17 @@ func (t prodTx) SummariseDay(ctx context.Context, date string) error {
 			return err
 		}
 	}
-	return invalidateLabour(ctx, t.tx, date, date)
+	return nil
+}
+
+// PunchesChanged implements effects.Labour (production.Tx).
+func (t prodTx) PunchesChanged(ctx context.Context, at ...time.Time) error {
+	return invalidateLabourAround(ctx, t.tx, at...)
+}
+
+// DaysChanged implements effects.Labour (production.Tx).
+func (t prodTx) DaysChanged(ctx context.Context, from, to string) error {
+	return invalidateLabour(ctx, t.tx, from, to)
 }
 
 // RebuildProductionSummaries recomputes every output summary from the

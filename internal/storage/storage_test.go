@@ -59,7 +59,7 @@ func TestThrottleLocksAfterLimitAndGrows(t *testing.T) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 		db.Now = func() time.Time { return now }
-		th := storage.NewThrottleStore(db)
+		th := storage.NewThrottle(db)
 		k := throttle.Key{Name: "k", Policy: throttle.Policy{Limit: 3, Base: time.Minute, Max: 10 * time.Minute, Window: 15 * time.Minute}}
 		attempt := func() time.Duration {
 			wait, err := th.Attempt(ctx, k)

@@ -2,92 +2,103 @@ package storage
 
 import (
 	"context"
-	"sort"
+	"database/sql"
 	"time"
 
 	"github.com/packline/packline/internal/throttle"
 )
 
-// ThrottleStore implements throttle.Store on the throttles table. Each
-// attempt is one transaction: the key's row is created if missing, locked
-// (PostgreSQL: FOR UPDATE; SQLite: the single writer), judged by the policy
-// and written back, so parallel attempts on one key are counted one by one,
-// on every instance.
-type ThrottleStore struct{ db *DB }
-
-var _ throttle.Store = (*ThrottleStore)(nil)
-
-// NewThrottleStore returns the throttle store over db.
-func NewThrottleStore(db *DB) *ThrottleStore { return &ThrottleStore{db: db} }
-
-// Attempt implements throttle.Store.
-func (s *ThrottleStore) Attempt(ctx context.Context, keys ...throttle.Key) (time.Duration, error) {
-	// Lock rows in one order so that two attempts on the same keys never deadlock.
-	sorted := append([]throttle.Key(nil), keys...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
-	var wait time.Duration
-	err := s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
-		wait = 0
-		for _, k := range sorted {
-			st, err := lockThrottle(ctx, tx, k.Name)
-			if err != nil {
-				return err
-			}
-			next, w := k.Policy.Admit(st, tx.Now)
-			if err := saveThrottle(ctx, tx, k.Name, next); err != nil {
-				return err
-			}
-			wait = max(wait, w)
-		}
-		return nil
-	})
-	return wait, err
+// ThrottleRows implements throttle.Rows on the throttles table, with the
+// statements of the kiosk's hot path prepared once. It locks, reads and
+// saves; every decision is the throttle package's.
+type ThrottleRows struct {
+	db    *DB
+	stmts stmtCache
 }
 
-// Succeeded implements throttle.Store.
-func (s *ThrottleStore) Succeeded(ctx context.Context, clear, refund []string) error {
-	if len(clear) == 0 && len(refund) == 0 {
-		return nil
+var _ throttle.Rows = (*ThrottleRows)(nil)
+
+// NewThrottleRows returns the throttles table over db.
+func NewThrottleRows(db *DB) *ThrottleRows { return &ThrottleRows{db: db} }
+
+// NewThrottle returns a throttle over db's throttles table.
+func NewThrottle(db *DB) *throttle.Throttle { return throttle.New(NewThrottleRows(db)) }
+
+const (
+	throttleSelectSQL = `SELECT failures, lockouts, locked_until, updated_at FROM throttles WHERE key = ?`
+	throttleInsertSQL = `INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at) VALUES (?, 0, 0, 0, 0) ON CONFLICT (key) DO NOTHING`
+	throttleSaveSQL   = `INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, lockouts = excluded.lockouts,
+		locked_until = excluded.locked_until, updated_at = excluded.updated_at`
+)
+
+// Within implements throttle.Rows in a bookkeeping transaction (no fsync of
+// its own: a power cut may forget the last counts, never a punch).
+func (r *ThrottleRows) Within(ctx context.Context, fn func(l throttle.Locker, now time.Time) error) error {
+	sel := throttleSelectSQL
+	if r.db.Dialect == Postgres {
+		sel += " FOR UPDATE"
 	}
-	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
-		for _, k := range clear {
-			if _, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key = ?`, k); err != nil {
-				return err
-			}
+	var prepared [3]*sql.Stmt
+	for i, q := range []string{sel, throttleInsertSQL, throttleSaveSQL} {
+		st, err := r.stmts.get(ctx, r.db, r.db.write, q)
+		if err != nil {
+			return err
 		}
-		for _, k := range refund {
-			if _, err := tx.Exec(ctx, `UPDATE throttles SET failures = failures - 1 WHERE key = ? AND failures > 0`, k); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// ClearPrefix implements throttle.Store.
-func (s *ThrottleStore) ClearPrefix(ctx context.Context, prefix string) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
-		return err
-	})
-}
-
-// lockThrottle returns key's state, creating its row if needed, under a row lock.
-func lockThrottle(ctx context.Context, tx *Tx, key string) (throttle.State, error) {
-	if _, err := tx.Exec(ctx, `INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at)
-		VALUES (?, 0, 0, 0, 0) ON CONFLICT (key) DO NOTHING`, key); err != nil {
-		return throttle.State{}, err
+		prepared[i] = st
 	}
+	return r.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
+		return fn(&throttleLocker{
+			tx:   tx,
+			sel:  tx.tx.StmtContext(ctx, prepared[0]),
+			ins:  tx.tx.StmtContext(ctx, prepared[1]),
+			save: tx.tx.StmtContext(ctx, prepared[2]),
+		}, tx.Now)
+	})
+}
+
+// throttleLocker is one transaction's view of the throttles table.
+type throttleLocker struct {
+	tx             *Tx
+	sel, ins, save *sql.Stmt
+}
+
+// Lock implements throttle.Locker. It writes nothing where it can:
+// PostgreSQL locks the row (SELECT … FOR UPDATE, creating it first if
+// missing, so two first attempts cannot both count from zero); on SQLite
+// the transaction already holds the single writer, so a missing row is
+// simply zero.
+func (l *throttleLocker) Lock(ctx context.Context, key string) (throttle.State, error) {
+	st, err := l.read(ctx, key)
+	if IsNoRows(err) {
+		st, err = throttle.State{LockedUntil: FromMillis(0), UpdatedAt: FromMillis(0)}, nil
+		if l.tx.Dialect() == Postgres {
+			if _, err = l.ins.ExecContext(ctx, key); err == nil {
+				st, err = l.read(ctx, key)
+			}
+		}
+	}
+	return st, err
+}
+
+func (l *throttleLocker) read(ctx context.Context, key string) (throttle.State, error) {
 	var st throttle.State
 	var until, updated int64
-	err := tx.QueryRow(ctx, `SELECT failures, lockouts, locked_until, updated_at FROM throttles WHERE key = ?`+tx.ForUpdate(), key).
-		Scan(&st.Attempts, &st.Lockouts, &until, &updated)
+	err := l.sel.QueryRowContext(ctx, key).Scan(&st.Attempts, &st.Lockouts, &until, &updated)
 	st.LockedUntil, st.UpdatedAt = FromMillis(until), FromMillis(updated)
 	return st, err
 }
 
-func saveThrottle(ctx context.Context, tx *Tx, key string, st throttle.State) error {
-	_, err := tx.Exec(ctx, `UPDATE throttles SET failures = ?, lockouts = ?, locked_until = ?, updated_at = ? WHERE key = ?`,
-		st.Attempts, st.Lockouts, Millis(st.LockedUntil), Millis(st.UpdatedAt), key)
+// Save implements throttle.Locker.
+func (l *throttleLocker) Save(ctx context.Context, key string, st throttle.State) error {
+	_, err := l.save.ExecContext(ctx, key, st.Attempts, st.Lockouts, Millis(st.LockedUntil), Millis(st.UpdatedAt))
 	return err
+}
+
+// ClearPrefix implements throttle.Rows.
+func (r *ThrottleRows) ClearPrefix(ctx context.Context, prefix string) error {
+	return r.db.WithTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
+		return err
+	})
 }

@@ -14,7 +14,7 @@ import (
 
 // burst sends n attempts on key at once, spread over the given stores (one
 // per server instance), and returns how many were admitted.
-func burst(t *testing.T, stores []*storage.ThrottleStore, n int, keys ...throttle.Key) int {
+func burst(t *testing.T, stores []*throttle.Throttle, n int, keys ...throttle.Key) int {
 	t.Helper()
 	var admitted atomic.Int32
 	var start, done sync.WaitGroup
@@ -43,7 +43,7 @@ var fivePerWindow = throttle.Policy{Limit: 5, Window: 15 * time.Minute, Base: ti
 
 func TestThrottleHoldsUnderBursts(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		stores := []*storage.ThrottleStore{storage.NewThrottleStore(db)}
+		stores := []*throttle.Throttle{storage.NewThrottle(db)}
 		if db.Dialect == storage.Postgres {
 			// A second instance on the same database.
 			other, err := storage.Open(context.Background(), db.DSN)
@@ -51,7 +51,7 @@ func TestThrottleHoldsUnderBursts(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { other.Close() })
-			stores = append(stores, storage.NewThrottleStore(other))
+			stores = append(stores, storage.NewThrottle(other))
 		}
 		key := throttle.Key{Name: "login:a@example.org:10.0.0.1", Policy: fivePerWindow}
 		if got := burst(t, stores, 100, key); got != 5 {
@@ -67,7 +67,7 @@ func TestThrottleHoldsUnderBursts(t *testing.T) {
 func TestThrottleSucceededClearsAndRefunds(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
-		s := storage.NewThrottleStore(db)
+		s := storage.NewThrottle(db)
 		pair := throttle.Key{Name: "pin:7:kiosk", Policy: fivePerWindow}
 		client := throttle.Key{Name: "pin-client:kiosk", Policy: fivePerWindow}
 		// Right PINs from one kiosk for many people never add up.

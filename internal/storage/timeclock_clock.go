@@ -117,9 +117,9 @@ func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 	return cs, nil
 }
 
-// Clock implements timeclock.Store: one conditional UPDATE, then the punch
-// and the kiosk version, in one transaction.
-func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite) (*time.Time, error) {
+// Clock implements timeclock.Store: one conditional UPDATE, then the punch,
+// the kiosk version and what then does, in one transaction.
+func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then func(tx timeclock.Tx) error) (*time.Time, error) {
 	stmts, err := s.clockStmts(ctx)
 	if err != nil {
 		return nil, err
@@ -141,9 +141,7 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite) (*ti
 		if _, err := tx.tx.StmtContext(ctx, stmts.bump).ExecContext(ctx); err != nil {
 			return err
 		}
-		// The punch changes production's labour of the days around it.
-		from, to := labourDaysAround(tx.Now)
-		if _, err := tx.tx.StmtContext(ctx, stmts.labour).ExecContext(ctx, from, to); err != nil {
+		if err := then(clockTx{tx: tx, labour: stmts.labour}); err != nil {
 			return err
 		}
 		t := tx.Now

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -26,11 +27,35 @@ func NewTimeclockStore(db *DB) *TimeclockStore { return &TimeclockStore{db: db} 
 
 // InTx implements timeclock.Store.
 func (s *TimeclockStore) InTx(ctx context.Context, fn func(tx timeclock.Tx) error) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(clockTx{tx}) })
+	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(clockTx{tx: tx}) })
 }
 
 // clockTx implements timeclock.Tx over one transaction.
-type clockTx struct{ tx *Tx }
+type clockTx struct {
+	tx *Tx
+	// labour, when set, is the labour invalidation prepared for the
+	// kiosk's punch (on SQLite a statement cannot be prepared inside the
+	// single writer's transaction).
+	labour *sql.Stmt
+}
+
+// PunchesChanged implements effects.Labour (timeclock.Tx).
+func (t clockTx) PunchesChanged(ctx context.Context, at ...time.Time) error {
+	from, to := labourDaysAround(at...)
+	if t.labour != nil {
+		_, err := t.tx.tx.StmtContext(ctx, t.labour).ExecContext(ctx, from, to)
+		return err
+	}
+	return invalidateLabour(ctx, t.tx, from, to)
+}
+
+// DaysChanged implements effects.Labour (timeclock.Tx).
+func (t clockTx) DaysChanged(ctx context.Context, from, to string) error {
+	return invalidateLabour(ctx, t.tx, from, to)
+}
+
+// Notice implements effects.Notices (timeclock.Tx).
+func (t clockTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }
 
 func (t clockTx) Now() time.Time { return t.tx.Now }
 

@@ -228,31 +228,19 @@ func (t clockTx) InsertPunch(ctx context.Context, p timeclock.Punch) (int64, err
 	if err != nil {
 		return 0, err
 	}
-	return id, invalidateLabourAround(ctx, t.tx, p.At)
+	return id, nil
 }
 
 // SetPunchTime implements timeclock.Tx.
 func (t clockTx) SetPunchTime(ctx context.Context, id int64, at time.Time) error {
-	var was int64
-	if err := t.tx.QueryRow(ctx, `SELECT at FROM punches WHERE id = ?`, id).Scan(&was); err != nil {
-		return err
-	}
-	if _, err := t.tx.Exec(ctx, `UPDATE punches SET at = ?, corrected = ? WHERE id = ?`, Millis(at), true, id); err != nil {
-		return err
-	}
-	return invalidateLabourAround(ctx, t.tx, FromMillis(was), at)
+	_, err := t.tx.Exec(ctx, `UPDATE punches SET at = ?, corrected = ? WHERE id = ?`, Millis(at), true, id)
+	return err
 }
 
 // VoidPunch implements timeclock.Tx.
 func (t clockTx) VoidPunch(ctx context.Context, id int64) error {
-	var at int64
-	if err := t.tx.QueryRow(ctx, `SELECT at FROM punches WHERE id = ?`, id).Scan(&at); err != nil {
-		return err
-	}
-	if _, err := t.tx.Exec(ctx, `UPDATE punches SET voided_at = ?, corrected = ? WHERE id = ?`, Millis(t.tx.Now), true, id); err != nil {
-		return err
-	}
-	return invalidateLabourAround(ctx, t.tx, FromMillis(at))
+	_, err := t.tx.Exec(ctx, `UPDATE punches SET voided_at = ?, corrected = ? WHERE id = ?`, Millis(t.tx.Now), true, id)
+	return err
 }
 
 // InsertAudit implements timeclock.Tx; a user id that names no user is

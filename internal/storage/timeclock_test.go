@@ -52,7 +52,7 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 // newTimeclock is the time clock as the app wires it, over db.
 func newTimeclock(db *storage.DB, keys *timeclock.Keys, log *slog.Logger) *timeclock.Service {
 	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
-	return timeclock.NewService(storage.NewTimeclockStore(db), storage.NewPINThrottle(db), keys, cal, log)
+	return timeclock.NewService(storage.NewTimeclockStore(db), storage.NewThrottle(db), keys, cal, log)
 }
 
 func (e *clockEnv) advance(d time.Duration) { e.now.Add(d.Milliseconds()) }

@@ -72,9 +72,9 @@ type Key struct {
 	Policy Policy
 }
 
-// Store counts attempts in the database, so that every instance sees the
-// same counts.
-type Store interface {
+// Limiter is what the areas that throttle (accounts, the time clock) use;
+// Throttle implements it over Rows, and tests may fake it.
+type Limiter interface {
 	// Attempt counts one attempt on every key, in one transaction holding
 	// each key's row lock, and returns the longest wait if any key refuses
 	// (0: the attempt may be evaluated). Every key is counted either way.

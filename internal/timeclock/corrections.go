@@ -73,6 +73,9 @@ func (s *Service) AddPunch(ctx context.Context, by Staff, n NewPunch) (*Punch, e
 		if p.ID, err = tx.InsertPunch(ctx, p); err != nil {
 			return err
 		}
+		if err := tx.PunchesChanged(ctx, p.At); err != nil {
+			return err
+		}
 		if err := audit(ctx, tx, by, &p, ActionAdd, n.Reason, nil, PunchState{Kind: n.Kind, At: n.At}); err != nil {
 			return err
 		}
@@ -127,6 +130,9 @@ func (s *Service) EditPunch(ctx context.Context, by Staff, ed PunchEdit) (*Punch
 		if err := tx.SetPunchTime(ctx, p.ID, ed.At); err != nil {
 			return err
 		}
+		if err := tx.PunchesChanged(ctx, p.At, ed.At); err != nil {
+			return err
+		}
 		if err := audit(ctx, tx, by, p, ActionEdit, ed.Reason,
 			&PunchState{Kind: p.Kind, At: p.At}, PunchState{Kind: p.Kind, At: ed.At}); err != nil {
 			return err
@@ -156,6 +162,9 @@ func (s *Service) VoidPunch(ctx context.Context, by Staff, punchID int64, reason
 			return errAlreadyVoid
 		}
 		if err := tx.VoidPunch(ctx, p.ID); err != nil {
+			return err
+		}
+		if err := tx.PunchesChanged(ctx, p.At); err != nil {
 			return err
 		}
 		if err := audit(ctx, tx, by, p, ActionVoid, reason,
@@ -195,6 +204,9 @@ func (s *Service) SeedPunches(ctx context.Context, employeeID int64, ps []SeedPu
 		for _, sp := range ps {
 			at := sp.At.UTC().Truncate(time.Millisecond)
 			if _, err := tx.InsertPunch(ctx, Punch{EmployeeID: employeeID, Kind: sp.Kind, At: at, Source: SourceKiosk, CreatedAt: at}); err != nil {
+				return err
+			}
+			if err := tx.PunchesChanged(ctx, at); err != nil {
 				return err
 			}
 		}

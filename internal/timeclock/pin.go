@@ -58,16 +58,14 @@ type Throttle interface {
 	// when refused (0: admitted and evaluated) and the keys this very
 	// attempt locked (a cool-down that starts now).
 	Guard(ctx context.Context, stages [][]throttle.Key, evaluate func() Verdict) (wait time.Duration, locked []string, err error)
-	// ClearPrefix and Succeeded as in throttle.Store (for a new PIN).
+	// ClearPrefix and Succeeded as in throttle.Limiter (for a new PIN).
+	// throttle.Throttle implements it.
 	ClearPrefix(ctx context.Context, prefix string) error
 	Succeeded(ctx context.Context, clear, refund []string) error
 }
 
-// Verdict is what an evaluated attempt does to its keys: Clear forgets
-// them, Refund takes the attempt back; any other key keeps it counted.
-type Verdict struct {
-	Clear, Refund []string
-}
+// Verdict is what an evaluated attempt does to its keys (throttle.Verdict).
+type Verdict = throttle.Verdict
 
 // Notifier tells staff (messaging.Service): the time clock sends
 // "pin_guessing" with the employee's name when someone starts guessing.

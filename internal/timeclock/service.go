@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/throttle"
 )
@@ -156,7 +157,9 @@ func (s *Service) Clock(ctx context.Context, r ClockRequest) (*ClockResult, erro
 		s.log.Warn("clock refused: no valid clock token", "employee_id", r.EmployeeID, "client", r.Client, "to", r.To)
 		return nil, ErrClockToken
 	}
-	at, err := s.store.Clock(ctx, ClockWrite{EmployeeID: r.EmployeeID, Seq: claims.Seq, To: r.To, Kind: kind})
+	at, err := s.store.Clock(ctx, ClockWrite{EmployeeID: r.EmployeeID, Seq: claims.Seq, To: r.To, Kind: kind}, func(tx Tx) error {
+		return tx.PunchesChanged(ctx, tx.Now())
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -346,11 +349,18 @@ func (s *Service) AlertForgotten(ctx context.Context) (int, error) {
 		if o.Since.IsZero() || now.Sub(o.Since) <= maxShift {
 			continue
 		}
-		ok, err := s.store.NoteForgotten(ctx, o, st.MaxShiftHours)
+		noted := false
+		err := s.store.InTx(ctx, func(tx Tx) (err error) {
+			if noted, err = tx.MarkForgotten(ctx, o); noted {
+				name := strings.TrimSpace(o.FirstName + " " + o.LastName)
+				tx.Notice("", messaging.ForgottenClockOut(o.EmployeeID, name, o.Since, st.MaxShiftHours))
+			}
+			return err
+		})
 		if err != nil {
 			return sent, err
 		}
-		if ok {
+		if noted {
 			sent++
 		}
 	}

@@ -3,6 +3,8 @@ package timeclock
 import (
 	"context"
 	"time"
+
+	"github.com/packline/packline/internal/effects"
 )
 
 // Store is what the time clock needs from storage: SQL on SQLite or
@@ -18,8 +20,9 @@ type Store interface {
 	// Clock changes an employee's clock state to w.To and records the punch,
 	// only if the employee is active, not already in w.To and still at
 	// sequence w.Seq: of any number of concurrent calls one changes it. It
-	// returns the punch time, or nil when nothing changed.
-	Clock(ctx context.Context, w ClockWrite) (*time.Time, error)
+	// returns the punch time, or nil when nothing changed. When it changed,
+	// then runs in the same transaction, after the punch is written.
+	Clock(ctx context.Context, w ClockWrite, then func(tx Tx) error) (*time.Time, error)
 	// ClockState reads an employee's state after a Clock that changed nothing.
 	ClockState(ctx context.Context, employeeID int64) (*ClockState, error)
 
@@ -37,12 +40,6 @@ type Store interface {
 	// ThrottleStates reads the PIN throttle keys starting with prefix.
 	ThrottleReader
 
-	// NoteForgotten records, once per shift, that the open shift o has run
-	// longer than the maximum shift of hours hours, and tells the admins in
-	// the same transaction. It reports false, and tells nobody, when that
-	// shift was noted before (by this or another instance) or has closed.
-	NoteForgotten(ctx context.Context, o OpenShift, hours int) (bool, error)
-
 	// InTx runs fn in one write transaction.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 }
@@ -50,6 +47,15 @@ type Store interface {
 // Tx is one write transaction, with one fixed Now.
 type Tx interface {
 	Now() time.Time
+	// Labour: every punch recorded, moved or voided says so
+	// (PunchesChanged), for production's labour of the days around it.
+	effects.Labour
+	// Notices: a shift open past the maximum tells the admins.
+	effects.Notices
+	// MarkForgotten records, once per shift, that the open shift o has run
+	// longer than the maximum shift. It reports false when that shift was
+	// marked before (by this or another instance) or has closed meanwhile.
+	MarkForgotten(ctx context.Context, o OpenShift) (bool, error)
 	// InsertEmployee adds an active, clocked-out employee without a PIN.
 	InsertEmployee(ctx context.Context, first, last string) (int64, error)
 	// LockEmployee reads an employee for update; nil if none.

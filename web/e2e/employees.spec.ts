@@ -139,8 +139,9 @@ test.describe('employees and their time', () => {
     await expect(page.getByRole('row').nth(1)).toContainText('Zimmerman');
     expect(requests.some((u) => u.includes('sort=last_name') && u.includes('order=desc'))).toBe(true);
 
-    await page.getByRole('combobox', { name: 'Rows per page' }).click();
-    await page.getByRole('option', { name: '10', exact: true }).click();
+    // The page-size menu's button shows the size (the "Rows per page" label stands beside it).
+    await page.getByRole('button', { name: '25', exact: true }).click();
+    await page.getByRole('menuitem', { name: '10', exact: true }).click();
     await expect(page.getByRole('row')).toHaveCount(11);
     await page.getByRole('button', { name: '2', exact: true }).click();
     await expect(page.getByRole('row')).toHaveCount(11);

@@ -22,6 +22,8 @@ export interface ServerTableProps<T> extends ServerTablePaging<T> {
   controlsKey?: string;
   pageSizes?: number[];
   rowExpansion?: DataTableRowExpansionProps<T>;
+  /** The record's key field (default `id`). */
+  idAccessor?: keyof T & string;
 }
 
 /** A mantine-datatable whose rows are searched, sorted and paged on the server (records keyed by id). */
@@ -38,7 +40,7 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
       minHeight={p.records.length ? undefined : 180}
       records={p.records}
       fetching={p.fetching}
-      idAccessor="id"
+      idAccessor={p.idAccessor ?? 'id'}
       aria-label={p.label}
       noRecordsText={p.empty}
       loadingText={t('common.loading')}

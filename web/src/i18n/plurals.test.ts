@@ -107,7 +107,7 @@ describe('plural forms', () => {
     await changeLanguage('br');
     const t = i18n.t.bind(i18n);
     expect(i18n.t('inventory.warnings.lowStock', { count: 3, n: '3' })).toBe('3 itens com estoque baixo');
-    expect(i18n.t('employees.total', { count: 42 })).toBe('42 funcionários');
+    expect(i18n.t('employees.inNow', { count: 42 })).toBe('42 pessoas estão presentes.');
     expect(unitName('EACH', t, 5)).toBe('unidades');
     await changeLanguage('ir');
     expect(unitName('kg', i18n.t.bind(i18n), 5)).toBe('کیلوگرم');

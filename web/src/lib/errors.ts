@@ -56,7 +56,11 @@ export function serverErrorMessage(body: Partial<ApiErrorBody> | undefined, t: T
   if (!body) return undefined;
   const key = errorKey(body.code);
   if (key && i18next.exists(key)) {
-    return t(key, { ...formatErrorParams(body.params), interpolation: { escapeValue: false } });
+    // A code whose params name a `kind` may be worded per kind (`errors.move.owned_shipment`).
+    const kind = body.params?.kind;
+    const perKind = typeof kind === 'string' ? `${key}_${kind}` : undefined;
+    const use = perKind && i18next.exists(perKind) ? perKind : key;
+    return t(use, { ...formatErrorParams(body.params), interpolation: { escapeValue: false } });
   }
   return body.error?.trim() ? body.error : undefined;
 }

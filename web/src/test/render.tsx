@@ -115,3 +115,18 @@ export function renderApp(url: string) {
   );
   return { site, ...result };
 }
+
+/**
+ * Makes jsdom answer media queries as a desktop browser does (every min-width query
+ * matches), for the duration of the enclosing describe: mantine-datatable shows no column
+ * whose media query fails, and jsdom's stub fails them all.
+ */
+export function desktopMediaQueries() {
+  const jsdomMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) => ({ ...jsdomMatchMedia(query), matches: !query.trim() || query.includes('min-width') });
+  });
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
+  });
+}

@@ -2,6 +2,8 @@
 -- kiosk's buttons as the kiosk shows them in each language, and the Confirm
 -- step after the PIN. Only text nobody has edited is changed: an answer that
 -- differs from the one 0075 wrote is the organisation's and stays.
+-- A database made since the FAQ moved to internal/faq/seed.json (which holds
+-- the new text) has no entries yet when this runs, and nothing changes.
 
 UPDATE faq_texts SET
     answer = 'Open the clock-in kiosk on the tablet. The employee taps their name (the letters at the top narrow the list), types their PIN, taps Confirm, then taps Clock In or Clock Out. The kiosk needs no sign-in; the dashboard shows its address and a QR code.',

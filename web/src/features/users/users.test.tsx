@@ -6,7 +6,7 @@ import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import type { Schema } from '@/lib/api';
 import { apiError, mockApi } from '@/test/api-mock';
 import { server, VALID_TOKEN } from '@/test/msw';
-import { renderApp, setupI18n } from '@/test/render';
+import { renderApp, setupI18n, desktopMediaQueries } from '@/test/render';
 
 const people: Schema<'AdminUser'>[] = [
   { id: 1, email: 'demo@packline.local', first_name: 'Dana', last_name: 'Demo', role: 'admin', active: true, two_factor: true, last_sign_in: '2026-11-23T14:00:00Z', created_at: '2026-07-01T10:00:00Z' },
@@ -46,6 +46,7 @@ function fakeUsers(patch?: (id: number, body: Record<string, unknown>) => Respon
 }
 
 describe('users screen', { timeout: 60_000 }, () => {
+  desktopMediaQueries();
   beforeAll(() => setupI18n('gb'));
   beforeEach(() => {
     resetSessionForTests();
@@ -73,7 +74,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(within(tom).getByText('Never')).toBeInTheDocument();
     const dana = screen.getByRole('row', { name: /demo@packline\.local/ });
     expect(within(dana).getByText('Administrator')).toBeInTheDocument();
-    expect(screen.getByText('2 accounts')).toBeInTheDocument();
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
 
     await userEvent.setup().type(screen.getByLabelText('Search name or email'), 'tom');
     await waitFor(() => expect(queries.at(-1)?.get('search')).toBe('tom'));

@@ -722,7 +722,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo a move with a reversal */
+        /**
+         * Undo a move with a reversal
+         * @description A move owned by a shipment or a production entry (its `owner`) is refused with 409 `move.owned` naming the owner; cancel the shipment or reverse the entry instead.
+         */
         post: operations["reverseMove"];
         delete?: never;
         options?: never;
@@ -2722,12 +2725,28 @@ export interface components {
             item_sku?: string;
             item_unit?: string;
             note: string;
+            /** @description The shipment or production entry the move belongs to (its ship, consume or produce moves, and the reversals its own undoing wrote); null for a move of its own. An owned move is undone only through its owner. */
+            owner: components["schemas"]["MoveOwner"] | null;
             quantity: components["schemas"]["Quantity"];
             reason: components["schemas"]["MoveReason"];
             reversed_by_id: number | null;
             reverses_id: number | null;
             user_id: number | null;
             user_name: string;
+        };
+        MoveOwner: {
+            /**
+             * Format: date
+             * @description A production entry's day.
+             */
+            date?: string;
+            id: number;
+            /** @enum {string} */
+            kind: "shipment" | "production_entry";
+            /** @description A production entry's line. */
+            line_id?: number;
+            /** @description A shipment's number (SHP-2026-0042). */
+            number?: string;
         };
         /** @enum {string} */
         MoveReason: "receive" | "consume" | "produce" | "ship" | "adjust" | "count" | "reversal";

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
-import { renderApp, setupI18n } from '@/test/render';
+import { renderApp, setupI18n, desktopMediaQueries } from '@/test/render';
 import type { DocumentRecord } from '../api/types';
 
 const doc = (id: number, name: string, over: Partial<DocumentRecord> = {}): DocumentRecord => ({
@@ -59,16 +59,12 @@ function docsApi(calls: string[]) {
 }
 
 describe('documents page (/docs)', () => {
-  const jsdomMatchMedia = window.matchMedia;
+  desktopMediaQueries();
   beforeAll(() => setupI18n('gb'));
   beforeEach(() => {
     resetSessionForTests();
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
     // A wide desktop screen: the table shows its columns (jsdom matches no media query).
-    window.matchMedia = (query: string) => ({ ...jsdomMatchMedia(query), matches: !query.trim() || query.includes('min-width') });
-  });
-  afterEach(() => {
-    window.matchMedia = jsdomMatchMedia;
   });
 
   it('lists documents from the server and searches there', { timeout: 20_000 }, async () => {

@@ -5,7 +5,7 @@ import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
-import { renderApp, setupI18n } from '@/test/render';
+import { renderApp, setupI18n, desktopMediaQueries } from '@/test/render';
 
 const emp = (id: number, first: string, last: string, status: 'clocked_in' | 'clocked_out' = 'clocked_out') => ({
   employee_id: id,
@@ -21,6 +21,7 @@ const emp = (id: number, first: string, last: string, status: 'clocked_in' | 'cl
 });
 
 describe('/employees', { timeout: 90_000 }, () => {
+  desktopMediaQueries();
   beforeAll(async () => {
     configure({ asyncUtilTimeout: 8000 });
     await setupI18n('gb');
@@ -48,13 +49,13 @@ describe('/employees', { timeout: 90_000 }, () => {
     );
     const user = userEvent.setup();
     renderApp('/employees');
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Employees' });
     expect(await within(table).findByText('Almeida')).toBeInTheDocument();
     expect(within(table).getByText('In')).toBeInTheDocument();
     expect(lists[0].get('sort')).toBe('last_name');
     expect(lists[0].get('order')).toBe('asc');
 
-    await user.click(within(table).getByRole('button', { name: 'Last name' }));
+    await user.click(within(table).getByRole('button', { name: /^Last name/ }));
     await waitFor(() => expect(lists.some((q) => q.get('order') === 'desc')).toBe(true));
 
     await user.click(screen.getByRole('button', { name: 'Add employee' }));

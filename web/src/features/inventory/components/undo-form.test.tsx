@@ -12,7 +12,7 @@ import { UndoForm } from './undo-form';
 
 const receive: Schema<'Move'> = {
   id: 7, batch_id: 11, item_id: 1, reason: 'receive', quantity: 1250.5, balance_after: 1250.5, counted: null, note: '',
-  reverses_id: null, reversed_by_id: null, document: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-01T15:00:00Z',
+  reverses_id: null, reversed_by_id: null, document: null, owner: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-01T15:00:00Z',
 };
 
 // The server refuses to undo a receive whose stock was partly used: 409 with the code
@@ -67,6 +67,19 @@ describe('a refused undo, translated by its code', () => {
         'Cannot undo: batch RICE-A has only 12.5 kg on hand and undoing this move takes out 1,250.5 kg. Undo the later moves first.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('names the owner of an owned move, worded for its kind', async () => {
+    const refuse = (params: Record<string, string | number>) =>
+      server.use(
+        mockApi.post('/api/inventory/moves/{id}/reverse', () =>
+          HttpResponse.json(apiError('This move belongs to its owner.', 'move.owned', params), { status: 409 }),
+        ),
+      );
+    await setupI18n('es');
+    refuse({ kind: 'shipment', id: 42, number: 'SHP-2026-0042' });
+    await undo();
+    expect(await screen.findByText('Este movimiento pertenece al envío SHP-2026-0042: cancela el envío para deshacerlo.')).toBeInTheDocument();
   });
 
   it('falls back to the English sentence for a code the app does not know', async () => {

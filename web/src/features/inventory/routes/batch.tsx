@@ -17,6 +17,7 @@ import type { Move } from '../api/types';
 import { BatchProduction } from '../components/batch-production';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ExpiryBadge } from '../components/expiry-badge';
+import { MoveOwner } from '../components/move-owner';
 import { formatChange, formatDay, formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
@@ -32,16 +33,20 @@ const REASON_COLORS: Record<string, string> = {
   reversal: 'gray',
 };
 
-/** The document a move came from: its translated kind and number ('Shipment 12'). */
+/** The document a move came from: its translated kind and number ('Shipment SHP-2026-0042', 'Production entry 12'). */
 function documentLabel(m: Move, t: TFunction): string {
   if (!m.document) return '';
   const kind = t(`inventory.documents.${m.document.type}`, { defaultValue: m.document.type });
-  return m.document.id ? `${kind} ${m.document.id}` : kind;
+  const ref = m.owner?.number || m.document.id;
+  return ref ? `${kind} ${ref}` : kind;
 }
 
-/** Whether a move can still be undone from the screen. */
+/**
+ * Whether a move can still be undone from the screen: not a move its shipment or
+ * production entry owns (undone only through that owner, which the row links to).
+ */
 function canUndo(m: Move): boolean {
-  return m.reason !== 'reversal' && m.reversed_by_id == null && m.quantity !== 0;
+  return m.owner == null && m.reason !== 'reversal' && m.reversed_by_id == null && m.quantity !== 0;
 }
 
 /**
@@ -216,6 +221,8 @@ export default function BatchPage() {
                       <Text size="xs" c="dimmed">
                         {t('inventory.history.undone')}
                       </Text>
+                    ) : m.owner ? (
+                      <MoveOwner owner={m.owner} />
                     ) : null}
                   </Table.Td>
                 </Table.Tr>

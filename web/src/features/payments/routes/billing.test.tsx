@@ -6,7 +6,7 @@ import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { mockApi } from '@/test/api-mock';
 import { server, VALID_TOKEN } from '@/test/msw';
-import { renderApp, setupI18n } from '@/test/render';
+import { renderApp, setupI18n, desktopMediaQueries } from '@/test/render';
 
 const invoice = (id: number, number: string, over: Partial<Schema<'Invoice'>>): Schema<'Invoice'> => ({
   id, number, status: 'sent', client_id: 2, project_id: null, project_name: '',
@@ -18,16 +18,11 @@ const invoice = (id: number, number: string, over: Partial<Schema<'Invoice'>>): 
 });
 
 describe('billing (/payments/billing)', () => {
-  const jsdomMatchMedia = window.matchMedia;
+  desktopMediaQueries();
   beforeAll(() => setupI18n('gb'));
   beforeEach(() => {
     resetSessionForTests();
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
-    // A wide desktop screen: the table shows its columns (jsdom matches no media query).
-    window.matchMedia = (query: string) => ({ ...jsdomMatchMedia(query), matches: !query.trim() || query.includes('min-width') });
-  });
-  afterEach(() => {
-    window.matchMedia = jsdomMatchMedia;
   });
 
   it('shows Overdue for a sent invoice past its due date, and filters on it on the server', { timeout: 20_000 }, async () => {

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { useDaily } from '../api/get-daily';
 import { DateBar } from '../components/date-bar';
 import { EntryList } from '../components/entry-list';
+import { LineTotals } from '../components/line-totals';
 import { formatDay, formatHour, formatQty, formatRate } from '../lib/format';
 import { dayHours, useDay } from '../lib/use-day';
 import classes from '../production.module.css';
@@ -144,47 +145,7 @@ export default function ProductionDailyPage() {
                 </Table.Tbody>
               </Table>
             </Stack>
-            <Stack gap="xs" component="section" aria-labelledby="lines-title">
-              <Title order={2} size="h4" id="lines-title">
-                {t('production.daily.byLine')}
-              </Title>
-              <Table.ScrollContainer minWidth={480}>
-                <Table withTableBorder fz="sm" data-testid="daily-lines">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('production.daily.line')}</Table.Th>
-                      <Table.Th ta="end">{t('production.daily.units')}</Table.Th>
-                      <Table.Th ta="end">{t('production.daily.target')}</Table.Th>
-                      <Table.Th ta="end">{t('production.daily.labourHours')}</Table.Th>
-                      <Table.Th ta="end">{t('production.daily.uplh')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.line_totals.map((l) => (
-                      <Table.Tr
-                        key={l.line_id}
-                        bg={l.line_id === picked ? 'var(--mantine-primary-color-light)' : undefined}
-                        aria-current={l.line_id === picked ? 'true' : undefined}
-                      >
-                        <Table.Td fw={l.line_id === picked ? 700 : undefined}>{l.name}</Table.Td>
-                        <Table.Td ta="end">{formatQty(l.units, lng)}</Table.Td>
-                        <Table.Td ta="end">
-                          {l.target != null ? (
-                            <Text span size="sm" className={l.units >= l.target ? classes.met : classes.below}>
-                              {t('production.daily.vsTarget', { target: formatQty(l.target, lng), pct: formatRate(l.target ? (l.units / l.target) * 100 : null, lng) })}
-                            </Text>
-                          ) : (
-                            '—'
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="end">{formatRate(l.labour_hours, lng)}</Table.Td>
-                        <Table.Td ta="end">{formatRate(l.units_per_labour_hour, lng)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Stack>
+            <LineTotals lines={d.line_totals} target="vs" picked={picked} testId="daily-lines" />
           </SimpleGrid>
 
           <Stack gap="xs" component="section" aria-labelledby="consumed-title">

@@ -1,6 +1,6 @@
 import '../strings';
 import '../styles';
-import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { downloadOverviewCSV, useOverview } from '../api/get-overview';
+import { LineTotals } from '../components/line-totals';
 import { addDays, formatQty, formatRate, mondayOf } from '../lib/format';
 import { useDay } from '../lib/use-day';
 
@@ -101,35 +102,7 @@ export default function ProductionOverviewPage() {
           <Suspense fallback={<Text c="dimmed">{t('common.loading')}</Text>}>
             <OverviewCharts overview={o} />
           </Suspense>
-          <Stack gap="xs" component="section" aria-labelledby="ov-lines-title">
-            <Title order={2} size="h4" id="ov-lines-title">
-              {t('production.daily.byLine')}
-            </Title>
-            <Table.ScrollContainer minWidth={480}>
-              <Table withTableBorder striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('production.daily.line')}</Table.Th>
-                    <Table.Th ta="end">{t('production.daily.units')}</Table.Th>
-                    <Table.Th ta="end">{t('production.daily.target')}</Table.Th>
-                    <Table.Th ta="end">{t('production.daily.labourHours')}</Table.Th>
-                    <Table.Th ta="end">{t('production.daily.uplh')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {o.lines.map((l) => (
-                    <Table.Tr key={l.line_id}>
-                      <Table.Td>{l.name}</Table.Td>
-                      <Table.Td ta="end">{formatQty(l.units, lng)}</Table.Td>
-                      <Table.Td ta="end">{l.target != null ? formatQty(l.target, lng) : '—'}</Table.Td>
-                      <Table.Td ta="end">{formatRate(l.labour_hours, lng)}</Table.Td>
-                      <Table.Td ta="end">{formatRate(l.units_per_labour_hour, lng)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
+          <LineTotals lines={o.lines} target="plain" />
         </Stack>
       )}
     </PageFrame>

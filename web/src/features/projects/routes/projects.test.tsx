@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
-import { renderApp, setupI18n } from '@/test/render';
+import { renderApp, setupI18n, desktopMediaQueries } from '@/test/render';
 import type { Project } from '../api/projects';
 
 const project = (id: number, name: string, over: Partial<Project> = {}): Project => ({
@@ -15,15 +15,11 @@ const project = (id: number, name: string, over: Partial<Project> = {}): Project
 });
 
 describe('projects page (/projects)', () => {
-  const jsdomMatchMedia = window.matchMedia;
+  desktopMediaQueries();
   beforeAll(() => setupI18n('gb'));
   beforeEach(() => {
     resetSessionForTests();
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
-    window.matchMedia = (query: string) => ({ ...jsdomMatchMedia(query), matches: !query.trim() || query.includes('min-width') });
-  });
-  afterEach(() => {
-    window.matchMedia = jsdomMatchMedia;
   });
 
   it('shows cards with the server’s progress, filters and sorts on the server, and switches to the table', { timeout: 20_000 }, async () => {

@@ -1,12 +1,14 @@
-import { ActionIcon, Badge, Group, Menu, Pagination, Select, Skeleton, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconSearch } from '@tabler/icons-react';
+import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SearchInput, ServerTable } from '@/components/server-table';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { useServerTable } from '@/lib/use-server-table';
 import { useResetTwoFactor, useUpdateUser, useUserList, type AdminUser } from '../api/users';
 
 const name = (u: AdminUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
@@ -16,9 +18,9 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const query = useUserList({ search: debounced, page, pageSize });
+  // Accounts come in the server's order (name); the table pages them.
+  const { resetPage, query, table } = useServerTable<AdminUser>({ columnAccessor: 'name', direction: 'asc' });
+  const list = useUserList({ search: debounced, page: query.page, pageSize: query.pageSize });
   const update = useUpdateUser();
   const [confirm, setConfirm] = useState<AdminUser | null>(null);
   const reset2fa = useResetTwoFactor();
@@ -34,8 +36,6 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
     }
     setResetting(null);
   }
-  const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
 
   async function change(u: AdminUser, patch: { role?: 'admin' | 'staff'; active?: boolean }) {
     try {
@@ -49,45 +49,28 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
 
   return (
     <>
-      <TextInput
-        aria-label={t('users.search')}
-        placeholder={t('users.search')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={320}
-      />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={query.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.name')}</Table.Th>
-              <Table.Th>{t('users.email')}</Table.Th>
-              <Table.Th>{t('users.role')}</Table.Th>
-              <Table.Th>{t('users.status')}</Table.Th>
-              <Table.Th>{t('users.lastSignIn')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('users.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.isPending &&
-              [0, 1, 2].map((i) => (
-                <Table.Tr key={i}>
-                  {[0, 1, 2, 3, 4, 5].map((c) => (
-                    <Table.Td key={c}>
-                      <Skeleton h={16} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            {data?.users.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
+      <SearchInput aria-label={t('users.search')} placeholder={t('users.search')} value={search} onSearch={resetPage(setSearch)} maw={320} />
+      {list.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(list.error, t)}
+        </Alert>
+      ) : (
+        <ServerTable<AdminUser>
+          {...table}
+          records={list.data?.users ?? []}
+          total={list.data?.total ?? 0}
+          fetching={list.isFetching}
+          label={t('users.table')}
+          empty={debounced ? t('users.noneFound') : t('users.none')}
+          perPageLabel={t('users.pageSize')}
+          rangeKey="users.range"
+          controlsKey="users"
+          columns={[
+            {
+              accessor: 'name',
+              title: t('users.name'),
+              render: (u) => (
+                <>
                   {name(u)}
                   {u.id === myId && (
                     <Text span c="dimmed" size="sm">
@@ -95,93 +78,73 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
                       ({t('users.you')})
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'blue'}>
-                    {u.role === 'admin' ? t('users.roleAdmin') : t('users.roleStaff')}
+                </>
+              ),
+            },
+            { accessor: 'email', title: t('users.email') },
+            {
+              accessor: 'role',
+              title: t('users.role'),
+              render: (u) => (
+                <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'blue'}>
+                  {u.role === 'admin' ? t('users.roleAdmin') : t('users.roleStaff')}
+                </Badge>
+              ),
+            },
+            {
+              accessor: 'active',
+              title: t('users.status'),
+              render: (u) => (
+                <Group gap={4} wrap="nowrap">
+                  <Badge variant={u.active ? 'light' : 'outline'} color={u.active ? 'green' : 'gray'}>
+                    {u.active ? t('users.active') : t('users.inactive')}
                   </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Badge variant={u.active ? 'light' : 'outline'} color={u.active ? 'green' : 'gray'}>
-                      {u.active ? t('users.active') : t('users.inactive')}
+                  {u.two_factor && (
+                    <Badge variant="outline" color="teal" title={t('users.twoFactorOn')}>
+                      {t('users.twoFactorBadge')}
                     </Badge>
-                    {u.two_factor && (
-                      <Badge variant="outline" color="teal" title={t('users.twoFactorOn')}>
-                        {t('users.twoFactorBadge')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{u.last_sign_in ? formatDateTime(u.last_sign_in, i18n.language, timeZone) : t('users.never')}</Table.Td>
-                <Table.Td data-flush>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={t('users.moreFor', { name: name(u) })}>
-                        <IconDots size={18} aria-hidden />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => void change(u, { role: u.role === 'admin' ? 'staff' : 'admin' })}>
-                        {u.role === 'admin' ? t('users.makeStaff') : t('users.makeAdmin')}
+                  )}
+                </Group>
+              ),
+            },
+            {
+              accessor: 'last_sign_in',
+              title: t('users.lastSignIn'),
+              render: (u) => (u.last_sign_in ? formatDateTime(u.last_sign_in, i18n.language, timeZone) : t('users.never')),
+            },
+            {
+              accessor: 'actions',
+              title: <VisuallyHidden>{t('users.actions')}</VisuallyHidden>,
+              render: (u) => (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" aria-label={t('users.moreFor', { name: name(u) })}>
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => void change(u, { role: u.role === 'admin' ? 'staff' : 'admin' })}>
+                      {u.role === 'admin' ? t('users.makeStaff') : t('users.makeAdmin')}
+                    </Menu.Item>
+                    {u.active ? (
+                      <Menu.Item color="red" onClick={() => setConfirm(u)}>
+                        {t('users.deactivate')}
                       </Menu.Item>
-                      {u.active ? (
-                        <Menu.Item color="red" onClick={() => setConfirm(u)}>
-                          {t('users.deactivate')}
-                        </Menu.Item>
-                      ) : (
-                        <Menu.Item onClick={() => void change(u, { active: true })}>{t('users.reactivate')}</Menu.Item>
-                      )}
-                      {u.two_factor && u.id !== myId && (
-                        <Menu.Item color="red" onClick={() => setResetting(u)}>
-                          {t('users.reset2fa')}
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {data && data.users.length === 0 && (
-        <Text c="dimmed" ta="center" py="lg">
-          {debounced ? t('users.noneFound') : t('users.none')}
-        </Text>
+                    ) : (
+                      <Menu.Item onClick={() => void change(u, { active: true })}>{t('users.reactivate')}</Menu.Item>
+                    )}
+                    {u.two_factor && u.id !== myId && (
+                      <Menu.Item color="red" onClick={() => setResetting(u)}>
+                        {t('users.reset2fa')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            },
+          ]}
+        />
       )}
-      {query.isError && (
-        <Text c="red" ta="center" role="alert">
-          {errorMessage(query.error, t)}
-        </Text>
-      )}
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed">
-          {t('users.total', { count: data?.total ?? 0 })}
-        </Text>
-        <Group gap="sm">
-          <Select
-            aria-label={t('users.pageSize')}
-            w={90}
-            value={String(pageSize)}
-            onChange={(v) => {
-              setPageSize(Number(v ?? 25));
-              setPage(1);
-            }}
-            data={['10', '25', '50', '100']}
-            allowDeselect={false}
-          />
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'next' ? t('users.nextPage') : control === 'previous' ? t('users.previousPage') : undefined,
-            })}
-          />
-        </Group>
-      </Group>
       <ConfirmDialog
         opened={confirm !== null}
         title={t('users.deactivateTitle', { name: confirm ? name(confirm) : '' })}

@@ -1,0 +1,72 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// A file with an unterminated quote is bad_csv with its line, on both import
+// routes and in both body forms: the preview lists it (200), the commit
+// refuses the file (400 import.rejected carrying that preview), never a 500,
+// and nothing is written.
+func TestImportUnterminatedQuoteIsBadCSV(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		file := "sku,name\nOK,Fine\n\"abc,def"
+		asJSON, _ := json.Marshal(map[string]string{"csv": file})
+		type fileErr struct {
+			Code   string
+			Params struct{ Line int }
+		}
+		type preview struct {
+			Valid  bool
+			Errors []fileErr
+		}
+		for _, c := range []struct {
+			name, path, contentType, body string
+			want                          int
+		}{
+			{"preview csv", "/api/inventory/import/preview", "text/csv", file, 200},
+			{"preview json", "/api/inventory/import/preview", "application/json", string(asJSON), 200},
+			{"commit csv", "/api/inventory/import", "text/csv", file, 400},
+			{"commit json", "/api/inventory/import", "application/json", string(asJSON), 400},
+		} {
+			req, _ := http.NewRequest("POST", e.srv.URL+c.path, strings.NewReader(c.body))
+			req.Header.Set("Authorization", "Bearer "+e.token)
+			req.Header.Set("Content-Type", c.contentType)
+			res, err := e.srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != c.want {
+				t.Fatalf("%s: status %d, want %d: %s", c.name, res.StatusCode, c.want, raw)
+			}
+			var p preview
+			if c.want == 200 {
+				err = json.Unmarshal(raw, &p)
+			} else {
+				var rej struct {
+					Code    string
+					Preview preview
+				}
+				err = json.Unmarshal(raw, &rej)
+				if rej.Code != "import.rejected" {
+					t.Errorf("%s: code %q, want import.rejected", c.name, rej.Code)
+				}
+				p = rej.Preview
+			}
+			if err != nil || p.Valid || len(p.Errors) != 1 || p.Errors[0].Code != "bad_csv" || p.Errors[0].Params.Line != 3 {
+				t.Errorf("%s: %v %s, want one bad_csv error on line 3", c.name, err, raw)
+			}
+		}
+		var list struct{ Total int }
+		e.call("GET", "/api/inventory/items", e.token, "", 200, &list)
+		if list.Total != 0 {
+			t.Fatalf("a refused import wrote %d items", list.Total)
+		}
+	})
+}

@@ -1,0 +1,38 @@
+// Package services is the one list of Packline's domain services, one per
+// business area. internal/app builds it over storage, the HTTP server
+// serves it, the demo loader writes through it: a new area adds its
+// service here once.
+package services
+
+import (
+	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/clients"
+	"github.com/packline/packline/internal/documents"
+	"github.com/packline/packline/internal/faq"
+	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/projects"
+	"github.com/packline/packline/internal/shipping"
+	"github.com/packline/packline/internal/timeclock"
+)
+
+// Services are the domain services, each holding its area's rules over
+// its store. A nil service is an area its user does not need (the demo
+// loader skips it; tests may leave some out).
+type Services struct {
+	Accounts     *accounts.Service
+	Organisation *organisation.Service
+	Messaging    *messaging.Service
+	Inventory    *inventory.Service
+	Shipping     *shipping.Service
+	FAQ          *faq.Service
+	Timeclock    *timeclock.Service
+	Production   *production.Service
+	Documents    *documents.Service
+	Clients      *clients.Service
+	Projects     *projects.Service
+	Billing      *billing.Service
+}
