@@ -3548,7 +3548,8 @@ export interface components {
          *     `reorder_level`, and for a batch `batch_code`, `quantity`, `received_at`, `expires_at`
          *     (YYYY-MM-DD), `source`, `source_type`. Common spellings of headers (`item`, `uom`, …) are
          *     understood; an unknown header is a row error of the preview. An empty body is 400
-         *     `request.empty`; a file that cannot be read as CSV is refused with `bad_csv` naming its line.
+         *     `request.empty`; a file that cannot be read as CSV is `bad_csv` naming its line (a file error of
+         *     the preview; the import answers 400 with that preview).
          */
         ImportFile: {
             content: {
