@@ -17,13 +17,13 @@ import (
 func (in *PlanInput) Validate() error {
 	in.Name, in.Unit, in.Period = strings.TrimSpace(in.Name), strings.TrimSpace(in.Unit), strings.TrimSpace(in.Period)
 	if in.Name == "" {
-		return errRequired("name")
+		return apperr.Required("name")
 	}
 	if err := text.Name("name", in.Name); err != nil {
 		return err
 	}
 	if in.Unit == "" {
-		return errRequired("unit")
+		return apperr.Required("unit")
 	}
 	if err := maxLen("name", in.Name, MaxName); err != nil {
 		return err
@@ -35,7 +35,7 @@ func (in *PlanInput) Validate() error {
 		return err
 	}
 	if !slices.Contains(Periods, in.Period) {
-		return errChoice("period", Periods)
+		return apperr.Choice("period", Periods)
 	}
 	return nil
 }
@@ -53,10 +53,10 @@ func (in *MethodInput) Validate() error {
 		*p = strings.TrimSpace(*p)
 	}
 	if !slices.Contains(Kinds, in.Kind) {
-		return errChoice("kind", Kinds)
+		return apperr.Choice("kind", Kinds)
 	}
 	if in.Label == "" {
-		return errRequired("label")
+		return apperr.Required("label")
 	}
 	for _, c := range []struct {
 		field, v string
@@ -73,13 +73,13 @@ func (in *MethodInput) Validate() error {
 	switch in.Kind {
 	case KindBankTransfer:
 		if in.BankName == "" {
-			return errRequired("bank_name")
+			return apperr.Required("bank_name")
 		}
 		if in.AccountName == "" {
-			return errRequired("account_name")
+			return apperr.Required("account_name")
 		}
 		if in.AccountNumber == "" {
-			return errRequired("account_number")
+			return apperr.Required("account_number")
 		}
 		if in.SortCode != "" && !sortCode.MatchString(in.SortCode) {
 			return apperr.New(apperr.Invalid, "billing.sort_code", apperr.Params{}, "A sort code is six digits, like 12-34-56.").OnField("sort_code")
@@ -92,7 +92,7 @@ func (in *MethodInput) Validate() error {
 	case KindCardLink:
 		u, err := url.Parse(in.PaymentURL)
 		if in.PaymentURL == "" {
-			return errRequired("payment_url")
+			return apperr.Required("payment_url")
 		}
 		if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
 			return apperr.New(apperr.Invalid, "billing.payment_url", apperr.Params{},
@@ -109,7 +109,7 @@ func (in *MethodInput) Validate() error {
 func (in *InvoiceInput) normalize(orgCurrency string) ([]Line, error) {
 	in.Currency, in.Notes = strings.ToUpper(strings.TrimSpace(in.Currency)), strings.TrimSpace(in.Notes)
 	if in.ClientID <= 0 {
-		return nil, errRequired("client_id")
+		return nil, apperr.Required("client_id")
 	}
 	if in.Currency == "" {
 		in.Currency = orgCurrency
@@ -122,15 +122,13 @@ func (in *InvoiceInput) normalize(orgCurrency string) ([]Line, error) {
 		in.Language = "gb"
 	}
 	if !slices.Contains(Languages, in.Language) {
-		return nil, errChoice("language", Languages)
+		return nil, apperr.Choice("language", Languages)
 	}
 	if in.TaxRateBP < 0 || in.TaxRateBP > MaxTaxRateBP {
-		return nil, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "tax_rate_bp", "min": 0, "max": MaxTaxRateBP},
-			fmt.Sprintf("tax_rate_bp must be a whole number from 0 to %d.", MaxTaxRateBP)).OnField("tax_rate_bp")
+		return nil, apperr.Range("tax_rate_bp", 0, MaxTaxRateBP)
 	}
 	if in.DueDays != nil && (*in.DueDays < 0 || *in.DueDays > 365) {
-		return nil, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "due_days", "min": 0, "max": 365},
-			"due_days must be a whole number from 0 to 365.").OnField("due_days")
+		return nil, apperr.Range("due_days", 0, 365)
 	}
 	if err := maxLen("notes", in.Notes, MaxNotes); err != nil {
 		return nil, err
@@ -147,7 +145,7 @@ func (in *InvoiceInput) normalize(orgCurrency string) ([]Line, error) {
 		field := fmt.Sprintf("lines[%d]", i)
 		l.Description = strings.TrimSpace(l.Description)
 		if l.Description == "" {
-			return nil, errRequired(field + ".description")
+			return nil, apperr.Required(field + ".description")
 		}
 		if err := maxLen(field+".description", l.Description, MaxDescription); err != nil {
 			return nil, err
@@ -194,38 +192,26 @@ func checkReason(reason string) (string, error) {
 
 func checkPrice(field string, v int64) error {
 	if v < 0 || v > MaxUnitPrice {
-		return apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": field, "min": 0, "max": MaxUnitPrice},
-			fmt.Sprintf("%s must be a whole number from 0 to %d.", field, MaxUnitPrice)).OnField(field)
+		return apperr.Range(field, 0, MaxUnitPrice)
 	}
 	return nil
 }
 
 func checkDate(field, v string) error {
 	if v == "" {
-		return errRequired(field)
+		return apperr.Required(field)
 	}
 	if _, err := time.Parse(time.DateOnly, v); err != nil {
-		return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": field},
-			fmt.Sprintf("%s must be a date like 2025-08-15.", field)).OnField(field)
+		return apperr.Date(field)
 	}
 	return nil
 }
 
 func maxLen(field, v string, max int) error {
 	if utf8.RuneCountInString(v) > max {
-		return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": field, "max": max},
-			fmt.Sprintf("%s must be at most %d characters.", field, max)).OnField(field)
+		return apperr.TooLong(field, max)
 	}
 	return nil
-}
-
-func errRequired(field string) error {
-	return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, field+" is required.").OnField(field)
-}
-
-func errChoice(field string, choices []string) error {
-	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": strings.Join(choices, ", ")},
-		fmt.Sprintf("%s must be one of %s.", field, strings.Join(choices, ", "))).OnField(field)
 }
 
 func errCurrency(field, c string) error {

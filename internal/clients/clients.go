@@ -11,7 +11,6 @@ package clients
 
 import (
 	"context"
-	"fmt"
 	"net/mail"
 	"strings"
 	"time"
@@ -101,7 +100,7 @@ func (in *Input) Validate() error {
 	in.Name, in.Email = strings.TrimSpace(in.Name), strings.TrimSpace(in.Email)
 	in.Address, in.City, in.Country = strings.TrimSpace(in.Address), strings.TrimSpace(in.City), strings.TrimSpace(in.Country)
 	if in.Name == "" {
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "name"}, "name is required.").OnField("name")
+		return apperr.Required("name")
 	}
 	for _, c := range []struct {
 		field, v string
@@ -114,8 +113,7 @@ func (in *Input) Validate() error {
 		{"country", in.Country, MaxCountry},
 	} {
 		if utf8.RuneCountInString(c.v) > c.max {
-			return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": c.field, "max": c.max},
-				fmt.Sprintf("%s must be at most %d characters.", c.field, c.max)).OnField(c.field)
+			return apperr.TooLong(c.field, c.max)
 		}
 	}
 	if in.Email != "" {

@@ -80,6 +80,8 @@ const (
 	ChunkSize = 128 << 10
 	// MaxNameRunes is the longest display name kept.
 	MaxNameRunes = 255
+	// MaxPageSize is the most documents one page of the list holds.
+	MaxPageSize = 100
 )
 
 // Entry is one file inside a ZIP: its path and uncompressed size in bytes.

@@ -315,13 +315,11 @@ func (s *Service) normalise(ctx context.Context, f *Filter) error {
 		}
 	}
 	if !slices.Contains(SortKeys, f.Sort) {
-		return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": "sort", "choices": strings.Join(SortKeys, ", ")},
-			"sort must be one of "+strings.Join(SortKeys, ", ")+".").OnField("sort")
+		return apperr.Choice("sort", SortKeys)
 	}
 	for field, d := range map[string]string{"from": f.From, "to": f.To} {
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": field},
-				fmt.Sprintf("%s must be a date like 2025-08-15.", field)).OnField(field)
+			return apperr.Date(field)
 		}
 	}
 	f.Page = max(f.Page, 1)

@@ -82,13 +82,13 @@ func (in *Input) Validate() error {
 		in.Topic = "general"
 	}
 	if !slices.Contains(Topics, in.Topic) {
-		return errChoice("topic", Topics)
+		return apperr.Choice("topic", Topics)
 	}
 	seen := map[string]bool{}
 	var kept []Text
 	for i, t := range in.Texts {
 		if !slices.Contains(Locales, t.Locale) {
-			return errChoice(fmt.Sprintf("texts[%d].locale", i), Locales)
+			return apperr.Choice(fmt.Sprintf("texts[%d].locale", i), Locales)
 		}
 		if seen[t.Locale] {
 			return apperr.New(apperr.Invalid, "faq.locale_twice", apperr.Params{"locale": t.Locale},
@@ -105,11 +105,10 @@ func (in *Input) Validate() error {
 		}{{"question", t.Question, MaxQuestion}, {"answer", t.Answer, MaxAnswer}} {
 			field := fmt.Sprintf("texts[%d].%s", i, f.name)
 			if f.v == "" {
-				return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, field+" is required.").OnField(field)
+				return apperr.Required(field)
 			}
 			if utf8.RuneCountInString(f.v) > f.max {
-				return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": field, "max": f.max},
-					fmt.Sprintf("%s must be at most %d characters.", field, f.max)).OnField(field)
+				return apperr.TooLong(field, f.max)
 			}
 		}
 		kept = append(kept, t)
@@ -125,11 +124,5 @@ func (in *Input) Validate() error {
 
 // SearchText is what search matches: the lower-cased question and answer.
 func SearchText(t Text) string { return strings.ToLower(t.Question + " " + t.Answer) }
-
-func errChoice(field string, choices []string) error {
-	list := strings.Join(choices, ", ")
-	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": list},
-		fmt.Sprintf("%s must be one of %s.", field, list)).OnField(field)
-}
 
 var errNotFound = apperr.New(apperr.NotFound, "faq.not_found", nil, "Question not found.")

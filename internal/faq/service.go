@@ -47,15 +47,14 @@ func (s *Service) List(ctx context.Context, f Filter) ([]Shown, error) {
 		f.Locale = English
 	}
 	if !slices.Contains(Locales, f.Locale) {
-		return nil, errChoice("lang", Locales)
+		return nil, apperr.Choice("lang", Locales)
 	}
 	if f.Topic != "" && !slices.Contains(Topics, f.Topic) {
-		return nil, errChoice("topic", Topics)
+		return nil, apperr.Choice("topic", Topics)
 	}
 	f.Search = strings.ToLower(strings.TrimSpace(f.Search))
 	if len([]rune(f.Search)) > MaxSearch {
-		return nil, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": MaxSearch},
-			fmt.Sprintf("search must be at most %d characters.", MaxSearch)).OnField("search")
+		return nil, apperr.TooLong("search", MaxSearch)
 	}
 	return s.store.List(ctx, f)
 }

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -49,13 +48,12 @@ func (s *Server) handleMethodPatch(w http.ResponseWriter, r *http.Request) error
 
 // invoiceFilter reads the list's query parameters.
 func invoiceFilter(r *http.Request) (billing.Filter, error) {
-	f := billing.Filter{
-		Status:   queryText(r, "status"),
-		Search:   queryText(r, "search"),
-		Sort:     queryText(r, "sort"),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, billing.MaxPageSize),
+	l, err := readList(r, billing.InvoiceSortKeys, billing.MaxPageSize)
+	if err != nil {
+		return billing.Filter{}, err
 	}
+	f := billing.Filter{Status: queryText(r, "status"), Search: queryText(r, "search"), Page: l.Page, PageSize: l.PageSize}
+	f.Sort, f.Desc = l.sortOrNewest("created_at")
 	if v := queryText(r, "client_id"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
@@ -72,26 +70,11 @@ func invoiceFilter(r *http.Request) (billing.Filter, error) {
 		}
 		f.ProjectID = id
 	}
-	if len(f.Search) > 200 {
-		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	if len(f.Search) > MaxSearch {
+		return f, apperr.TooLong("search", MaxSearch, "Search is too long.")
 	}
 	if f.Status != "" && !slices.Contains(billing.FilterStatuses, f.Status) {
-		return f, errChoice("status", billing.FilterStatuses)
-	}
-	if f.Sort != "" && !slices.Contains(billing.InvoiceSortKeys, f.Sort) {
-		return f, errChoice("sort", billing.InvoiceSortKeys)
-	}
-	switch strings.ToLower(queryText(r, "order")) {
-	case "":
-		f.Desc = f.Sort == "" // the newest first by default
-	case "asc":
-	case "desc":
-		f.Desc = true
-	default:
-		return f, errChoice("order", []string{"asc", "desc"})
-	}
-	if f.Sort == "" {
-		f.Sort = "created_at"
+		return f, apperr.Choice("status", billing.FilterStatuses)
 	}
 	return f, nil
 }

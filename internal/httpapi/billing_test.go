@@ -142,12 +142,17 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		client := e.billClient("Harbour Foods")
 		// 1.5 × 0.99 = 1.485 → 1.49 per line; 2 lines = 2.98; 2.98 × 20 % = 0.596 → 0.60.
-		inv := e.draft(client, `"tax_rate_bp":2000,"lines":[{"description":"Meals packed","quantity":1.5,"unit_price_minor":99},{"description":"More meals","quantity":"1.5","unit_price_minor":99}]`)
+		inv := e.draft(client, `"tax_rate_bp":2000,"lines":[{"description":"Meals packed","quantity":1.5,"unit_price_minor":99},{"description":"More meals","quantity":1.5,"unit_price_minor":99}]`)
 		if inv.Number != nil || inv.Status != "draft" || inv.SubtotalMinor != 298 || inv.TaxMinor != 60 || inv.TotalMinor != 358 ||
 			inv.Currency != "USD" || inv.BillTo.City != "Portsmouth" || inv.Lines[0].AmountMinor != 149 {
 			t.Fatalf("draft %+v", inv)
 		}
-		raw := e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,"lines":[{"description":"x","quantity":1.0001,"unit_price_minor":1}]}`, client), 400, nil)
+		// A quantity is a JSON number, as the contract says: not a string.
+		raw := e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,"lines":[{"description":"x","quantity":"1.5","unit_price_minor":1}]}`, client), 400, nil)
+		if billingCode(raw) != "request.field_type" || !strings.Contains(string(raw), `"field":"lines.quantity"`) {
+			t.Fatalf("quantity as a string: %s", raw)
+		}
+		raw = e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,"lines":[{"description":"x","quantity":1.0001,"unit_price_minor":1}]}`, client), 400, nil)
 		if billingCode(raw) != "quantity.decimals" && billingCode(raw) != "quantity.invalid" {
 			t.Fatalf("four decimals: %s", raw)
 		}

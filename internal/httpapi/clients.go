@@ -2,8 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"slices"
-	"strings"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/clients"
@@ -12,43 +10,23 @@ import (
 // Clients are admin-only (they hold billing addresses); any signed-in user
 // may read their names for pickers (GET /api/clients/options).
 
-// sortOrder reads "order" (asc or desc; def when absent).
-func sortOrder(r *http.Request, def bool) (bool, error) {
-	switch strings.ToLower(queryText(r, "order")) {
-	case "":
-		return def, nil
-	case "asc":
-		return false, nil
-	case "desc":
-		return true, nil
-	}
-	return false, errChoice("order", []string{"asc", "desc"})
-}
-
 // searchParam reads "search", refusing more than 200 bytes.
 func searchParam(r *http.Request) (string, error) {
 	s := r.URL.Query().Get("search")
-	if len(s) > 200 {
-		return "", apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	if len(s) > MaxSearch {
+		return "", apperr.TooLong("search", MaxSearch, "Search is too long.")
 	}
 	return s, nil
 }
 
 func clientFilter(r *http.Request) (clients.Filter, error) {
-	f := clients.Filter{
-		Sort:            queryText(r, "sort"),
-		IncludeArchived: boolParam(queryText(r, "include_archived")),
-		Page:            queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize:        queryInt(r, "page_size", 25, 1, clients.MaxPageSize),
+	l, err := readList(r, clients.SortKeys, clients.MaxPageSize)
+	if err != nil {
+		return clients.Filter{}, err
 	}
-	var err error
-	if f.Search, err = searchParam(r); err != nil {
-		return f, err
-	}
-	if f.Sort != "" && !slices.Contains(clients.SortKeys, f.Sort) {
-		return f, errChoice("sort", clients.SortKeys)
-	}
-	f.Desc, err = sortOrder(r, false)
+	f := clients.Filter{Sort: l.Sort, Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize,
+		IncludeArchived: boolParam(queryText(r, "include_archived"))}
+	f.Search, err = searchParam(r)
 	return f, err
 }
 

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -19,8 +22,8 @@ import (
 	"github.com/packline/packline/internal/httpapi/openapi"
 )
 
-// contract is the API's OpenAPI document, loaded once for every test.
-var contract = sync.OnceValues(func() (routers.Router, error) {
+// contractDoc is the API's OpenAPI document, loaded once for every test.
+var contractDoc = sync.OnceValues(func() (*openapi3.T, error) {
 	b, err := openapi.JSON()
 	if err != nil {
 		return nil, err
@@ -32,14 +35,57 @@ var contract = sync.OnceValues(func() (routers.Router, error) {
 	if err := doc.Validate(context.Background()); err != nil {
 		return nil, err
 	}
+	return doc, nil
+})
+
+// contract routes requests to the document's operations.
+var contract = sync.OnceValues(func() (routers.Router, error) {
+	doc, err := contractDoc()
+	if err != nil {
+		return nil, err
+	}
 	return gorillamux.NewRouter(doc)
 })
 
-// validated wraps the API so that every response it gives in a test is
-// checked against the OpenAPI document: its status must be documented for
-// the operation and its body must match the documented schema. A response to
-// an /api path the document does not name fails too, unless it is the 404 or
-// 405 of a path that really does not exist.
+// checkEvent validates one live event of GET /api/events against the
+// document: its type must be a property of the LiveEvents schema, and its
+// data must match that property's schema.
+func checkEvent(typ string, data []byte) error {
+	doc, err := contractDoc()
+	if err != nil {
+		return err
+	}
+	events := doc.Components.Schemas["LiveEvents"]
+	if events == nil || events.Value == nil {
+		return errors.New("the document has no LiveEvents schema")
+	}
+	schema := events.Value.Properties[typ]
+	if schema == nil {
+		return fmt.Errorf("event type %q is not in the document's LiveEvents", typ)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return fmt.Errorf("event %q: data is not JSON: %w", typ, err)
+	}
+	if err := schema.Value.VisitJSON(v); err != nil {
+		return fmt.Errorf("event %q does not match the document: %w", typ, err)
+	}
+	return nil
+}
+
+// validated wraps the API so that every request a test sends and every
+// response it gives are checked against the OpenAPI document.
+//
+// A response's status must be documented for the operation and its body must
+// match the documented schema. A response to an /api path the document does
+// not name fails too, unless it is the 404 or 405 of a path that really does
+// not exist.
+//
+// A request is checked (parameters, body, content type) too, and the server
+// must agree with the verdict: a request the document calls invalid must be
+// refused (4xx) — a test sends one on purpose, and the 4xx it gets is what
+// marks it as such — and a request the document calls valid must not be
+// refused by the body decoder (see checkAgreement).
 func validated(t testing.TB, h http.Handler) http.Handler {
 	router, err := contract()
 	if err != nil {
@@ -51,6 +97,11 @@ func validated(t testing.TB, h http.Handler) http.Handler {
 		if r.URL.Path == "/api/events" {
 			h.ServeHTTP(w, r)
 			return
+		}
+		var reqBody []byte
+		if r.Body != nil {
+			reqBody, _ = io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(reqBody))
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, r)
@@ -69,7 +120,66 @@ func validated(t testing.TB, h http.Handler) http.Handler {
 			t.Errorf("%s %s → %d: the response does not match the OpenAPI document: %v\nbody: %.600s",
 				r.Method, r.URL.RequestURI(), rec.Code, err, body)
 		}
+		if err := checkAgreement(checkRequest(router, r, reqBody), rec.Code, body); err != nil {
+			t.Errorf("%s %s → %d: %v\nrequest: %.600s\nresponse: %.600s", r.Method, r.URL.RequestURI(), rec.Code, err, reqBody, body)
+		}
 	})
+}
+
+func init() {
+	// The document's text/csv body is a string (the file's text); whether it
+	// reads as CSV is the server's to judge (the preview's bad_csv), not the
+	// validator's own CSV parser's.
+	openapi3filter.RegisterBodyDecoder("text/csv", openapi3filter.PlainBodyDecoder)
+}
+
+// errNoRoute is checkRequest's answer for a path or method the document does
+// not name (checkResponse judges those).
+var errNoRoute = errors.New("no such operation")
+
+// checkRequest validates a request against the document: its path and query
+// parameters, its content type and its body.
+func checkRequest(router routers.Router, r *http.Request, body []byte) error {
+	req := r.Clone(context.Background())
+	req.URL.Scheme, req.URL.Host = "http", r.Host
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	route, params, err := router.FindRoute(req)
+	if err != nil {
+		return errNoRoute
+	}
+	return openapi3filter.ValidateRequest(context.Background(), &openapi3filter.RequestValidationInput{
+		Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{
+			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+			MultiError:         true,
+		},
+	})
+}
+
+// decoderCodes are the refusals of the server's body decoder that the
+// document expresses too; a request the document calls valid must not get
+// one. (request.field_type is not among them: JSON Schema's integer has no
+// bound, so an id of 1e30 is valid to it and too large for the server.)
+var decoderCodes = map[string]bool{
+	"field.unknown": true, "request.not_object": true, "request.empty": true, "request.bad_json": true,
+}
+
+// checkAgreement holds the server to the document's verdict on a request
+// (reqErr, from checkRequest) given the status and body it answered.
+func checkAgreement(reqErr error, status int, body []byte) error {
+	switch {
+	case errors.Is(reqErr, errNoRoute):
+		return nil
+	case reqErr != nil && status < 400:
+		return fmt.Errorf("the server accepted a request the OpenAPI document calls invalid: %w", reqErr)
+	case reqErr == nil && status == http.StatusBadRequest:
+		var e struct{ Code string }
+		_ = json.Unmarshal(body, &e)
+		if decoderCodes[e.Code] {
+			return fmt.Errorf("the server refused (%s) a request the OpenAPI document calls valid", e.Code)
+		}
+	}
+	return nil
 }
 
 func checkResponse(router routers.Router, r *http.Request, res *http.Response, body []byte) error {
@@ -133,6 +243,60 @@ func TestContractCatchesDrift(t *testing.T) {
 		err := checkResponse(router, r, res, []byte(c.body))
 		if (err == nil) != c.ok {
 			t.Errorf("%s %s %d %s: error %v, want ok=%v", c.method, c.path, c.status, c.body, err, c.ok)
+		}
+	}
+}
+
+// The request check: a request the document calls invalid must be refused,
+// and one it calls valid must not be refused by the body decoder.
+func TestContractHoldsRequests(t *testing.T) {
+	router, err := contract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		method, path, body string
+		status             int
+		respCode           string
+		ok                 bool
+	}{
+		{"PATCH", "/api/user/preferences", `{"theme":"dark"}`, 200, "", true},
+		{"PATCH", "/api/user/preferences", `{"role":"admin"}`, 200, "", false},             // accepted what the document refuses
+		{"PATCH", "/api/user/preferences", `{"role":"admin"}`, 400, "field.unknown", true}, // refused on purpose
+		{"PATCH", "/api/user/preferences", `null`, 200, "", false},
+		{"POST", "/api/invoices", `{"client_id":1,"lines":[{"description":"x","quantity":"1.5","unit_price_minor":1}]}`, 201, "", false},
+		{"GET", "/api/shipments?page=0", "", 200, "", false},
+		{"GET", "/api/shipments?page=2&order=DESC", "", 200, "", true},
+		{"PATCH", "/api/user/preferences", `{"theme":"dark"}`, 400, "field.unknown", false}, // the decoder refused a valid body
+	} {
+		r := httptest.NewRequest(c.method, c.path, strings.NewReader(c.body))
+		if c.body != "" {
+			r.Header.Set("Content-Type", "application/json")
+		}
+		body, _ := json.Marshal(map[string]any{"error": "x", "code": c.respCode, "params": map[string]any{}})
+		err := checkAgreement(checkRequest(router, r, []byte(c.body)), c.status, body)
+		if (err == nil) != c.ok {
+			t.Errorf("%s %s %s → %d: error %v, want ok=%v", c.method, c.path, c.body, c.status, err, c.ok)
+		}
+	}
+}
+
+// The live event check refuses an event type or a payload the document does
+// not describe.
+func TestContractHoldsLiveEvents(t *testing.T) {
+	for _, c := range []struct {
+		typ, data string
+		ok        bool
+	}{
+		{"presence", `{"user_id":3,"online":true}`, true},
+		{"presence", `{"user_id":3}`, false},
+		{"notification", `{"unread":2}`, true},
+		{"notification", `{"unread":"2"}`, false},
+		{"chat.message", `{"action":"shouted","message":{}}`, false},
+		{"stock.moved", `{}`, false},
+	} {
+		if err := checkEvent(c.typ, []byte(c.data)); (err == nil) != c.ok {
+			t.Errorf("%s %s: %v, want ok=%v", c.typ, c.data, err, c.ok)
 		}
 	}
 }

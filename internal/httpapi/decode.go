@@ -1,12 +1,14 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/packline/packline/internal/apperr"
@@ -27,23 +29,46 @@ func decode[T any](w http.ResponseWriter, r *http.Request) (T, error) {
 
 // decodeJSON is decode for a value the caller already holds.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	dec := json.NewDecoder(r.Body)
-	if err := dec.Decode(v); err != nil {
+	return decodeLimited(w, r, v, maxBody, func() error {
+		return apperr.New(apperr.TooLarge, "request.too_large", apperr.Params{"limit": maxBody},
+			fmt.Sprintf("The request body is too large (limit %d bytes).", maxBody))
+	})
+}
+
+// decodeLimited is decodeJSON for a body of at most limit bytes, answering
+// tooLarge beyond it.
+func decodeLimited(w http.ResponseWriter, r *http.Request, v any, limit int64, tooLarge func() error) error {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
 		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return tooLarge()
+		}
+		return apperr.New(apperr.Invalid, "request.bad_json", nil, "The request body could not be read.")
+	}
+	// Before the decoder, which would store broken text as U+FFFD.
+	if err := checkEncoding(b); err != nil {
+		return err
+	}
+	// null decodes into any struct without a word; it is not an object.
+	if string(bytes.TrimSpace(b)) == "null" {
+		return errNotObject
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		var syntaxErr *json.SyntaxError
 		var coded *apperr.Error
 		switch {
 		case errors.As(err, &coded): // a value's own UnmarshalJSON refused it (a quantity)
 			return coded
-		case errors.As(err, &maxErr):
-			return apperr.New(apperr.TooLarge, "request.too_large", apperr.Params{"limit": maxBody},
-				fmt.Sprintf("The request body is too large (limit %d bytes).", maxBody))
+		case strings.HasPrefix(err.Error(), unknownFieldPrefix):
+			return errUnknownField(b, v, err)
 		case errors.As(err, &typeErr):
 			field := typeErr.Field
 			if field == "" {
-				return apperr.New(apperr.Invalid, "request.not_object", nil, "The request body must be a JSON object.")
+				return errNotObject
 			}
 			kind := jsonKind(typeErr.Type.Kind())
 			return apperr.New(apperr.Invalid, "request.field_type", apperr.Params{"field": field, "type": kind},
@@ -60,6 +85,24 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return apperr.New(apperr.Invalid, "request.not_single", nil, "The request body must hold a single JSON object.")
 	}
 	return cleanText(reflect.ValueOf(v), "", text.Line)
+}
+
+var errNotObject = apperr.New(apperr.Invalid, "request.not_object", nil, "The request body must be a JSON object.")
+
+// unknownFieldPrefix starts the error encoding/json gives, under
+// DisallowUnknownFields, for a member the target has no field for (it has no
+// error type of its own).
+const unknownFieldPrefix = "json: unknown field "
+
+// errUnknownField is the 400 field.unknown for a member of the body b that v
+// has no field for, named by its full path when it is nested.
+func errUnknownField(b []byte, v any, err error) error {
+	field := unknownField(b, reflect.TypeOf(v), "")
+	if field == "" {
+		field, _ = strconv.Unquote(strings.TrimPrefix(err.Error(), unknownFieldPrefix))
+	}
+	return apperr.New(apperr.Invalid, "field.unknown", apperr.Params{"field": field},
+		fmt.Sprintf("Field %s is not part of this request.", field)).OnField(field)
 }
 
 // kindPhrase words a JSON type for the English message.
@@ -143,6 +186,9 @@ func cleanText(v reflect.Value, field string, kind text.Kind) error {
 			}
 		}
 	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return nil // bytes (json.RawMessage): not text
+		}
 		for i := range v.Len() {
 			if err := cleanText(v.Index(i), fmt.Sprintf("%s[%d]", field, i), kind); err != nil {
 				return err

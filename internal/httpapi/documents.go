@@ -123,23 +123,20 @@ func docFilter(r *http.Request) (documents.Filter, error) {
 			return documents.Filter{}, text.Error(k, p)
 		}
 	}
+	l, err := readList(r, documents.SortKeys, documents.MaxPageSize)
+	if err != nil {
+		return documents.Filter{}, err
+	}
 	f := documents.Filter{
 		Search:   q.Get("search"),
 		Type:     q.Get("type"),
 		LinkKind: q.Get("link_kind"),
 		From:     q.Get("from"),
 		To:       q.Get("to"),
-		Sort:     q.Get("sort"),
-		Page:     queryInt(r, "page", 1, 1, 1<<20),
-		PageSize: queryInt(r, "page_size", 25, 1, 100),
-	}
-	switch q.Get("order") {
-	case "", "asc":
-	case "desc":
-		f.Desc = true
-	default:
-		return f, apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": "order", "choices": "asc, desc"},
-			"order must be one of asc, desc.").OnField("order")
+		Sort:     l.Sort,
+		Desc:     l.Desc(false),
+		Page:     l.Page,
+		PageSize: l.PageSize,
 	}
 	for name, dst := range map[string]*int64{"link_id": &f.LinkID, "uploaded_by": &f.UploadedBy} {
 		if v := q.Get(name); v != "" {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -38,15 +37,14 @@ func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) er
 }
 
 func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query()
-	if o := q.Get("order"); o != "" && !strings.EqualFold(o, "asc") && !strings.EqualFold(o, "desc") {
-		return errParam("field.choice", "order", "Order must be asc or desc.", apperr.Params{"choices": "asc, desc"})
+	l, err := readList(r, timeclock.SortFields, timeclock.MaxEmployeePage)
+	if err != nil {
+		return err
 	}
+	q := r.URL.Query()
 	f := timeclock.EmployeeFilter{
-		Search: q.Get("search"), Status: q.Get("status"), Sort: q.Get("sort"),
-		Desc:     strings.EqualFold(q.Get("order"), "desc"),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, 200),
+		Search: q.Get("search"), Status: q.Get("status"), Sort: l.Sort,
+		Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize,
 	}
 	list, total, err := s.Timeclock.ListEmployees(r.Context(), f)
 	if err != nil {
@@ -102,7 +100,7 @@ func queryDate(r *http.Request, name string) (timeclock.Date, bool, error) {
 	}
 	d, err := timeclock.ParseDate(v)
 	if err != nil {
-		return d, false, errParam("field.date", name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name), nil)
+		return d, false, apperr.Date(name, fmt.Sprintf("Field %s must be a date (YYYY-MM-DD).", name))
 	}
 	return d, true, nil
 }
@@ -150,7 +148,7 @@ func (s *Server) handlePunches(w http.ResponseWriter, r *http.Request) error {
 // hour that occurs twice, the first one).
 func (s *Server) punchTime(r *http.Request, v string) (time.Time, error) {
 	if v == "" {
-		return time.Time{}, apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "at"}, "Field at is required.").OnField("at")
+		return time.Time{}, apperr.Required("at", "Field at is required.")
 	}
 	if t, err := time.Parse(time.RFC3339, v); err == nil {
 		return t.UTC(), nil
@@ -261,7 +259,11 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := s.Timeclock.Audit(r.Context(), emp, queryInt(r, "limit", 100, 1, 500))
+	limit, err := queryInt(r, "limit", 100, 1, 500)
+	if err != nil {
+		return err
+	}
+	list, err := s.Timeclock.Audit(r.Context(), emp, limit)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -22,38 +23,34 @@ func actorOf(r *http.Request) inventory.Actor {
 
 // listFilter reads the item list's query parameters.
 func listFilter(r *http.Request) (inventory.ListFilter, error) {
+	l, err := readList(r, inventory.SortKeys, inventory.MaxPageSize)
+	if err != nil {
+		return inventory.ListFilter{}, err
+	}
 	q := r.URL.Query()
 	f := inventory.ListFilter{
 		Search:   q.Get("search"),
 		Kind:     strings.TrimSpace(q.Get("kind")),
 		Category: q.Get("category"),
 		Location: q.Get("location"),
-		Sort:     q.Get("sort"),
+		Sort:     l.Sort,
+		Desc:     l.Desc(false),
 		Archived: q.Get("archived"),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, inventory.MaxPageSize),
+		Page:     l.Page,
+		PageSize: l.PageSize,
 	}
-	if len(f.Search) > 200 {
-		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	if len(f.Search) > MaxSearch {
+		return f, apperr.TooLong("search", MaxSearch, "Search is too long.")
 	}
 	if f.Kind != "" {
 		if k := inventory.NormalizeKind(f.Kind); k != "" {
 			f.Kind = k
 		} else {
-			return f, errChoice("kind", inventory.Kinds)
+			return f, apperr.Choice("kind", inventory.Kinds)
 		}
 	}
 	if f.Sort == "" {
 		f.Sort = "name"
-	} else if !slices.Contains(inventory.SortKeys, f.Sort) {
-		return f, errChoice("sort", inventory.SortKeys)
-	}
-	switch strings.ToLower(q.Get("order")) {
-	case "", "asc":
-	case "desc":
-		f.Desc = true
-	default:
-		return f, errChoice("order", []string{"asc", "desc"})
 	}
 	switch f.Archived {
 	case "", "false", "0":
@@ -62,26 +59,18 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 		f.Archived = "true"
 	case "all":
 	default:
-		return f, errChoice("archived", []string{"false", "true", "all"})
+		return f, apperr.Choice("archived", []string{"false", "true", "all"})
 	}
 	f.LowStock = boolParam(q.Get("low_stock"))
 	f.IncludeEmpty = boolParam(q.Get("include_empty"))
 	if v := q.Get("expiring_within_days"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 3650 {
-			return f, apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "expiring_within_days", "min": 0, "max": 3650},
-				"expiring_within_days must be a whole number of days from 0 to 3650.").OnField("expiring_within_days")
+			return f, apperr.Range("expiring_within_days", 0, 3650, "expiring_within_days must be a whole number of days from 0 to 3650.")
 		}
 		f.ExpiringWithinDays = &n
 	}
 	return f, nil
-}
-
-// errChoice is the error of an input that must be one of choices.
-func errChoice(field string, choices []string) error {
-	list := strings.Join(choices, ", ")
-	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": list},
-		fmt.Sprintf("%s must be one of %s.", field, list)).OnField(field)
 }
 
 func boolParam(v string) bool { return v == "true" || v == "1" || v == "yes" }
@@ -182,8 +171,15 @@ func (s *Server) handleInvGetBatch(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
-	d, err := s.Inventory.GetBatch(r.Context(), id, max(after, 0), queryInt(r, "limit", 200, 1, 1000))
+	after, err := queryInt(r, "after", 0, 0, math.MaxInt)
+	if err != nil {
+		return err
+	}
+	limit, err := queryInt(r, "limit", 200, 1, 1000)
+	if err != nil {
+		return err
+	}
+	d, err := s.Inventory.GetBatch(r.Context(), id, int64(after), limit)
 	if err != nil {
 		return err
 	}
@@ -227,7 +223,7 @@ func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.Counted == nil {
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "counted"}, "Enter the quantity counted.").OnField("counted")
+		return apperr.Required("counted", "Enter the quantity counted.")
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), inventory.NewMove{BatchID: id, Reason: inventory.ReasonCount,
 		Counted: in.Counted, Note: in.Note, UserID: actorOf(r).UserID})
@@ -253,18 +249,18 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	if in.BatchID <= 0 {
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "batch_id"}, "batch_id is required.").OnField("batch_id")
+		return apperr.Required("batch_id")
 	}
 	reason := strings.ToLower(in.Reason)
 	if !slices.Contains(movesAPIReasons, reason) {
-		return errChoice("reason", movesAPIReasons)
+		return apperr.Choice("reason", movesAPIReasons)
 	}
 	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: in.Note, UserID: actorOf(r).UserID}
 	switch {
 	case reason == inventory.ReasonCount && in.Counted != nil:
 		n.Counted = in.Counted
 	case in.Quantity == nil:
-		return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": "quantity"}, "quantity is required.").OnField("quantity")
+		return apperr.Required("quantity")
 	default:
 		n.Quantity = *in.Quantity
 	}
@@ -301,7 +297,11 @@ func (s *Server) handleInvReverse(w http.ResponseWriter, r *http.Request) error 
 // moveFilter reads the ledger's query parameters.
 func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 	q := r.URL.Query()
-	f := inventory.MoveFilter{From: q.Get("from"), To: q.Get("to"), Limit: queryInt(r, "limit", 100, 1, 500)}
+	limit, err := queryInt(r, "limit", 100, 1, 500)
+	if err != nil {
+		return inventory.MoveFilter{}, err
+	}
+	f := inventory.MoveFilter{From: q.Get("from"), To: q.Get("to"), Limit: limit}
 	for _, p := range []struct {
 		name string
 		dst  *int64
@@ -317,7 +317,7 @@ func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 	}
 	if v := q.Get("reason"); v != "" {
 		if !slices.Contains(inventory.Reasons, v) {
-			return f, errChoice("reason", inventory.Reasons)
+			return f, apperr.Choice("reason", inventory.Reasons)
 		}
 		f.Reason = v
 	}
@@ -342,7 +342,10 @@ func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) handleInvWarnings(w http.ResponseWriter, r *http.Request) error {
-	days := queryInt(r, "expiring_within_days", 30, 0, 3650)
+	days, err := queryInt(r, "expiring_within_days", 30, 0, 3650)
+	if err != nil {
+		return err
+	}
 	wr, err := s.Inventory.Warnings(r.Context(), days)
 	if err != nil {
 		return err

@@ -111,28 +111,35 @@ func errImportTooLarge() error {
 		fmt.Sprintf("The file is too large (limit %d MB).", inventory.MaxImportBytes>>20))
 }
 
+var errCSVRequired = apperr.Required("csv", "Field csv is required.")
+
 // importBody reads an import file: a raw CSV body, or JSON {"csv": "…"}.
 func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, inventory.MaxImportBytes+4096)
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct == "application/json" {
 		var in struct {
-			CSV string `json:"csv"`
+			// The file, not a text field: its cells are checked by the
+			// inventory domain row by row (NUL included), so it is decoded
+			// after cleanText. Its encoding is checked with the body's.
+			CSV json.RawMessage `json:"csv"`
 		}
-		dec := json.NewDecoder(r.Body)
-		if err := dec.Decode(&in); err != nil {
-			var maxErr *http.MaxBytesError
-			if errors.As(err, &maxErr) {
-				return nil, errImportTooLarge()
-			}
-			return nil, apperr.New(apperr.Invalid, "request.bad_json", nil, "The request body is not valid JSON.")
+		if err := decodeLimited(w, r, &in, inventory.MaxImportBytes+4096, errImportTooLarge); err != nil {
+			return nil, err
 		}
-		if len(in.CSV) > inventory.MaxImportBytes {
+		var csv string
+		if in.CSV == nil || string(in.CSV) == "null" {
+			return nil, errCSVRequired
+		}
+		if err := json.Unmarshal(in.CSV, &csv); err != nil {
+			return nil, apperr.New(apperr.Invalid, "request.field_type", apperr.Params{"field": "csv", "type": "string"},
+				"Field csv must be a string.").OnField("csv")
+		}
+		if len(csv) > inventory.MaxImportBytes {
 			return nil, errImportTooLarge()
 		}
-		return []byte(in.CSV), nil
+		return []byte(csv), nil
 	}
-	b, err := io.ReadAll(r.Body)
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, inventory.MaxImportBytes+4096))
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
@@ -142,6 +149,9 @@ func importBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	}
 	if len(b) > inventory.MaxImportBytes {
 		return nil, errImportTooLarge()
+	}
+	if len(b) == 0 { // the contract's body is required: no body is not a file
+		return nil, apperr.New(apperr.Invalid, "request.empty", nil, "The request body is empty.")
 	}
 	return b, nil
 }

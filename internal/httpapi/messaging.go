@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -22,8 +23,14 @@ func chatPerson(r *http.Request) messaging.Person {
 
 // handleNotifications: GET /api/notifications?unread=&page=&limit=.
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
-	limit := queryInt(r, "limit", messaging.DefaultList, 1, messaging.MaxList)
-	page := queryInt(r, "page", 1, 1, 10000)
+	limit, err := queryInt(r, "limit", messaging.DefaultList, 1, messaging.MaxList)
+	if err != nil {
+		return err
+	}
+	page, err := queryInt(r, "page", 1, 1, MaxPage)
+	if err != nil {
+		return err
+	}
 	f := messaging.Filter{UnreadOnly: boolParam(queryText(r, "unread")), Limit: limit, Offset: (page - 1) * limit}
 	p, err := s.Messaging.List(r.Context(), userFrom(r.Context()).ID, f)
 	if err != nil {
@@ -234,9 +241,15 @@ func (s *Server) handleMessages(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	limit := queryInt(r, "limit", messaging.DefaultMessages, 1, messaging.MaxMessages)
-	before := int64(queryInt(r, "before", 0, 0, int(^uint32(0)>>1)))
-	list, err := s.Messaging.Messages(r.Context(), id, before, limit)
+	limit, err := queryInt(r, "limit", messaging.DefaultMessages, 1, messaging.MaxMessages)
+	if err != nil {
+		return err
+	}
+	before, err := queryInt(r, "before", 0, 1, math.MaxInt)
+	if err != nil {
+		return err
+	}
+	list, err := s.Messaging.Messages(r.Context(), id, int64(before), limit)
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,8 @@ type sseEvent struct {
 	ID   string
 	Type string
 	Data map[string]any
+	// Invalid says how the event fails the document's LiveEvents schema.
+	Invalid error
 }
 
 // openEvents opens the live stream on srv with a bearer token or a ticket
@@ -61,6 +63,7 @@ func openEvents(t *testing.T, srv *httptest.Server, token, query, lastID string)
 			case line == "":
 				if ev.Type != "" {
 					_ = json.Unmarshal([]byte(data), &ev.Data)
+					ev.Invalid = checkEvent(ev.Type, []byte(data))
 					s.events <- ev
 				}
 				ev, data = sseEvent{}, ""
@@ -89,6 +92,9 @@ func (s *sse) next(t *testing.T, typ string) sseEvent {
 		case ev, ok := <-s.events:
 			if !ok {
 				t.Fatalf("the stream ended while waiting for %q", typ)
+			}
+			if ev.Invalid != nil {
+				t.Errorf("live event %s %v: %v", ev.Type, ev.Data, ev.Invalid)
 			}
 			if ev.Type == typ {
 				return ev

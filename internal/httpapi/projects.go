@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/projects"
 )
 
@@ -11,24 +12,18 @@ import (
 // clients' names come from GET /api/clients/options.
 
 func projectFilter(r *http.Request) (projects.Filter, error) {
-	f := projects.Filter{
-		Status:   queryText(r, "status"),
-		Sort:     queryText(r, "sort"),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, projects.MaxPageSize),
+	l, err := readList(r, projects.SortKeys, projects.MaxPageSize)
+	if err != nil {
+		return projects.Filter{}, err
 	}
-	var err error
+	f := projects.Filter{Status: queryText(r, "status"), Sort: l.Sort, Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize}
 	if f.Search, err = searchParam(r); err != nil {
 		return f, err
 	}
 	if f.Status != "" && !slices.Contains(projects.Statuses, f.Status) {
-		return f, errChoice("status", projects.Statuses)
+		return f, apperr.Choice("status", projects.Statuses)
 	}
-	if f.Sort != "" && !slices.Contains(projects.SortKeys, f.Sort) {
-		return f, errChoice("sort", projects.SortKeys)
-	}
-	f.Desc, err = sortOrder(r, false)
-	return f, err
+	return f, nil
 }
 
 func (s *Server) handleProjectList(w http.ResponseWriter, r *http.Request) error {

@@ -3,9 +3,11 @@ package httpapi
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -42,18 +44,84 @@ func queryText(r *http.Request, name string) string {
 	return strings.TrimSpace(r.URL.Query().Get(name))
 }
 
-// queryInt reads an integer query parameter, falling back to def when absent
-// or malformed and clamping to [min, max].
-func queryInt(r *http.Request, name string, def, min, max int) int {
-	v, err := strconv.Atoi(queryText(r, name))
-	if err != nil {
+// queryInt reads an optional integer query parameter: def when absent, and
+// 400 field.range naming it when it is not a whole number in [min, max].
+// Like the contract's minimum and maximum, nothing is clamped: a client that
+// asks for page 0 or 10,000 rows is told, not silently given something else.
+func queryInt(r *http.Request, name string, def, min, max int) (int, error) {
+	s := queryText(r, name)
+	if s == "" {
+		return def, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < min || v > max {
+		return 0, apperr.Range(name, int64(min), int64(max))
+	}
+	return v, nil
+}
+
+// MaxPage is the highest page number a list serves (the contract's
+// components/parameters/page).
+const MaxPage = 1_000_000
+
+// DefaultPageSize is a list's page size when page_size is absent.
+const DefaultPageSize = 25
+
+// listQuery is the one list contract every paged list reads: page,
+// page_size, sort and order.
+type listQuery struct {
+	Page, PageSize int
+	// Sort is one of the list's sort keys, or "" when absent.
+	Sort string
+	// Order is "asc", "desc" (any case in the query), or "" when absent: the
+	// list's own default applies (see newestFirst).
+	Order string
+}
+
+// Desc reports whether the list is sorted descending: as asked, else def.
+func (l listQuery) Desc(def bool) bool {
+	if l.Order == "" {
 		return def
 	}
-	if v < min {
-		return min
+	return l.Order == "desc"
+}
+
+// sortOrNewest is the one place a list's default order is decided: with no
+// sort asked, the list's newest-first key (its number or creation time),
+// descending unless order says otherwise; with a sort asked, ascending
+// unless order says otherwise.
+func (l listQuery) sortOrNewest(newestKey string) (sort string, desc bool) {
+	if l.Sort == "" {
+		return newestKey, l.Desc(true)
 	}
-	if v > max {
-		return max
+	return l.Sort, l.Desc(false)
+}
+
+// MaxSearch is the longest search text a list accepts, in bytes.
+const MaxSearch = 200
+
+// readList reads the list contract: page from 1 to MaxPage (default 1),
+// page_size from 1 to maxSize (default DefaultPageSize, capped at maxSize),
+// sort one of sortKeys (nil: any value is left to the caller), order asc or
+// desc in any case. Each refusal is a 400 naming the parameter.
+func readList(r *http.Request, sortKeys []string, maxSize int) (listQuery, error) {
+	var l listQuery
+	var err error
+	if l.Page, err = queryInt(r, "page", 1, 1, MaxPage); err != nil {
+		return l, err
 	}
-	return v
+	if l.PageSize, err = queryInt(r, "page_size", min(DefaultPageSize, maxSize), 1, maxSize); err != nil {
+		return l, err
+	}
+	l.Sort = queryText(r, "sort")
+	if l.Sort != "" && sortKeys != nil && !slices.Contains(sortKeys, l.Sort) {
+		return l, apperr.Choice("sort", sortKeys)
+	}
+	switch o := strings.ToLower(queryText(r, "order")); o {
+	case "", "asc", "desc":
+		l.Order = o
+	default:
+		return l, apperr.Choice("order", []string{"asc", "desc"})
+	}
+	return l, nil
 }

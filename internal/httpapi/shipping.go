@@ -17,6 +17,10 @@ import (
 
 // shipmentFilter reads the log's query parameters.
 func shipmentFilter(r *http.Request) (shipping.Filter, error) {
+	l, err := readList(r, shipping.SortKeys, shipping.MaxPageSize)
+	if err != nil {
+		return shipping.Filter{}, err
+	}
 	q := r.URL.Query()
 	f := shipping.Filter{
 		Status:   strings.TrimSpace(q.Get("status")),
@@ -24,39 +28,23 @@ func shipmentFilter(r *http.Request) (shipping.Filter, error) {
 		Carrier:  q.Get("carrier"),
 		From:     strings.TrimSpace(q.Get("from")),
 		To:       strings.TrimSpace(q.Get("to")),
-		Sort:     strings.TrimSpace(q.Get("sort")),
-		Page:     queryInt(r, "page", 1, 1, 1_000_000),
-		PageSize: queryInt(r, "page_size", 25, 1, shipping.MaxPageSize),
+		Page:     l.Page,
+		PageSize: l.PageSize,
 	}
-	if len(f.Search) > 200 {
-		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "search", "max": 200}, "Search is too long.").OnField("search")
+	f.Sort, f.Desc = l.sortOrNewest("number")
+	if len(f.Search) > MaxSearch {
+		return f, apperr.TooLong("search", MaxSearch, "Search is too long.")
 	}
 	if len(f.Carrier) > shipping.MaxCarrier {
-		return f, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "carrier", "max": shipping.MaxCarrier}, "Carrier is too long.").OnField("carrier")
+		return f, apperr.TooLong("carrier", shipping.MaxCarrier, "Carrier is too long.")
 	}
 	if f.Status != "" && !slices.Contains(shipping.Statuses, f.Status) {
-		return f, errChoice("status", shipping.Statuses)
+		return f, apperr.Choice("status", shipping.Statuses)
 	}
 	for name, v := range map[string]string{"from": f.From, "to": f.To} {
 		if _, err := time.Parse(time.DateOnly, v); v != "" && err != nil {
-			return f, apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": name},
-				fmt.Sprintf("%s must be a date like 2025-08-15.", name)).OnField(name)
+			return f, apperr.Date(name)
 		}
-	}
-	if f.Sort != "" && !slices.Contains(shipping.SortKeys, f.Sort) {
-		return f, errChoice("sort", shipping.SortKeys)
-	}
-	switch strings.ToLower(q.Get("order")) {
-	case "":
-		f.Desc = f.Sort == "" // the newest first by default
-	case "asc":
-	case "desc":
-		f.Desc = true
-	default:
-		return f, errChoice("order", []string{"asc", "desc"})
-	}
-	if f.Sort == "" {
-		f.Sort = "number"
 	}
 	return f, nil
 }

@@ -115,6 +115,18 @@ var badTexts = []struct{ name, value, code string }{
 	{"soft hyphen", "\u00ad", "text.invisible"},
 }
 
+// badJSONTexts are JSON string literals that are not Unicode text, which
+// encoding/json alone would store as U+FFFD: a byte that is not UTF-8, and
+// an escaped half of a surrogate pair without its other half. Every field,
+// raw ones too, refuses them (text.encoding).
+var badJSONTexts = []struct{ name, literal string }{
+	{"invalid UTF-8", "\"ab\xffc\""},
+	{"truncated UTF-8", "\"ab\xe2\x82\""},
+	{"lone high surrogate", `"a\ud800b"`},
+	{"lone low surrogate", `"\udc00"`},
+	{"high surrogate then a letter", `"\ud83d\u0041"`},
+}
+
 // Every text field of every endpoint, and every query parameter, refuses
 // NUL and invisible-only text with a 400 naming the field: never a 500,
 // never stored.
@@ -151,6 +163,10 @@ func TestEveryTextFieldRefusesBadText(t *testing.T) {
 					body, _ := json.Marshal(map[string]string{field: bad.value})
 					res := e.do(method, path, e.token, string(body))
 					checkRefused(t, pattern+" "+field+" "+bad.name, res.StatusCode, readAll(res), field, bad.code)
+				}
+				for _, bad := range badJSONTexts {
+					res := e.do(method, path, e.token, `{"`+field+`":`+bad.literal+`}`)
+					checkRefused(t, pattern+" "+field+" "+bad.name, res.StatusCode, readAll(res), field, "text.encoding")
 				}
 			}
 		}

@@ -27,8 +27,11 @@ func toAdminUserJSON(u *accounts.User) adminUserJSON {
 }
 
 func (s *Server) handleListUsers(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.Accounts.ListUsers(r.Context(), queryText(r, "search"),
-		queryInt(r, "page", 1, 1, 1_000_000), queryInt(r, "page_size", accounts.DefaultUserPage, 1, accounts.MaxUserPage))
+	l, err := readList(r, nil, accounts.MaxUserPage)
+	if err != nil {
+		return err
+	}
+	page, err := s.Accounts.ListUsers(r.Context(), queryText(r, "search"), l.Page, l.PageSize)
 	if err != nil {
 		return err
 	}

@@ -102,25 +102,19 @@ func errUndoInsufficient(b *Batch, unit string, wanted Quantity) error {
 }
 
 // Validation errors name their field; the code says what is wrong with it.
+// They are apperr's field errors, worded with the field's label.
 
-func errRequired(field, message string) error {
-	return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, message).OnField(field)
-}
+func errRequired(field, message string) error { return apperr.Required(field, message) }
 
 func errTooLong(field, label string, max int) error {
-	return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": field, "max": max},
-		fmt.Sprintf("%s must be at most %d characters.", label, max)).OnField(field)
+	return apperr.TooLong(field, max, fmt.Sprintf("%s must be at most %d characters.", label, max))
 }
 
 func errChoice(field, label string, choices []string) error {
-	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": strings.Join(choices, ", ")},
-		fmt.Sprintf("%s must be one of %s.", label, strings.Join(choices, ", "))).OnField(field)
+	return apperr.Choice(field, choices, fmt.Sprintf("%s must be one of %s.", label, strings.Join(choices, ", ")))
 }
 
-func errDate(field string) error {
-	return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": field},
-		fmt.Sprintf("%s must be a date like 2025-08-15.", field)).OnField(field)
-}
+func errDate(field string) error { return apperr.Date(field) }
 
 func errInvalid(field, code string, params apperr.Params, message string) error {
 	return apperr.New(apperr.Invalid, code, params, message).OnField(field)

@@ -1,7 +1,9 @@
 package inventory
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -44,15 +46,36 @@ func (q Quantity) String() string {
 // MarshalJSON writes q as a JSON number.
 func (q Quantity) MarshalJSON() ([]byte, error) { return []byte(q.String()), nil }
 
-// UnmarshalJSON reads a JSON number (or a numeric string) exactly.
+// UnmarshalJSON reads a JSON number exactly. A string, even a numeric one,
+// is the wrong type, as the API's contract says: the decoder answers it with
+// request.field_type naming the field.
 func (q *Quantity) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(b), `"`)
-	v, err := ParseQuantity(s)
+	if len(b) > 0 && b[0] != '-' && (b[0] < '0' || b[0] > '9') {
+		return &json.UnmarshalTypeError{Value: jsonValueKind(b[0]), Type: reflect.TypeFor[Quantity]()}
+	}
+	v, err := ParseQuantity(string(b))
 	if err != nil {
 		return err
 	}
 	*q = v
 	return nil
+}
+
+// jsonValueKind names the JSON type starting with c, as encoding/json does.
+func jsonValueKind(c byte) string {
+	switch c {
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "value"
 }
 
 // ParseQuantity reads a decimal such as "12", "-0.5" or "1.250" exactly.

@@ -56,6 +56,9 @@ var (
 )
 
 func checkTopicName(name string) error {
+	if strings.TrimSpace(name) == "" {
+		return apperr.Required("name", "A topic needs a name.")
+	}
 	if err := text.Name("name", name); err != nil {
 		return err
 	}

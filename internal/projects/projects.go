@@ -187,36 +187,32 @@ func (in *Input) Validate() error {
 		in.Status = StatusInProgress
 	}
 	if in.Name == "" {
-		return errRequired("name")
+		return apperr.Required("name")
 	}
 	if utf8.RuneCountInString(in.Name) > MaxName {
-		return errTooLong("name", MaxName)
+		return apperr.TooLong("name", MaxName)
 	}
 	if utf8.RuneCountInString(in.Notes) > MaxNotes {
-		return errTooLong("notes", MaxNotes)
+		return apperr.TooLong("notes", MaxNotes)
 	}
 	if in.ClientID <= 0 {
-		return errRequired("client_id")
+		return apperr.Required("client_id")
 	}
 	if in.ProductID <= 0 {
-		return errRequired("product_id")
+		return apperr.Required("product_id")
 	}
 	if !slices.Contains(Statuses, in.Status) {
-		list := strings.Join(Statuses, ", ")
-		return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": "status", "choices": list},
-			fmt.Sprintf("status must be one of %s.", list)).OnField("status")
+		return apperr.Choice("status", Statuses)
 	}
 	if in.TargetUnits < 1 || in.TargetUnits > MaxTargetUnits {
-		return apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "target_units", "min": 1, "max": MaxTargetUnits},
-			fmt.Sprintf("target_units must be a whole number from 1 to %d.", MaxTargetUnits)).OnField("target_units")
+		return apperr.Range("target_units", 1, MaxTargetUnits)
 	}
 	for _, d := range []struct{ field, v string }{{"start_date", in.StartDate}, {"due_date", in.DueDate}} {
 		if d.v == "" {
-			return errRequired(d.field)
+			return apperr.Required(d.field)
 		}
 		if _, err := time.Parse(time.DateOnly, d.v); err != nil {
-			return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": d.field},
-				fmt.Sprintf("%s must be a date like 2025-08-15.", d.field)).OnField(d.field)
+			return apperr.Date(d.field)
 		}
 	}
 	if in.DueDate < in.StartDate {
@@ -283,15 +279,6 @@ func Attributable(o *Option, id int64, productID int64, field string) error {
 			fmt.Sprintf("Project %s is for another product.", o.Name)).OnField(field)
 	}
 	return nil
-}
-
-func errRequired(field string) error {
-	return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, field+" is required.").OnField(field)
-}
-
-func errTooLong(field string, max int) error {
-	return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": field, "max": max},
-		fmt.Sprintf("%s must be at most %d characters.", field, max)).OnField(field)
 }
 
 func errNotFound() error {

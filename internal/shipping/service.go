@@ -257,8 +257,7 @@ func (s *Service) CancelAt(ctx context.Context, id int64, reason string, by inve
 		return nil, errReasonRequired()
 	}
 	if utf8.RuneCountInString(reason) > MaxReason {
-		return nil, apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": "reason", "max": MaxReason},
-			fmt.Sprintf("reason must be at most %d characters.", MaxReason)).OnField("reason")
+		return nil, apperr.TooLong("reason", MaxReason)
 	}
 	return s.step(ctx, id, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
 		switch sh.Status {

@@ -181,7 +181,7 @@ func (in *Input) Validate() error {
 		return err
 	}
 	if in.Destination.Name == "" {
-		return errRequired("destination.name")
+		return apperr.Required("destination.name")
 	}
 	for _, c := range []struct {
 		field, v string
@@ -195,17 +195,14 @@ func (in *Input) Validate() error {
 		{"notes", in.Notes, MaxNotes},
 	} {
 		if utf8.RuneCountInString(c.v) > c.max {
-			return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": c.field, "max": c.max},
-				fmt.Sprintf("%s must be at most %d characters.", c.field, c.max)).OnField(c.field)
+			return apperr.TooLong(c.field, c.max)
 		}
 	}
 	if in.Pallets < 0 || in.Pallets > MaxPallets {
-		return apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "pallets", "min": 0, "max": MaxPallets},
-			fmt.Sprintf("pallets must be a whole number from 0 to %d.", MaxPallets)).OnField("pallets")
+		return apperr.Range("pallets", 0, MaxPallets)
 	}
 	if in.WeightKg < 0 || in.WeightKg > MaxWeightKg || in.WeightKg != in.WeightKg {
-		return apperr.New(apperr.Invalid, "field.range", apperr.Params{"field": "weight_kg", "min": 0, "max": MaxWeightKg},
-			fmt.Sprintf("weight_kg must be from 0 to %d.", MaxWeightKg)).OnField("weight_kg")
+		return apperr.Range("weight_kg", 0, MaxWeightKg, fmt.Sprintf("weight_kg must be from 0 to %d.", MaxWeightKg))
 	}
 	return checkLines(in.Lines)
 }
@@ -226,7 +223,7 @@ func checkLines(lines []NewLine) error {
 	for i, l := range lines {
 		field := fmt.Sprintf("lines[%d]", i)
 		if l.BatchID <= 0 {
-			return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field + ".batch_id"}, "batch_id is required.").OnField(field + ".batch_id")
+			return apperr.Required(field+".batch_id", "batch_id is required.")
 		}
 		if l.Quantity <= 0 {
 			return apperr.New(apperr.Invalid, "quantity.not_positive", apperr.Params{"field": field + ".quantity"}, "Quantity must be more than zero.").OnField(field + ".quantity")
@@ -245,17 +242,12 @@ func checkLines(lines []NewLine) error {
 
 func checkDate(field, v string) error {
 	if v == "" {
-		return errRequired(field)
+		return apperr.Required(field)
 	}
 	if _, err := time.Parse(time.DateOnly, v); err != nil {
-		return apperr.New(apperr.Invalid, "field.date", apperr.Params{"field": field},
-			fmt.Sprintf("%s must be a date like 2025-08-15.", field)).OnField(field)
+		return apperr.Date(field)
 	}
 	return nil
-}
-
-func errRequired(field string) error {
-	return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, field+" is required.").OnField(field)
 }
 
 func errNotFound() error {

@@ -2,7 +2,6 @@ package timeclock
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -37,11 +36,6 @@ var (
 	errSameTime     = apperr.New(apperr.Invalid, "punch.same_time", nil, "The new time is the same as the current one.").OnField("at")
 )
 
-// errRequired is a missing field.
-func errRequired(field, message string) error {
-	return apperr.New(apperr.Invalid, "field.required", apperr.Params{"field": field}, message).OnField(field)
-}
-
 // errThrottled refuses a PIN check until a cool-down ends.
 func errThrottled(wait time.Duration) error { return throttle.Refused("pin.throttled", wait) }
 
@@ -62,12 +56,10 @@ var errRangeReversed = apperr.New(apperr.Invalid, "range.reversed", nil, "The en
 
 // errTooLong is a text field over its length limit.
 func errTooLong(field, label string, max int) error {
-	return apperr.New(apperr.Invalid, "field.too_long", apperr.Params{"field": field, "max": max},
-		fmt.Sprintf("%s must be at most %d characters.", label, max)).OnField(field)
+	return apperr.TooLong(field, max, fmt.Sprintf("%s must be at most %d characters.", label, max))
 }
 
 // errOneOf is a field that must be one of a few values.
 func errOneOf(field string, values []string, message string) error {
-	return apperr.New(apperr.Invalid, "field.choice", apperr.Params{"field": field, "choices": strings.Join(values, ", ")},
-		message).OnField(field)
+	return apperr.Choice(field, values, message)
 }

@@ -65,10 +65,10 @@ func SortByName(es []Employee) {
 // right PIN or wrong, so a cool-down cannot be used to learn a guess was right.
 func (s *Service) CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error) {
 	if c.EmployeeID <= 0 {
-		return nil, errRequired("employee_id", "Field employee_id is required.")
+		return nil, apperr.Required("employee_id", "Field employee_id is required.")
 	}
 	if c.PIN == "" {
-		return nil, errRequired("pin", "PIN is required.")
+		return nil, apperr.Required("pin", "PIN is required.")
 	}
 	rec, err := s.store.PINRecord(ctx, c.EmployeeID)
 	if err != nil {
@@ -146,7 +146,7 @@ func whyNotClocked(st *ClockState, id int64, to string) error {
 // others see the new state (409) or a stale token (403).
 func (s *Service) Clock(ctx context.Context, r ClockRequest) (*ClockResult, error) {
 	if r.EmployeeID <= 0 {
-		return nil, errRequired("employee_id", "Field employee_id is required.")
+		return nil, apperr.Required("employee_id", "Field employee_id is required.")
 	}
 	kind, err := Transition(r.To)
 	if err != nil {

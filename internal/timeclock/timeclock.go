@@ -137,10 +137,10 @@ func validateNames(first, last string) error {
 		}
 	}
 	if first == "" {
-		return errRequired("first_name", "First name is required.")
+		return apperr.Required("first_name", "First name is required.")
 	}
 	if last == "" {
-		return errRequired("last_name", "Last name is required.")
+		return apperr.Required("last_name", "Last name is required.")
 	}
 	if utf8.RuneCountInString(first) > MaxNameRunes {
 		return errTooLong("first_name", "First name", MaxNameRunes)
@@ -154,7 +154,7 @@ func validateNames(first, last string) error {
 // ValidatePIN checks a new PIN: 4 to 8 digits (ASCII 0-9), nothing else.
 func ValidatePIN(pin string) error {
 	if pin == "" {
-		return errRequired("pin", "PIN is required.")
+		return apperr.Required("pin", "PIN is required.")
 	}
 	if !WellFormedPIN(pin) {
 		return apperr.New(apperr.Invalid, "pin.format", apperr.Params{"min": PINMinDigits, "max": PINMaxDigits},
@@ -251,7 +251,7 @@ func (n *NewPunch) Validate(now time.Time) error {
 
 func validatePunchTime(at, now time.Time) error {
 	if at.IsZero() {
-		return errRequired("at", "Time is required.")
+		return apperr.Required("at", "Time is required.")
 	}
 	if at.After(now.Add(time.Minute)) {
 		return apperr.New(apperr.Invalid, "punch.in_future", nil, "A punch cannot be in the future.").OnField("at")
@@ -288,6 +288,9 @@ type EmployeeFilter struct {
 	Page     int // from 1
 	PageSize int
 }
+
+// MaxEmployeePage is the most employees one page of the staff list holds.
+const MaxEmployeePage = 200
 
 // SortFields are the columns the employee list sorts by on the server.
 var SortFields = []string{"last_name", "first_name", "clock_status", "last_event", "created_at"}

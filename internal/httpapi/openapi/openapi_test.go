@@ -43,3 +43,52 @@ func TestMergeRefusesDuplicates(t *testing.T) {
 		}
 	}
 }
+
+// Every JSON request body says which members it takes and no others
+// (additionalProperties: false), as the server's decoder refuses the others
+// with 400 field.unknown: the contract and the server agree on strictness.
+func TestRequestBodiesAreClosed(t *testing.T) {
+	b, err := JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := openapi3.NewLoader().LoadFromData(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(where string, s *openapi3.SchemaRef, seen map[*openapi3.Schema]bool)
+	walk = func(where string, s *openapi3.SchemaRef, seen map[*openapi3.Schema]bool) {
+		if s == nil || s.Value == nil || seen[s.Value] {
+			return
+		}
+		seen[s.Value] = true
+		v := s.Value
+		if len(v.AllOf)+len(v.AnyOf)+len(v.OneOf) > 0 {
+			t.Errorf("%s: a composed request schema cannot be closed; write its properties out", where)
+		}
+		if v.Type.Is("object") || len(v.Properties) > 0 {
+			if h := v.AdditionalProperties.Has; h == nil || *h {
+				t.Errorf("%s: an object in a request body without additionalProperties: false", where)
+			}
+		}
+		for name, p := range v.Properties {
+			walk(where+"."+name, p, seen)
+		}
+		walk(where+"[]", v.Items, seen)
+	}
+	n := 0
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if op.RequestBody == nil || op.RequestBody.Value == nil {
+				continue
+			}
+			if mt := op.RequestBody.Value.Content.Get("application/json"); mt != nil {
+				n++
+				walk(method+" "+path, mt.Schema, map[*openapi3.Schema]bool{})
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no JSON request bodies found")
+	}
+}

@@ -1,5 +1,8 @@
-/** The five interface languages (SPEC §1); gb is the default and fallback. */
-export const LANGUAGES = ['gb', 'br', 'es', 'cn', 'ir'] as const;
+import { enumValues } from '@/lib/api/enums';
+import type { Schema } from '@/lib/api/typed';
+
+/** The five interface languages (SPEC §1); gb is the default and fallback. The API's `Language`, both ways. */
+export const LANGUAGES = enumValues<Schema<'Language'>>()(['gb', 'br', 'es', 'cn', 'ir']);
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'gb';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { api, apiUrl } from '@/lib/api';
+import { api, apiUrl, type Schema } from '@/lib/api';
 
 /**
  * The live event stream (GET /api/events, server-sent events) of this browser tab: one
@@ -16,10 +16,15 @@ import { api, apiUrl } from '@/lib/api';
  * status or Retry-After of a refusal, so every failure backs off alike; the backoff starts
  * over only once a stream has stayed open a while or delivered an event.
  */
-export type LiveEventType = 'notification' | 'chat.message' | 'chat.topic' | 'presence';
+/** The live events by type, each with its payload: generated from the OpenAPI document's `LiveEvents`. */
+export type LiveEventMap = Schema<'LiveEvents'>;
+export type LiveEventType = keyof LiveEventMap;
 type Listener = (data: unknown) => void;
 
-const TYPES: LiveEventType[] = ['notification', 'chat.message', 'chat.topic', 'presence'];
+/** Every event type the stream listens for: tsc fails if one is missing or not in the document. */
+const TYPES = ['notification', 'chat.message', 'chat.topic', 'presence'] as const satisfies readonly LiveEventType[];
+const everyType: [Exclude<LiveEventType, (typeof TYPES)[number]>] extends [never] ? true : never = true;
+void everyType;
 const listeners = new Map<LiveEventType, Set<Listener>>();
 let source: EventSource | null = null;
 let lastId = '';
@@ -141,13 +146,13 @@ export function LiveEvents(): null {
 }
 
 /** Calls handler with each event of a type while mounted. */
-export function useLiveEvent<T = unknown>(type: LiveEventType, handler: (data: T) => void): void {
+export function useLiveEvent<K extends LiveEventType>(type: K, handler: (data: LiveEventMap[K]) => void): void {
   const ref = useRef(handler);
   useEffect(() => {
     ref.current = handler;
   });
   useEffect(() => {
-    const l: Listener = (d) => ref.current(d as T);
+    const l: Listener = (d) => ref.current(d as LiveEventMap[K]);
     let set = listeners.get(type);
     if (!set) listeners.set(type, (set = new Set()));
     set.add(l);

@@ -29,3 +29,4 @@ export {
   type ResponseOf,
   type Schema,
 } from './typed';
+export { enumValues } from './enums';

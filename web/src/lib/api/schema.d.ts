@@ -328,7 +328,8 @@ export interface paths {
          * The live event stream (server-sent events) of one signed-in browser
          * @description Authenticated by the bearer token or, for `EventSource`, by `?ticket=` from
          *     `POST /api/events/ticket`. Every instance delivers every event (PostgreSQL
-         *     LISTEN/NOTIFY). Events, each `data:` one JSON object:
+         *     LISTEN/NOTIFY). Events, each `data:` one JSON object described by the schema
+         *     `LiveEvents` (one property per event type):
          *
          *     - `notification` (to its recipient): `{unread, notification?}`; without
          *       `notification` the unread count changed (notifications marked read).
@@ -2280,6 +2281,12 @@ export interface components {
             email: string;
             name: string;
         };
+        /** @description To everyone, when a message is posted, edited or deleted. */
+        ChatMessageEvent: {
+            /** @enum {string} */
+            action: "posted" | "edited" | "deleted";
+            message: components["schemas"]["Message"];
+        };
         Client: {
             address: string;
             archived: boolean;
@@ -2362,6 +2369,12 @@ export interface components {
         Destination: {
             address: string;
             contact: string;
+            name: string;
+        };
+        /** @description Where a shipment goes. Only the name is required; an absent address or contact is empty (a collection needs none). A PATCH replaces the whole destination. */
+        DestinationInput: {
+            address?: string;
+            contact?: string;
             name: string;
         };
         Document: {
@@ -2656,6 +2669,19 @@ export interface components {
         };
         /** @enum {string} */
         ItemKind: "raw_material" | "packaging" | "finished_good";
+        /** @description ItemInput's fields and `archived`; only the fields present change. */
+        ItemPatch: {
+            archived?: boolean;
+            category?: string;
+            /** @description raw_material, packaging or finished_good (common spellings are understood). */
+            kind?: string;
+            location?: string;
+            name?: string;
+            notes?: string;
+            reorder_level?: components["schemas"]["Quantity"];
+            sku?: string;
+            unit?: string;
+        };
         KioskEmployee: {
             clock_status: components["schemas"]["ClockStatus"];
             employee_id: number;
@@ -2676,6 +2702,18 @@ export interface components {
             target: number | null;
             units: number;
             units_per_labour_hour: number | null;
+        };
+        /**
+         * @description The live events of GET /api/events, by type: each property names an event type
+         *     (the stream's `event:` line) and its schema is that event's `data:` (one JSON object).
+         *     Not a body any operation sends; the web app's event types are generated from it, and
+         *     the API tests check every event they read against it.
+         */
+        LiveEvents: {
+            "chat.message": components["schemas"]["ChatMessageEvent"];
+            "chat.topic": components["schemas"]["Topic"];
+            notification: components["schemas"]["NotificationEvent"];
+            presence: components["schemas"]["PresenceEvent"];
         };
         Message: {
             author: components["schemas"]["Person"];
@@ -2736,16 +2774,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             id: number;
-            /**
-             * @description message ("sent a message"; params name, topic), zip_upload ("uploaded a zip file
-             *     with {type}"; params name, type), topic ("started a new topic"; params name, topic),
-             *     pin_guessing (many wrong PINs for the employee params.name; no actor), low_stock (a
-             *     stock move took the item params.name below its reorder level; params sku, on_hand,
-             *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
-             *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
-             *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
-             */
-            kind: string;
+            kind: components["schemas"]["NotificationKind"];
             /** @description The app path of what it is about. */
             link: string;
             params: {
@@ -2753,6 +2782,22 @@ export interface components {
             };
             read: boolean;
         };
+        /** @description To its recipient. Without `notification` only the unread count changed (notifications marked read). */
+        NotificationEvent: {
+            notification?: components["schemas"]["Notification"];
+            unread: number;
+        };
+        /**
+         * @description message ("sent a message"; params name, topic), zip_upload ("uploaded a zip file
+         *     with {type}"; params name, type), topic ("started a new topic"; params name, topic),
+         *     pin_guessing (many wrong PINs for the employee params.name; no actor), low_stock (a
+         *     stock move took the item params.name below its reorder level; params sku, on_hand,
+         *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
+         *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
+         *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
+         * @enum {string}
+         */
+        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid";
         OpenShift: {
             employee_id: number;
             first_name: string;
@@ -2876,6 +2921,11 @@ export interface components {
             language: components["schemas"]["Language"];
             nav_layout: components["schemas"]["NavLayout"];
             theme: components["schemas"]["Theme"];
+        };
+        /** @description To everyone, not stored (no `id:`), when a user's first stream on an instance opens or their last closes. */
+        PresenceEvent: {
+            online: boolean;
+            user_id: number;
         };
         PricingPlan: {
             archived: boolean;
@@ -3162,7 +3212,7 @@ export interface components {
         };
         ShipmentInput: {
             carrier?: string;
-            destination: components["schemas"]["Destination"];
+            destination: components["schemas"]["DestinationInput"];
             lines: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
@@ -3191,7 +3241,7 @@ export interface components {
         };
         ShipmentPatch: {
             carrier?: string;
-            destination?: components["schemas"]["Destination"];
+            destination?: components["schemas"]["DestinationInput"];
             lines?: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
@@ -3488,6 +3538,13 @@ export interface components {
         from: components["schemas"]["Date"];
         /** @description The record's id. */
         id: number;
+        /**
+         * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+         *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+         */
+        order: string;
+        /** @description The page, from 1. */
+        page: number;
         /** @description Last day of the range, inclusive (default today in the organisation's zone). */
         to: components["schemas"]["Date"];
     };
@@ -3501,10 +3558,20 @@ export interface components {
                 };
             };
         };
-        /** @description The CSV file (at most 5 MB), raw or as JSON. */
+        /**
+         * @description The CSV file (at most 5 MB, UTF-8, comma-separated, a header row first), raw or as JSON.
+         *     Columns, by header name in any order (GET /api/inventory/import/template.csv has them all):
+         *     `sku` (always), `name`, `kind`, `unit` (for a new item), `category`, `location`,
+         *     `reorder_level`, and for a batch `batch_code`, `quantity`, `received_at`, `expires_at`
+         *     (YYYY-MM-DD), `source`, `source_type`. Common spellings of headers (`item`, `uom`, …) are
+         *     understood; an unknown header is a row error of the preview. An empty body is 400
+         *     `request.empty`; a file that cannot be read as CSV is `bad_csv` naming its line (a file error of
+         *     the preview; the import answers 400 with that preview).
+         */
         ImportFile: {
             content: {
                 "application/json": {
+                    /** @description The file's text, as the web app sends it. Its cells are checked row by row (the preview says which); broken Unicode in it is 400 `text.encoding`. */
                     csv: string;
                 };
                 "text/csv": string;
@@ -3702,8 +3769,13 @@ export interface operations {
                 search?: string;
                 include_archived?: boolean;
                 sort?: "name" | "email" | "city" | "country" | "created_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -3819,8 +3891,13 @@ export interface operations {
                 /** @description Uploaded on or before this day (organisation's zone). */
                 to?: string;
                 sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -3880,8 +3957,13 @@ export interface operations {
                 /** @description Uploaded on or before this day (organisation's zone). */
                 to?: string;
                 sort?: "name" | "type" | "size" | "uploaded_at" | "uploaded_by" | "deleted_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4551,11 +4633,16 @@ export interface operations {
             query?: {
                 /** @description Matches SKU, name, category, location or a batch code. */
                 search?: string;
-                kind?: components["schemas"]["ItemKind"];
+                /** @description raw_material, packaging or finished_good; common spellings (finished good, Raw Material) are understood, as in ItemInput. */
+                kind?: string;
                 category?: string;
                 location?: string;
                 sort?: "name" | "sku" | "kind" | "category" | "location" | "on_hand" | "reorder_level" | "updated_at";
-                order?: "asc" | "desc";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
                 archived?: "false" | "true" | "all";
                 /** @description Only items at or below their reorder level. */
                 low_stock?: boolean;
@@ -4563,7 +4650,8 @@ export interface operations {
                 include_empty?: boolean;
                 /** @description Only items with a batch that expires within this many days. */
                 expiring_within_days?: number;
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4611,11 +4699,16 @@ export interface operations {
             query?: {
                 /** @description Matches SKU, name, category, location or a batch code. */
                 search?: string;
-                kind?: components["schemas"]["ItemKind"];
+                /** @description raw_material, packaging or finished_good; common spellings (finished good, Raw Material) are understood, as in ItemInput. */
+                kind?: string;
                 category?: string;
                 location?: string;
                 sort?: "name" | "sku" | "kind" | "category" | "location" | "on_hand" | "reorder_level" | "updated_at";
-                order?: "asc" | "desc";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
                 archived?: "false" | "true" | "all";
                 /** @description Only items at or below their reorder level. */
                 low_stock?: boolean;
@@ -4623,7 +4716,8 @@ export interface operations {
                 include_empty?: boolean;
                 /** @description Only items with a batch that expires within this many days. */
                 expiring_within_days?: number;
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -4664,9 +4758,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemInput"] & {
-                    archived?: boolean;
-                };
+                "application/json": components["schemas"]["ItemPatch"];
             };
         };
         responses: {
@@ -4968,9 +5060,13 @@ export interface operations {
                 /** @description Matches the number or the client's name. */
                 search?: string;
                 sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
-                /** @description Newest first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -5022,9 +5118,13 @@ export interface operations {
                 /** @description Matches the number or the client's name. */
                 search?: string;
                 sort?: "number" | "client" | "status" | "issue_date" | "total" | "created_at";
-                /** @description Newest first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -5301,7 +5401,8 @@ export interface operations {
             query?: {
                 /** @description true for unread notifications only. */
                 unread?: "true" | "false" | "1" | "0";
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 limit?: number;
             };
             header?: never;
@@ -6022,8 +6123,13 @@ export interface operations {
                 /** @description Without one, every project but the archived ones. */
                 status?: components["schemas"]["ProjectStatus"];
                 sort?: "name" | "client" | "status" | "start_date" | "due_date" | "progress" | "created_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -6218,9 +6324,13 @@ export interface operations {
                 /** @description Ship date on or before. */
                 to?: components["schemas"]["Date"];
                 sort?: "number" | "ship_date" | "destination" | "carrier" | "status" | "created_at";
-                /** @description Newest number first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -6273,9 +6383,13 @@ export interface operations {
                 /** @description Ship date on or before. */
                 to?: components["schemas"]["Date"];
                 sort?: "number" | "ship_date" | "destination" | "carrier" | "status" | "created_at";
-                /** @description Newest number first when neither sort nor order is given. */
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -6452,8 +6566,13 @@ export interface operations {
                 search?: string;
                 status?: "active" | "archived" | "all";
                 sort?: "last_name" | "first_name" | "clock_status" | "last_event" | "created_at";
-                order?: "asc" | "desc";
-                page?: number;
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;
@@ -7074,7 +7193,8 @@ export interface operations {
             query?: {
                 /** @description Part of an email or name. */
                 search?: string;
-                page?: number;
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
                 page_size?: number;
             };
             header?: never;

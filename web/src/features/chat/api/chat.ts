@@ -118,7 +118,7 @@ export function useMarkTopicRead() {
 /** Keeps topics and messages current from the live stream. */
 export function useChatLive() {
   const client = useQueryClient();
-  useLiveEvent<{ action: string; message: Message }>('chat.message', ({ message }) => {
+  useLiveEvent('chat.message', ({ message }) => {
     client.setQueryData<Pages>(chatKeys.messages(message.topic_id), (d) => upsert(d, message));
     void client.invalidateQueries({ queryKey: chatKeys.topics });
   });

@@ -1,11 +1,11 @@
-import type { Schema } from '@/lib/api';
+import { enumValues, type Schema } from '@/lib/api';
 
 /** Document types (the server's list, in menu order). */
-export const DOC_TYPES = ['bill_of_lading', 'certificate_of_analysis', 'sop', 'invoice', 'photo', 'other'] as const satisfies readonly Schema<'DocumentType'>[];
+export const DOC_TYPES = enumValues<Schema<'DocumentType'>>()(['bill_of_lading', 'certificate_of_analysis', 'sop', 'invoice', 'photo', 'other']);
 export type DocType = Schema<'DocumentType'>;
 
 /** What a document may be linked to. */
-export const LINK_KINDS = ['batch', 'shipment', 'production', 'project', 'employee'] as const satisfies readonly Schema<'DocumentLinkKind'>[];
+export const LINK_KINDS = enumValues<Schema<'DocumentLinkKind'>>()(['batch', 'shipment', 'production', 'project', 'employee']);
 export type LinkKind = Schema<'DocumentLinkKind'>;
 
 /** A stored document as the API describes it. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type Schema } from '@/lib/api';
+import { api, enumValues, type BodyOf, type Schema } from '@/lib/api';
 
 // The shapes of the FAQ API, from its OpenAPI document.
 export type FaqShown = Schema<'FAQShown'>;
@@ -7,7 +7,7 @@ export type FaqEntry = Schema<'FAQEntry'>;
 export type FaqTopic = Schema<'FAQTopic'>;
 export type FaqLocale = Schema<'FAQLocale'>;
 export type FaqInput = BodyOf<'/api/faq', 'post'>;
-export const TOPICS = ['general', 'kiosk', 'pins', 'batches', 'recalls', 'production', 'shipping', 'documents'] as const satisfies readonly FaqTopic[];
+export const TOPICS = enumValues<FaqTopic>()(['general', 'kiosk', 'pins', 'batches', 'recalls', 'production', 'shipping', 'documents']);
 
 export const faqKeys = {
   all: ['faq'] as const,

@@ -1,11 +1,12 @@
-import type { Schema } from '@/lib/api';
+import { enumValues, type Schema } from '@/lib/api';
 
 /** Item kinds, move reasons and batch source types, as the server names them. */
-export const ITEM_KINDS = ['raw_material', 'packaging', 'finished_good'] as const satisfies readonly Schema<'ItemKind'>[];
+export const ITEM_KINDS = enumValues<Schema<'ItemKind'>>()(['raw_material', 'packaging', 'finished_good']);
 export type ItemKind = Schema<'ItemKind'>;
-export const MOVE_REASONS = ['receive', 'consume', 'produce', 'ship', 'adjust', 'count', 'reversal'] as const satisfies readonly Schema<'MoveReason'>[];
+export const MOVE_REASONS = enumValues<Schema<'MoveReason'>>()(['receive', 'consume', 'produce', 'ship', 'adjust', 'count', 'reversal']);
 export type MoveReason = Schema<'MoveReason'>;
-export const SOURCE_TYPES = ['supplier', 'donor', 'production'] as const satisfies readonly Schema<'SourceType'>[];
+/** Every source type but the empty one (not said), which no menu offers. */
+export const SOURCE_TYPES = enumValues<Exclude<Schema<'SourceType'>, ''>>()(['supplier', 'donor', 'production']);
 
 // The shapes of the inventory API, from its OpenAPI document.
 export type Batch = Schema<'Batch'>;

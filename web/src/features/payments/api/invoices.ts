@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadCSV, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { api, downloadCSV, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
 
 export type Invoice = Schema<'Invoice'>;
 export type InvoiceStatus = Schema<'InvoiceStatus'>;
@@ -7,7 +7,7 @@ export type InvoiceInput = BodyOf<'/api/invoices', 'post'>;
 export type InvoicePatch = BodyOf<'/api/invoices/{id}', 'patch'>;
 export type PaymentInput = BodyOf<'/api/invoices/{id}/payments', 'post'>;
 
-export const STATUSES: InvoiceStatus[] = ['draft', 'sent', 'paid', 'void'];
+export const STATUSES = enumValues<InvoiceStatus>()(['draft', 'sent', 'paid', 'void']);
 /** The list's status filters: every status, and overdue (sent, past the due date; derived on the server). */
 export type StatusFilter = NonNullable<ListQuery['status']>;
 export const STATUS_FILTERS: StatusFilter[] = [...STATUSES, 'overdue'];

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type Schema } from '@/lib/api';
+import { api, enumValues, type BodyOf, type Schema } from '@/lib/api';
 
 export type Method = Schema<'PaymentMethod'>;
 export type MethodKind = Schema<'PaymentMethodKind'>;
 export type MethodInput = BodyOf<'/api/payment-methods', 'post'>;
 export type MethodPatch = BodyOf<'/api/payment-methods/{id}', 'patch'>;
 
-export const KINDS: MethodKind[] = ['bank_transfer', 'cheque', 'card_link'];
+export const KINDS = enumValues<MethodKind>()(['bank_transfer', 'cheque', 'card_link']);
 
 export const methodKeys = {
   all: ['payment-methods'] as const,

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type Schema } from '@/lib/api';
+import { api, enumValues, type BodyOf, type Schema } from '@/lib/api';
 
 export type Plan = Schema<'PricingPlan'>;
 export type PlanPeriod = Schema<'PlanPeriod'>;
 export type PlanInput = BodyOf<'/api/pricing-plans', 'post'>;
 export type PlanPatch = BodyOf<'/api/pricing-plans/{id}', 'patch'>;
 
-export const PERIODS: PlanPeriod[] = ['per_unit', 'monthly', 'annual'];
+export const PERIODS = enumValues<PlanPeriod>()(['per_unit', 'monthly', 'annual']);
 
 export const planKeys = {
   all: ['pricing-plans'] as const,

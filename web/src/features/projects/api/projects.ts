@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { api, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
 
 // The shapes of the projects API, from its OpenAPI document.
 export type Project = Schema<'Project'>;
@@ -7,7 +7,7 @@ export type ProjectDetail = Schema<'ProjectDetail'>;
 export type ProjectStatus = Schema<'ProjectStatus'>;
 export type ProjectOption = Schema<'ProjectOption'>;
 export type ProjectInput = BodyOf<'/api/projects', 'post'>;
-export const STATUSES = ['in_progress', 'important', 'completed', 'archived'] as const satisfies readonly ProjectStatus[];
+export const STATUSES = enumValues<ProjectStatus>()(['in_progress', 'important', 'completed', 'archived']);
 export const STATUS_COLORS: Record<ProjectStatus, string> = { in_progress: 'blue', important: 'orange', completed: 'teal', archived: 'gray' };
 
 /** Query keys of the projects feature. */

@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page-frame';
 import { SearchInput, ServerTable } from '@/components/server-table';
 import { paths } from '@/config/paths';
+import { enumValues } from '@/lib/api';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
@@ -20,7 +21,7 @@ import { todayIn } from '../lib/today';
 
 const PAGE_SIZES = [12, 24, 48];
 type SortKey = NonNullable<ProjectListParams['sort']>;
-const SORTS: SortKey[] = ['due_date', 'name', 'client', 'status', 'progress', 'start_date', 'created_at'];
+const SORTS = enumValues<SortKey>()(['due_date', 'name', 'client', 'status', 'progress', 'start_date', 'created_at']);
 
 /** Days left as a short phrase (null once completed or archived). */
 function DaysLeft({ days }: { days: number | null }) {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Schema } from '@/lib/api';
+import { api, enumValues, type Schema } from '@/lib/api';
 import { useLiveEvent } from '@/lib/live';
 
 /**
@@ -8,8 +8,8 @@ import { useLiveEvent } from '@/lib/live';
  * low_stock (a move took the item `name` to its reorder level), forgotten_clockout (the employee `name`
  * has been clocked in over `hours` hours), invoice_paid (invoice `invoice` of `client` is fully paid).
  */
-export const NOTIFICATION_KINDS = ['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationKind = Schema<'NotificationKind'>;
+export const NOTIFICATION_KINDS = enumValues<NotificationKind>()(['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid']);
 
 export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & {
   kind: NotificationKind;
@@ -75,7 +75,7 @@ export function useUnreadCount(): number {
 /** Keeps the bell and any open list current from the `notification` events. */
 export function useNotificationsLive() {
   const client = useQueryClient();
-  useLiveEvent<{ unread: number }>('notification', (d) => {
+  useLiveEvent('notification', (d) => {
     client.setQueryData(unreadQuery.queryKey, d.unread);
     void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
   });

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { api, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
 
 // The shapes of the shipping API, from its OpenAPI document.
 export type Shipment = Schema<'Shipment'>;
 export type ShipmentStatus = Schema<'ShipmentStatus'>;
 export type ShipmentInput = BodyOf<'/api/shipments', 'post'>;
 export type BatchShipment = Schema<'BatchShipment'>;
-export const STATUSES = ['planned', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly ShipmentStatus[];
+export const STATUSES = enumValues<ShipmentStatus>()(['planned', 'shipped', 'delivered', 'cancelled']);
 
 /** Query keys of the shipping feature; every write refetches shipping and inventory figures. */
 export const shippingKeys = {
