@@ -45,7 +45,7 @@ export default tseslint.config(
           // The plugin's defaults, and @mantine/form's field paths (form.getInputProps('sku')).
           callees: {
             exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById',
-              'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith', 'form.getInputProps', 'form.key'],
+              'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith', 'form.getInputProps', 'form.key', 'field', 'whole'],
           },
         },
       ],

@@ -1,11 +1,12 @@
 import { PasswordInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface PasswordFieldProps {
   label: string;
   value: string;
   onChange: (v: string) => void;
-  error?: string | null;
+  error?: ReactNode;
 }
 
 /** A new password: 12 characters at least, the only rule the form states (NIST SP 800-63B). */

@@ -1,12 +1,13 @@
 import '../strings';
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH, paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
 import { writeToken } from '@/lib/auth/token-storage';
 import { errorMessage } from '@/lib/errors';
+import { showServerError } from '@/lib/form';
 import { loadPage } from '@/lib/page-load';
 import { getSignupState, signupRequest, type SignupState } from '../api/accounts';
 import { AuthCard } from '../components/auth-card';
@@ -67,49 +68,36 @@ export default function SignupPage() {
 
 function SignupForm({ invitation, invitedEmail }: { invitation: string | null; invitedEmail: string }) {
   const { t } = useTranslation();
-  const [first, setFirst] = useState('');
-  const [last, setLast] = useState('');
-  const [email, setEmail] = useState(invitedEmail);
-  const [password, setPassword] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    initialValues: { first_name: '', last_name: '', email: invitedEmail, password: '', terms: false },
+    validate: { terms: (v) => (v ? null : t('signup.acceptTermsRequired')) },
+  });
   const [submitting, setSubmitting] = useState(false);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setFieldErrors({});
-    if (!terms) {
-      setFieldErrors({ terms: t('signup.acceptTermsRequired') });
-      return;
-    }
+  async function handleSubmit(v: typeof form.values) {
     setSubmitting(true);
     try {
       const res = await signupRequest({
-        first_name: first.trim(),
-        last_name: last.trim(),
-        email: email.trim(),
-        password,
+        first_name: v.first_name.trim(),
+        last_name: v.last_name.trim(),
+        email: v.email.trim(),
+        password: v.password,
         ...(invitation ? { invitation } : {}),
       });
       writeToken(res.token, false);
       loadPage(HOME_PATH, { replace: true });
     } catch (err) {
-      const message = errorMessage(err, t);
-      const field = err instanceof ApiError ? err.body?.field : undefined;
-      if (field && ['first_name', 'last_name', 'email', 'password'].includes(field)) setFieldErrors({ [field]: message });
-      else setError(message);
+      showServerError(form, err, t, 'form');
       setSubmitting(false);
     }
   }
 
   return (
-    <form onSubmit={handleSubmit}>
+    <form onSubmit={form.onSubmit(handleSubmit)}>
       <Stack gap="md">
-        {error && (
+        {form.errors.form && (
           <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {error}
+            {form.errors.form}
           </Alert>
         )}
         <Group grow align="flex-start" gap="sm" wrap="wrap">
@@ -118,18 +106,14 @@ function SignupForm({ invitation, invitedEmail }: { invitation: string | null; i
             name="first_name"
             autoComplete="given-name"
             required
-            value={first}
-            onChange={(e) => setFirst(e.currentTarget.value)}
-            error={fieldErrors.first_name}
+            {...form.getInputProps('first_name')}
             size="md"
           />
           <TextInput
             label={t('signup.lastName')}
             name="last_name"
             autoComplete="family-name"
-            value={last}
-            onChange={(e) => setLast(e.currentTarget.value)}
-            error={fieldErrors.last_name}
+            {...form.getInputProps('last_name')}
             size="md"
           />
         </Group>
@@ -141,17 +125,13 @@ function SignupForm({ invitation, invitedEmail }: { invitation: string | null; i
           required
           readOnly={!!invitation}
           description={invitation ? t('signup.emailFromInvitation') : undefined}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={fieldErrors.email}
+          {...form.getInputProps('email')}
           size="md"
         />
-        <NewPasswordField label={t('auth.password')} value={password} onChange={setPassword} error={fieldErrors.password} />
+        <NewPasswordField label={t('auth.password')} value={form.values.password} onChange={(v) => form.setFieldValue('password', v)} error={form.errors.password} />
         <Checkbox
           name="terms"
-          checked={terms}
-          onChange={(e) => setTerms(e.currentTarget.checked)}
-          error={fieldErrors.terms}
+          {...form.getInputProps('terms', { type: 'checkbox' })}
           label={
             <>
               {t('signup.acceptTerms')}{' '}

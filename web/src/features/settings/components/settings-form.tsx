@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
@@ -104,45 +105,24 @@ const WHOLE = { clampBehavior: 'none', allowDecimal: false, allowNegative: false
 export function SettingsForm({ initial }: { initial: Settings }) {
   const { t, i18n } = useTranslation();
   const [saved, setSaved] = useState<Settings>(initial);
-  const [values, setValues] = useState<FormValues>(() => toValues(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Errors hold a key under settings.errors; the inputs show its text.
+  const form = useForm<FormValues>({ initialValues: toValues(initial) });
+  const values = form.values;
+  const errors = form.errors as FieldErrors;
   const update = useUpdateSettings();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const zoneRef = useRef<HTMLInputElement>(null);
-  const hoursRef = useRef<HTMLInputElement>(null);
-  const startRef = useRef<HTMLInputElement>(null);
-  const endRef = useRef<HTMLInputElement>(null);
-  const uploadRef = useRef<HTMLInputElement>(null);
-
   const patch = changes(values, saved);
   const dirty = Object.keys(patch).length > 0;
   const zones = useMemo(() => timeZoneOptions(saved.time_zone), [saved.time_zone]);
   const nowThere = timeNowIn(values.time_zone, i18n.language);
 
-  function set<K extends SettingsField>(key: K, value: FormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  }
-
   function showErrors(next: FieldErrors) {
-    setErrors(next);
+    form.setErrors(next);
     // Focus the first field in trouble, in the order they appear.
-    const inputs = {
-      organisation_name: nameRef,
-      support_email: emailRef,
-      time_zone: zoneRef,
-      max_shift_hours: hoursRef,
-      day_start_hour: startRef,
-      day_end_hour: endRef,
-      max_upload_mib: uploadRef,
-    };
     const first = (Object.keys(ERROR_KEY) as SettingsField[]).find((f) => next[f]);
-    if (first) inputs[first].current?.focus();
+    if (first) form.getInputNode(first)?.focus();
   }
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  function submit() {
     if (!dirty || update.isPending) return;
     const checked = checkSettings(patch, saved);
     if (!checked.ok) {
@@ -154,8 +134,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     update.mutate(checked.body, {
       onSuccess: (result) => {
         setSaved(result);
-        setValues(toValues(result));
-        setErrors({});
+        form.setValues(toValues(result));
+        form.clearErrors();
         void notify('success', t('settings.saved'));
       },
       onError: (err) => {
@@ -169,55 +149,42 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   }
 
   function reset() {
-    setValues(toValues(saved));
-    setErrors({});
+    form.setValues(toValues(saved));
+    form.clearErrors();
   }
 
   const err = (f: SettingsField) => (errors[f] ? t(`settings.errors.${errors[f]}`) : undefined);
-  const whole = (f: 'max_shift_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib') => ({
-    ...WHOLE,
-    value: values[f],
-    onChange: (v: number | string) => set(f, v),
-    error: err(f),
-  });
+  const field = (f: SettingsField) => ({ ...form.getInputProps(f), error: err(f) });
+  const whole = (f: 'max_shift_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib') => ({ ...WHOLE, ...field(f) });
   const [shiftHours, dayStart, dayEnd, uploadMiB] = [whole('max_shift_hours'), whole('day_start_hour'), whole('day_end_hour'), whole('max_upload_mib')];
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('nav.settings')}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('nav.settings')}>
       <Stack gap="lg">
         <Section title={t('settings.organisation')} cols={{ base: 1, lg: 2 }} verticalSpacing="md">
           <TextInput
-            ref={nameRef}
             label={t('settings.organisationName')}
             description={t('settings.organisationNameHelp')}
-            value={values.organisation_name}
-            onChange={(e) => set('organisation_name', e.currentTarget.value)}
-            error={err('organisation_name')}
+            {...field('organisation_name')}
             autoComplete="organization"
             required
           />
           <TextInput
-            ref={emailRef}
             type="email"
             dir="ltr"
             label={t('settings.supportEmail')}
             description={t('settings.supportEmailHelp')}
-            value={values.support_email}
-            onChange={(e) => set('support_email', e.currentTarget.value)}
-            error={err('support_email')}
+            {...field('support_email')}
             autoComplete="email"
             required
           />
           <Select
-            ref={zoneRef}
             label={t('settings.timeZone')}
             description={nowThere ? t('settings.timeZoneHelp', { time: nowThere }) : undefined}
             placeholder={t('settings.timeZoneSearch')}
             nothingFoundMessage={t('settings.timeZoneNothingFound')}
             data={zones}
-            value={values.time_zone}
-            onChange={(v) => set('time_zone', v)}
-            error={err('time_zone')}
+            {...field('time_zone')}
             searchable
             allowDeselect={false}
             maxDropdownHeight={280}
@@ -228,8 +195,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             label={t('settings.currency')}
             description={t('settings.currencyHelp')}
             data={CURRENCIES}
-            value={values.currency}
-            onChange={(v) => v && setValues((x) => ({ ...x, currency: v }))}
+            {...form.getInputProps('currency')}
             searchable
             allowDeselect={false}
           />
@@ -237,7 +203,6 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
         <Section title={t('settings.kiosk')} cols={{ base: 1, lg: 2 }}>
           <NumberInput
-            ref={hoursRef}
             label={t('settings.maxShiftHours')}
             description={t('settings.maxShiftHoursHelp')}
             {...shiftHours}
@@ -249,7 +214,6 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
         <Section title={t('settings.productionDay')} help={t('settings.productionDayHelp')} cols={{ base: 1, sm: 2 }}>
           <NumberInput
-            ref={startRef}
             label={t('settings.dayStartHour')}
             {...dayStart}
             min={DAY_HOUR_MIN}
@@ -257,7 +221,6 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             required
           />
           <NumberInput
-            ref={endRef}
             label={t('settings.dayEndHour')}
             {...dayEnd}
             min={DAY_HOUR_MIN + 1}
@@ -268,7 +231,6 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
         <Section title={t('settings.documents')} cols={{ base: 1, lg: 2 }}>
           <NumberInput
-            ref={uploadRef}
             label={t('settings.maxUploadMiB')}
             description={t('settings.maxUploadMiBHelp')}
             {...uploadMiB}
