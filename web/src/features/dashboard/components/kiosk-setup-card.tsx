@@ -52,7 +52,7 @@ export function KioskSetupCard() {
   return (
     <DashboardCard icon={IconDeviceTablet} color="grape" title={t('dashboard.remote')}>
       {/* A wide card: the code beside the words on wider screens, above them on a phone. */}
-      <Flex direction={{ base: 'column', sm: 'row' }} gap="lg" align="flex-start">
+      <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align="flex-start">
         <div ref={qrBox} className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE, flexShrink: 0 }}>
           {qrSeen && (
             <Suspense fallback={null}>
