@@ -66,7 +66,7 @@ if want go; then
   # translated to Go, run on its own C-style runtime (modernc.org/libc).
   # Instrumenting it finds nothing of ours and made every SQLite query about
   # 20 times slower (the demo's load: 61 s -> 9 s without it).
-  go test -race -count=1 -gcflags='modernc.org/sqlite/...=-race=false' -gcflags='modernc.org/libc/...=-race=false' ./...
+  go test -race -count=1 -timeout 30m -gcflags='modernc.org/sqlite/...=-race=false' -gcflags='modernc.org/libc/...=-race=false' ./...
   # A bounded fuzz run of each import fuzz target (the seeds already ran
   # above as plain tests): any bytes as an import file, never a panic.
   for target in FuzzImportReader FuzzParseImport; do

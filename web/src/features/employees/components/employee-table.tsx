@@ -93,7 +93,7 @@ export function EmployeeTable({ timeZone, onAdd, onEdit, onPin, onPunches }: Emp
                 </Group>
               ),
             },
-            { accessor: 'last_event', title: t('employees.lastPunch'), sortable: true, render: (e) => formatPunch(e.last_event, i18n.language, timeZone) || '—' },
+            { accessor: 'last_event', title: t('employees.lastPunch'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`, render: (e) => formatPunch(e.last_event, i18n.language, timeZone) || '—' },
             {
               accessor: 'actions',
               title: t('employees.actions'),

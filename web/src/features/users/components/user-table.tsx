@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Menu, Text, VisuallyHidden, type MantineTheme } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,9 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useServerTable } from '@/lib/use-server-table';
 import { useResetTwoFactor, useUpdateUser, useUserList, type AdminUser } from '../api/users';
+
+/** Columns shown from the md breakpoint up; on phones the email stands under the name. */
+const wide = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
 
 const name = (u: AdminUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
 
@@ -78,10 +81,13 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
                       ({t('users.you')})
                     </Text>
                   )}
+                  <Text c="dimmed" size="xs" hiddenFrom="md" dir="ltr">
+                    {u.email}
+                  </Text>
                 </>
               ),
             },
-            { accessor: 'email', title: t('users.email') },
+            { accessor: 'email', title: t('users.email'), visibleMediaQuery: wide },
             {
               accessor: 'role',
               title: t('users.role'),
@@ -110,6 +116,7 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
             {
               accessor: 'last_sign_in',
               title: t('users.lastSignIn'),
+              visibleMediaQuery: wide,
               render: (u) => (u.last_sign_in ? formatDateTime(u.last_sign_in, i18n.language, timeZone) : t('users.never')),
             },
             {
