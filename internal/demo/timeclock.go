@@ -201,7 +201,7 @@ func demoCorrections(ctx context.Context, tc *timeclock.Service, staff timeclock
 	if err != nil {
 		return err
 	}
-	for j := len(ps) - 1; j >= 0; j-- {
+	for j := range ps { // newest first
 		if ps[j].Kind == timeclock.KindOut && ps[j].At.Before(now.Add(-24*time.Hour)) {
 			_, err := tc.EditPunch(ctx, staff, timeclock.PunchEdit{PunchID: ps[j].ID, At: ps[j].At.Add(-25 * time.Minute),
 				Reason: "Left at the end of the line clean-up; clocked out late at the kiosk."})

@@ -74,7 +74,7 @@ func (s *TimeclockStore) OpenShifts(ctx context.Context) ([]timeclock.OpenShift,
 
 // Punches implements timeclock.Store.
 func (s *TimeclockStore) Punches(ctx context.Context, employeeID int64, from, to time.Time) ([]timeclock.Punch, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+punchColumns+` FROM punches WHERE employee_id = ? AND at >= ? AND at < ? ORDER BY at, id LIMIT 5000`,
+	rows, err := s.db.Query(ctx, `SELECT `+punchColumns+` FROM punches WHERE employee_id = ? AND at >= ? AND at < ? ORDER BY at DESC, id DESC LIMIT 5000`,
 		employeeID, Millis(from), Millis(to))
 	if err != nil {
 		return nil, err

@@ -371,6 +371,11 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 		if err != nil || len(ps) != 2 {
 			t.Fatalf("punches = %+v, %v", ps, err)
 		}
+		// Newest first, like every other history: the clock-out, then the clock-in.
+		if ps[0].ID != out.ID || ps[1].Kind != timeclock.KindIn || !ps[0].At.After(ps[1].At) {
+			t.Fatalf("punches not newest first: %+v", ps)
+		}
+		ps[0], ps[1] = ps[1], ps[0]
 		v, err := e.svc.VoidPunch(ctx, e.staff, ps[0].ID, "Test punch")
 		if err != nil || !v.Voided || v.Audit[len(v.Audit)-1].Action != timeclock.ActionVoid || !v.Audit[len(v.Audit)-1].After.Voided {
 			t.Fatalf("void = %+v, %v", v, err)
@@ -382,7 +387,7 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 		_, err = e.svc.VoidPunch(ctx, e.staff, 424242, "x")
 		wantCode(t, err, apperr.NotFound)
 		ps, _ = e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), db.Now().Add(time.Hour))
-		if len(ps) != 2 || !ps[0].Voided {
+		if len(ps) != 2 || !ps[1].Voided {
 			t.Errorf("after void: %+v", ps)
 		}
 		trail, err := e.svc.Audit(ctx, emp.ID, 10)

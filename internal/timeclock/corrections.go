@@ -6,7 +6,7 @@ import (
 )
 
 // Punches lists an employee's punches in [from, to), voided ones too, each
-// with its audit trail, oldest first.
+// with its audit trail, newest first like every other history.
 func (s *Service) Punches(ctx context.Context, employeeID int64, from, to time.Time) ([]Punch, error) {
 	if _, err := s.Employee(ctx, employeeID); err != nil {
 		return nil, err

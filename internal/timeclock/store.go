@@ -30,7 +30,8 @@ type Store interface {
 	ListEmployees(ctx context.Context, f EmployeeFilter) ([]Employee, int, error)
 	// OpenShifts lists who is clocked in, longest first.
 	OpenShifts(ctx context.Context) ([]OpenShift, error)
-	// Punches lists an employee's punches in [from, to) with their audit trail.
+	// Punches lists an employee's punches in [from, to), newest first, with
+	// their audit trail.
 	Punches(ctx context.Context, employeeID int64, from, to time.Time) ([]Punch, error)
 	Audit(ctx context.Context, employeeID int64, limit int) ([]AuditEntry, error)
 	// SheetInputs reads employees (one, or all for 0) and their non-voided

@@ -25,7 +25,7 @@ export function ClockedInCard() {
       title={t('dashboard.clockedIn')}
       aside={
         data && (
-          <Badge variant="light" color="green" size="lg" data-testid="clocked-in-count">
+          <Badge variant="light" color="green" size="lg" className={classes.count} data-testid="clocked-in-count">
             {formatNumber(data.count, lng)}
           </Badge>
         )

@@ -1,7 +1,7 @@
-import { Button, CopyButton, Group, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Flex, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceTablet, IconExternalLink } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { usePublicSettings } from '@/lib/public-settings';
 import classes from './kiosk-setup-card.module.css';
@@ -51,60 +51,66 @@ export function KioskSetupCard() {
   const [qrBox, qrSeen] = useSeen<HTMLDivElement>();
   return (
     <DashboardCard icon={IconDeviceTablet} color="grape" title={t('dashboard.remote')}>
-      <Text size="sm" c="dimmed">
-        {t('dashboard.remoteText')}
-      </Text>
-      <div ref={qrBox} className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE }}>
-        {qrSeen && (
-          <Suspense fallback={null}>
-            <KioskQr value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} />
-          </Suspense>
-        )}
-      </div>
-      {isLoopback(url) && (
-        <Text size="sm" className={classes.warning} data-testid="kiosk-loopback">
-          {t('dashboard.kioskLoopback')}
-        </Text>
-      )}
-      <div>
-        <Text size="sm" fw={500} id="kiosk-address-label">
-          {t('dashboard.kioskAddress')}
-        </Text>
-        <Text
-          className={classes.address}
-          ff="monospace"
-          size="sm"
-          dir="ltr"
-          aria-labelledby="kiosk-address-label"
-          data-testid="kiosk-address"
-        >
-          {url}
-        </Text>
-      </div>
-      <Group gap="xs">
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              color={copied ? 'teal' : 'primary'}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? t('common.copied') : t('common.copy')}
-            </Button>
+      {/* A wide card: the code beside the words on wider screens, above them on a phone. */}
+      <Flex direction={{ base: 'column', md: 'row' }} gap="lg" align="flex-start">
+        <div ref={qrBox} className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE, flexShrink: 0 }}>
+          {qrSeen && (
+            <Suspense fallback={null}>
+              <KioskQr value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} />
+            </Suspense>
           )}
-        </CopyButton>
-        <Button
-          component="a"
-          href={paths.employeePortal.path}
-          target="_blank"
-          rel="noopener"
-          variant="default"
-          rightSection={<IconExternalLink size={16} aria-hidden />}
-        >
-          {t('dashboard.openKiosk')}
-        </Button>
-      </Group>
+        </div>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" c="dimmed">
+            {t('dashboard.remoteText')}
+          </Text>
+          {isLoopback(url) && (
+            <Text size="sm" className={classes.warning} data-testid="kiosk-loopback">
+              {/* The flag is one unbreakable word: a line break inside it would read as two flags. */}
+              <Trans i18nKey="dashboard.kioskLoopback" components={{ flag: <Code dir="ltr" className={classes.flag} /> }} />
+            </Text>
+          )}
+          <div>
+            <Text size="sm" fw={500} id="kiosk-address-label">
+              {t('dashboard.kioskAddress')}
+            </Text>
+            <Text
+              className={classes.address}
+              ff="monospace"
+              size="sm"
+              dir="ltr"
+              aria-labelledby="kiosk-address-label"
+              data-testid="kiosk-address"
+            >
+              {url}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="light"
+                  color={copied ? 'teal' : 'primary'}
+                  leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  onClick={copy}
+                >
+                  {copied ? t('common.copied') : t('common.copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button
+              component="a"
+              href={paths.employeePortal.path}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              rightSection={<IconExternalLink size={16} aria-hidden />}
+            >
+              {t('dashboard.openKiosk')}
+            </Button>
+          </Group>
+        </Stack>
+      </Flex>
     </DashboardCard>
   );
 }

@@ -23,7 +23,8 @@ export function NavLayoutChoice() {
             {t('dashboard.navLayoutHelp')}
           </Text>
         </div>
-        <Group gap="xs" grow role="group" aria-labelledby="nav-layout-title" data-testid="nav-layout">
+        {/* Side by side while both labels fit whole, one above the other in a narrow card (no `grow`: it cuts labels). */}
+        <Group gap="xs" role="group" aria-labelledby="nav-layout-title" data-testid="nav-layout">
           {options.map((o) => (
             <Button
               key={o.value}
@@ -31,6 +32,7 @@ export function NavLayoutChoice() {
               aria-pressed={layout === o.value}
               leftSection={<o.icon size={16} aria-hidden className={o.value === 'side' ? 'mirror-rtl' : undefined} />}
               onClick={() => setNavLayout(o.value)}
+              style={{ flex: '1 0 auto' }}
             >
               {o.label}
             </Button>

@@ -63,12 +63,14 @@ export default function DashboardPage() {
         )}
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }} spacing="md">
+      {/* Three short cards in a row, then the kiosk set-up across the width with its code beside the words:
+          four in a row stretched every card to the kiosk card's height and cut the narrow ones' labels. */}
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
         <VersionsCard />
         <VisitorsCard />
-        <KioskSetupCard />
         <NavLayoutChoice />
       </SimpleGrid>
+      <KioskSetupCard />
     </Stack>
   );
 }

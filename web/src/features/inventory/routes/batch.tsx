@@ -198,7 +198,7 @@ export default function BatchPage() {
                     {m.note || '—'}
                     {m.reverses_id != null && (
                       <Text size="xs" c="dimmed">
-                        {t('inventory.history.undoes', { reason: t(`inventory.reasons.${byId.get(m.reverses_id)?.reason ?? 'adjust'}`), id: m.reverses_id })}
+                        {t(`inventory.history.undoes.${byId.get(m.reverses_id)?.reason ?? 'other'}`, { id: m.reverses_id })}
                       </Text>
                     )}
                   </Table.Td>

@@ -3,8 +3,9 @@ import { IconChevronRight, IconClockHour4, IconExternalLink } from '@tabler/icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isActivePath, MAIN_MENU, type NavItem } from '@/config/navigation';
+import { isActivePath, mainMenuFor, type NavItem } from '@/config/navigation';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/use-session';
 import classes from './sidebar.module.css';
 
 function MenuGroup({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
@@ -51,9 +52,10 @@ function MenuGroup({ item, onNavigate }: { item: NavItem; onNavigate?: () => voi
 export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { role } = useSession();
   return (
     <Stack gap={2}>
-      {MAIN_MENU.map((item) =>
+      {mainMenuFor(role).map((item) =>
         item.children ? (
           <MenuGroup key={item.to} item={item} onNavigate={onNavigate} />
         ) : (

@@ -2,10 +2,10 @@ import { Button } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MAIN_MENU } from '@/config/navigation';
+import type { NavItem as MenuItem } from '@/config/navigation';
 import { useFirstUse } from './first-use';
 
-export type NavItem = (typeof MAIN_MENU)[number];
+export type NavItem = MenuItem;
 
 export interface TopNavMenuProps {
   item: NavItem;

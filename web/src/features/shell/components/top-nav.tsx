@@ -1,17 +1,19 @@
 import { Box, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isActivePath, MAIN_MENU } from '@/config/navigation';
+import { isActivePath, mainMenuFor } from '@/config/navigation';
+import { useSession } from '@/lib/auth/use-session';
 import { TopNavMenu } from './top-nav-menu';
 
 /** The main menu as a horizontal bar, for the "top bar" navigation layout. */
 export function TopNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { role } = useSession();
   return (
     <Box component="nav" aria-label={t('nav.mainNavigation')} style={{ overflowX: 'auto', scrollbarWidth: 'none' }}>
       <Group gap={4} wrap="nowrap" px="md" h={48}>
-        {MAIN_MENU.map((item) => {
+        {mainMenuFor(role).map((item) => {
           const active = isActivePath(pathname, item.to);
           const icon = <item.icon size={18} stroke={1.6} aria-hidden />;
           if (item.children) {
