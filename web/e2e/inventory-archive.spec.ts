@@ -11,17 +11,17 @@ test('archive and restore an item through the confirmation', async ({ page, requ
   const name = `Archive me ${stamp}`;
   const created = await request.post('/api/inventory/items', {
     headers,
-    data: { sku: `ARC-${stamp}`, name, kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: '0', notes: '' },
+    data: { sku: `ARC-${stamp}`, name, kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '' },
   });
   expect(created.status()).toBe(201);
   const stocked = `Stocked ${stamp}`;
   const item = await request.post('/api/inventory/items', {
     headers,
-    data: { sku: `STK-${stamp}`, name: stocked, kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: '0', notes: '' },
+    data: { sku: `STK-${stamp}`, name: stocked, kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '' },
   });
   expect(item.status()).toBe(201);
   const { id } = (await item.json()) as { id: number };
-  const received = await request.post(`/api/inventory/items/${id}/batches`, { headers, data: { quantity: '3' } });
+  const received = await request.post(`/api/inventory/items/${id}/batches`, { headers, data: { quantity: 3 } });
   expect(received.ok(), await received.text()).toBeTruthy();
 
   await signIn(page);

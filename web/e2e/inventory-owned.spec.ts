@@ -15,12 +15,12 @@ test('the batch page links owned moves to their owner and offers Undo only for t
     return (await res.json()) as T;
   };
   const newItem = (sku: string, kind: string, unit: string) =>
-    post('/api/inventory/items', { sku, name: `Owned ${sku}`, kind, unit, category: '', location: '', reorder_level: '0', notes: '' });
+    post('/api/inventory/items', { sku, name: `Owned ${sku}`, kind, unit, category: '', location: '', reorder_level: 0, notes: '' });
 
   // A component used by a production entry, and the meals the entry makes.
   const oats = await newItem(`OAT-${stamp}`, 'raw_material', 'kg');
   const meal = await newItem(`OML-${stamp}`, 'finished_good', 'bag');
-  const oatBatch = (await post(`/api/inventory/items/${oats.id}/batches`, { quantity: '100' })).id;
+  const oatBatch = (await post(`/api/inventory/items/${oats.id}/batches`, { quantity: 100 })).id;
   await post(`/api/inventory/items/${meal.id}/recipe`, { components: [{ item_id: oats.id, quantity: 0.5 }] }, 'put');
   const line = await post('/api/production/lines', { name: `Owned line ${stamp}` });
   const date = '2026-11-20';

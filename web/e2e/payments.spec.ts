@@ -41,6 +41,12 @@ test('invoice from a project: draft, send, pay, print', async ({ page, request }
     due_date: today,
     status: 'in_progress',
   });
+  // The demo's production runs up to the current hour and uses its stock: top up every
+  // component so that this entry never depends on the time of day.
+  const recipe = await (await request.get(`/api/inventory/items/${product.id}/recipe`, { headers })).json();
+  for (const c of recipe.components as { item_id: number }[]) {
+    await post(`/api/inventory/items/${c.item_id}/batches`, { quantity: 1000 });
+  }
   const entry = await post('/api/production/entries', {
     date: today,
     hour: 6,
