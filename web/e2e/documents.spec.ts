@@ -116,6 +116,8 @@ test('documents: the batch page lists its linked documents and uploads linked on
 });
 
 test('documents: the upload limit on Settings; shipments and production entries list and upload their documents; the list names the links', async ({ page, request }) => {
+  // A long flow (settings, two uploads, three pages): on a loaded machine it needs more than a minute.
+  test.setTimeout(180_000);
   await signIn(page);
   const token = (await (await request.post('/api/login', { data: { email: 'demo@packline.local', password: 'packline-demo' } })).json()).token;
   const headers = { Authorization: `Bearer ${token}` };
@@ -124,7 +126,7 @@ test('documents: the upload limit on Settings; shipments and production entries 
   // Settings: the largest upload, saved and shown again after a reload.
   await page.goto('/settings');
   const limit = page.getByTestId('max-upload-mib');
-  await expect(limit).toHaveValue('50');
+  await expect(limit).toHaveValue('50', { timeout: 30_000 });
   await limit.fill('60');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
