@@ -147,6 +147,9 @@ func checkRequest(router routers.Router, r *http.Request, body []byte) error {
 	if err != nil {
 		return errNoRoute
 	}
+	if route.Operation.RequestBody == nil && hasMembers(body) {
+		return fmt.Errorf("%s %s takes no request body: %.100s", r.Method, route.Path, body)
+	}
 	return openapi3filter.ValidateRequest(context.Background(), &openapi3filter.RequestValidationInput{
 		Request: req, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{
@@ -154,6 +157,16 @@ func checkRequest(router routers.Router, r *http.Request, body []byte) error {
 			MultiError:         true,
 		},
 	})
+}
+
+// hasMembers says whether a body is more than nothing: not empty, not
+// white space, not {}.
+func hasMembers(body []byte) bool {
+	var m map[string]json.RawMessage
+	if len(bytes.TrimSpace(body)) == 0 {
+		return false
+	}
+	return json.Unmarshal(body, &m) != nil || len(m) > 0
 }
 
 // decoderCodes are the refusals of the server's body decoder that the

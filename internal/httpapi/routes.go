@@ -1,7 +1,12 @@
 package httpapi
 
 import (
+	"bytes"
+	"io"
 	"net/http"
+
+	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/httpapi/openapi"
 
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
@@ -223,8 +228,40 @@ func (s *Server) RoutePatterns() []string {
 // register adds every route of the table to mux, each behind its access check
 // and the one error writer.
 func (s *Server) register(mux *http.ServeMux) {
+	bodies, err := openapi.Bodies()
+	if err != nil {
+		panic(err) // the document is embedded: a broken one is a broken build, which openapi's test catches
+	}
 	for _, rt := range s.routeTable() {
-		mux.Handle(rt.pattern, s.serve(rt.access, rt.h))
+		h := rt.h
+		if !bodies[rt.pattern] {
+			h = noBody(h)
+		}
+		mux.Handle(rt.pattern, s.serve(rt.access, h))
+	}
+}
+
+// noBody holds an operation whose contract takes no request body to that: a
+// body with members is refused as decode refuses a member it does not know
+// (400 field.unknown naming the first), so {"role":"admin"} sent to such a
+// route is not silently ignored. An empty body, or {}, is no body.
+func noBody(h handler) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if r.Body == nil || r.Body == http.NoBody {
+			return h(w, r)
+		}
+		b, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+		if err != nil {
+			return apperr.New(apperr.Invalid, "request.bad_json", nil, "The request body could not be read.")
+		}
+		if len(bytes.TrimSpace(b)) > 0 {
+			r.Body = io.NopCloser(bytes.NewReader(b))
+			if err := decodeJSON(w, r, &struct{}{}); err != nil {
+				return err
+			}
+		}
+		r.Body = http.NoBody
+		return h(w, r)
 	}
 }
 

@@ -111,6 +111,42 @@ func TestEveryJSONBodyRefusesUnknownFields(t *testing.T) {
 	})
 }
 
+// Every operation whose contract takes no body refuses one with members as
+// it would refuse an unknown field, before it acts: a DELETE with a body is
+// not a DELETE that ignored it. An empty body or {} is no body.
+func TestEveryOperationWithoutABodyRefusesOne(t *testing.T) {
+	forEachEnv(t, func(t *testing.T, e *env) {
+		res := e.do("GET", "/api/openapi.json", "", "")
+		var doc struct {
+			Paths map[string]map[string]json.RawMessage
+		}
+		if err := json.Unmarshal(readAll(res), &doc); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for path, ops := range doc.Paths {
+			for method, raw := range ops {
+				var op struct {
+					RequestBody json.RawMessage `json:"requestBody"`
+				}
+				if method == "parameters" || json.Unmarshal(raw, &op) != nil || op.RequestBody != nil {
+					continue
+				}
+				n++
+				m := strings.ToUpper(method)
+				p := strings.ReplaceAll(path, "{id}", "1")
+				res := e.do(m, p, e.token, `{"zz_not_a_field":1}`)
+				checkRefused(t, m+" "+path, res.StatusCode, readAll(res), "zz_not_a_field", "field.unknown")
+			}
+		}
+		if n < 40 {
+			t.Fatalf("only %d operations without a body found in the contract", n)
+		}
+		// Nothing, or an empty object, is no body.
+		e.call("GET", "/api/user", e.token, "{}", 200, nil)
+	})
+}
+
 // Every paged list reads the one list contract: order in any case, and a
 // page or page size out of range is a 400 naming it, never clamped.
 func TestEveryListHoldsTheListContract(t *testing.T) {

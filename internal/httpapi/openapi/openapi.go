@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
 	"sync"
 
 	"go.yaml.in/yaml/v3"
@@ -30,6 +31,27 @@ var JSON = sync.OnceValues(func() ([]byte, error) {
 		return nil, err
 	}
 	return json.MarshalIndent(doc, "", "  ")
+})
+
+// Bodies are the operations, as the route table writes them ("POST
+// /api/clients"), whose contract takes a request body. The server refuses a
+// body sent to any other (httpapi's noBody).
+var Bodies = sync.OnceValues(func() (map[string]bool, error) {
+	doc, err := merge(files)
+	if err != nil {
+		return nil, err
+	}
+	paths, _ := doc["paths"].(map[string]any)
+	bodies := map[string]bool{}
+	for path, item := range paths {
+		ops, _ := item.(map[string]any)
+		for method, op := range ops {
+			if o, ok := op.(map[string]any); ok && o["requestBody"] != nil {
+				bodies[strings.ToUpper(method)+" "+path] = true
+			}
+		}
+	}
+	return bodies, nil
 })
 
 // merge reads base.yaml and adds every other file's paths and components,

@@ -7,7 +7,7 @@ import { usePublicSettings } from '@/lib/public-settings';
 import classes from './kiosk-setup-card.module.css';
 import { DashboardCard } from './dashboard-card';
 
-const KioskQr = lazy(() => import('./kiosk-qr'));
+const QrCode = lazy(() => import('@/components/qr-code'));
 const QR_SIZE = 132;
 
 /**
@@ -56,7 +56,7 @@ export function KioskSetupCard() {
         <div ref={qrBox} className={classes.qr} style={{ width: QR_SIZE, height: QR_SIZE, flexShrink: 0 }}>
           {qrSeen && (
             <Suspense fallback={null}>
-              <KioskQr value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} />
+              <QrCode value={url} label={t('dashboard.kioskQr')} size={QR_SIZE} testId="kiosk-qr" />
             </Suspense>
           )}
         </div>

@@ -27,7 +27,7 @@ import { notify } from '@/lib/notify';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorState } from '../api/security';
 import { Section } from './section';
 
-const OtpQr = lazy(() => import('./otp-qr'));
+const QrCode = lazy(() => import('@/components/qr-code'));
 
 /** A 6-digit code field for an authenticator app's code. */
 function CodeInput({ value, onChange, error, label }: { value: string; onChange: (v: string) => void; error?: string | null; label: string }) {
@@ -235,7 +235,7 @@ export function TwoFactorSection() {
           <Text size="sm">{t('preferences.setupScan')}</Text>
           <Group align="flex-start" gap="lg" wrap="wrap">
             <Suspense fallback={<Loader size="sm" />}>
-              <OtpQr value={url} label={t('preferences.qrLabel')} />
+              <QrCode value={url} label={t('preferences.qrLabel')} size={180} testId="totp-qr" />
             </Suspense>
             <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
               <Text size="sm" c="dimmed">
