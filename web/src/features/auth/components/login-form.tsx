@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Anchor, Checkbox, Group, Loader, PasswordInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthForm, EmailField, useAuthSubmit } from './auth-form';
 import { AuthLink } from './auth-link';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
@@ -25,25 +25,21 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      await session.login({ email: email.trim(), password, remember });
+  const { error, setError, submitting, onSubmit } = useAuthSubmit(
+    async () => {
+      try {
+        await session.login({ email: email.trim(), password, remember });
+      } catch (err) {
+        // A second step is not a failure: the form gives way to the code.
+        if (!(err instanceof TwoFactorRequired)) throw err;
+        setChallenge(err.challenge);
+        return;
+      }
       onSuccess();
-    } catch (err) {
-      if (err instanceof TwoFactorRequired) setChallenge(err.challenge);
-      else if (err instanceof ApiError && err.status === 401) setError(t('auth.invalidCredentials'));
-      else setError(errorMessage(err, t));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    (err) => (err instanceof ApiError && err.status === 401 ? t('auth.invalidCredentials') : errorMessage(err, t)),
+  );
 
   if (challenge) {
     return (
@@ -63,48 +59,29 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
-      <Stack gap="md">
-        {error && (
-          <Alert id="login-error" role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          size="md"
+    <AuthForm onSubmit={onSubmit} error={error} errorId="login-error" submitting={submitting} submitLabel={t('auth.signIn')}>
+      <EmailField value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+      <PasswordInput
+        label={t('auth.password')}
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        size="md"
+        visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+      />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Checkbox
+          label={t('auth.keepMeLoggedIn')}
+          name="remember"
+          checked={remember}
+          onChange={(e) => setRemember(e.currentTarget.checked)}
         />
-        <PasswordInput
-          label={t('auth.password')}
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          size="md"
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
-        />
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Checkbox
-            label={t('auth.keepMeLoggedIn')}
-            name="remember"
-            checked={remember}
-            onChange={(e) => setRemember(e.currentTarget.checked)}
-          />
-          <Anchor component={AuthLink} to={paths.auth.recoverPassword.getHref()} size="sm" fw={500}>
-            {t('auth.recoverPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" size="md" fullWidth loading={submitting}>
-          {t('auth.signIn')}
-        </Button>
-      </Stack>
-    </form>
+        <Anchor component={AuthLink} to={paths.auth.recoverPassword.getHref()} size="sm" fw={500}>
+          {t('auth.recoverPassword')}
+        </Anchor>
+      </Group>
+    </AuthForm>
   );
 }

@@ -1,12 +1,13 @@
 import '../strings';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { recoverRequest, resetRequest } from '../api/accounts';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm, EmailField, useAuthSubmit } from '../components/auth-form';
 import { AuthLink } from '../components/auth-link';
 import { NewPasswordField } from '../components/password-field';
 import { navigate, useAuthLocation } from '../lib/location';
@@ -25,46 +26,19 @@ export default function RecoverPasswordPage() {
 function RecoverForm() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
+  const { error, submitting, onSubmit } = useAuthSubmit(
+    async () => {
       await recoverRequest(email.trim());
       navigate(paths.auth.recoverPasswordEmail.getHref());
-    } catch (err) {
-      setError(errorMessage(err, t));
-      setSubmitting(false);
-    }
-  }
+    },
+    (err) => errorMessage(err, t),
+  );
 
   return (
     <AuthCard title={t('auth.recoverPassword')} subtitle={t('signup.recoverSubtitle')}>
-      <form onSubmit={handleSubmit}>
-        <Stack gap="md">
-          {error && (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            size="md"
-          />
-          <Button type="submit" size="md" fullWidth loading={submitting}>
-            {t('signup.sendLink')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} error={error} submitting={submitting} submitLabel={t('signup.sendLink')}>
+        <EmailField value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+      </AuthForm>
       <Text size="sm" ta="center">
         <Anchor component={AuthLink} to={paths.auth.login.getHref()} fw={600}>
           {t('auth.backToSignIn')}
@@ -77,23 +51,14 @@ function RecoverForm() {
 function ResetForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
+  const { error, submitting, onSubmit } = useAuthSubmit(
+    async () => {
       await resetRequest(token, password);
       setDone(true);
-    } catch (err) {
-      setError(errorMessage(err, t));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    (err) => errorMessage(err, t),
+  );
 
   if (done) {
     return (
@@ -109,19 +74,9 @@ function ResetForm({ token }: { token: string }) {
   }
   return (
     <AuthCard title={t('auth.resetPassword')} subtitle={t('signup.resetSubtitle')}>
-      <form onSubmit={handleSubmit}>
-        <Stack gap="md">
-          {error && (
-            <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          )}
-          <NewPasswordField label={t('signup.newPassword')} value={password} onChange={setPassword} />
-          <Button type="submit" size="md" fullWidth loading={submitting}>
-            {t('auth.resetPassword')}
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} error={error} submitting={submitting} submitLabel={t('auth.resetPassword')}>
+        <NewPasswordField label={t('signup.newPassword')} value={password} onChange={setPassword} />
+      </AuthForm>
       <Text size="sm" ta="center">
         <Anchor component={AuthLink} to={paths.auth.recoverPassword.getHref()} fw={600}>
           {t('signup.newLink')}

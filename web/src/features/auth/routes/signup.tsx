@@ -1,5 +1,5 @@
 import '../strings';
-import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { showServerError } from '@/lib/form';
 import { loadPage } from '@/lib/page-load';
 import { getSignupState, signupRequest, type SignupState } from '../api/accounts';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm, EmailField } from '../components/auth-form';
 import { AuthLink } from '../components/auth-link';
 import { NewPasswordField } from '../components/password-field';
 import { useAuthLocation } from '../lib/location';
@@ -93,58 +94,42 @@ function SignupForm({ invitation, invitedEmail }: { invitation: string | null; i
   }
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)}>
-      <Stack gap="md">
-        {form.errors.form && (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {form.errors.form}
-          </Alert>
-        )}
-        <Group grow align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('signup.firstName')}
-            name="first_name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('first_name')}
-            size="md"
-          />
-          <TextInput
-            label={t('signup.lastName')}
-            name="last_name"
-            autoComplete="family-name"
-            {...form.getInputProps('last_name')}
-            size="md"
-          />
-        </Group>
+    <AuthForm onSubmit={form.onSubmit(handleSubmit)} error={form.errors.form} submitting={submitting} submitLabel={t('auth.createAccount')}>
+      <Group grow align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="username"
+          label={t('signup.firstName')}
+          name="first_name"
+          autoComplete="given-name"
           required
-          readOnly={!!invitation}
-          description={invitation ? t('signup.emailFromInvitation') : undefined}
-          {...form.getInputProps('email')}
+          {...form.getInputProps('first_name')}
           size="md"
         />
-        <NewPasswordField label={t('auth.password')} value={form.values.password} onChange={(v) => form.setFieldValue('password', v)} error={form.errors.password} />
-        <Checkbox
-          name="terms"
-          {...form.getInputProps('terms', { type: 'checkbox' })}
-          label={
-            <>
-              {t('signup.acceptTerms')}{' '}
-              <Anchor href={paths.auth.terms.getHref()} target="_blank" rel="noopener" inherit>
-                {t('auth.termsOfUse')}
-              </Anchor>
-            </>
-          }
+        <TextInput
+          label={t('signup.lastName')}
+          name="last_name"
+          autoComplete="family-name"
+          {...form.getInputProps('last_name')}
+          size="md"
         />
-        <Button type="submit" size="md" fullWidth loading={submitting}>
-          {t('auth.createAccount')}
-        </Button>
-      </Stack>
-    </form>
+      </Group>
+      <EmailField
+        readOnly={!!invitation}
+        description={invitation ? t('signup.emailFromInvitation') : undefined}
+        {...form.getInputProps('email')}
+      />
+      <NewPasswordField label={t('auth.password')} value={form.values.password} onChange={(v) => form.setFieldValue('password', v)} error={form.errors.password} />
+      <Checkbox
+        name="terms"
+        {...form.getInputProps('terms', { type: 'checkbox' })}
+        label={
+          <>
+            {t('signup.acceptTerms')}{' '}
+            <Anchor href={paths.auth.terms.getHref()} target="_blank" rel="noopener" inherit>
+              {t('auth.termsOfUse')}
+            </Anchor>
+          </>
+        }
+      />
+    </AuthForm>
   );
 }
