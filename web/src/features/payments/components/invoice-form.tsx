@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Modal, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useSaveInvoice, type Invoice } from '../api/invoices';
 import { usePlans } from '../api/plans';
 import { useClientProjects } from '../api/projects';
 import { CURRENCIES, formatMoney, minorDigits, previewTotals, toMajor, toMinor } from '../lib/money';
+import { SegmentedField } from '@/components/segmented-field';
 
 interface LineDraft {
   key: number;
@@ -131,20 +132,15 @@ export function InvoiceForm({ invoice, currency: orgCurrency, onClose, onSaved, 
                   onChange={setPlanId}
                   style={{ flex: 1, minWidth: 220 }}
                 />
-                <div>
-                  <Text size="sm" fw={500} mb={4} id="invoice-basis">
-                    {t('payments.form.basis')}
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="invoice-basis"
-                    value={basis}
-                    onChange={(v) => setBasis(v as 'produced' | 'shipped')}
-                    data={[
-                      { value: 'produced', label: t('payments.form.produced', { units: formatNumber(project.produced_units, lng) }) },
-                      { value: 'shipped', label: t('payments.form.shipped', { units: formatNumber(project.shipped_units, lng) }) },
-                    ]}
-                  />
-                </div>
+                <SegmentedField
+                  label={t('payments.form.basis')}
+                  value={basis}
+                  onChange={setBasis}
+                  data={[
+                    { value: 'produced', label: t('payments.form.produced', { units: formatNumber(project.produced_units, lng) }) },
+                    { value: 'shipped', label: t('payments.form.shipped', { units: formatNumber(project.shipped_units, lng) }) },
+                  ]}
+                />
                 <Button variant="light" onClick={addFromProject} disabled={!plan}>
                   {t('payments.form.addFromProject')}
                 </Button>

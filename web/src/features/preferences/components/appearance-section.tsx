@@ -1,9 +1,10 @@
-import { NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { NativeSelect, SimpleGrid, useComputedColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/i18n';
 import { LANGUAGES, LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
-import { useNavLayout, usePreferenceActions, type NavLayout, type ThemeChoice } from '@/lib/preferences';
+import { useNavLayout, usePreferenceActions } from '@/lib/preferences';
 import { Section } from './section';
+import { SegmentedField } from '@/components/segmented-field';
 
 /** Language, theme and navigation layout, saved on the server. */
 export function AppearanceSection() {
@@ -23,34 +24,24 @@ export function AppearanceSection() {
           }}
           data={LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_INFO[lng].nativeName }))}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="theme-label">
-            {t('preferences.theme')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="theme-label"
-            value={scheme}
-            onChange={(v) => setTheme(v as ThemeChoice)}
-            data={[
-              { value: 'light', label: t('preferences.themeLight') },
-              { value: 'dark', label: t('preferences.themeDark') },
-            ]}
-          />
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="layout-label">
-            {t('dashboard.navLayout')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="layout-label"
-            value={layout}
-            onChange={(v) => setNavLayout(v as NavLayout)}
-            data={[
-              { value: 'side', label: t('dashboard.navLayoutSide') },
-              { value: 'top', label: t('dashboard.navLayoutTop') },
-            ]}
-          />
-        </Stack>
+        <SegmentedField
+          label={t('preferences.theme')}
+          value={scheme}
+          onChange={setTheme}
+          data={[
+            { value: 'light', label: t('preferences.themeLight') },
+            { value: 'dark', label: t('preferences.themeDark') },
+          ]}
+        />
+        <SegmentedField
+          label={t('dashboard.navLayout')}
+          value={layout}
+          onChange={setNavLayout}
+          data={[
+            { value: 'side', label: t('dashboard.navLayoutSide') },
+            { value: 'top', label: t('dashboard.navLayoutTop') },
+          ]}
+        />
       </SimpleGrid>
     </Section>
   );

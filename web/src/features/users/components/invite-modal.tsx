@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useInviteUser, type Role } from '../api/users';
+import { SegmentedField } from '@/components/segmented-field';
 
 /** Invite someone by mail with a role; the mailed link opens the signup page. */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -48,20 +49,15 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={error}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="invite-role">
-              {t('users.role')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="invite-role"
-              value={role}
-              onChange={(v) => setRole(v as Role)}
-              data={[
-                { value: 'staff', label: t('users.roleStaff') },
-                { value: 'admin', label: t('users.roleAdmin') },
-              ]}
-            />
-          </Stack>
+          <SegmentedField
+            label={t('users.role')}
+            value={role}
+            onChange={setRole}
+            data={[
+              { value: 'staff', label: t('users.roleStaff') },
+              { value: 'admin', label: t('users.roleAdmin') },
+            ]}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
