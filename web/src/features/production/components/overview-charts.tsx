@@ -3,10 +3,11 @@
 import '@mantine/charts/styles.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Title, useDirection } from '@mantine/core';
+import { SimpleGrid, Stack, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '../api/types';
 import { formatDay, formatQty, formatRate } from '../lib/format';
+import { TitledSection } from '@/components/list-table';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'lime.6', 'indigo.6'];
 
@@ -27,10 +28,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
   const qty = (v: number) => formatQty(v, lng);
   return (
     <Stack gap="lg">
-      <Stack gap="xs" component="section" aria-labelledby="chart-units-title">
-        <Title order={2} size="h4" id="chart-units-title">
-          {t('production.overview.unitsPerDay')}
-        </Title>
+      <TitledSection title={t('production.overview.unitsPerDay')}>
         <BarChart
           h={280}
           data={perDay}
@@ -42,12 +40,9 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           xAxisProps={{ reversed: rtl }}
           yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
         />
-      </Stack>
+      </TitledSection>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Stack gap="xs" component="section" aria-labelledby="chart-rate-title">
-          <Title order={2} size="h4" id="chart-rate-title">
-            {t('production.overview.uplhOverTime')}
-          </Title>
+        <TitledSection title={t('production.overview.uplhOverTime')}>
           <LineChart
             h={240}
             data={rate}
@@ -58,11 +53,8 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             xAxisProps={{ reversed: rtl }}
             yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
           />
-        </Stack>
-        <Stack gap="xs" component="section" aria-labelledby="chart-lines-title">
-          <Title order={2} size="h4" id="chart-lines-title">
-            {t('production.overview.linesCompared')}
-          </Title>
+        </TitledSection>
+        <TitledSection title={t('production.overview.linesCompared')}>
           <BarChart
             h={240}
             data={lines}
@@ -76,7 +68,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             xAxisProps={{ reversed: rtl }}
             yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
           />
-        </Stack>
+        </TitledSection>
       </SimpleGrid>
     </Stack>
   );

@@ -1,9 +1,10 @@
 import '../strings';
 import '../styles';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListTable, TitledSection } from '@/components/list-table';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/errors';
 import { useDaily } from '../api/get-daily';
@@ -71,134 +72,109 @@ export default function ProductionDailyPage() {
           </SimpleGrid>
 
           {d.lines.length > 0 && (
-            <Stack gap="xs" component="section" aria-labelledby="grid-title">
-              <Title order={2} size="h4" id="grid-title">
-                {t('production.daily.grid')}
-              </Title>
-              <Table.ScrollContainer minWidth={160 + d.lines.length * 120}>
-                <Table withTableBorder withColumnBorders striped fz="sm" aria-labelledby="grid-title">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('production.hourly.hour')}</Table.Th>
-                      {d.lines.map((l) => (
-                        <Table.Th key={l.id}>{l.name}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {hours.map((h) => (
-                      <Table.Tr key={h}>
-                        <Table.Th scope="row" fw={500}>
-                          {formatHour(h, lng)}
-                        </Table.Th>
-                        {d.lines.map((l) => {
-                          const c = cells.get(`${h}:${l.id}`);
-                          return (
-                            <Table.Td key={l.id}>
-                              {c && c.units > 0 ? (
-                                <>
-                                  <Text span fw={600}>
-                                    {formatQty(c.units, lng)}
-                                  </Text>
-                                  <Text span size="xs" c="dimmed">
-                                    {' '}
-                                    {t('production.daily.cellLabour', { hours: formatRate(c.labour_hours, lng) })}
-                                  </Text>
-                                </>
-                              ) : c ? (
-                                <Text span size="xs" c="dimmed">
-                                  {t('production.daily.cellLabour', { hours: formatRate(c.labour_hours, lng) })}
-                                </Text>
-                              ) : (
-                                ''
-                              )}
-                            </Table.Td>
-                          );
-                        })}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Stack>
+            <TitledSection title={t('production.daily.grid')}>
+              <ListTable
+                minWidth={160 + d.lines.length * 120}
+                withTableBorder
+                withColumnBorders
+                striped
+                aria-label={t('production.daily.grid')}
+                columns={[t('production.hourly.hour'), ...d.lines.map((l) => l.name)]}
+              >
+                {hours.map((h) => (
+                  <Table.Tr key={h}>
+                    <Table.Th scope="row" fw={500}>
+                      {formatHour(h, lng)}
+                    </Table.Th>
+                    {d.lines.map((l) => {
+                      const c = cells.get(`${h}:${l.id}`);
+                      return (
+                        <Table.Td key={l.id}>
+                          {c && c.units > 0 ? (
+                            <>
+                              <Text span fw={600}>
+                                {formatQty(c.units, lng)}
+                              </Text>
+                              <Text span size="xs" c="dimmed">
+                                {' '}
+                                {t('production.daily.cellLabour', { hours: formatRate(c.labour_hours, lng) })}
+                              </Text>
+                            </>
+                          ) : c ? (
+                            <Text span size="xs" c="dimmed">
+                              {t('production.daily.cellLabour', { hours: formatRate(c.labour_hours, lng) })}
+                            </Text>
+                          ) : (
+                            ''
+                          )}
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                ))}
+              </ListTable>
+            </TitledSection>
           )}
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Stack gap="xs" component="section" aria-labelledby="products-title">
-              <Title order={2} size="h4" id="products-title">
-                {t('production.daily.byProduct')}
-              </Title>
-              <Table withTableBorder fz="sm" data-testid="daily-products">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('production.daily.product')}</Table.Th>
-                    <Table.Th ta="end">{t('production.daily.units')}</Table.Th>
+            <TitledSection title={t('production.daily.byProduct')}>
+              <ListTable
+                withTableBorder
+                testId="daily-products"
+                columns={[t('production.daily.product'), { label: t('production.daily.units'), end: true }]}
+              >
+                {d.totals.map((p) => (
+                  <Table.Tr key={p.product_id}>
+                    <Table.Td>{p.name}</Table.Td>
+                    <Table.Td ta="end">{formatQty(p.units, lng)}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.totals.map((p) => (
-                    <Table.Tr key={p.product_id}>
-                      <Table.Td>{p.name}</Table.Td>
-                      <Table.Td ta="end">{formatQty(p.units, lng)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
+                ))}
+              </ListTable>
+            </TitledSection>
             <LineTotals lines={d.line_totals} target="vs" picked={picked} testId="daily-lines" />
           </SimpleGrid>
 
-          <Stack gap="xs" component="section" aria-labelledby="consumed-title">
-            <Title order={2} size="h4" id="consumed-title">
-              {t('production.daily.consumed')}
-            </Title>
+          <TitledSection title={t('production.daily.consumed')}>
             {d.consumed.length === 0 ? (
               <Text c="dimmed">{t('production.daily.nothingConsumed')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
-                <Table withTableBorder striped fz="sm" data-testid="daily-consumed">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('production.subtraction.batch')}</Table.Th>
-                      <Table.Th>{t('production.subtraction.item')}</Table.Th>
-                      <Table.Th ta="end">{t('production.daily.quantity')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.consumed.map((c) => (
-                      <Table.Tr key={c.batch_id}>
-                        <Table.Td ff="monospace">{c.batch_code}</Table.Td>
-                        <Table.Td>{c.name}</Table.Td>
-                        <Table.Td ta="end">
-                          {formatQty(c.quantity, lng)} {c.unit}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                minWidth={420}
+                withTableBorder
+                striped
+                testId="daily-consumed"
+                columns={[
+                  t('production.subtraction.batch'),
+                  t('production.subtraction.item'),
+                  { label: t('production.daily.quantity'), end: true },
+                ]}
+              >
+                {d.consumed.map((c) => (
+                  <Table.Tr key={c.batch_id}>
+                    <Table.Td ff="monospace">{c.batch_code}</Table.Td>
+                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td ta="end">
+                      {formatQty(c.quantity, lng)} {c.unit}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
             )}
-          </Stack>
+          </TitledSection>
 
           {notes.length > 0 && (
-            <Stack gap="xs" component="section" aria-labelledby="notes-title">
-              <Title order={2} size="h4" id="notes-title">
-                {t('production.daily.notes')}
-              </Title>
+            <TitledSection title={t('production.daily.notes')}>
               {notes.map((e) => (
                 <Text key={e.id} size="sm">
                   {t('production.daily.note', { hour: formatHour(e.hour, lng), line: e.line_name, note: e.note })}
                 </Text>
               ))}
-            </Stack>
+            </TitledSection>
           )}
 
-          <Stack gap="xs" component="section" aria-labelledby="day-entries-title">
-            <Title order={2} size="h4" id="day-entries-title">
-              {t('production.entries.title')}
-            </Title>
+          <TitledSection title={t('production.entries.title')}>
             <EntryList entries={d.entries} />
-          </Stack>
+          </TitledSection>
         </Stack>
       )}
     </PageFrame>

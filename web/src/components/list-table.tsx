@@ -1,0 +1,54 @@
+import { Stack, Table, Title, type TableProps } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+
+/** A column heading: its text, and whether the column's figures line up at the end. */
+export type ListColumn = ReactNode | { label: ReactNode; end?: boolean };
+
+interface ListTableProps extends Omit<TableProps, 'children'> {
+  columns: ListColumn[];
+  /** scroll sideways below this width instead of squeezing the columns */
+  minWidth?: number;
+  testId?: string;
+  /** the rows (Table.Tr) */
+  children: ReactNode;
+}
+
+function isColumn(c: ListColumn): c is { label: ReactNode; end?: boolean } {
+  return typeof c === 'object' && c !== null && 'label' in c;
+}
+
+/** A read-only table of rows under one heading row, scrolling sideways on a narrow screen. */
+export function ListTable({ columns, minWidth, testId, children, ...table }: ListTableProps) {
+  const body = (
+    <Table fz="sm" data-testid={testId} {...table}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c, i) =>
+            isColumn(c) ? (
+              <Table.Th key={i} ta={c.end ? 'end' : undefined}>
+                {c.label}
+              </Table.Th>
+            ) : (
+              <Table.Th key={i}>{c}</Table.Th>
+            ),
+          )}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
+  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{body}</Table.ScrollContainer> : body;
+}
+
+/** A part of a page under its own level-2 heading, named by it for assistive technology. */
+export function TitledSection({ title, testId, children }: { title: ReactNode; testId?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id} data-testid={testId}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
