@@ -160,13 +160,13 @@ func checkRequest(router routers.Router, r *http.Request, body []byte) error {
 }
 
 // hasMembers says whether a body is more than nothing: not empty, not
-// white space, not {}.
+// white space, not {} (null, a list or a member are something).
 func hasMembers(body []byte) bool {
 	var m map[string]json.RawMessage
 	if len(bytes.TrimSpace(body)) == 0 {
 		return false
 	}
-	return json.Unmarshal(body, &m) != nil || len(m) > 0
+	return json.Unmarshal(body, &m) != nil || m == nil || len(m) > 0
 }
 
 // decoderCodes are the refusals of the server's body decoder that the
