@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFile, IconFileTypePdf, IconFileZip, IconPhoto, IconRestore, IconTable, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ServerTable } from '@/components/server-table';
 import { formatDateTime } from '@/lib/format';
 import { isPreviewable, type DocumentRecord } from '../api/types';
 import { formatBytes, linkHref } from '../lib/format';
+import { IconAction } from '@/components/icon-action';
 
 export { PAGE_SIZES } from '@/components/server-table';
 
@@ -109,30 +110,14 @@ export function DocumentsTable(p: DocumentsTableProps) {
     textAlign: 'right',
     render: (d) =>
       p.trash ? (
-        <Tooltip label={t('docs.actions.restore')}>
-          <ActionIcon variant="subtle" aria-label={t('docs.actions.restoreFile', { name: d.name })} onClick={() => p.onRestore(d)}>
-            <IconRestore size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction label={t('docs.actions.restore')} name={t('docs.actions.restoreFile', { name: d.name })} icon={IconRestore} onClick={() => p.onRestore(d)} />
       ) : (
         <Group gap={2} justify="flex-end" wrap="nowrap">
           {(isPreviewable(d) || d.content_type === 'application/zip') && (
-            <Tooltip label={t('docs.actions.preview')}>
-              <ActionIcon variant="subtle" aria-label={t('docs.actions.previewFile', { name: d.name })} onClick={() => p.onPreview(d)}>
-                <IconEye size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction label={t('docs.actions.preview')} name={t('docs.actions.previewFile', { name: d.name })} icon={IconEye} onClick={() => p.onPreview(d)} />
           )}
-          <Tooltip label={t('docs.actions.download')}>
-            <ActionIcon variant="subtle" aria-label={t('docs.actions.downloadFile', { name: d.name })} onClick={() => p.onDownload(d)}>
-              <IconDownload size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('docs.actions.delete')}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('docs.actions.deleteFile', { name: d.name })} onClick={() => p.onDelete(d)}>
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction label={t('docs.actions.download')} name={t('docs.actions.downloadFile', { name: d.name })} icon={IconDownload} onClick={() => p.onDownload(d)} />
+          <IconAction label={t('docs.actions.delete')} name={t('docs.actions.deleteFile', { name: d.name })} icon={IconTrash} color="red" onClick={() => p.onDelete(d)} />
         </Group>
       ),
   });

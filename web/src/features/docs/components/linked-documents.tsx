@@ -1,5 +1,5 @@
 import '../styles';
-import { ActionIcon, Button, Card, FileButton, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useUploads } from '../lib/use-uploads';
 import { DocActionDialogs } from './doc-action-dialogs';
 import { TypeSelect } from './type-select';
 import { UploadList } from './upload-list';
+import { IconAction } from '@/components/icon-action';
 
 export interface LinkedDocumentsProps {
   /** What the documents belong to: a batch, shipment, production entry, project or employee. */
@@ -75,22 +76,10 @@ export function LinkedDocuments({ linkKind, linkId, defaultType = 'other' }: Lin
             </div>
             <Group gap={2} wrap="nowrap">
               {isPreviewable(d) && (
-                <Tooltip label={t('docs.actions.preview')}>
-                  <ActionIcon variant="subtle" aria-label={t('docs.actions.previewFile', { name: d.name })} onClick={() => actions.preview(d)}>
-                    <IconEye size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction label={t('docs.actions.preview')} name={t('docs.actions.previewFile', { name: d.name })} icon={IconEye} onClick={() => actions.preview(d)} />
               )}
-              <Tooltip label={t('docs.actions.download')}>
-                <ActionIcon variant="subtle" aria-label={t('docs.actions.downloadFile', { name: d.name })} onClick={() => actions.download(d)}>
-                  <IconDownload size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('docs.actions.delete')}>
-                <ActionIcon variant="subtle" color="red" aria-label={t('docs.actions.deleteFile', { name: d.name })} onClick={() => actions.remove(d)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('docs.actions.download')} name={t('docs.actions.downloadFile', { name: d.name })} icon={IconDownload} onClick={() => actions.download(d)} />
+              <IconAction label={t('docs.actions.delete')} name={t('docs.actions.deleteFile', { name: d.name })} icon={IconTrash} color="red" onClick={() => actions.remove(d)} />
             </Group>
           </Group>
         ))}

@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format';
 import { errorMessage } from '@/lib/errors';
 import type { UploadItem } from '../lib/use-uploads';
+import { IconAction } from '@/components/icon-action';
 
 const COLOR = { uploading: 'primary', done: 'teal', failed: 'red', cancelled: 'gray' } as const;
 
@@ -31,17 +32,9 @@ export function UploadList({ items, onCancel, onDismiss }: { items: UploadItem[]
               </div>
               {it.status === 'done' && <IconCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden />}
               {it.status === 'uploading' ? (
-                <Tooltip label={t('docs.upload.cancel')}>
-                  <ActionIcon variant="subtle" color="gray" aria-label={t('docs.upload.cancelFile', { name: it.name })} onClick={() => onCancel(it.key)}>
-                    <IconX size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction label={t('docs.upload.cancel')} name={t('docs.upload.cancelFile', { name: it.name })} icon={IconX} color="gray" onClick={() => onCancel(it.key)} />
               ) : (
-                <Tooltip label={t('docs.upload.dismiss')}>
-                  <ActionIcon variant="subtle" color="gray" aria-label={t('docs.upload.dismissFile', { name: it.name })} onClick={() => onDismiss(it.key)}>
-                    <IconX size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction label={t('docs.upload.dismiss')} name={t('docs.upload.dismissFile', { name: it.name })} icon={IconX} color="gray" onClick={() => onDismiss(it.key)} />
               )}
             </Group>
             <Progress

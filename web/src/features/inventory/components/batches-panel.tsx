@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAdjustments, IconClipboardCheck, IconHistory, IconPackageImport } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { formatQty, formatDay } from '../lib/format';
 import type { InventoryDialog } from './dialogs';
 import { ExpiryBadge } from './expiry-badge';
 import { unitName } from '@/lib/units';
+import { IconAction } from '@/components/icon-action';
 
 /** Production's recipe editor, loaded with production's code when a finished good's panel opens. */
 const RecipeButton = lazy(() => import('@/features/production').then((m) => ({ default: m.RecipeButton })));
@@ -91,27 +92,11 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       {!item.archived && (
-                        <Tooltip label={t('inventory.actions.receiveInto')}>
-                          <ActionIcon variant="subtle" aria-label={t('inventory.actions.receiveIntoBatch', { code: b.code })} onClick={() => open({ kind: 'receive', item, batch: b })}>
-                            <IconPackageImport size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <IconAction label={t('inventory.actions.receiveInto')} name={t('inventory.actions.receiveIntoBatch', { code: b.code })} icon={IconPackageImport} onClick={() => open({ kind: 'receive', item, batch: b })} />
                       )}
-                      <Tooltip label={t('inventory.actions.adjust')}>
-                        <ActionIcon variant="subtle" aria-label={t('inventory.actions.adjustBatch', { code: b.code })} onClick={() => open({ kind: 'adjust', batch: b, unit: item.unit })}>
-                          <IconAdjustments size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('inventory.actions.count')}>
-                        <ActionIcon variant="subtle" aria-label={t('inventory.actions.countBatch', { code: b.code })} onClick={() => open({ kind: 'count', batch: b, unit: item.unit })}>
-                          <IconClipboardCheck size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('inventory.actions.history')}>
-                        <ActionIcon component={Link} to={paths.app.inventoryBatch.getHref(b.id)} variant="subtle" aria-label={t('inventory.actions.historyOf', { code: b.code })}>
-                          <IconHistory size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <IconAction label={t('inventory.actions.adjust')} name={t('inventory.actions.adjustBatch', { code: b.code })} icon={IconAdjustments} onClick={() => open({ kind: 'adjust', batch: b, unit: item.unit })} />
+                      <IconAction label={t('inventory.actions.count')} name={t('inventory.actions.countBatch', { code: b.code })} icon={IconClipboardCheck} onClick={() => open({ kind: 'count', batch: b, unit: item.unit })} />
+                      <IconAction label={t('inventory.actions.history')} name={t('inventory.actions.historyOf', { code: b.code })} icon={IconHistory} to={paths.app.inventoryBatch.getHref(b.id)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

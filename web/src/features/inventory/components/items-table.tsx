@@ -8,6 +8,7 @@ import { BatchesPanel } from './batches-panel';
 import type { InventoryDialog } from './dialogs';
 import { ServerTable } from '@/components/server-table';
 import { unitName } from '@/lib/units';
+import { IconAction } from '@/components/icon-action';
 
 export { PAGE_SIZES } from '@/components/server-table';
 
@@ -162,17 +163,9 @@ export function ItemsTable(p: ItemsTableProps) {
           render: (it) => (
             <Group gap={2} justify="flex-end" wrap="nowrap">
               {!it.archived && (
-                <Tooltip label={t('inventory.actions.receive')}>
-                  <ActionIcon variant="subtle" aria-label={t('inventory.actions.receiveItem', { name: it.name })} onClick={() => p.open({ kind: 'receive', item: it })}>
-                    <IconPackageImport size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction label={t('inventory.actions.receive')} name={t('inventory.actions.receiveItem', { name: it.name })} icon={IconPackageImport} onClick={() => p.open({ kind: 'receive', item: it })} />
               )}
-              <Tooltip label={t('inventory.actions.edit')}>
-                <ActionIcon variant="subtle" aria-label={t('inventory.actions.editItem', { name: it.name })} onClick={() => p.open({ kind: 'editItem', item: it })}>
-                  <IconPencil size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('inventory.actions.edit')} name={t('inventory.actions.editItem', { name: it.name })} icon={IconPencil} onClick={() => p.open({ kind: 'editItem', item: it })} />
               <Tooltip label={it.archived ? t('inventory.actions.restore') : t('inventory.actions.archive')}>
                 <ActionIcon
                   variant="subtle"

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation, type Invitation } from '../api/users';
+import { IconAction } from '@/components/icon-action';
 
 /** Why a void invitation is refused: its inviter was deactivated or is no longer an admin. */
 function voidText(inv: Invitation, t: (key: string) => string): string | null {
@@ -157,11 +158,7 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
                       <IconMailForward size={18} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={t('users.invitations.revoke')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('users.invitations.revokeFor', { email: inv.email })} onClick={() => setTarget(inv)}>
-                      <IconX size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <IconAction label={t('users.invitations.revoke')} name={t('users.invitations.revokeFor', { email: inv.email })} icon={IconX} color="red" onClick={() => setTarget(inv)} size={18} />
                 </Group>
               </Table.Td>
             </Table.Tr>
