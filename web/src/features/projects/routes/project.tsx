@@ -1,9 +1,10 @@
 import '../strings';
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ListTable } from '@/components/list-table';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { LinkedDocuments } from '@/features/docs';
@@ -39,6 +40,24 @@ function byDay(entries: ProjectDetail['production']): ProductionDay[] {
 }
 
 /** /projects/:id: one project, its progress, and the production and shipments done for it. */
+/** A card of the project page: its title, then its table, or a line saying there is nothing yet. */
+function DetailCard({ title, empty, children }: { title: string; empty: string | false; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        children
+      )}
+    </Card>
+  );
+}
+
 export default function ProjectPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -99,86 +118,59 @@ export default function ProjectPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Card withBorder radius="md" padding="md">
-            <Title order={2} size="h5" mb="sm">
-              {t('projects.detail.production')}
-            </Title>
-            {p.production.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('projects.detail.noProduction')}
-              </Text>
-            ) : (
-              <ScrollArea.Autosize mah={420}>
-                <Table fz="sm" aria-label={t('projects.detail.production')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('projects.detail.date')}</Table.Th>
-                      <Table.Th>{t('projects.detail.line')}</Table.Th>
-                      <Table.Th ta="end">{t('projects.detail.units')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {days.map((d) => (
-                      <Table.Tr key={d.date}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.date}</Table.Td>
-                        <Table.Td>{d.lines.join(', ')}</Table.Td>
-                        <Table.Td ta="end">
-                          {n(d.units)}
-                          {d.reversed > 0 && (
-                            <Badge ml="xs" size="xs" color="gray" style={{ textTransform: 'none' }}>
-                              {t('projects.detail.reversedCount', { count: d.reversed })}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            )}
-          </Card>
+          <DetailCard title={t('projects.detail.production')} empty={p.production.length === 0 && t('projects.detail.noProduction')}>
+            <ScrollArea.Autosize mah={420}>
+              <ListTable
+                aria-label={t('projects.detail.production')}
+                columns={[t('projects.detail.date'), t('projects.detail.line'), { label: t('projects.detail.units'), end: true }]}
+              >
+                {days.map((d) => (
+                  <Table.Tr key={d.date}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.date}</Table.Td>
+                    <Table.Td>{d.lines.join(', ')}</Table.Td>
+                    <Table.Td ta="end">
+                      {n(d.units)}
+                      {d.reversed > 0 && (
+                        <Badge ml="xs" size="xs" color="gray" style={{ textTransform: 'none' }}>
+                          {t('projects.detail.reversedCount', { count: d.reversed })}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
+            </ScrollArea.Autosize>
+          </DetailCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Card withBorder radius="md" padding="md">
-            <Title order={2} size="h5" mb="sm">
-              {t('projects.detail.shipments')}
-            </Title>
-            {p.shipments.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('projects.detail.noShipments')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <Table fz="sm" aria-label={t('projects.detail.shipments')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('projects.detail.number')}</Table.Th>
-                      <Table.Th>{t('projects.detail.date')}</Table.Th>
-                      <Table.Th>{t('projects.detail.destination')}</Table.Th>
-                      <Table.Th ta="end">{t('projects.detail.units')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {p.shipments.map((s) => (
-                      <Table.Tr key={s.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={paths.app.shippingLog.path} size="sm">
-                            {s.number}
-                          </Anchor>{' '}
-                          <Badge size="xs" variant="light" color={s.status === 'cancelled' ? 'gray' : s.status === 'planned' ? 'blue' : 'teal'}>
-                            {t(`projects.shipmentStatus.${s.status}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{s.ship_date}</Table.Td>
-                        <Table.Td>{s.destination}</Table.Td>
-                        <Table.Td ta="end">{n(s.units)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Card>
+          <DetailCard title={t('projects.detail.shipments')} empty={p.shipments.length === 0 && t('projects.detail.noShipments')}>
+            <ListTable
+              minWidth={360}
+              aria-label={t('projects.detail.shipments')}
+              columns={[
+                t('projects.detail.number'),
+                t('projects.detail.date'),
+                t('projects.detail.destination'),
+                { label: t('projects.detail.units'), end: true },
+              ]}
+            >
+              {p.shipments.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.app.shippingLog.path} size="sm">
+                      {s.number}
+                    </Anchor>{' '}
+                    <Badge size="xs" variant="light" color={s.status === 'cancelled' ? 'gray' : s.status === 'planned' ? 'blue' : 'teal'}>
+                      {t(`projects.shipmentStatus.${s.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{s.ship_date}</Table.Td>
+                  <Table.Td>{s.destination}</Table.Td>
+                  <Table.Td ta="end">{n(s.units)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+          </DetailCard>
         </Grid.Col>
         {role === 'admin' && (
           <Grid.Col span={12}>
