@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useOutgoingMail, type OutgoingMail } from '../api/users';
+import { ListTable } from '@/components/list-table';
 
 const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange' } as const;
 const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', failed: 'users.mailFailed' } as const;
@@ -28,49 +29,41 @@ export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
       <Text size="sm" c="dimmed">
         {t('users.mailHelp')}
       </Text>
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="xs" aria-label={t('users.mailTitle')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.mailQueued')}</Table.Th>
-              <Table.Th>{t('users.mailKind')}</Table.Th>
-              <Table.Th>{t('users.mailTo')}</Table.Th>
-              <Table.Th>{t('users.status')}</Table.Th>
-              <Table.Th>{t('users.mailAttempts')}</Table.Th>
-              <Table.Th>{t('users.mailDetail')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.isPending && (
-              <Table.Tr>
-                {[0, 1, 2, 3, 4, 5].map((c) => (
-                  <Table.Td key={c}>
-                    <Skeleton h={14} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            )}
-            {query.data?.mails.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(m.created_at)}</Table.Td>
-                <Table.Td>{t(kindKey[m.kind])}</Table.Td>
-                <Table.Td>{m.to}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge variant="light" color={statusColor[m.status]}>
-                    {t(statusKey[m.status])}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{m.attempts}</Table.Td>
-                <Table.Td miw={240}>
-                  <Text size="sm" c={m.status === 'sent' ? 'dimmed' : m.status === 'failed' ? 'red' : undefined} style={{ wordBreak: 'break-word' }}>
-                    {detail(m)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+      <ListTable
+        minWidth={860}
+        fz={undefined}
+        verticalSpacing="xs"
+        aria-label={t('users.mailTitle')}
+        columns={[t('users.mailQueued'), t('users.mailKind'), t('users.mailTo'), t('users.status'), t('users.mailAttempts'), t('users.mailDetail')]}
+      >
+        {query.isPending && (
+          <Table.Tr>
+            {[0, 1, 2, 3, 4, 5].map((c) => (
+              <Table.Td key={c}>
+                <Skeleton h={14} />
+              </Table.Td>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </Table.Tr>
+        )}
+        {query.data?.mails.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(m.created_at)}</Table.Td>
+            <Table.Td>{t(kindKey[m.kind])}</Table.Td>
+            <Table.Td>{m.to}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Badge variant="light" color={statusColor[m.status]}>
+                {t(statusKey[m.status])}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{m.attempts}</Table.Td>
+            <Table.Td miw={240}>
+              <Text size="sm" c={m.status === 'sent' ? 'dimmed' : m.status === 'failed' ? 'red' : undefined} style={{ wordBreak: 'break-word' }}>
+                {detail(m)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
       {query.data && query.data.mails.length === 0 && (
         <Text c="dimmed" size="sm">
           {t('users.mailNone')}
