@@ -1,6 +1,6 @@
 import '../strings';
 import '../styles';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,22 +11,10 @@ import { useDaily } from '../api/get-daily';
 import { DateBar } from '../components/date-bar';
 import { EntryList } from '../components/entry-list';
 import { LineTotals } from '../components/line-totals';
+import { Stat } from '../components/stat';
 import { formatDay, formatHour, formatQty, formatRate } from '../lib/format';
 import { dayHours, useDay } from '../lib/use-day';
 import classes from '../production.module.css';
-
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /**
  * /production/production-daily: one day's hours × lines, totals per product and line,

@@ -1,6 +1,6 @@
 import '../strings';
 import '../styles';
-import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { downloadOverviewCSV, useOverview } from '../api/get-overview';
 import { LineTotals } from '../components/line-totals';
 import { addDays, formatQty, formatRate, mondayOf } from '../lib/format';
 import { useDay } from '../lib/use-day';
+import { Stat } from '../components/stat';
 
 const OverviewCharts = lazy(() => import('../components/overview-charts'));
 
@@ -74,30 +75,9 @@ export default function ProductionOverviewPage() {
       {o && (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Card withBorder padding="sm">
-              <Text size="xs" c="dimmed">
-                {t('production.daily.units')}
-              </Text>
-              <Text fw={700} size="xl" data-testid="overview-units">
-                {formatQty(o.totals.units, lng)}
-              </Text>
-            </Card>
-            <Card withBorder padding="sm">
-              <Text size="xs" c="dimmed">
-                {t('production.daily.labourHours')}
-              </Text>
-              <Text fw={700} size="xl">
-                {formatRate(o.totals.labour_hours, lng)}
-              </Text>
-            </Card>
-            <Card withBorder padding="sm">
-              <Text size="xs" c="dimmed">
-                {t('production.daily.uplh')}
-              </Text>
-              <Text fw={700} size="xl">
-                {formatRate(o.totals.units_per_labour_hour, lng)}
-              </Text>
-            </Card>
+            <Stat label={t('production.daily.units')} value={formatQty(o.totals.units, lng)} testId="overview-units" />
+            <Stat label={t('production.daily.labourHours')} value={formatRate(o.totals.labour_hours, lng)} />
+            <Stat label={t('production.daily.uplh')} value={formatRate(o.totals.units_per_labour_hour, lng)} />
           </SimpleGrid>
           <Suspense fallback={<Text c="dimmed">{t('common.loading')}</Text>}>
             <OverviewCharts overview={o} />

@@ -7,11 +7,26 @@ export interface ProgressCardProps {
   project: Pick<Project, 'target_units' | 'produced_units' | 'shipped_units' | 'progress' | 'shipped_progress' | 'days_left' | 'product_unit' | 'status'>;
 }
 
+/** One measure against the target: its label and "done of target", over a bar. */
+function ProgressRow({ label, done, percent, color, project: p }: { label: string; done: number; percent: number; color: string; project: ProgressCardProps['project'] }) {
+  const { t, i18n } = useTranslation();
+  const n = (v: number) => formatNumber(v, i18n.language);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{label}</Text>
+        <Text size="sm" fw={500}>
+          {t('projects.progress.ofTarget', { done: n(done), target: n(p.target_units), unit: p.product_unit, percent: n(percent) })}
+        </Text>
+      </Group>
+      <Progress value={percent} color={color} aria-label={label} />
+    </Stack>
+  );
+}
+
 /** A project's progress, counted by the server: units produced and shipped against the target, and days left. */
 export function ProgressCard({ project: p }: ProgressCardProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  const n = (v: number) => formatNumber(v, lng);
+  const { t } = useTranslation();
   const days = p.days_left;
   return (
     <Card withBorder radius="md" padding="md" aria-label={t('projects.progress.label')}>
@@ -24,24 +39,8 @@ export function ProgressCard({ project: p }: ProgressCardProps) {
             </Badge>
           )}
         </Group>
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('projects.progress.produced')}</Text>
-            <Text size="sm" fw={500}>
-              {t('projects.progress.ofTarget', { done: n(p.produced_units), target: n(p.target_units), unit: p.product_unit, percent: n(p.progress) })}
-            </Text>
-          </Group>
-          <Progress value={p.progress} color="blue" aria-label={t('projects.progress.produced')} />
-        </Stack>
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('projects.progress.shipped')}</Text>
-            <Text size="sm" fw={500}>
-              {t('projects.progress.ofTarget', { done: n(p.shipped_units), target: n(p.target_units), unit: p.product_unit, percent: n(p.shipped_progress) })}
-            </Text>
-          </Group>
-          <Progress value={p.shipped_progress} color="teal" aria-label={t('projects.progress.shipped')} />
-        </Stack>
+        <ProgressRow label={t('projects.progress.produced')} done={p.produced_units} percent={p.progress} color="blue" project={p} />
+        <ProgressRow label={t('projects.progress.shipped')} done={p.shipped_units} percent={p.shipped_progress} color="teal" project={p} />
       </Stack>
     </Card>
   );
