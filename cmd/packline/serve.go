@@ -40,6 +40,7 @@ type config struct {
 	// instance; the instance's total comes from its open-file limit.
 	StreamsPerSession int
 	StreamsPerAccount int
+	MetricsAddr       string // where Prometheus metrics are served; empty: nowhere
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
@@ -58,6 +59,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.MailFrom, "mail-from", mail.DefaultFrom, "the From address of mails")
 	fs.IntVar(&cfg.StreamsPerSession, "max-streams-per-session", messaging.DefaultStreamsPerSession, "live event streams (GET /api/events) one sign-in may hold open on this instance")
 	fs.IntVar(&cfg.StreamsPerAccount, "max-streams-per-account", messaging.DefaultStreamsPerAccount, "live event streams one account may hold open on this instance, all its sign-ins together")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics, a listener apart from --addr (127.0.0.1:9090, say); default: off")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -121,6 +123,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
+	if cfg.MetricsAddr != "" {
+		at, err := serveMetrics(ctx, cfg.MetricsAddr, newMetrics(api, db, svc, log), log)
+		if err != nil {
+			return err
+		}
+		log.Info("metrics served", "url", at)
+	}
 	// Live events: this instance hears every instance's (PostgreSQL LISTEN).
 	if err := svc.Listen(ctx, log); err != nil {
 		return fmt.Errorf("listen for live events: %w", err)

@@ -52,6 +52,20 @@ func (s *Server) trusted(a netip.Addr) bool {
 // write anything at the left of that header, so nothing left of that
 // address is read; an entry that is not an IP address ends the walk at the
 // last trusted hop, so garbage never becomes a key.
+// fromTrustedProxy says whether the request's peer is one of the trusted
+// proxies, whose headers (X-Forwarded-For, X-Request-Id) are believed.
+func (s *Server) fromTrustedProxy(r *http.Request) bool {
+	if len(s.TrustedProxies) == 0 {
+		return false
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	peer, err := netip.ParseAddr(host)
+	return err == nil && s.trusted(peer.Unmap())
+}
+
 func (s *Server) clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

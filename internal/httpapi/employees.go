@@ -32,7 +32,7 @@ func (s *Server) handleCreateEmployee(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	s.Log.Info("employee added", "employee_id", e.ID, "by", userFrom(r.Context()).ID)
+	s.Log.InfoContext(r.Context(), "employee added", "employee_id", e.ID, "by", userFrom(r.Context()).ID)
 	return writeJSON(w, http.StatusCreated, e)
 }
 
@@ -71,7 +71,7 @@ func (s *Server) handleArchive(archived bool) handler {
 		if err != nil {
 			return err
 		}
-		s.Log.Info("employee archived", "employee_id", id, "archived", archived, "by", userFrom(r.Context()).ID)
+		s.Log.InfoContext(r.Context(), "employee archived", "employee_id", id, "archived", archived, "by", userFrom(r.Context()).ID)
 		return writeJSON(w, http.StatusOK, e)
 	}
 }
@@ -88,7 +88,7 @@ func (s *Server) handleSetPIN(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Timeclock.ChangePIN(r.Context(), id, in); err != nil {
 		return err
 	}
-	s.Log.Info("employee PIN set", "employee_id", id, "by", userFrom(r.Context()).ID)
+	s.Log.InfoContext(r.Context(), "employee PIN set", "employee_id", id, "by", userFrom(r.Context()).ID)
 	return writeJSON(w, http.StatusOK, map[string]any{"success": true})
 }
 
@@ -199,7 +199,7 @@ func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.Log.Info("punch added", "punch_id", p.ID, "employee_id", id, "by", userFrom(r.Context()).ID)
+	s.Log.InfoContext(r.Context(), "punch added", "punch_id", p.ID, "employee_id", id, "by", userFrom(r.Context()).ID)
 	return writeJSON(w, http.StatusCreated, p)
 }
 
@@ -212,7 +212,7 @@ func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.Log.Info("punch changed", "punch_id", id, "by", userFrom(r.Context()).ID)
+	s.Log.InfoContext(r.Context(), "punch changed", "punch_id", id, "by", userFrom(r.Context()).ID)
 	return writeJSON(w, http.StatusOK, p)
 }
 
@@ -229,7 +229,7 @@ func (s *Server) handleVoidPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	s.Log.Info("punch voided", "punch_id", id, "by", userFrom(r.Context()).ID)
+	s.Log.InfoContext(r.Context(), "punch voided", "punch_id", id, "by", userFrom(r.Context()).ID)
 	return writeJSON(w, http.StatusOK, p)
 }
 

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/reqid"
 )
 
 // statusOf is the one table from error kinds to HTTP statuses.
@@ -40,11 +42,13 @@ type errorBody struct {
 	Code   string        `json:"code"`
 	Params apperr.Params `json:"params"`
 	Field  string        `json:"field,omitempty"`
+	// RequestID names the request in the server's log, for a person to quote.
+	RequestID string `json:"request_id,omitempty"`
 }
 
-// bodyOf is the client's view of err.
-func bodyOf(err error) errorBody {
-	body := errorBody{Error: apperr.Message(err), Code: apperr.CodeOf(err), Params: apperr.Params{}}
+// bodyOf is the client's view of err, in the request of ctx.
+func bodyOf(ctx context.Context, err error) errorBody {
+	body := errorBody{Error: apperr.Message(err), Code: apperr.CodeOf(err), Params: apperr.Params{}, RequestID: reqid.From(ctx)}
 	if e, ok := apperr.As(err); ok {
 		body.Field = e.Field
 		if e.Params != nil {
@@ -63,12 +67,12 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		status = http.StatusInternalServerError
 	}
 	if status == http.StatusInternalServerError {
-		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	if e, ok := apperr.As(err); ok && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(e.RetryAfter.Seconds())))))
 	}
-	_ = writeJSON(w, status, bodyOf(err))
+	_ = writeJSON(w, status, bodyOf(r.Context(), err))
 }
 
 // pathID parses a positive integer path value.

@@ -181,7 +181,7 @@ func (s *Server) handleInvImportCommit(w http.ResponseWriter, r *http.Request) e
 		return writeJSON(w, http.StatusBadRequest, struct {
 			errorBody
 			Preview *inventory.ImportPreview `json:"preview"`
-		}{bodyOf(rej.Coded()), rej.Preview})
+		}{bodyOf(r.Context(), rej.Coded()), rej.Preview})
 	}
 	if err != nil {
 		return err

@@ -292,7 +292,7 @@ func (s *Server) serve(a access, h handler) http.Handler {
 // streamed CSV) it can only log the late error.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if rec, ok := w.(*statusRecorder); ok && rec.status != 0 {
-		s.Log.Error("response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.Log.ErrorContext(r.Context(), "response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
 		return
 	}
 	if r.Context().Err() != nil {

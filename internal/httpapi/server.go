@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/httpapi/openapi"
 	"github.com/packline/packline/internal/mail"
+	"github.com/packline/packline/internal/reqid"
 	"github.com/packline/packline/internal/services"
 )
 
@@ -35,6 +36,9 @@ type Server struct {
 	// Outbox lists the mails sent and waiting (the users screen); nil: none.
 	Outbox mail.OutboxStore
 
+	// Metrics, when set, counts every request (see NewMetrics).
+	Metrics *Metrics
+
 	// EventsHeartbeat is how often an idle event stream gets a comment line
 	// (and its token is checked again); 0 means messaging.Heartbeat.
 	EventsHeartbeat time.Duration
@@ -43,8 +47,12 @@ type Server struct {
 	streams streams    // the open event streams, ended on shutdown
 }
 
-// Handler returns the complete HTTP handler.
+// Handler returns the complete HTTP handler. Every log line a request causes
+// names its id (reqid), when logged with the request's context.
 func (s *Server) Handler() http.Handler {
+	if _, ok := s.Log.Handler().(reqid.Handler); !ok {
+		s.Log = slog.New(reqid.Handler{Handler: s.Log.Handler()})
+	}
 	mux := http.NewServeMux()
 	s.register(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -52,13 +60,13 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())
-	return s.recoverer(s.logRequests(securityHeaders(mux)))
+	return s.identify(s.recoverer(s.logRequests(securityHeaders(mux))))
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.Health(r.Context())
 	if err != nil {
-		s.Log.Error("health check failed", "err", err)
+		s.Log.ErrorContext(r.Context(), "health check failed", "err", err)
 		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
@@ -113,8 +121,21 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
+// identify gives the request its id: a trusted proxy's X-Request-Id, or a
+// new one. It is answered in X-Request-Id and carried in the context.
+func (s *Server) identify(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if !reqid.Valid(id) || !s.fromTrustedProxy(r) {
+			id = reqid.New()
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(reqid.With(r.Context(), id)))
+	})
+}
+
 // logRequests writes one structured line per API request (static files are
-// logged only when they fail).
+// logged only when they fail), and counts every request in the metrics.
 func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -123,6 +144,8 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
+		took := time.Since(start)
+		s.Metrics.observe(r, rec.status, took)
 		if !strings.HasPrefix(r.URL.Path, "/api/") && rec.status < 400 {
 			return
 		}
@@ -131,7 +154,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			level = slog.LevelError
 		}
 		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"bytes", rec.bytes, "duration", time.Since(start), "client", s.clientAddr(r))
+			"bytes", rec.bytes, "duration", took, "client", s.clientAddr(r))
 	})
 }
 
@@ -142,7 +165,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.Log.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				s.Log.ErrorContext(r.Context(), "panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
 				writeError(w, r, s.Log, apperr.New(apperr.Internal, "internal", nil, "An internal error occurred."))
 			}
 		}()

@@ -52,6 +52,8 @@ type OutboxStore interface {
 	Recent(ctx context.Context, limit int) ([]Outgoing, error)
 	// PurgeSent deletes mails sent or given up before cutoff.
 	PurgeSent(ctx context.Context, cutoff time.Time) (int64, error)
+	// Counts says how many mails wait to be sent and how many were given up.
+	Counts(ctx context.Context) (pending, failed int, err error)
 }
 
 // Defaults of an Outbox.

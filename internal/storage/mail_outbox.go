@@ -116,3 +116,13 @@ func (s *OutboxStore) Recent(ctx context.Context, limit int) ([]mail.Outgoing, e
 func (s *OutboxStore) PurgeSent(ctx context.Context, cutoff time.Time) (int64, error) {
 	return s.db.purge(ctx, "mail_outbox", "id", `status <> 'pending' AND created_at < ?`, Millis(cutoff))
 }
+
+// Counts implements mail.OutboxStore: the mails waiting to be sent and those
+// given up, as the metrics report them.
+func (s *OutboxStore) Counts(ctx context.Context) (pending, failed int, err error) {
+	err = s.db.QueryRow(ctx, `SELECT
+		COALESCE(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0)
+		FROM mail_outbox`).Scan(&pending, &failed)
+	return pending, failed, err
+}

@@ -71,6 +71,13 @@ export function serverErrorMessage(body: Partial<ApiErrorBody> | undefined, t: T
  * otherwise the server's own message, else a generic one.
  */
 export function errorMessage(err: unknown, t: TFunction): string {
+  const message = messageOf(err, t);
+  // A server fault names its request, for the person to quote to whoever runs the server.
+  const id = err instanceof ApiError && err.status >= 500 ? err.body?.request_id : undefined;
+  return id ? `${message} ${t('errors.reference', { id })}` : message;
+}
+
+function messageOf(err: unknown, t: TFunction): string {
   if (err instanceof ApiError) {
     switch (err.kind) {
       case 'network':

@@ -3,6 +3,9 @@ import { server } from '@/test/msw';
 import { TOKEN_KEY } from '../auth/token-storage';
 import { ApiError, apiRequest, apiUrl, publicRequest, setUnauthorizedHandler } from './client';
 import { api } from './typed';
+import i18next from 'i18next';
+import { i18nReady } from '@/i18n';
+import { errorMessage } from '@/lib/errors';
 
 describe('api client (SPEC §7)', () => {
   let loggedOut: number;
@@ -106,5 +109,22 @@ describe('api client (SPEC §7)', () => {
     await expect(publicRequest('/settings/public')).rejects.toThrow('HTTP error 401');
     expect(auth).toBeNull();
     expect(loggedOut).toBe(0);
+  });
+});
+
+describe('errorMessage', () => {
+  it('quotes the request id of a server fault, not of a refusal', async () => {
+    await i18nReady;
+    localStorage.setItem(TOKEN_KEY, 'good');
+    server.use(
+      http.get('/api/user', () => HttpResponse.json({ error: 'An internal error occurred.', code: 'internal', params: {}, request_id: '3f9c2a7b1e04d5c6' }, { status: 500 })),
+      http.get('/api/user/preferences', () =>
+        HttpResponse.json({ error: 'No.', code: 'forbidden', params: {}, request_id: 'aaaaaaaaaaaaaaaa' }, { status: 403 }),
+      ),
+    );
+    const fault = await api.get('/api/user').catch((e: unknown) => e);
+    expect(errorMessage(fault, i18next.t)).toBe('An internal error occurred. (Reference: 3f9c2a7b1e04d5c6)');
+    const refusal = await api.get('/api/user/preferences').catch((e: unknown) => e);
+    expect(errorMessage(refusal, i18next.t)).not.toContain('aaaaaaaaaaaaaaaa');
   });
 });

@@ -2449,6 +2449,12 @@ export interface components {
             params: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The request's id, also answered in the `X-Request-Id` header and written in every server
+             *     log line the request caused: quote it to whoever runs the server.
+             * @example 3f9c2a7b1e04d5c6
+             */
+            request_id?: string;
         };
         ExpiringBatch: components["schemas"]["Batch"] & {
             /** @description Negative once expired. */

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/packline/packline/internal/storage/storagetest"
+)
+
+// freeAddr is a local address no one listens on (a moment ago).
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// --metrics-addr serves Prometheus metrics on a listener of its own: the
+// API's requests by route, the database pools, the mail outbox, the Go
+// runtime; the API's listener does not serve them. The access log names each
+// request's id.
+func TestMetricsListener(t *testing.T) {
+	for _, d := range storagetest.Engines() {
+		t.Run(string(d), func(t *testing.T) {
+			metrics := freeAddr(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			ready := make(chan string, 1)
+			done := make(chan error, 1)
+			var out, errOut safeBuffer
+			go func() {
+				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", storagetest.DSN(t, d), "--secret", testSecret,
+					"--metrics-addr", metrics}, &out, &errOut, ready)
+			}()
+			var url string
+			select {
+			case url = <-ready:
+			case err := <-done:
+				t.Fatalf("serve stopped early: %v\n%s", err, errOut.String())
+			case <-time.After(2 * time.Minute):
+				t.Fatal("serve did not start")
+			}
+			if status, _ := get(t, url+"/api/health"); status != 200 {
+				t.Fatalf("health: %d", status)
+			}
+			status, text := get(t, "http://"+metrics+"/metrics")
+			if status != 200 {
+				t.Fatalf("metrics: %d %s", status, text)
+			}
+			for _, want := range []string{
+				`packline_http_requests_total{method="GET",route="GET /api/health",status="200"} 1`,
+				`packline_http_request_duration_seconds_count{route="GET /api/health"} 1`,
+				`packline_event_streams_open 0`,
+				`packline_mail_outbox_pending 0`,
+				`packline_mail_outbox_failed 0`,
+				`go_sql_max_open_connections{db_name="` + string(d) + `",pool="write"}`,
+				`go_goroutines `,
+				`process_resident_memory_bytes `,
+			} {
+				if !strings.Contains(text, want) {
+					t.Errorf("metrics lack %q", want)
+				}
+			}
+			if _, page := get(t, url+"/metrics"); strings.Contains(page, "packline_http_requests_total") {
+				t.Error("the API's listener serves the metrics")
+			}
+			if !strings.Contains(errOut.String(), `"request_id":"`) {
+				t.Errorf("the access log does not name the request:\n%s", errOut.String())
+			}
+			cancel()
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
