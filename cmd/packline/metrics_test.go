@@ -93,4 +93,3 @@ func TestMetricsListener(t *testing.T) {
 		})
 	}
 }
-

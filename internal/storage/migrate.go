@@ -68,6 +68,14 @@ func (db *DB) SchemaVersion(ctx context.Context) (int, error) {
 	return v, err
 }
 
+// SchemaNewerError is Migrate's refusal of a database whose schema a newer
+// Packline wrote.
+type SchemaNewerError struct{ Database, Binary int }
+
+func (e *SchemaNewerError) Error() string {
+	return fmt.Sprintf("the database's schema is version %d, newer than this packline's %d: run the packline that migrated it, or a newer one (nothing was changed)", e.Database, e.Binary)
+}
+
 // Migrate applies every embedded migration not yet applied, each in its own
 // transaction. Several instances may call it at once on PostgreSQL: an
 // advisory lock lets one apply each step while the others wait.
@@ -89,6 +97,13 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 		return err
 	}); err != nil {
 		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	// A database a newer binary migrated is left as it is: this binary
+	// knows neither its tables nor how to undo them.
+	if v, err := db.SchemaVersion(ctx); err != nil {
+		return nil, err
+	} else if latest := ms[len(ms)-1].version; v > latest {
+		return nil, &SchemaNewerError{Database: v, Binary: latest}
 	}
 	for _, m := range ms {
 		err := db.WithTx(ctx, func(tx *Tx) error {
