@@ -14,6 +14,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/backups"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/mail"
@@ -41,6 +42,11 @@ type config struct {
 	StreamsPerSession int
 	StreamsPerAccount int
 	MetricsAddr       string // where Prometheus metrics are served; empty: nowhere
+	// Scheduled SQLite backups: into BackupDir (empty: none) every
+	// BackupEvery, the newest BackupKeep kept.
+	BackupDir   string
+	BackupEvery time.Duration
+	BackupKeep  int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
@@ -60,6 +66,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.IntVar(&cfg.StreamsPerSession, "max-streams-per-session", messaging.DefaultStreamsPerSession, "live event streams (GET /api/events) one sign-in may hold open on this instance")
 	fs.IntVar(&cfg.StreamsPerAccount, "max-streams-per-account", messaging.DefaultStreamsPerAccount, "live event streams one account may hold open on this instance, all its sign-ins together")
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics, a listener apart from --addr (127.0.0.1:9090, say); default: off")
+	fs.StringVar(&cfg.BackupDir, "backup-dir", "", "write a checked SQLite backup into this folder on a schedule (--backup-every, --backup-keep); default: off")
+	fs.DurationVar(&cfg.BackupEvery, "backup-every", 24*time.Hour, "how often --backup-dir gets a backup")
+	fs.IntVar(&cfg.BackupKeep, "backup-keep", 14, "how many backups --backup-dir keeps (the newest)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -88,11 +97,31 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
+	if !storage.IsPostgres(cfg.DB) {
+		// One server a SQLite file; restore checks this lock.
+		release, err := lockDatabase(cfg.DB)
+		if errors.Is(err, errLocked) {
+			return fmt.Errorf("another packline serve holds %s (SQLite serves one instance; PostgreSQL several)", cfg.DB)
+		}
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	db, err := openMigrated(ctx, cfg.DB, log)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	var backupRun *backups.Scheduler
+	if cfg.BackupDir != "" {
+		if db.Dialect != storage.SQLite {
+			return errors.New("--backup-dir backs up SQLite; for PostgreSQL use pg_dump (docs/operations.md)")
+		}
+		if backupRun, err = backups.New(db, storage.CheckBackup, cfg.BackupDir, cfg.BackupEvery, cfg.BackupKeep, log); err != nil {
+			return err
+		}
+	}
 	mailer, err := newMailer(cfg.SMTPURL, cfg.MailFrom, publicURL, log)
 	if err != nil {
 		return err
@@ -123,6 +152,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
 	}
 	svc.Wire(api)
+	if backupRun != nil {
+		api.Backups = backupRun
+	}
 	if cfg.MetricsAddr != "" {
 		at, err := serveMetrics(ctx, cfg.MetricsAddr, newMetrics(api, db, svc, log), log)
 		if err != nil {
@@ -166,6 +198,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	// Mails are sent as soon as they are queued; this retries the failed
 	// ones when due (the outbox keeps them across restarts).
 	go svc.Outbox.Run(hkCtx, app.OutboxEvery)
+	if backupRun != nil {
+		go backupRun.Run(hkCtx)
+	}
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -73,6 +73,9 @@ func (s *Server) routeTable() []route {
 		{"DELETE /api/users/invitations/{id}", admin, s.handleRevokeInvitation},
 		{"POST /api/users/{id}/reset-2fa", admin, s.handleResetUser2FA},
 
+		// backups: the scheduled backups' state (backups.go)
+		{"GET /api/backups", admin, s.handleBackups},
+
 		// organisation: settings; messaging: notifications
 		{"GET /api/settings/public", public, s.handlePublicSettings},
 		{"GET /api/settings", signedIn, s.handleGetSettings},

@@ -36,6 +36,9 @@ type Server struct {
 	// Outbox lists the mails sent and waiting (the users screen); nil: none.
 	Outbox mail.OutboxStore
 
+	// Backups, when set, says how the scheduled backups stand (--backup-dir).
+	Backups BackupStatus
+
 	// Metrics, when set, counts every request (see NewMetrics).
 	Metrics *Metrics
 

@@ -48,6 +48,9 @@ export const handlers = [
     }),
   ),
   mockApi.get('/api/health', () => HttpResponse.json({ status: 'ok', version: 'v0.1.0-test', schema_version: 3 })),
+  mockApi.get('/api/backups', () =>
+    HttpResponse.json({ enabled: false, every_seconds: 0, keep: 0, last_good: null, last_error: '', stale: false }),
+  ),
   mockApi.get('/api/user/preferences', () => HttpResponse.json(demoPreferences)),
   mockApi.patch('/api/user/preferences', async ({ request }) => {
     const body = await request.json();

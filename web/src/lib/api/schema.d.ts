@@ -2,6 +2,26 @@
 // (internal/httpapi/openapi/*.yaml). Do not edit: change the document and regenerate.
 
 export interface paths {
+    "/api/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled backups' state (admins)
+         * @description Whether this server writes scheduled backups (--backup-dir, SQLite only), how often and how many it keeps, the last one that passed its check, why the latest attempt failed if it did, and whether the backups are stale: none good yet, or the last one older than two periods.
+         */
+        get: operations["getBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/messages/{id}": {
         parameters: {
             query?: never;
@@ -2230,6 +2250,27 @@ export interface components {
             user_id: number;
             user_name: string;
         };
+        BackupStatus: {
+            /** @description false: this server writes no scheduled backups (no --backup-dir). */
+            enabled: boolean;
+            /** @description --backup-every in seconds (0 when off). */
+            every_seconds: number;
+            /** @description --backup-keep: how many backups are kept (0 when off). */
+            keep: number;
+            /** @description Why the latest attempt failed; empty when it did not. */
+            last_error: string;
+            /** @description The newest backup that passed its check (SQLite's integrity check, a known schema); null when none has. */
+            last_good: null | {
+                /** Format: date-time */
+                at: string;
+                /** @example packline-20261125T154500Z.db */
+                file: string;
+                /** @description Bytes. */
+                size: number;
+            };
+            /** @description Backups are on and none is good yet, or the last good one is older than two periods. */
+            stale: boolean;
+        };
         Batch: {
             code: string;
             /** Format: date-time */
@@ -3589,6 +3630,27 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups' state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     deleteMessage: {
         parameters: {
             query?: never;

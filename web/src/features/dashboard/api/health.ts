@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicApi } from '@/lib/api';
+import { api, publicApi } from '@/lib/api';
 
 /** GET /api/health: server version and database schema version. */
 export function getHealth(signal?: AbortSignal) {
@@ -16,4 +16,14 @@ export const healthQuery = queryOptions({
 
 export function useHealth() {
   return useQuery(healthQuery);
+}
+
+/** GET /api/backups (admins): the scheduled backups' state, for the versions card. */
+export function useBackups(enabled: boolean) {
+  return useQuery({
+    queryKey: ['backups'],
+    queryFn: ({ signal }) => api.get('/api/backups', { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
 }

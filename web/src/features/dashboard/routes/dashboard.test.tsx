@@ -163,4 +163,19 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('kiosk-address')).toHaveTextContent('https://packline.example.org/employee-portal'));
     expect(screen.queryByTestId('kiosk-loopback')).not.toBeInTheDocument();
   });
+
+  it('shows admins the last good backup, red when the backups are behind', async () => {
+    server.use(
+      mockApi.get('/api/backups', () =>
+        HttpResponse.json({
+          enabled: true, every_seconds: 86400, keep: 14, stale: true, last_error: 'disk full',
+          last_good: { file: 'packline-20260110T060000Z.db', at: '2026-01-10T06:00:00Z', size: 4096 },
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    const row = (await screen.findByText('Last backup')).closest('div') as HTMLElement;
+    expect(row).toHaveAttribute('title', 'disk full');
+    expect(within(row).getByText(/2026/)).toHaveAttribute('data-stale', 'true');
+  });
 });

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/packline/packline/internal/storage"
+)
+
+// restore puts a checked backup in place of a stopped server's database:
+// what was written after the backup is gone, what the backup held is back.
+// It refuses a file that is not a good backup, and a database a running
+// server holds. A scheduled backup (--backup-dir) restores the same way.
+func TestRestoreABackup(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	dsn := filepath.Join(dir, "p.db")
+	run := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := Main(ctx, args, &out, &out, nil)
+		return out.String(), err
+	}
+	user := func(email string) {
+		t.Helper()
+		if out, err := run("user", "create", "--db", dsn, "--email", email, "--password", "long-enough-now", "--first", "A"); err != nil {
+			t.Fatalf("user create: %v %s", err, out)
+		}
+	}
+	users := func() int {
+		t.Helper()
+		db, err := storage.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var n int
+		if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	user("first@example.org")
+	backup := filepath.Join(dir, "backup.db")
+	if out, err := run("backup", backup, "--db", dsn); err != nil {
+		t.Fatalf("backup: %v %s", err, out)
+	}
+	user("second@example.org")
+	if n := users(); n != 2 {
+		t.Fatalf("%d users before the restore", n)
+	}
+
+	junk := filepath.Join(dir, "junk.db")
+	if err := os.WriteFile(junk, []byte("not a database at all"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run("restore", junk, "--db", dsn); err == nil {
+		t.Fatal("a file that is not a backup was restored")
+	}
+
+	// A running server holds the database: no restore under it.
+	serveCtx, stop := context.WithCancel(ctx)
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- Main(serveCtx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret,
+			"--backup-dir", filepath.Join(dir, "backups"), "--backup-every", "1h"}, &bytes.Buffer{}, &bytes.Buffer{}, ready)
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("serve: %v", err)
+	case <-time.After(2 * time.Minute):
+		t.Fatal("serve did not start")
+	}
+	if _, err := run("restore", backup, "--db", dsn); err == nil || !strings.Contains(err.Error(), "running packline serve") {
+		t.Fatalf("restore under a running server: %v", err)
+	}
+	if err := Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, nil); err == nil || !strings.Contains(err.Error(), "another packline serve") {
+		t.Fatalf("a second server on one SQLite file: %v", err)
+	}
+	// The server wrote its first scheduled backup at start (none was there).
+	var scheduled []string
+	for deadline := time.Now().Add(time.Minute); len(scheduled) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		scheduled, _ = filepath.Glob(filepath.Join(dir, "backups", "packline-*.db"))
+	}
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if len(scheduled) != 1 {
+		t.Fatalf("scheduled backups: %v", scheduled)
+	}
+
+	if out, err := run("restore", backup, "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
+		t.Fatalf("restore: %v %s", err, out)
+	}
+	if n := users(); n != 1 {
+		t.Fatalf("%d users after restoring a backup of one", n)
+	}
+	if out, err := run("restore", scheduled[0], "--db", dsn); err != nil {
+		t.Fatalf("restore of a scheduled backup: %v %s", err, out)
+	}
+	if n := users(); n != 2 {
+		t.Fatalf("%d users after restoring the scheduled backup of two", n)
+	}
+}
