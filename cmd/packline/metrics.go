@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/packline/packline/internal/app"
+	"github.com/packline/packline/internal/backups"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/storage"
@@ -21,14 +23,26 @@ import (
 
 // newMetrics gathers what --metrics-addr serves: the API's requests, latency,
 // throttle refusals and open event streams (httpapi.NewMetrics), the database
-// pools, the mail outbox, and the Go runtime and process.
-func newMetrics(api *httpapi.Server, db *storage.DB, svc *app.Services, log *slog.Logger) *prometheus.Registry {
+// pools, the mail outbox, the last good backup's age, and the Go runtime and
+// process.
+func newMetrics(api *httpapi.Server, db *storage.DB, svc *app.Services, backup *backups.Scheduler, log *slog.Logger) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for role, pool := range db.Pools() {
 		prometheus.WrapRegistererWith(prometheus.Labels{"pool": role}, reg).MustRegister(collectors.NewDBStatsCollector(pool, string(db.Dialect)))
 	}
 	reg.MustRegister(outboxCollector{store: svc.Outbox.Store, log: log})
+	if backup != nil {
+		reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "packline_backup_last_good_age_seconds",
+			Help: "Seconds since the last scheduled backup that passed its check (+Inf when none has).",
+		}, func() float64 {
+			if last := backup.Status().LastGood; last != nil {
+				return time.Since(last.At).Seconds()
+			}
+			return math.Inf(1)
+		}))
+	}
 	api.Metrics = httpapi.NewMetrics(reg, svc.Messaging.Hub.Streams)
 	return reg
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 )
 
@@ -47,10 +48,11 @@ func TestMetricsListener(t *testing.T) {
 			ready := make(chan string, 1)
 			done := make(chan error, 1)
 			var out, errOut safeBuffer
-			go func() {
-				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", storagetest.DSN(t, d), "--secret", testSecret,
-					"--metrics-addr", metrics}, &out, &errOut, ready)
-			}()
+			args := []string{"serve", "--addr", "127.0.0.1:0", "--db", storagetest.DSN(t, d), "--secret", testSecret, "--metrics-addr", metrics}
+			if d == storage.SQLite { // scheduled backups are SQLite's
+				args = append(args, "--backup-dir", t.TempDir())
+			}
+			go func() { done <- Main(ctx, args, &out, &errOut, ready) }()
 			var url string
 			select {
 			case url = <-ready:
@@ -79,6 +81,9 @@ func TestMetricsListener(t *testing.T) {
 				if !strings.Contains(text, want) {
 					t.Errorf("metrics lack %q", want)
 				}
+			}
+			if d == storage.SQLite && !strings.Contains(text, "packline_backup_last_good_age_seconds ") {
+				t.Error("metrics lack the last backup's age")
 			}
 			if _, page := get(t, url+"/metrics"); strings.Contains(page, "packline_http_requests_total") {
 				t.Error("the API's listener serves the metrics")

@@ -156,7 +156,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		api.Backups = backupRun
 	}
 	if cfg.MetricsAddr != "" {
-		at, err := serveMetrics(ctx, cfg.MetricsAddr, newMetrics(api, db, svc, log), log)
+		at, err := serveMetrics(ctx, cfg.MetricsAddr, newMetrics(api, db, svc, backupRun, log), log)
 		if err != nil {
 			return err
 		}
