@@ -5,6 +5,7 @@
 //	packline user create --email E --password P --first F --last L [--role admin|staff] [--db …]
 //	packline backup FILE [--db …]
 //	packline restore FILE [--db …]
+//	packline copy --from DB --to DB
 //	packline openapi
 //	packline health [--addr HOST:PORT]
 //
@@ -45,6 +46,7 @@ const usage = `Usage:
   packline user disable-2fa --email E [--db …]
   packline backup FILE [--db …]
   packline restore FILE [--db …]   (a SQLite backup in place of the database; the server stopped)
+  packline copy --from DB --to DB  (every table into an empty database, SQLite to PostgreSQL, verified)
   packline openapi   (prints the API's OpenAPI document)
   packline health  [--addr 127.0.0.1:8080]   (exit 0 when the server there answers healthy, 1 otherwise)
 Every flag also reads PACKLINE_<FLAG> from the environment (PACKLINE_ADDR, PACKLINE_DB, …).`
@@ -74,6 +76,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, ready ch
 		return runBackup(ctx, rest, stdout, stderr)
 	case "openapi":
 		return runOpenAPI(stdout)
+	case "copy":
+		return runCopy(ctx, rest, stdout, stderr)
 	case "restore":
 		return runRestore(ctx, rest, stdout, stderr)
 	case "health":
