@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/paging"
 )
 
 // invoicePaid is the admins' notice of a payment (by by, nil: nobody named)
@@ -449,12 +450,7 @@ func (f Filter) Normalize() Filter {
 		f.Sort = "created_at"
 		f.Desc = true
 	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	return f
 }

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Limits.
@@ -85,12 +86,7 @@ func (f Filter) Normalize() Filter {
 	if f.Sort == "" {
 		f.Sort = "name"
 	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	return f
 }

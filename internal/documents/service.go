@@ -14,6 +14,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/paging"
 )
 
 // KindZipUpload is the notification kind for an uploaded ZIP (SPEC §1); it
@@ -322,10 +323,7 @@ func (s *Service) normalise(ctx context.Context, f *Filter) error {
 			return apperr.Date(field)
 		}
 	}
-	f.Page = max(f.Page, 1)
-	if f.PageSize <= 0 || f.PageSize > 100 {
-		f.PageSize = 25
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	loc, err := s.cal.Zone(ctx)
 	if err != nil {

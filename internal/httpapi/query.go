@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -65,7 +66,7 @@ func queryInt(r *http.Request, name string, def, min, max int) (int, error) {
 const MaxPage = 1_000_000
 
 // DefaultPageSize is a list's page size when page_size is absent.
-const DefaultPageSize = 25
+const DefaultPageSize = paging.DefaultSize
 
 // listQuery is the one list contract every paged list reads: page,
 // page_size, sort and order.

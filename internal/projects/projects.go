@@ -24,6 +24,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Statuses.
@@ -170,12 +171,7 @@ func (f Filter) Normalize() Filter {
 	if f.Sort == "" {
 		f.Sort = "due_date"
 	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	return f
 }
