@@ -318,9 +318,9 @@ func (s *Service) normalise(ctx context.Context, f *Filter) error {
 	if !slices.Contains(SortKeys, f.Sort) {
 		return apperr.Choice("sort", SortKeys)
 	}
-	for field, d := range map[string]string{"from": f.From, "to": f.To} {
-		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return apperr.Date(field)
+	for _, d := range [][2]string{{"from", f.From}, {"to", f.To}} {
+		if err := apperr.CheckOptionalDate(d[0], d[1]); err != nil {
+			return err
 		}
 	}
 	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)

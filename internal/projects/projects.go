@@ -203,13 +203,11 @@ func (in *Input) Validate() error {
 	if in.TargetUnits < 1 || in.TargetUnits > MaxTargetUnits {
 		return apperr.Range("target_units", 1, MaxTargetUnits)
 	}
-	for _, d := range []struct{ field, v string }{{"start_date", in.StartDate}, {"due_date", in.DueDate}} {
-		if d.v == "" {
-			return apperr.Required(d.field)
-		}
-		if _, err := time.Parse(time.DateOnly, d.v); err != nil {
-			return apperr.Date(d.field)
-		}
+	if err := apperr.CheckDate("start_date", in.StartDate); err != nil {
+		return err
+	}
+	if err := apperr.CheckDate("due_date", in.DueDate); err != nil {
+		return err
 	}
 	if in.DueDate < in.StartDate {
 		return apperr.New(apperr.Invalid, "projects.due_before_start", apperr.Params{"start_date": in.StartDate, "due_date": in.DueDate},
