@@ -63,11 +63,8 @@ func (s *Service) CreateInvoice(ctx context.Context, in InvoiceInput) (*Invoice,
 		}
 		inv.DueDays = dueDays(in.DueDays)
 		fill(inv)
-		at := in.At
-		if at.IsZero() {
-			at = tx.Now()
-		}
-		inv.CreatedAt, inv.UpdatedAt = at.UTC().Truncate(time.Millisecond), at.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, in.At)
+		inv.CreatedAt, inv.UpdatedAt = now, now
 		if err := tx.InsertInvoice(ctx, inv); err != nil {
 			return err
 		}
@@ -181,11 +178,7 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft {
 			return errNotEditable(inv)
 		}
@@ -224,10 +217,6 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 		inv.UpdatedAt = tx.Now()
 		return tx.UpdateInvoice(ctx, inv, true)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Invoice(ctx, id)
 }
 
 // Send gives a draft the next number of the organisation's year, its issue
@@ -243,22 +232,14 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice,
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft {
 			return errTransition(inv, StatusSent)
 		}
 		if err := resolveParties(ctx, tx, inv); err != nil {
 			return err
 		}
-		now := at
-		if now.IsZero() {
-			now = tx.Now()
-		}
-		now = now.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, at)
 		day := now.In(loc)
 		n, err := tx.NextNumber(ctx, day.Year())
 		if err != nil {
@@ -270,10 +251,6 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice,
 		fill(inv)
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Invoice(ctx, id)
 }
 
 // Number formats the n-th invoice of a year: INV-2026-0001.
@@ -300,11 +277,7 @@ func (s *Service) VoidAt(ctx context.Context, id int64, reason string, at time.T
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft && inv.Status != StatusSent {
 			return errTransition(inv, StatusVoid)
 		}
@@ -312,18 +285,10 @@ func (s *Service) VoidAt(ctx context.Context, id int64, reason string, at time.T
 			return apperr.New(apperr.Conflict, "billing.void_paid", apperr.Params{"invoice": invoiceName(inv)},
 				"Invoice "+invoiceName(inv)+" has payments recorded against it and cannot be voided.")
 		}
-		now := at
-		if now.IsZero() {
-			now = tx.Now()
-		}
-		now = now.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, at)
 		inv.Status, inv.VoidedAt, inv.VoidReason, inv.UpdatedAt = StatusVoid, &now, reason, now
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Invoice(ctx, id)
 }
 
 // Reissue copies a void invoice into a new draft (the way to correct a
@@ -357,11 +322,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 		return nil, nil, err
 	}
 	var pay *Payment
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	inv, err := s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusSent {
 			return apperr.New(apperr.Conflict, "billing.payment_status", apperr.Params{"invoice": invoiceName(inv), "status": inv.Status},
 				"Invoice "+invoiceName(inv)+" is "+inv.Status+"; payments are recorded only against sent invoices.")
@@ -381,11 +342,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 					"There is no such payment method.").OnField("method_id")
 			}
 		}
-		now := in.At
-		if now.IsZero() {
-			now = tx.Now()
-		}
-		now = now.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, in.At)
 		pay = &Payment{InvoiceID: id, AmountMinor: in.AmountMinor, PaidOn: in.PaidOn, MethodID: in.MethodID, Note: in.Note,
 			CreatedAt: now, CreatedBy: by}
 		if err := tx.InsertPayment(ctx, pay); err != nil {
@@ -409,8 +366,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 	if err != nil {
 		return nil, nil, err
 	}
-	inv, err := s.Invoice(ctx, id)
-	return pay, inv, err
+	return pay, inv, nil
 }
 
 // Summary is what clients owe and what came in over the last 30 days.
@@ -425,6 +381,31 @@ func (s *Service) Summary(ctx context.Context) (*Summary, error) {
 	}
 	d, _ := time.Parse(time.DateOnly, today)
 	return s.store.Summary(ctx, today, d.AddDate(0, 0, -30).Format(time.DateOnly), cur)
+}
+
+// changeInvoice runs change on invoice id under its lock, in one write
+// transaction, and reads the invoice back once it is committed.
+func (s *Service) changeInvoice(ctx context.Context, id int64, change func(tx Tx, inv *Invoice) error) (*Invoice, error) {
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		inv, err := lockInvoice(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return change(tx, inv)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Invoice(ctx, id)
+}
+
+// stamp is when a change happens: at (the demo's history), or the
+// transaction's now when at is zero, in UTC to the millisecond.
+func stamp(tx Tx, at time.Time) time.Time {
+	if at.IsZero() {
+		at = tx.Now()
+	}
+	return at.UTC().Truncate(time.Millisecond)
 }
 
 func lockInvoice(ctx context.Context, tx Tx, id int64) (*Invoice, error) {
