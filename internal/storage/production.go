@@ -382,12 +382,7 @@ func (t prodTx) SetProducedBatch(ctx context.Context, entryID, batchID int64) er
 }
 
 func (t prodTx) LockEntry(ctx context.Context, id int64) (*production.Entry, error) {
-	var lock int64
-	err := t.tx.QueryRow(ctx, `SELECT id FROM production_entries WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&lock)
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	if ok, err := t.tx.lockRow(ctx, "production_entries", id); !ok {
 		return nil, err
 	}
 	es, err := queryEntries(ctx, t.tx, ` WHERE e.id = ?`, id)
