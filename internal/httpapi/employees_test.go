@@ -260,16 +260,23 @@ func TestKioskPINThrottleOverHTTP(t *testing.T) {
 // instances starts n API servers over one database with one server secret,
 // as several packline processes behind a load balancer.
 func instances(t *testing.T, db *storage.DB, n int) []*httptest.Server {
+	return fleet(t, n, func(int) *storage.DB { return db }, func(h http.Handler) http.Handler { return validated(t, h) })
+}
+
+// fleet starts n API servers with one server secret: server i over db(i),
+// its handler wrapped by wrap.
+func fleet(t *testing.T, n int, db func(i int) *storage.DB, wrap func(http.Handler) http.Handler) []*httptest.Server {
+	t.Helper()
 	keys, err := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var out []*httptest.Server
-	for i := 0; i < n; i++ {
+	for i := range n {
 		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-		app.New(db, log, app.WithTimeclockKeys(keys)).Wire(api)
-		srv := httptest.NewServer(validated(t, api.Handler()))
+		app.New(db(i), log, app.WithTimeclockKeys(keys)).Wire(api)
+		srv := httptest.NewServer(wrap(api.Handler()))
 		t.Cleanup(srv.Close)
 		out = append(out, srv)
 	}

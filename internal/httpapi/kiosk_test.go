@@ -11,10 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/fstest"
 
 	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -24,27 +22,17 @@ import (
 // its own storage.Open) to db's database, as n packline processes.
 func separateInstances(t *testing.T, db *storage.DB, n int) []*httptest.Server {
 	t.Helper()
-	keys, err := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	var out []*httptest.Server
-	for i := 0; i < n; i++ {
-		conn := db
-		if i > 0 {
-			if conn, err = storage.Open(context.Background(), db.DSN); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { conn.Close() })
+	return fleet(t, n, func(i int) *storage.DB {
+		if i == 0 {
+			return db
 		}
-		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-		app.New(conn, log, app.WithTimeclockKeys(keys)).Wire(api)
-		srv := httptest.NewServer(api.Handler())
-		t.Cleanup(srv.Close)
-		out = append(out, srv)
-	}
-	return out
+		conn, err := storage.Open(context.Background(), db.DSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return conn
+	}, func(h http.Handler) http.Handler { return h })
 }
 
 // TestPINBurstEvaluatesAtMostFive: 150 parallel guesses for one employee
