@@ -152,12 +152,17 @@ func (s *Server) overviewRange(r *http.Request) (string, string, error) {
 	return from, to, production.CheckRange(from, to)
 }
 
-func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
+// overview is the overview of the days the request's range asks for.
+func (s *Server) overview(r *http.Request) (*production.Overview, error) {
 	from, to, err := s.overviewRange(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	o, err := s.Production.Overview(r.Context(), from, to)
+	return s.Production.Overview(r.Context(), from, to)
+}
+
+func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.overview(r)
 	if err != nil {
 		return err
 	}
@@ -165,15 +170,11 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleOverviewCSV(w http.ResponseWriter, r *http.Request) error {
-	from, to, err := s.overviewRange(r)
+	o, err := s.overview(r)
 	if err != nil {
 		return err
 	}
-	o, err := s.Production.Overview(r.Context(), from, to)
-	if err != nil {
-		return err
-	}
-	c := newCSV(w, "production-"+from+"-"+to+".csv", []string{"date", "units", "labour_hours", "units_per_labour_hour"})
+	c := newCSV(w, "production-"+o.From+"-"+o.To+".csv", []string{"date", "units", "labour_hours", "units_per_labour_hour"})
 	num := func(v *float64) string {
 		if v == nil {
 			return ""
