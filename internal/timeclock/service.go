@@ -302,10 +302,7 @@ func (s *Service) Now(ctx context.Context) (*Now, error) {
 	if err != nil {
 		return nil, err
 	}
-	loc, err := s.cal.Zone(ctx)
-	if err != nil {
-		return nil, err
-	}
+	loc := st.Location()
 	open, err := s.store.OpenShifts(ctx)
 	if err != nil {
 		return nil, err
@@ -380,10 +377,7 @@ func (s *Service) Timesheet(ctx context.Context, q TimesheetQuery) (*Timesheet, 
 	if err != nil {
 		return nil, err
 	}
-	loc, err := s.cal.Zone(ctx)
-	if err != nil {
-		return nil, err
-	}
+	loc := st.Location()
 	from := q.From.Start(loc).Add(-Window)
 	to := q.To.AddDays(1).Start(loc).Add(Window)
 	inputs, err := s.store.SheetInputs(ctx, q.EmployeeID, from, to)
