@@ -263,14 +263,31 @@ func instances(t *testing.T, db *storage.DB, n int) []*httptest.Server {
 	return fleet(t, n, func(int) *storage.DB { return db }, func(h http.Handler) http.Handler { return validated(t, h) })
 }
 
-// fleet starts n API servers with one server secret: server i over db(i),
-// its handler wrapped by wrap.
-func fleet(t *testing.T, n int, db func(i int) *storage.DB, wrap func(http.Handler) http.Handler) []*httptest.Server {
+// fleetEmployee creates Ana (PIN 2468) as a fleet's instance would.
+func fleetEmployee(t *testing.T, db *storage.DB) *timeclock.Employee {
 	t.Helper()
+	emp, err := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithTimeclockKeys(fleetKeys(t))).Timeclock.CreateEmployee(
+		context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return emp
+}
+
+// fleetKeys are the time clock keys of the fleet's one server secret.
+func fleetKeys(t *testing.T) *timeclock.Keys {
 	keys, err := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return keys
+}
+
+// fleet starts n API servers with one server secret: server i over db(i),
+// its handler wrapped by wrap.
+func fleet(t *testing.T, n int, db func(i int) *storage.DB, wrap func(http.Handler) http.Handler) []*httptest.Server {
+	t.Helper()
+	keys := fleetKeys(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var out []*httptest.Server
 	for i := range n {
@@ -299,13 +316,7 @@ func post(t *testing.T, url, body string, out any) int {
 func TestConcurrentClockInsAcrossInstances(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		srvs := instances(t, db, 3)
-		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		keys, _ := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-		emp, err := app.New(db, log, app.WithTimeclockKeys(keys)).Timeclock.CreateEmployee(
-			context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		emp := fleetEmployee(t, db)
 		const n = 50
 		// Fifty kiosks each pass the PIN check (on any instance)…
 		tokens := make([]string, n)

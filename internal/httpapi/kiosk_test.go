@@ -3,8 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,7 +10,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -46,13 +43,7 @@ func TestPINBurstEvaluatesAtMostFive(t *testing.T) {
 			n = 2
 		}
 		srvs := separateInstances(t, db, n)
-		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		keys, _ := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-		emp, err := app.New(db, log, app.WithTimeclockKeys(keys)).Timeclock.CreateEmployee(
-			context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		emp := fleetEmployee(t, db)
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 200}}
 		var evaluated, refused, other atomic.Int32
 		var start, done sync.WaitGroup
