@@ -14,15 +14,11 @@ import (
 // invoicePaid is the admins' notice of a payment (by by, nil: nobody named)
 // that has just made inv fully paid.
 func invoicePaid(inv *Invoice, by *int64) messaging.NewNotification {
-	var actor int64
-	if by != nil {
-		actor = *by
-	}
 	number := ""
 	if inv.Number != nil {
 		number = *inv.Number
 	}
-	return messaging.InvoicePaid(actor, inv.ID, number, inv.BillTo.Name, Decimal(inv.TotalMinor, inv.Currency), inv.Currency)
+	return messaging.InvoicePaid(messaging.Actor(by), inv.ID, number, inv.BillTo.Name, Decimal(inv.TotalMinor, inv.Currency), inv.Currency)
 }
 
 // Service holds the billing rules over a Store.
