@@ -91,20 +91,7 @@ func (s *ProductionStore) AllLines(ctx context.Context) ([]production.Line, erro
 }
 
 func (s *ProductionStore) lines(ctx context.Context, where string, args ...any) ([]production.Line, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+lineColumns+` FROM production_lines`+where+` ORDER BY name_key, id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []production.Line{}
-	for rows.Next() {
-		l, err := scanLine(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *l)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, s.db, scanLine, `SELECT `+lineColumns+` FROM production_lines`+where+` ORDER BY name_key, id`, args...)
 }
 
 func (t prodTx) LockLine(ctx context.Context, id int64) (*production.Line, error) {
