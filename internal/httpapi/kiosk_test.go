@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -46,32 +45,23 @@ func TestPINBurstEvaluatesAtMostFive(t *testing.T) {
 		emp := fleetEmployee(t, db)
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 200}}
 		var evaluated, refused, other atomic.Int32
-		var start, done sync.WaitGroup
-		start.Add(1)
-		for i := 0; i < 150; i++ {
-			done.Add(1)
-			go func() {
-				defer done.Done()
-				start.Wait()
-				body := fmt.Sprintf(`{"employee_id":%d,"pin":"%04d"}`, emp.ID, 3000+i)
-				res, err := client.Post(srvs[i%len(srvs)].URL+"/api/employees/validate-pin", "application/json", strings.NewReader(body))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				defer res.Body.Close()
-				switch res.StatusCode {
-				case 200:
-					evaluated.Add(1)
-				case 429:
-					refused.Add(1)
-				default:
-					other.Add(1)
-				}
-			}()
-		}
-		start.Done()
-		done.Wait()
+		burst(150, func(i int) {
+			body := fmt.Sprintf(`{"employee_id":%d,"pin":"%04d"}`, emp.ID, 3000+i)
+			res, err := client.Post(srvs[i%len(srvs)].URL+"/api/employees/validate-pin", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer res.Body.Close()
+			switch res.StatusCode {
+			case 200:
+				evaluated.Add(1)
+			case 429:
+				refused.Add(1)
+			default:
+				other.Add(1)
+			}
+		})
 		if evaluated.Load() > timeclock.PINLimit || other.Load() != 0 || evaluated.Load()+refused.Load() != 150 {
 			t.Fatalf("burst of 150 over %d instance(s): %d evaluated, %d refused, %d other; want at most %d evaluated",
 				n, evaluated.Load(), refused.Load(), other.Load(), timeclock.PINLimit)

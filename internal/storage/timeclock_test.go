@@ -573,25 +573,16 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 		}
 		burst := func(n int, offset int) (evaluated int32) {
 			var count atomic.Int32
-			var start, done sync.WaitGroup
-			start.Add(1)
-			for i := 0; i < n; i++ {
-				done.Add(1)
-				go func() {
-					defer done.Done()
-					start.Wait()
-					res, err := svcs[i%len(svcs)].CheckPIN(ctx, timeclock.PINCheck{EmployeeID: ana.ID, PIN: "0000",
-						Client: fmt.Sprintf("10.9.%d.%d", (offset+i)/250, (offset+i)%250)})
-					switch {
-					case err == nil && !res.Valid:
-						count.Add(1)
-					case apperr.KindOf(err) != apperr.TooManyAttempts:
-						t.Errorf("guess %d: %+v, %v", i, res, err)
-					}
-				}()
-			}
-			start.Done()
-			done.Wait()
+			storagetest.Burst(n, func(i int) {
+				res, err := svcs[i%len(svcs)].CheckPIN(ctx, timeclock.PINCheck{EmployeeID: ana.ID, PIN: "0000",
+					Client: fmt.Sprintf("10.9.%d.%d", (offset+i)/250, (offset+i)%250)})
+				switch {
+				case err == nil && !res.Valid:
+					count.Add(1)
+				case apperr.KindOf(err) != apperr.TooManyAttempts:
+					t.Errorf("guess %d: %+v, %v", i, res, err)
+				}
+			})
 			return count.Load()
 		}
 		if got := burst(150, 0); got != timeclock.EmployeePINLimit {
