@@ -94,13 +94,9 @@ func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums m
 			args = append(args, itemRow(it, sums[it])...)
 		}
 		q.WriteString(" RETURNING id, sku_key")
-		st, err := t.prepared(ctx, q.String())
+		rows, err := t.insertReturning(ctx, q.String(), args)
 		if err != nil {
 			return err
-		}
-		rows, err := st.QueryContext(ctx, args...)
-		if err != nil {
-			return mapDuplicate(err)
 		}
 		defer rows.Close()
 		byKey := make(map[string]*inventory.Item, len(part))
