@@ -276,22 +276,11 @@ func TestProductionDailyLabourAcrossDST(t *testing.T) {
 		e.receive(e.rice.ID, "1000", "")
 		e.receive(e.soy.ID, "1000", "")
 		e.receive(e.bag.ID, "10000", "")
-		chicago, _ := time.LoadLocation("America/Chicago")
-		wall := func(s string) time.Time {
-			t, _ := time.ParseInLocation("2006-01-02 15:04", s, chicago)
-			return t
-		}
 		ana := env.employee("Ana", "Lima", "1234")
 		bo := env.employee("Bo", "Chen", "1234")
 		// Ana works the fall-back night: 00:00–03:00 CDT/CST is 4 real hours.
-		for _, p := range []struct {
-			id       int64
-			kind, at string
-		}{{ana.ID, "in", "2026-11-01 00:00"}, {ana.ID, "out", "2026-11-01 03:00"}, {bo.ID, "in", "2026-10-31 23:30"}, {bo.ID, "out", "2026-11-01 00:30"}} {
-			if err := env.svc.SeedPunch(ctx, p.id, p.kind, wall(p.at)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		env.seedWall(wallPunch{ana.ID, "in", "2026-11-01 00:00"}, wallPunch{ana.ID, "out", "2026-11-01 03:00"},
+			wallPunch{bo.ID, "in", "2026-10-31 23:30"}, wallPunch{bo.ID, "out", "2026-11-01 00:30"})
 		for _, h := range []int{0, 1, 2} {
 			if _, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-01", Hour: h, LineID: e.line.ID, ProductID: e.meal.ID, Units: 40}, production.Actor{}); err != nil {
 				t.Fatal(err)
