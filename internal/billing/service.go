@@ -8,7 +8,6 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/messaging"
-	"github.com/packline/packline/internal/paging"
 )
 
 // invoicePaid is the admins' notice of a payment (by by, nil: nobody named)
@@ -424,10 +423,8 @@ func setIf[T any](dst *T, v *T) {
 // Normalize fills defaults.
 func (f Filter) Normalize() Filter {
 	if f.Sort == "" {
-		f.Sort = "created_at"
-		f.Desc = true
+		f.Desc = true // newest first
 	}
-	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
-	f.Search = strings.TrimSpace(f.Search)
+	f.Settle("created_at", MaxPageSize)
 	return f
 }

@@ -73,21 +73,13 @@ type Patch struct {
 
 // Filter selects and orders the list.
 type Filter struct {
-	Search          string
+	paging.List
 	IncludeArchived bool
-	Sort            string
-	Desc            bool
-	Page            int
-	PageSize        int
 }
 
 // Normalize fills defaults.
 func (f Filter) Normalize() Filter {
-	if f.Sort == "" {
-		f.Sort = "name"
-	}
-	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
-	f.Search = strings.TrimSpace(f.Search)
+	f.Settle("name", MaxPageSize)
 	return f
 }
 

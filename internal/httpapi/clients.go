@@ -24,8 +24,7 @@ func clientFilter(r *http.Request) (clients.Filter, error) {
 	if err != nil {
 		return clients.Filter{}, err
 	}
-	f := clients.Filter{Sort: l.Sort, Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize,
-		IncludeArchived: boolParam(queryText(r, "include_archived"))}
+	f := clients.Filter{List: l.list(false), IncludeArchived: boolParam(queryText(r, "include_archived"))}
 	f.Search, err = searchParam(r)
 	return f, err
 }

@@ -16,7 +16,7 @@ func projectFilter(r *http.Request) (projects.Filter, error) {
 	if err != nil {
 		return projects.Filter{}, err
 	}
-	f := projects.Filter{Status: queryText(r, "status"), Sort: l.Sort, Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize}
+	f := projects.Filter{Status: queryText(r, "status"), List: l.list(false)}
 	if f.Search, err = searchParam(r); err != nil {
 		return f, err
 	}

@@ -91,6 +91,12 @@ func (l listQuery) Desc(def bool) bool {
 // sort asked, the list's newest-first key (its number or creation time),
 // descending unless order says otherwise; with a sort asked, ascending
 // unless order says otherwise.
+// list is the page, sort and direction (def when no order is asked) asked
+// for, as the services take them.
+func (l listQuery) list(def bool) paging.List {
+	return paging.List{Sort: l.Sort, Desc: l.Desc(def), Page: l.Page, PageSize: l.PageSize}
+}
+
 func (l listQuery) sortOrNewest(newestKey string) (sort string, desc bool) {
 	if l.Sort == "" {
 		return newestKey, l.Desc(true)

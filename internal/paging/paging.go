@@ -4,6 +4,8 @@
 // (httpapi's readList); this is the services' own guard for other callers.
 package paging
 
+import "strings"
+
 // DefaultSize is a page's size when none is asked.
 const DefaultSize = 25
 
@@ -14,4 +16,24 @@ func Bounds(page, size, maxSize int) (int, int) {
 		size = DefaultSize
 	}
 	return max(page, 1), min(size, maxSize)
+}
+
+// List is what a paged list is asked for beyond its own filters: a search
+// text, the sort column and direction, and the page.
+type List struct {
+	Search   string
+	Sort     string
+	Desc     bool
+	Page     int
+	PageSize int
+}
+
+// Settle fills the defaults: sort when no column is asked (the direction is
+// left as asked), the page within Bounds of maxSize, the search trimmed.
+func (l *List) Settle(sort string, maxSize int) {
+	if l.Sort == "" {
+		l.Sort = sort
+	}
+	l.Page, l.PageSize = Bounds(l.Page, l.PageSize, maxSize)
+	l.Search = strings.TrimSpace(l.Search)
 }

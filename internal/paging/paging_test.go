@@ -17,3 +17,16 @@ func TestBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestListSettle(t *testing.T) {
+	l := List{Search: "  soy ", Desc: true, PageSize: 500}
+	l.Settle("name", 200)
+	if l != (List{Search: "soy", Sort: "name", Desc: true, Page: 1, PageSize: 200}) {
+		t.Errorf("defaults: %+v", l)
+	}
+	l = List{Sort: "city", Page: 3, PageSize: 10}
+	l.Settle("name", 200)
+	if l != (List{Sort: "city", Page: 3, PageSize: 10}) {
+		t.Errorf("asked: %+v", l)
+	}
+}

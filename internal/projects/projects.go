@@ -158,21 +158,13 @@ type Patch struct {
 // Filter selects and orders the list. An empty Status selects every
 // project but the archived ones.
 type Filter struct {
-	Search   string
-	Status   string
-	Sort     string
-	Desc     bool
-	Page     int
-	PageSize int
+	paging.List
+	Status string
 }
 
 // Normalize fills defaults.
 func (f Filter) Normalize() Filter {
-	if f.Sort == "" {
-		f.Sort = "due_date"
-	}
-	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
-	f.Search = strings.TrimSpace(f.Search)
+	f.Settle("due_date", MaxPageSize)
 	return f
 }
 
