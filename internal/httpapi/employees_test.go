@@ -130,8 +130,7 @@ func TestKioskWalkThrough(t *testing.T) {
 		wantError(t, e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, again.ClockToken), 409, nil),
 			"punch.already_in", "You are already clocked in.")
 		// The list shows the new state at once.
-		var after []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &after)
+		after := e.kioskList()
 		if after[1].ClockStatus != "clocked_in" || after[1].LastEvent == nil || !after[1].LastEvent.Equal(in.Timestamp) {
 			t.Errorf("list after clock-in = %+v", after[1])
 		}
@@ -169,12 +168,18 @@ func TestKioskListCachedByVersion(t *testing.T) {
 			t.Errorf("If-None-Match: status %d, want 304", res.StatusCode)
 		}
 		e.addEmployee("Bo", "Chen", "2468")
-		var list []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &list)
-		if len(list) != 2 {
+		if list := e.kioskList(); len(list) != 2 {
 			t.Errorf("a new employee is missing from the cached list: %+v", list)
 		}
 	})
+}
+
+// kioskList is the kiosk's employee list (GET /api/employees).
+func (e *env) kioskList() []employeeJSON {
+	e.t.Helper()
+	var list []employeeJSON
+	e.call("GET", "/api/employees", "", "", 200, &list)
+	return list
 }
 
 func TestKioskBadInput(t *testing.T) {
@@ -223,9 +228,7 @@ func TestKioskBadInput(t *testing.T) {
 		} {
 			errorOf(t, e.call("POST", "/api/employees", e.token, body, 400, nil))
 		}
-		var list []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &list)
-		if len(list) != 1 {
+		if list := e.kioskList(); len(list) != 1 {
 			t.Errorf("a rejected employee was written: %+v", list)
 		}
 	})
@@ -520,8 +523,7 @@ func TestOfficeEmployees(t *testing.T) {
 		if got.Active {
 			t.Error("still active")
 		}
-		var kiosk []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &kiosk)
+		kiosk := e.kioskList()
 		if len(kiosk) != 4 {
 			t.Errorf("kiosk lists %d, want 4", len(kiosk))
 		}
@@ -530,7 +532,7 @@ func TestOfficeEmployees(t *testing.T) {
 			t.Errorf("history after archive = %d punches", len(punches.Punches))
 		}
 		e.call("POST", fmt.Sprintf("/api/staff/employees/%d/unarchive", id), e.token, "", 200, &got)
-		e.call("GET", "/api/employees", "", "", 200, &kiosk)
+		kiosk = e.kioskList()
 		if !got.Active || len(kiosk) != 5 {
 			t.Errorf("after unarchive: %+v, kiosk %d", got, len(kiosk))
 		}
