@@ -50,27 +50,11 @@ func (s *Server) handleClientOptions(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleClientCreate(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[clients.Input](w, r)
-	if err != nil {
-		return err
-	}
-	c, err := s.Clients.Create(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, c)
+	return serveBody[clients.Input](w, r, http.StatusCreated, s.Clients.Create)
 }
 
 func (s *Server) handleClientGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	c, err := s.Clients.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, c)
+	return serveByID(w, r, s.Clients.Get)
 }
 
 func (s *Server) handleClientPatch(w http.ResponseWriter, r *http.Request) error {

@@ -51,15 +51,7 @@ func (s *Server) handleProjectCreate(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleProjectGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	p, err := s.Projects.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, p)
+	return serveByID(w, r, s.Projects.Get)
 }
 
 func (s *Server) handleProjectPatch(w http.ResponseWriter, r *http.Request) error {
