@@ -77,9 +77,7 @@ func TestProductionSummariesAgreeWithRecomputation(t *testing.T) {
 		env := newClockEnv(t, db)
 		env.now.Store(time.Date(2026, 11, 10, 18, 0, 0, 0, time.UTC).UnixMilli())
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "1000", "")
-		e.receive(e.soy.ID, "1000", "")
-		e.receive(e.bag.ID, "10000", "")
+		e.stock("1000", "1000", "10000")
 		l2, err := e.svc.CreateLine(ctx, production.NewLine{Name: "Line 2", HourlyTarget: ptr64(30)})
 		if err != nil {
 			t.Fatal(err)
@@ -205,9 +203,7 @@ func TestProductionOpenShiftLabourNotKept(t *testing.T) {
 		env := newClockEnv(t, db)
 		env.now.Store(time.Date(2026, 11, 10, 15, 0, 0, 0, time.UTC).UnixMilli()) // 09:00 in Chicago
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "1000", "")
-		e.receive(e.soy.ID, "1000", "")
-		e.receive(e.bag.ID, "10000", "")
+		e.stock("1000", "1000", "10000")
 		ana := env.employee("Ana", "Lima", "1234")
 		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedIn); err != nil {
 			t.Fatal(err)
