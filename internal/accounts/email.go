@@ -63,24 +63,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, u *User, email, passwo
 	t.UserID = u.ID
 	m := mail.Render(mail.EmailChange, u.Preferences.Language, email, mail.Data{
 		Org: s.orgName(ctx), Name: u.FirstName, Email: email, Link: link(base, ConfirmEmailPath, "confirm_email", token)})
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		taken, err := tx.EmailTaken(ctx, email)
-		if err != nil {
-			return err
-		}
-		if taken {
-			return ErrEmailTaken(email)
-		}
-		if err := tx.InsertMailToken(ctx, t); err != nil {
-			return err
-		}
-		return tx.QueueMail(ctx, mail.EmailChange, m)
-	})
-	if err != nil {
-		return err
-	}
-	s.mailQueued()
-	return nil
+	return s.mailLink(ctx, t, mail.EmailChange, m, linkMail{freeAddress: true})
 }
 
 // ConfirmEmailChange follows an email-change link for the signed-in u and

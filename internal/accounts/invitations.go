@@ -30,26 +30,9 @@ func (s *Service) Invite(ctx context.Context, by *User, email, role, base string
 	t.Role, t.CreatedBy = role, by.ID
 	m := mail.Render(mail.Invitation, by.Preferences.Language, email, mail.Data{
 		Org: s.orgName(ctx), Inviter: fullName(by), Role: role, Link: link(base, SignupPath, "invitation", token)})
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		taken, err := tx.EmailTaken(ctx, email)
-		if err != nil {
-			return err
-		}
-		if taken {
-			return ErrEmailTaken(email)
-		}
-		if err := tx.ExpireMailTokens(ctx, LinkInvitation, email); err != nil {
-			return err
-		}
-		if err := tx.InsertMailToken(ctx, t); err != nil {
-			return err
-		}
-		return tx.QueueMail(ctx, mail.Invitation, m)
-	})
-	if err != nil {
+	if err := s.mailLink(ctx, t, mail.Invitation, m, linkMail{freeAddress: true, expireEarlier: true}); err != nil {
 		return MailToken{}, err
 	}
-	s.mailQueued()
 	s.log.Info("invitation sent", "by", by.ID, "role", role)
 	return t, nil
 }

@@ -54,6 +54,44 @@ func (s *Service) orgName(ctx context.Context) string {
 // for (nor reveals by its timing) the mail server.
 func (s *Service) mailQueued() { s.mailing().Outbox.Wake() }
 
+// A linkMail says what mailLink checks and does before it stores a link.
+type linkMail struct {
+	// freeAddress refuses an address an account already uses.
+	freeAddress bool
+	// expireEarlier makes the earlier links of the same kind to the
+	// address unusable.
+	expireEarlier bool
+}
+
+// mailLink stores t and queues m, the mail of kind that carries t's link,
+// in one transaction, and wakes the outbox once it is committed.
+func (s *Service) mailLink(ctx context.Context, t MailToken, kind mail.Kind, m mail.Message, how linkMail) error {
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		if how.freeAddress {
+			taken, err := tx.EmailTaken(ctx, t.Email)
+			if err != nil {
+				return err
+			}
+			if taken {
+				return ErrEmailTaken(t.Email)
+			}
+		}
+		if how.expireEarlier {
+			if err := tx.ExpireMailTokens(ctx, t.Kind, t.Email); err != nil {
+				return err
+			}
+		}
+		if err := tx.InsertMailToken(ctx, t); err != nil {
+			return err
+		}
+		return tx.QueueMail(ctx, kind, m)
+	})
+	if err == nil {
+		s.mailQueued()
+	}
+	return err
+}
+
 // background runs fn in a goroutine WaitMail waits for, for work a request
 // must not wait for.
 func (s *Service) background(ctx context.Context, fn func(ctx context.Context)) {

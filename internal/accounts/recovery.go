@@ -66,18 +66,9 @@ func (s *Service) mailRecovery(ctx context.Context, email, base string) error {
 	t.UserID = u.ID
 	m := mail.Render(mail.Recovery, u.Preferences.Language, u.Email, mail.Data{
 		Org: s.orgName(ctx), Name: u.FirstName, Link: link(base, RecoverPath, "token", token)})
-	if err := s.store.InTx(ctx, func(tx Tx) error {
-		if err := tx.ExpireMailTokens(ctx, LinkRecovery, email); err != nil {
-			return err
-		}
-		if err := tx.InsertMailToken(ctx, t); err != nil {
-			return err
-		}
-		return tx.QueueMail(ctx, mail.Recovery, m)
-	}); err != nil {
+	if err := s.mailLink(ctx, t, mail.Recovery, m, linkMail{expireEarlier: true}); err != nil {
 		return err
 	}
-	s.mailQueued()
 	s.log.Info("password recovery mail queued", "user", u.ID)
 	return nil
 }

@@ -14,6 +14,20 @@ import (
 	"github.com/packline/packline/internal/storage/storagetest"
 )
 
+const day = 24 * time.Hour
+
+// purgeFixture creates Ada, the user whose rows a purge test writes, and
+// gives ms: the Unix milliseconds (the columns' unit) of now plus d.
+func purgeFixture(t *testing.T, svc *app.Services) (*accounts.User, func(d time.Duration) int64) {
+	t.Helper()
+	u, err := svc.Accounts.CreateUser(context.Background(), accounts.NewUser{Email: "a@example.org", Password: "correct-horse", FirstName: "Ada"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	return u, func(d time.Duration) int64 { return now.Add(d).UnixMilli() }
+}
+
 // Expired tokens and idle throttle rows are purged, and what is still in use
 // is kept, also when two instances purge the same database at once.
 func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
@@ -21,14 +35,8 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 		ctx := context.Background()
 		log := slog.New(slog.DiscardHandler)
 		svc := app.New(db, log)
-		u, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "a@example.org", Password: "correct-horse", FirstName: "Ada"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().UTC()
-		ms := func(d time.Duration) int64 { return now.Add(d).UnixMilli() }
-		day := 24 * time.Hour
-		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+		u, ms := purgeFixture(t, svc)
+		err := db.WithTx(ctx, func(tx *storage.Tx) error {
 			for _, tk := range []struct {
 				hash             string
 				expires, revoked any
@@ -130,14 +138,8 @@ func TestPurgeExpiredChallengesAndMailedLinks(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		svc := app.New(db, slog.New(slog.DiscardHandler))
-		u, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "a@example.org", Password: "correct-horse", FirstName: "Ada"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().UTC()
-		ms := func(d time.Duration) int64 { return now.Add(d).UnixMilli() }
-		day := 24 * time.Hour
-		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+		u, ms := purgeFixture(t, svc)
+		err := db.WithTx(ctx, func(tx *storage.Tx) error {
 			for _, c := range []struct {
 				hash    string
 				expires int64

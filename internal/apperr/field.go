@@ -3,6 +3,7 @@ package apperr
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // The generic input errors, one constructor each: the 400 names the field
@@ -32,6 +33,24 @@ func Range(field string, min, max int64, message ...string) *Error {
 func Date(field string, message ...string) *Error {
 	return New(Invalid, "field.date", Params{"field": field},
 		pick(message, field+" must be a date like 2025-08-15.")).OnField(field)
+}
+
+// CheckDate is nil when v is a calendar date YYYY-MM-DD, Required when v is
+// empty and Date otherwise.
+func CheckDate(field, v string) error {
+	if v == "" {
+		return Required(field)
+	}
+	return CheckOptionalDate(field, v)
+}
+
+// CheckOptionalDate is nil when v is empty or a calendar date YYYY-MM-DD,
+// and Date otherwise (a filter's from and to).
+func CheckOptionalDate(field, v string) error {
+	if _, err := time.Parse(time.DateOnly, v); v != "" && err != nil {
+		return Date(field)
+	}
+	return nil
 }
 
 // Choice is 400 field.choice {field, choices}: not one of choices (joined

@@ -28,3 +28,30 @@ func TestFieldErrors(t *testing.T) {
 		}
 	}
 }
+
+// A required date is refused when empty or not YYYY-MM-DD; an optional one
+// only when it is given and not a date.
+func TestCheckDate(t *testing.T) {
+	for _, c := range []struct {
+		v                  string
+		required, optional string // the codes, "" for none
+	}{
+		{"2026-02-28", "", ""},
+		{"", "field.required", ""},
+		{"2026-02-30", "field.date", "field.date"},
+		{"28/02/2026", "field.date", "field.date"},
+	} {
+		for _, got := range []struct {
+			err  error
+			want string
+		}{{CheckDate("ship_date", c.v), c.required}, {CheckOptionalDate("ship_date", c.v), c.optional}} {
+			e, _ := As(got.err)
+			switch {
+			case got.want == "" && got.err != nil:
+				t.Errorf("%q: %v, want nil", c.v, got.err)
+			case got.want != "" && (e == nil || e.Code != got.want || e.Field != "ship_date"):
+				t.Errorf("%q: %v, want %s on ship_date", c.v, got.err, got.want)
+			}
+		}
+	}
+}

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Plan periods.
@@ -290,11 +291,7 @@ type Filter struct {
 	Today     string // the organisation's today, set by the service for FilterOverdue
 	ClientID  int64
 	ProjectID int64 // the invoices of one project (0: any)
-	Search    string
-	Sort      string
-	Desc      bool
-	Page      int
-	PageSize  int
+	paging.List
 }
 
 // Outstanding is what clients owe in one currency.

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
@@ -172,7 +171,7 @@ func (in *PaymentInput) validate(today string) error {
 	if in.AmountMinor <= 0 || in.AmountMinor > MaxPaymentAmount {
 		return apperr.New(apperr.Invalid, "billing.amount", apperr.Params{}, "The amount must be more than zero.").OnField("amount_minor")
 	}
-	if err := checkDate("paid_on", in.PaidOn); err != nil {
+	if err := apperr.CheckDate("paid_on", in.PaidOn); err != nil {
 		return err
 	}
 	if in.PaidOn > today {
@@ -193,16 +192,6 @@ func checkReason(reason string) (string, error) {
 func checkPrice(field string, v int64) error {
 	if v < 0 || v > MaxUnitPrice {
 		return apperr.Range(field, 0, MaxUnitPrice)
-	}
-	return nil
-}
-
-func checkDate(field, v string) error {
-	if v == "" {
-		return apperr.Required(field)
-	}
-	if _, err := time.Parse(time.DateOnly, v); err != nil {
-		return apperr.Date(field)
 	}
 	return nil
 }

@@ -13,15 +13,11 @@ import (
 // invoicePaid is the admins' notice of a payment (by by, nil: nobody named)
 // that has just made inv fully paid.
 func invoicePaid(inv *Invoice, by *int64) messaging.NewNotification {
-	var actor int64
-	if by != nil {
-		actor = *by
-	}
 	number := ""
 	if inv.Number != nil {
 		number = *inv.Number
 	}
-	return messaging.InvoicePaid(actor, inv.ID, number, inv.BillTo.Name, Decimal(inv.TotalMinor, inv.Currency), inv.Currency)
+	return messaging.InvoicePaid(messaging.Actor(by), inv.ID, number, inv.BillTo.Name, Decimal(inv.TotalMinor, inv.Currency), inv.Currency)
 }
 
 // Service holds the billing rules over a Store.
@@ -62,11 +58,8 @@ func (s *Service) CreateInvoice(ctx context.Context, in InvoiceInput) (*Invoice,
 		}
 		inv.DueDays = dueDays(in.DueDays)
 		fill(inv)
-		at := in.At
-		if at.IsZero() {
-			at = tx.Now()
-		}
-		inv.CreatedAt, inv.UpdatedAt = at.UTC().Truncate(time.Millisecond), at.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, in.At)
+		inv.CreatedAt, inv.UpdatedAt = now, now
 		if err := tx.InsertInvoice(ctx, inv); err != nil {
 			return err
 		}
@@ -180,11 +173,7 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft {
 			return errNotEditable(inv)
 		}
@@ -223,10 +212,6 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 		inv.UpdatedAt = tx.Now()
 		return tx.UpdateInvoice(ctx, inv, true)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Invoice(ctx, id)
 }
 
 // Send gives a draft the next number of the organisation's year, its issue
@@ -242,22 +227,14 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice,
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft {
 			return errTransition(inv, StatusSent)
 		}
 		if err := resolveParties(ctx, tx, inv); err != nil {
 			return err
 		}
-		now := at
-		if now.IsZero() {
-			now = tx.Now()
-		}
-		now = now.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, at)
 		day := now.In(loc)
 		n, err := tx.NextNumber(ctx, day.Year())
 		if err != nil {
@@ -269,10 +246,6 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice,
 		fill(inv)
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Invoice(ctx, id)
 }
 
 // Number formats the n-th invoice of a year: INV-2026-0001.
@@ -299,11 +272,7 @@ func (s *Service) VoidAt(ctx context.Context, id int64, reason string, at time.T
 	if err != nil {
 		return nil, err
 	}
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft && inv.Status != StatusSent {
 			return errTransition(inv, StatusVoid)
 		}
@@ -311,18 +280,10 @@ func (s *Service) VoidAt(ctx context.Context, id int64, reason string, at time.T
 			return apperr.New(apperr.Conflict, "billing.void_paid", apperr.Params{"invoice": invoiceName(inv)},
 				"Invoice "+invoiceName(inv)+" has payments recorded against it and cannot be voided.")
 		}
-		now := at
-		if now.IsZero() {
-			now = tx.Now()
-		}
-		now = now.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, at)
 		inv.Status, inv.VoidedAt, inv.VoidReason, inv.UpdatedAt = StatusVoid, &now, reason, now
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return s.Invoice(ctx, id)
 }
 
 // Reissue copies a void invoice into a new draft (the way to correct a
@@ -356,11 +317,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 		return nil, nil, err
 	}
 	var pay *Payment
-	err = s.store.InTx(ctx, func(tx Tx) error {
-		inv, err := lockInvoice(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	inv, err := s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusSent {
 			return apperr.New(apperr.Conflict, "billing.payment_status", apperr.Params{"invoice": invoiceName(inv), "status": inv.Status},
 				"Invoice "+invoiceName(inv)+" is "+inv.Status+"; payments are recorded only against sent invoices.")
@@ -380,11 +337,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 					"There is no such payment method.").OnField("method_id")
 			}
 		}
-		now := in.At
-		if now.IsZero() {
-			now = tx.Now()
-		}
-		now = now.UTC().Truncate(time.Millisecond)
+		now := stamp(tx, in.At)
 		pay = &Payment{InvoiceID: id, AmountMinor: in.AmountMinor, PaidOn: in.PaidOn, MethodID: in.MethodID, Note: in.Note,
 			CreatedAt: now, CreatedBy: by}
 		if err := tx.InsertPayment(ctx, pay); err != nil {
@@ -408,8 +361,7 @@ func (s *Service) RecordPayment(ctx context.Context, id int64, in PaymentInput, 
 	if err != nil {
 		return nil, nil, err
 	}
-	inv, err := s.Invoice(ctx, id)
-	return pay, inv, err
+	return pay, inv, nil
 }
 
 // Summary is what clients owe and what came in over the last 30 days.
@@ -424,6 +376,31 @@ func (s *Service) Summary(ctx context.Context) (*Summary, error) {
 	}
 	d, _ := time.Parse(time.DateOnly, today)
 	return s.store.Summary(ctx, today, d.AddDate(0, 0, -30).Format(time.DateOnly), cur)
+}
+
+// changeInvoice runs change on invoice id under its lock, in one write
+// transaction, and reads the invoice back once it is committed.
+func (s *Service) changeInvoice(ctx context.Context, id int64, change func(tx Tx, inv *Invoice) error) (*Invoice, error) {
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		inv, err := lockInvoice(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return change(tx, inv)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Invoice(ctx, id)
+}
+
+// stamp is when a change happens: at (the demo's history), or the
+// transaction's now when at is zero, in UTC to the millisecond.
+func stamp(tx Tx, at time.Time) time.Time {
+	if at.IsZero() {
+		at = tx.Now()
+	}
+	return at.UTC().Truncate(time.Millisecond)
 }
 
 func lockInvoice(ctx context.Context, tx Tx, id int64) (*Invoice, error) {
@@ -446,15 +423,8 @@ func setIf[T any](dst *T, v *T) {
 // Normalize fills defaults.
 func (f Filter) Normalize() Filter {
 	if f.Sort == "" {
-		f.Sort = "created_at"
-		f.Desc = true
+		f.Desc = true // newest first
 	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
-	f.Search = strings.TrimSpace(f.Search)
+	f.Settle("created_at", MaxPageSize)
 	return f
 }

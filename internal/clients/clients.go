@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Limits.
@@ -72,26 +73,13 @@ type Patch struct {
 
 // Filter selects and orders the list.
 type Filter struct {
-	Search          string
+	paging.List
 	IncludeArchived bool
-	Sort            string
-	Desc            bool
-	Page            int
-	PageSize        int
 }
 
 // Normalize fills defaults.
 func (f Filter) Normalize() Filter {
-	if f.Sort == "" {
-		f.Sort = "name"
-	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
-	f.Search = strings.TrimSpace(f.Search)
+	f.Settle("name", MaxPageSize)
 	return f
 }
 

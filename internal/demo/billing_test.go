@@ -6,6 +6,7 @@ import (
 
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/paging"
 )
 
 // The demo's income: a primary bank account, plans, and invoices in every
@@ -17,7 +18,7 @@ func checkDemoBilling(t *testing.T, svc *app.Services) {
 		if err != nil || m == nil || m.Kind != billing.KindBankTransfer {
 			t.Fatalf("primary %+v %v", m, err)
 		}
-		list, total, err := svc.Billing.Invoices(ctx, billing.Filter{Sort: "number", PageSize: 50})
+		list, total, err := svc.Billing.Invoices(ctx, billing.Filter{List: paging.List{Sort: "number", PageSize: 50}})
 		if err != nil || total != 6 {
 			t.Fatalf("%d invoices, %v", total, err)
 		}

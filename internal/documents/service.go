@@ -14,6 +14,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/paging"
 )
 
 // KindZipUpload is the notification kind for an uploaded ZIP (SPEC §1); it
@@ -317,15 +318,12 @@ func (s *Service) normalise(ctx context.Context, f *Filter) error {
 	if !slices.Contains(SortKeys, f.Sort) {
 		return apperr.Choice("sort", SortKeys)
 	}
-	for field, d := range map[string]string{"from": f.From, "to": f.To} {
-		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			return apperr.Date(field)
+	for _, d := range [][2]string{{"from", f.From}, {"to", f.To}} {
+		if err := apperr.CheckOptionalDate(d[0], d[1]); err != nil {
+			return err
 		}
 	}
-	f.Page = max(f.Page, 1)
-	if f.PageSize <= 0 || f.PageSize > 100 {
-		f.PageSize = 25
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	loc, err := s.cal.Zone(ctx)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -52,7 +53,7 @@ func invoiceFilter(r *http.Request) (billing.Filter, error) {
 	if err != nil {
 		return billing.Filter{}, err
 	}
-	f := billing.Filter{Status: queryText(r, "status"), Search: queryText(r, "search"), Page: l.Page, PageSize: l.PageSize}
+	f := billing.Filter{Status: queryText(r, "status"), List: paging.List{Search: queryText(r, "search"), Page: l.Page, PageSize: l.PageSize}}
 	f.Sort, f.Desc = l.sortOrNewest("created_at")
 	if v := queryText(r, "client_id"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)

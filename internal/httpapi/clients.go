@@ -24,8 +24,7 @@ func clientFilter(r *http.Request) (clients.Filter, error) {
 	if err != nil {
 		return clients.Filter{}, err
 	}
-	f := clients.Filter{Sort: l.Sort, Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize,
-		IncludeArchived: boolParam(queryText(r, "include_archived"))}
+	f := clients.Filter{List: l.list(false), IncludeArchived: boolParam(queryText(r, "include_archived"))}
 	f.Search, err = searchParam(r)
 	return f, err
 }
@@ -51,27 +50,11 @@ func (s *Server) handleClientOptions(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleClientCreate(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[clients.Input](w, r)
-	if err != nil {
-		return err
-	}
-	c, err := s.Clients.Create(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, c)
+	return serveBody[clients.Input](w, r, http.StatusCreated, s.Clients.Create)
 }
 
 func (s *Server) handleClientGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	c, err := s.Clients.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, c)
+	return serveByID(w, r, s.Clients.Get)
 }
 
 func (s *Server) handleClientPatch(w http.ResponseWriter, r *http.Request) error {

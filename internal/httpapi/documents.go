@@ -173,15 +173,7 @@ func (s *Server) listDocs(w http.ResponseWriter, r *http.Request, trashed bool) 
 }
 
 func (s *Server) handleDocGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	d, err := s.Documents.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, d)
+	return serveByID(w, r, s.Documents.Get)
 }
 
 // handleDocContent streams a document's bytes as stored, with the content
@@ -246,13 +238,5 @@ func (s *Server) handleDocDelete(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleDocRestore(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	d, err := s.Documents.Restore(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, d)
+	return serveByID(w, r, s.Documents.Restore)
 }

@@ -298,12 +298,17 @@ func (s *Server) timesheetQuery(r *http.Request) (timeclock.TimesheetQuery, erro
 	return q, err
 }
 
-func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) error {
+// timesheet is the timesheet the request's query asks for.
+func (s *Server) timesheet(r *http.Request) (*timeclock.Timesheet, error) {
 	q, err := s.timesheetQuery(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	ts, err := s.Timeclock.Timesheet(r.Context(), q)
+	return s.Timeclock.Timesheet(r.Context(), q)
+}
+
+func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) error {
+	ts, err := s.timesheet(r)
 	if err != nil {
 		return err
 	}
@@ -311,11 +316,7 @@ func (s *Server) handleTimesheet(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleTimesheetCSV(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.timesheetQuery(r)
-	if err != nil {
-		return err
-	}
-	ts, err := s.Timeclock.Timesheet(r.Context(), q)
+	ts, err := s.timesheet(r)
 	if err != nil {
 		return err
 	}

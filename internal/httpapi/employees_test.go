@@ -130,8 +130,7 @@ func TestKioskWalkThrough(t *testing.T) {
 		wantError(t, e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, again.ClockToken), 409, nil),
 			"punch.already_in", "You are already clocked in.")
 		// The list shows the new state at once.
-		var after []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &after)
+		after := e.kioskList()
 		if after[1].ClockStatus != "clocked_in" || after[1].LastEvent == nil || !after[1].LastEvent.Equal(in.Timestamp) {
 			t.Errorf("list after clock-in = %+v", after[1])
 		}
@@ -169,12 +168,18 @@ func TestKioskListCachedByVersion(t *testing.T) {
 			t.Errorf("If-None-Match: status %d, want 304", res.StatusCode)
 		}
 		e.addEmployee("Bo", "Chen", "2468")
-		var list []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &list)
-		if len(list) != 2 {
+		if list := e.kioskList(); len(list) != 2 {
 			t.Errorf("a new employee is missing from the cached list: %+v", list)
 		}
 	})
+}
+
+// kioskList is the kiosk's employee list (GET /api/employees).
+func (e *env) kioskList() []employeeJSON {
+	e.t.Helper()
+	var list []employeeJSON
+	e.call("GET", "/api/employees", "", "", 200, &list)
+	return list
 }
 
 func TestKioskBadInput(t *testing.T) {
@@ -223,9 +228,7 @@ func TestKioskBadInput(t *testing.T) {
 		} {
 			errorOf(t, e.call("POST", "/api/employees", e.token, body, 400, nil))
 		}
-		var list []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &list)
-		if len(list) != 1 {
+		if list := e.kioskList(); len(list) != 1 {
 			t.Errorf("a rejected employee was written: %+v", list)
 		}
 	})
@@ -260,16 +263,40 @@ func TestKioskPINThrottleOverHTTP(t *testing.T) {
 // instances starts n API servers over one database with one server secret,
 // as several packline processes behind a load balancer.
 func instances(t *testing.T, db *storage.DB, n int) []*httptest.Server {
+	return fleet(t, n, func(int) *storage.DB { return db }, func(h http.Handler) http.Handler { return validated(t, h) })
+}
+
+// fleetEmployee creates Ana (PIN 2468) as a fleet's instance would.
+func fleetEmployee(t *testing.T, db *storage.DB) *timeclock.Employee {
+	t.Helper()
+	emp, err := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithTimeclockKeys(fleetKeys(t))).Timeclock.CreateEmployee(
+		context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return emp
+}
+
+// fleetKeys are the time clock keys of the fleet's one server secret.
+func fleetKeys(t *testing.T) *timeclock.Keys {
 	keys, err := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return keys
+}
+
+// fleet starts n API servers with one server secret: server i over db(i),
+// its handler wrapped by wrap.
+func fleet(t *testing.T, n int, db func(i int) *storage.DB, wrap func(http.Handler) http.Handler) []*httptest.Server {
+	t.Helper()
+	keys := fleetKeys(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var out []*httptest.Server
-	for i := 0; i < n; i++ {
+	for i := range n {
 		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-		app.New(db, log, app.WithTimeclockKeys(keys)).Wire(api)
-		srv := httptest.NewServer(validated(t, api.Handler()))
+		app.New(db(i), log, app.WithTimeclockKeys(keys)).Wire(api)
+		srv := httptest.NewServer(wrap(api.Handler()))
 		t.Cleanup(srv.Close)
 		out = append(out, srv)
 	}
@@ -292,13 +319,7 @@ func post(t *testing.T, url, body string, out any) int {
 func TestConcurrentClockInsAcrossInstances(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		srvs := instances(t, db, 3)
-		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		keys, _ := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-		emp, err := app.New(db, log, app.WithTimeclockKeys(keys)).Timeclock.CreateEmployee(
-			context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		emp := fleetEmployee(t, db)
 		const n = 50
 		// Fifty kiosks each pass the PIN check (on any instance)…
 		tokens := make([]string, n)
@@ -502,8 +523,7 @@ func TestOfficeEmployees(t *testing.T) {
 		if got.Active {
 			t.Error("still active")
 		}
-		var kiosk []employeeJSON
-		e.call("GET", "/api/employees", "", "", 200, &kiosk)
+		kiosk := e.kioskList()
 		if len(kiosk) != 4 {
 			t.Errorf("kiosk lists %d, want 4", len(kiosk))
 		}
@@ -512,7 +532,7 @@ func TestOfficeEmployees(t *testing.T) {
 			t.Errorf("history after archive = %d punches", len(punches.Punches))
 		}
 		e.call("POST", fmt.Sprintf("/api/staff/employees/%d/unarchive", id), e.token, "", 200, &got)
-		e.call("GET", "/api/employees", "", "", 200, &kiosk)
+		kiosk = e.kioskList()
 		if !got.Active || len(kiosk) != 5 {
 			t.Errorf("after unarchive: %+v, kiosk %d", got, len(kiosk))
 		}

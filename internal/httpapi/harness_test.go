@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -146,19 +145,5 @@ func errorOf(t *testing.T, raw []byte) string {
 	return b.Error
 }
 
-// burst runs fn(0) … fn(n-1) in n goroutines released at the same moment,
-// and returns when all have finished.
-func burst(n int, fn func(i int)) {
-	var start, done sync.WaitGroup
-	start.Add(1)
-	for i := range n {
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			start.Wait()
-			fn(i)
-		}()
-	}
-	start.Done()
-	done.Wait()
-}
+// burst runs fn(0) … fn(n-1) at the same moment (storagetest.Burst).
+var burst = storagetest.Burst

@@ -3,18 +3,12 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/fstest"
 
-	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -24,27 +18,17 @@ import (
 // its own storage.Open) to db's database, as n packline processes.
 func separateInstances(t *testing.T, db *storage.DB, n int) []*httptest.Server {
 	t.Helper()
-	keys, err := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	var out []*httptest.Server
-	for i := 0; i < n; i++ {
-		conn := db
-		if i > 0 {
-			if conn, err = storage.Open(context.Background(), db.DSN); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { conn.Close() })
+	return fleet(t, n, func(i int) *storage.DB {
+		if i == 0 {
+			return db
 		}
-		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-		app.New(conn, log, app.WithTimeclockKeys(keys)).Wire(api)
-		srv := httptest.NewServer(api.Handler())
-		t.Cleanup(srv.Close)
-		out = append(out, srv)
-	}
-	return out
+		conn, err := storage.Open(context.Background(), db.DSN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return conn
+	}, func(h http.Handler) http.Handler { return h })
 }
 
 // TestPINBurstEvaluatesAtMostFive: 150 parallel guesses for one employee
@@ -58,41 +42,26 @@ func TestPINBurstEvaluatesAtMostFive(t *testing.T) {
 			n = 2
 		}
 		srvs := separateInstances(t, db, n)
-		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		keys, _ := timeclock.NewKeys([]byte("shared-secret-of-the-fleet"))
-		emp, err := app.New(db, log, app.WithTimeclockKeys(keys)).Timeclock.CreateEmployee(
-			context.Background(), timeclock.NewEmployee{FirstName: "Ana", LastName: "Lima", PIN: "2468"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		emp := fleetEmployee(t, db)
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 200}}
 		var evaluated, refused, other atomic.Int32
-		var start, done sync.WaitGroup
-		start.Add(1)
-		for i := 0; i < 150; i++ {
-			done.Add(1)
-			go func() {
-				defer done.Done()
-				start.Wait()
-				body := fmt.Sprintf(`{"employee_id":%d,"pin":"%04d"}`, emp.ID, 3000+i)
-				res, err := client.Post(srvs[i%len(srvs)].URL+"/api/employees/validate-pin", "application/json", strings.NewReader(body))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				defer res.Body.Close()
-				switch res.StatusCode {
-				case 200:
-					evaluated.Add(1)
-				case 429:
-					refused.Add(1)
-				default:
-					other.Add(1)
-				}
-			}()
-		}
-		start.Done()
-		done.Wait()
+		burst(150, func(i int) {
+			body := fmt.Sprintf(`{"employee_id":%d,"pin":"%04d"}`, emp.ID, 3000+i)
+			res, err := client.Post(srvs[i%len(srvs)].URL+"/api/employees/validate-pin", "application/json", strings.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer res.Body.Close()
+			switch res.StatusCode {
+			case 200:
+				evaluated.Add(1)
+			case 429:
+				refused.Add(1)
+			default:
+				other.Add(1)
+			}
+		})
 		if evaluated.Load() > timeclock.PINLimit || other.Load() != 0 || evaluated.Load()+refused.Load() != 150 {
 			t.Fatalf("burst of 150 over %d instance(s): %d evaluated, %d refused, %d other; want at most %d evaluated",
 				n, evaluated.Load(), refused.Load(), other.Load(), timeclock.PINLimit)

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -263,19 +264,9 @@ type messageInput struct {
 
 // handlePostMessage: POST /api/chat/topics/{id}/messages {text}.
 func (s *Server) handlePostMessage(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[messageInput](w, r)
-	if err != nil {
-		return err
-	}
-	m, err := s.Messaging.Post(r.Context(), chatPerson(r), id, in.Text)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusCreated, m)
+	return serveIDBody(w, r, http.StatusCreated, func(ctx context.Context, id int64, in messageInput) (*messaging.Message, error) {
+		return s.Messaging.Post(ctx, chatPerson(r), id, in.Text)
+	})
 }
 
 // handleTopicRead: POST /api/chat/topics/{id}/read {message_id?} (the newest when absent).
@@ -300,19 +291,9 @@ func (s *Server) handleTopicRead(w http.ResponseWriter, r *http.Request) error {
 
 // handleEditMessage: PATCH /api/chat/messages/{id} {text}, one's own within ten minutes.
 func (s *Server) handleEditMessage(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	in, err := decode[messageInput](w, r)
-	if err != nil {
-		return err
-	}
-	m, err := s.Messaging.Edit(r.Context(), userFrom(r.Context()).ID, id, in.Text)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, m)
+	return serveIDBody(w, r, http.StatusOK, func(ctx context.Context, id int64, in messageInput) (*messaging.Message, error) {
+		return s.Messaging.Edit(ctx, userFrom(ctx).ID, id, in.Text)
+	})
 }
 
 // handleDeleteMessage: DELETE /api/chat/messages/{id}, one's own within ten minutes.

@@ -38,13 +38,5 @@ func (s *Server) handleGetSettings(w http.ResponseWriter, r *http.Request) error
 }
 
 func (s *Server) handlePatchSettings(w http.ResponseWriter, r *http.Request) error {
-	in, err := decode[organisation.Patch](w, r)
-	if err != nil {
-		return err
-	}
-	st, err := s.Organisation.Update(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, st)
+	return serveBody[organisation.Patch](w, r, http.StatusOK, s.Organisation.Update)
 }

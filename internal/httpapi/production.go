@@ -121,15 +121,21 @@ func (s *Server) handleReverseEntry(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Server) handleDaily(w http.ResponseWriter, r *http.Request) error {
+	return writeDay(s, w, r, s.Production.Daily)
+}
+
+// writeDay answers with what read gives for the day of the date parameter
+// (today when absent).
+func writeDay[T any](s *Server, w http.ResponseWriter, r *http.Request, read func(ctx context.Context, date string) (T, error)) error {
 	date, err := s.dateParam(r, "date")
 	if err != nil {
 		return err
 	}
-	d, err := s.Production.Daily(r.Context(), date)
+	v, err := read(r.Context(), date)
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, d)
+	return writeJSON(w, http.StatusOK, v)
 }
 
 // overviewRange reads from and to; without them, the last 30 days.
@@ -146,12 +152,17 @@ func (s *Server) overviewRange(r *http.Request) (string, string, error) {
 	return from, to, production.CheckRange(from, to)
 }
 
-func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
+// overview is the overview of the days the request's range asks for.
+func (s *Server) overview(r *http.Request) (*production.Overview, error) {
 	from, to, err := s.overviewRange(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	o, err := s.Production.Overview(r.Context(), from, to)
+	return s.Production.Overview(r.Context(), from, to)
+}
+
+func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.overview(r)
 	if err != nil {
 		return err
 	}
@@ -159,15 +170,11 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleOverviewCSV(w http.ResponseWriter, r *http.Request) error {
-	from, to, err := s.overviewRange(r)
+	o, err := s.overview(r)
 	if err != nil {
 		return err
 	}
-	o, err := s.Production.Overview(r.Context(), from, to)
-	if err != nil {
-		return err
-	}
-	c := newCSV(w, "production-"+from+"-"+to+".csv", []string{"date", "units", "labour_hours", "units_per_labour_hour"})
+	c := newCSV(w, "production-"+o.From+"-"+o.To+".csv", []string{"date", "units", "labour_hours", "units_per_labour_hour"})
 	num := func(v *float64) string {
 		if v == nil {
 			return ""
@@ -186,15 +193,10 @@ func (s *Server) handleOverviewCSV(w http.ResponseWriter, r *http.Request) error
 }
 
 func (s *Server) handleAssignments(w http.ResponseWriter, r *http.Request) error {
-	date, err := s.dateParam(r, "date")
-	if err != nil {
-		return err
-	}
-	as, err := s.Production.Assignments(r.Context(), date)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, map[string]any{"date": date, "assignments": as})
+	return writeDay(s, w, r, func(ctx context.Context, date string) (map[string]any, error) {
+		as, err := s.Production.Assignments(ctx, date)
+		return map[string]any{"date": date, "assignments": as}, err
+	})
 }
 
 func (s *Server) handlePutAssignment(w http.ResponseWriter, r *http.Request) error {
@@ -233,13 +235,5 @@ func (s *Server) handleRecipeVersions(w http.ResponseWriter, r *http.Request) er
 }
 
 func (s *Server) handleCrew(w http.ResponseWriter, r *http.Request) error {
-	date, err := s.dateParam(r, "date")
-	if err != nil {
-		return err
-	}
-	c, err := s.Production.CrewDay(r.Context(), date)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, c)
+	return writeDay(s, w, r, s.Production.CrewDay)
 }

@@ -16,7 +16,7 @@ func projectFilter(r *http.Request) (projects.Filter, error) {
 	if err != nil {
 		return projects.Filter{}, err
 	}
-	f := projects.Filter{Status: queryText(r, "status"), Sort: l.Sort, Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize}
+	f := projects.Filter{Status: queryText(r, "status"), List: l.list(false)}
 	if f.Search, err = searchParam(r); err != nil {
 		return f, err
 	}
@@ -51,15 +51,7 @@ func (s *Server) handleProjectCreate(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) handleProjectGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return err
-	}
-	p, err := s.Projects.Get(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, http.StatusOK, p)
+	return serveByID(w, r, s.Projects.Get)
 }
 
 func (s *Server) handleProjectPatch(w http.ResponseWriter, r *http.Request) error {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -65,7 +66,7 @@ func queryInt(r *http.Request, name string, def, min, max int) (int, error) {
 const MaxPage = 1_000_000
 
 // DefaultPageSize is a list's page size when page_size is absent.
-const DefaultPageSize = 25
+const DefaultPageSize = paging.DefaultSize
 
 // listQuery is the one list contract every paged list reads: page,
 // page_size, sort and order.
@@ -90,6 +91,12 @@ func (l listQuery) Desc(def bool) bool {
 // sort asked, the list's newest-first key (its number or creation time),
 // descending unless order says otherwise; with a sort asked, ascending
 // unless order says otherwise.
+// list is the page, sort and direction (def when no order is asked) asked
+// for, as the services take them.
+func (l listQuery) list(def bool) paging.List {
+	return paging.List{Sort: l.Sort, Desc: l.Desc(def), Page: l.Page, PageSize: l.PageSize}
+}
+
 func (l listQuery) sortOrNewest(newestKey string) (sort string, desc bool) {
 	if l.Sort == "" {
 		return newestKey, l.Desc(true)

@@ -41,9 +41,9 @@ func shipmentFilter(r *http.Request) (shipping.Filter, error) {
 	if f.Status != "" && !slices.Contains(shipping.Statuses, f.Status) {
 		return f, apperr.Choice("status", shipping.Statuses)
 	}
-	for name, v := range map[string]string{"from": f.From, "to": f.To} {
-		if _, err := time.Parse(time.DateOnly, v); v != "" && err != nil {
-			return f, apperr.Date(name)
+	for _, d := range [][2]string{{"from", f.From}, {"to", f.To}} {
+		if err := apperr.CheckOptionalDate(d[0], d[1]); err != nil {
+			return f, err
 		}
 	}
 	return f, nil

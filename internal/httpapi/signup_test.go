@@ -64,6 +64,16 @@ func (e *env) signup(first, email, password, invitation string, wantStatus int) 
 	return out, raw
 }
 
+// adaAndBo signs up Ada, the first account and so an admin, who opens
+// signup, and then Bo, a member of staff.
+func (e *env) adaAndBo() (ada, bo signedUp) {
+	e.t.Helper()
+	ada, _ = e.signup("Ada", "ada@example.org", goodPassword, "", 201)
+	e.call("PATCH", "/api/settings", ada.Token, `{"signup_open":true}`, 200, nil)
+	bo, _ = e.signup("Bo", "bo@example.org", goodPassword, "", 201)
+	return ada, bo
+}
+
 func codeOf(t *testing.T, raw []byte) string {
 	t.Helper()
 	var b struct{ Code string }
@@ -265,9 +275,7 @@ func TestPasswordRecovery(t *testing.T) {
 func TestUsersAdmin(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, _ := newMailEnv(t, db)
-		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
-		e.call("PATCH", "/api/settings", ada.Token, `{"signup_open":true}`, 200, nil)
-		bo, _ := e.signup("Bo", "bo@example.org", goodPassword, "", 201)
+		ada, bo := e.adaAndBo()
 		for _, n := range []string{"Cy", "Di", "Ed"} {
 			e.signup(n, strings.ToLower(n)+"@example.org", goodPassword, "", 201)
 		}
@@ -323,9 +331,7 @@ func TestUsersAdmin(t *testing.T) {
 func TestEmailChange(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
-		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
-		e.call("PATCH", "/api/settings", ada.Token, `{"signup_open":true}`, 200, nil)
-		bo, _ := e.signup("Bo", "bo@example.org", goodPassword, "", 201)
+		ada, bo := e.adaAndBo()
 
 		if raw := e.call("POST", "/api/user/email", ada.Token, `{"email":"new@example.org","password":"wrong password"}`, 400, nil); codeOf(t, raw) != "email_change.password_wrong" {
 			t.Fatalf("wrong password: %s", raw)

@@ -14,11 +14,7 @@ import (
 // lowStock is the notice of a move (by the user by, nil when none is named)
 // that has just taken it from above its reorder level to at or below it.
 func lowStock(it *Item, by *int64) messaging.NewNotification {
-	var actor int64
-	if by != nil {
-		actor = *by
-	}
-	return messaging.LowStock(actor, it.ID, it.SKU, it.Name, it.OnHand.String(), it.ReorderLevel.String(), it.Unit)
+	return messaging.LowStock(messaging.Actor(by), it.ID, it.SKU, it.Name, it.OnHand.String(), it.ReorderLevel.String(), it.Unit)
 }
 
 // The ledger's in-transaction entry points. The Service calls them in its own

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -339,19 +340,9 @@ func (m NewMove) Signed() (Quantity, error) {
 	return 0, errChoice("reason", "Reason", Reasons[:len(Reasons)-1])
 }
 
-// PageBounds clamps page and page size to sane values.
-func PageBounds(page, size int) (int, int) {
-	if page < 1 {
-		page = 1
-	}
-	if size < 1 {
-		size = 25
-	}
-	if size > MaxPageSize {
-		size = MaxPageSize
-	}
-	return page, size
-}
+// PageBounds clamps page and page size to sane values (paging.Bounds with
+// MaxPageSize).
+func PageBounds(page, size int) (int, int) { return paging.Bounds(page, size, MaxPageSize) }
 
 func asAppErr(err error) (*apperr.Error, bool) { return apperr.As(err) }
 

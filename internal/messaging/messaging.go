@@ -71,6 +71,15 @@ type NewNotification struct {
 	Audience Audience
 }
 
+// Actor is the ActorID of a notice of something done by the user by: 0,
+// the system, when by is nil (nobody named).
+func Actor(by *int64) int64 {
+	if by == nil {
+		return 0
+	}
+	return *by
+}
+
 // Page is one page of a user's notifications and their unread count.
 type Page struct {
 	Notifications []Notification `json:"notifications"`

@@ -119,21 +119,13 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.TimeZone = *p.TimeZone
 	}
-	if p.MaxShiftHours != nil {
-		if *p.MaxShiftHours < MinMaxShiftHours || *p.MaxShiftHours > MaxMaxShiftHours {
-			return s, apperr.New(apperr.Invalid, "settings.max_shift_hours_range",
-				apperr.Params{"min": MinMaxShiftHours, "max": MaxMaxShiftHours},
-				fmt.Sprintf("Maximum shift must be %d to %d hours.", MinMaxShiftHours, MaxMaxShiftHours)).OnField("max_shift_hours")
-		}
-		s.MaxShiftHours = *p.MaxShiftHours
+	if err := setInRange(&s.MaxShiftHours, p.MaxShiftHours, MinMaxShiftHours, MaxMaxShiftHours,
+		"max_shift_hours", "settings.max_shift_hours_range", "Maximum shift must be %d to %d hours."); err != nil {
+		return s, err
 	}
-	if p.MaxUploadMiB != nil {
-		if *p.MaxUploadMiB < MinMaxUploadMiB || *p.MaxUploadMiB > MaxMaxUploadMiB {
-			return s, apperr.New(apperr.Invalid, "settings.max_upload_mib_range",
-				apperr.Params{"min": MinMaxUploadMiB, "max": MaxMaxUploadMiB},
-				fmt.Sprintf("The upload limit must be %d to %d MiB.", MinMaxUploadMiB, MaxMaxUploadMiB)).OnField("max_upload_mib")
-		}
-		s.MaxUploadMiB = *p.MaxUploadMiB
+	if err := setInRange(&s.MaxUploadMiB, p.MaxUploadMiB, MinMaxUploadMiB, MaxMaxUploadMiB,
+		"max_upload_mib", "settings.max_upload_mib_range", "The upload limit must be %d to %d MiB."); err != nil {
+		return s, err
 	}
 	if p.SignupOpen != nil {
 		s.SignupOpen = *p.SignupOpen
@@ -286,4 +278,18 @@ func (s *Service) Update(ctx context.Context, p Patch) (Settings, error) {
 		return cur, err
 	}
 	return s.Get(ctx)
+}
+
+// setInRange sets *dst to *v when v is given and from min to max; out of
+// range is 400 code {min, max} on field, message worded with them.
+func setInRange(dst, v *int, min, max int, field, code, message string) error {
+	if v == nil {
+		return nil
+	}
+	if *v < min || *v > max {
+		return apperr.New(apperr.Invalid, code, apperr.Params{"min": min, "max": max},
+			fmt.Sprintf(message, min, max)).OnField(field)
+	}
+	*dst = *v
+	return nil
 }

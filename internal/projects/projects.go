@@ -24,6 +24,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Statuses.
@@ -157,26 +158,13 @@ type Patch struct {
 // Filter selects and orders the list. An empty Status selects every
 // project but the archived ones.
 type Filter struct {
-	Search   string
-	Status   string
-	Sort     string
-	Desc     bool
-	Page     int
-	PageSize int
+	paging.List
+	Status string
 }
 
 // Normalize fills defaults.
 func (f Filter) Normalize() Filter {
-	if f.Sort == "" {
-		f.Sort = "due_date"
-	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
-	f.Search = strings.TrimSpace(f.Search)
+	f.Settle("due_date", MaxPageSize)
 	return f
 }
 
@@ -207,13 +195,11 @@ func (in *Input) Validate() error {
 	if in.TargetUnits < 1 || in.TargetUnits > MaxTargetUnits {
 		return apperr.Range("target_units", 1, MaxTargetUnits)
 	}
-	for _, d := range []struct{ field, v string }{{"start_date", in.StartDate}, {"due_date", in.DueDate}} {
-		if d.v == "" {
-			return apperr.Required(d.field)
-		}
-		if _, err := time.Parse(time.DateOnly, d.v); err != nil {
-			return apperr.Date(d.field)
-		}
+	if err := apperr.CheckDate("start_date", in.StartDate); err != nil {
+		return err
+	}
+	if err := apperr.CheckDate("due_date", in.DueDate); err != nil {
+		return err
 	}
 	if in.DueDate < in.StartDate {
 		return apperr.New(apperr.Invalid, "projects.due_before_start", apperr.Params{"start_date": in.StartDate, "due_date": in.DueDate},

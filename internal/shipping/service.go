@@ -11,6 +11,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/projects"
 )
 
@@ -325,12 +326,7 @@ func (f Filter) Normalize() Filter {
 		f.Sort = "number"
 		f.Desc = true
 	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 || f.PageSize > MaxPageSize {
-		f.PageSize = 25
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	f.Carrier = strings.TrimSpace(f.Carrier)
 	return f

@@ -177,7 +177,7 @@ func Number(year, n int) string { return fmt.Sprintf("SHP-%04d-%04d", year, n) }
 func (in *Input) Validate() error {
 	in.Destination = trimDest(in.Destination)
 	in.Carrier, in.TrackingNumber, in.Notes = strings.TrimSpace(in.Carrier), strings.TrimSpace(in.TrackingNumber), strings.TrimSpace(in.Notes)
-	if err := checkDate("ship_date", in.ShipDate); err != nil {
+	if err := apperr.CheckDate("ship_date", in.ShipDate); err != nil {
 		return err
 	}
 	if in.Destination.Name == "" {
@@ -236,16 +236,6 @@ func checkLines(lines []NewLine) error {
 				"A batch can appear on only one line of a shipment.").OnField(field + ".batch_id")
 		}
 		seen[l.BatchID] = true
-	}
-	return nil
-}
-
-func checkDate(field, v string) error {
-	if v == "" {
-		return apperr.Required(field)
-	}
-	if _, err := time.Parse(time.DateOnly, v); err != nil {
-		return apperr.Date(field)
 	}
 	return nil
 }

@@ -129,12 +129,7 @@ func (t *billTx) InsertMethod(ctx context.Context, m *billing.Method) error {
 }
 
 func (t *billTx) LockMethod(ctx context.Context, id int64) (*billing.Method, error) {
-	var got int64
-	err := t.tx.QueryRow(ctx, `SELECT id FROM billing_methods WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&got)
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	if ok, err := t.tx.lockRow(ctx, "billing_methods", id); !ok {
 		return nil, err
 	}
 	return one(scanMethod(t.tx.QueryRow(ctx, `SELECT `+methodColumns+methodFrom+` WHERE m.id = ?`, id)))
@@ -171,15 +166,9 @@ func (t *billTx) Project(ctx context.Context, id int64) (*billing.ProjectRef, er
 	return one(&p, t.tx.QueryRow(ctx, `SELECT name, client_id FROM projects WHERE id = ?`, id).Scan(&p.Name, &p.ClientID))
 }
 
-// NextNumber takes the year's next invoice number; the counter row's lock
-// holds other senders until this transaction ends, and a rollback gives
-// the number back.
+// NextNumber takes the year's next invoice number (see nextNumber).
 func (t *billTx) NextNumber(ctx context.Context, year int) (int, error) {
-	var n int
-	err := t.tx.QueryRow(ctx, `INSERT INTO billing_counters (yr, last_number) VALUES (?, 1)
-		ON CONFLICT (yr) DO UPDATE SET last_number = billing_counters.last_number + 1
-		RETURNING last_number`, year).Scan(&n)
-	return n, err
+	return t.tx.nextNumber(ctx, "billing_counters", year)
 }
 
 func invoiceSearch(inv *billing.Invoice) string {

@@ -120,12 +120,7 @@ func (t *billTx) writeLines(ctx context.Context, inv *billing.Invoice) error {
 }
 
 func (t *billTx) LockInvoice(ctx context.Context, id int64) (*billing.Invoice, error) {
-	var got int64
-	err := t.tx.QueryRow(ctx, `SELECT id FROM billing_invoices WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&got)
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	if ok, err := t.tx.lockRow(ctx, "billing_invoices", id); !ok {
 		return nil, err
 	}
 	return getInvoice(ctx, t.tx, id)

@@ -203,6 +203,28 @@ func (tx *Tx) ForUpdate() string {
 	return ""
 }
 
+// lockRow locks row id of table until the transaction ends (FOR UPDATE on
+// PostgreSQL); false, and no error, when there is no such row.
+func (tx *Tx) lockRow(ctx context.Context, table string, id int64) (bool, error) {
+	var got int64
+	err := tx.QueryRow(ctx, `SELECT id FROM `+table+` WHERE id = ?`+tx.ForUpdate(), id).Scan(&got)
+	if IsNoRows(err) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// nextNumber takes the next number of a year from a counter table (yr,
+// last_number): the counter row's lock holds other writers until the
+// transaction ends, and a rollback gives the number back.
+func (tx *Tx) nextNumber(ctx context.Context, counters string, year int) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, `INSERT INTO `+counters+` (yr, last_number) VALUES (?, 1)
+		ON CONFLICT (yr) DO UPDATE SET last_number = `+counters+`.last_number + 1
+		RETURNING last_number`, year).Scan(&n)
+	return n, err
+}
+
 // WithTx runs fn in a write transaction, committing if it returns nil and
 // rolling back otherwise. Serialization failures on PostgreSQL are retried.
 // The commit is durable before WithTx returns: SQLite fsyncs its WAL

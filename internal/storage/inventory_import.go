@@ -185,13 +185,9 @@ func (t *invTx) insertReceipts(ctx context.Context, part []inventory.Receipt, cr
 			b.SourceType, b.Notes, b.OnHand, createdBy, Millis(b.CreatedAt))
 	}
 	q.WriteString(" RETURNING id, item_id, code_key")
-	st, err := t.prepared(ctx, q.String())
+	rows, err := t.insertReturning(ctx, q.String(), args)
 	if err != nil {
 		return err
-	}
-	rows, err := st.QueryContext(ctx, args...)
-	if err != nil {
-		return mapDuplicate(err)
 	}
 	type key struct {
 		item int64

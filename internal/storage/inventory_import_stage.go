@@ -43,18 +43,8 @@ func (s *InventoryStore) StageStock(ctx context.Context, stage int64, fresh []*i
 		}
 		items := make([][]any, len(fresh))
 		for i, it := range fresh {
-			sum := sums[it]
-			if sum == nil {
-				sum = &itemSummary{}
-			}
-			codes := ""
-			if len(sum.codes) > 0 {
-				codes = " " + strings.Join(sum.codes, " ")
-			}
 			seq++
-			items[i] = []any{stage, seq, it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit,
-				it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), sum.qty, codes, sum.nextExpiry,
-				Millis(it.CreatedAt), Millis(it.UpdatedAt)}
+			items[i] = append([]any{stage, seq}, itemRow(it, sums[it])...)
 		}
 		if err := insertRows(ctx, tx, "inventory_import_items", stageItemColumns, items); err != nil {
 			return err

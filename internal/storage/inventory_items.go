@@ -62,6 +62,22 @@ type itemSummary struct {
 	nextExpiry *string
 }
 
+// itemRow is a new item's values for the columns sku to updated_at of
+// inventory_items (and of the import stage's items), with the summary its
+// first batches give it (nil for none).
+func itemRow(it *inventory.Item, sum *itemSummary) []any {
+	if sum == nil {
+		sum = &itemSummary{}
+	}
+	codes := ""
+	if len(sum.codes) > 0 {
+		codes = " " + strings.Join(sum.codes, " ")
+	}
+	return []any{it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit,
+		it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), sum.qty, codes, sum.nextExpiry,
+		Millis(it.CreatedAt), Millis(it.UpdatedAt)}
+}
+
 // insertItems writes new items, 200 to a statement, with the summaries
 // their first batches give them (sums, nil for none).
 func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums map[*inventory.Item]*itemSummary) error {
@@ -75,26 +91,12 @@ func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums m
 				q.WriteString(", ")
 			}
 			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			sum := sums[it]
-			if sum == nil {
-				sum = &itemSummary{}
-			}
-			codes := ""
-			if len(sum.codes) > 0 {
-				codes = " " + strings.Join(sum.codes, " ")
-			}
-			args = append(args, it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit,
-				it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), sum.qty, codes, sum.nextExpiry,
-				Millis(it.CreatedAt), Millis(it.UpdatedAt))
+			args = append(args, itemRow(it, sums[it])...)
 		}
 		q.WriteString(" RETURNING id, sku_key")
-		st, err := t.prepared(ctx, q.String())
+		rows, err := t.insertReturning(ctx, q.String(), args)
 		if err != nil {
 			return err
-		}
-		rows, err := st.QueryContext(ctx, args...)
-		if err != nil {
-			return mapDuplicate(err)
 		}
 		defer rows.Close()
 		byKey := make(map[string]*inventory.Item, len(part))

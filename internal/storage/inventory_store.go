@@ -110,6 +110,20 @@ func (t *invTx) prepared(ctx context.Context, q string) (*sql.Stmt, error) {
 	return st, nil
 }
 
+// insertReturning runs the INSERT … RETURNING q, prepared once per
+// transaction; a duplicate key is mapDuplicate's error.
+func (t *invTx) insertReturning(ctx context.Context, q string, args []any) (*sql.Rows, error) {
+	st, err := t.prepared(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return nil, mapDuplicate(err)
+	}
+	return rows, nil
+}
+
 func (t *invTx) closeStatements() {
 	for _, st := range t.stmts {
 		st.Close()

@@ -84,7 +84,7 @@ func (s *MessagingStore) Topic(ctx context.Context, id int64) (*messaging.Topic,
 
 const messageColumns = `m.id, m.topic_id, m.author_id, TRIM(a.first_name || ' ' || a.last_name), m.text, m.created_at, m.edited_at, m.deleted_at`
 
-func scanMessage(sc interface{ Scan(...any) error }) (*messaging.Message, error) {
+func scanMessage(sc rowScanner) (*messaging.Message, error) {
 	var m messaging.Message
 	var created int64
 	var edited, deleted sql.NullInt64
@@ -137,20 +137,7 @@ func (s *MessagingStore) Messages(ctx context.Context, topicID, before int64, li
 		q += ` AND m.id < ?`
 		args = append(args, before)
 	}
-	rows, err := s.db.Query(ctx, q+` ORDER BY m.id DESC LIMIT ?`, append(args, limit)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []messaging.Message{}
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *m)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, s.db, scanMessage, q+` ORDER BY m.id DESC LIMIT ?`, append(args, limit)...)
 }
 
 // Message returns one message.

@@ -91,20 +91,7 @@ func (s *ProductionStore) AllLines(ctx context.Context) ([]production.Line, erro
 }
 
 func (s *ProductionStore) lines(ctx context.Context, where string, args ...any) ([]production.Line, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+lineColumns+` FROM production_lines`+where+` ORDER BY name_key, id`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []production.Line{}
-	for rows.Next() {
-		l, err := scanLine(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *l)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, s.db, scanLine, `SELECT `+lineColumns+` FROM production_lines`+where+` ORDER BY name_key, id`, args...)
 }
 
 func (t prodTx) LockLine(ctx context.Context, id int64) (*production.Line, error) {
@@ -382,12 +369,7 @@ func (t prodTx) SetProducedBatch(ctx context.Context, entryID, batchID int64) er
 }
 
 func (t prodTx) LockEntry(ctx context.Context, id int64) (*production.Entry, error) {
-	var lock int64
-	err := t.tx.QueryRow(ctx, `SELECT id FROM production_entries WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&lock)
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	if ok, err := t.tx.lockRow(ctx, "production_entries", id); !ok {
 		return nil, err
 	}
 	es, err := queryEntries(ctx, t.tx, ` WHERE e.id = ?`, id)

@@ -77,32 +77,19 @@ func TestProductionSummariesAgreeWithRecomputation(t *testing.T) {
 		env := newClockEnv(t, db)
 		env.now.Store(time.Date(2026, 11, 10, 18, 0, 0, 0, time.UTC).UnixMilli())
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "1000", "")
-		e.receive(e.soy.ID, "1000", "")
-		e.receive(e.bag.ID, "10000", "")
+		e.stock("1000", "1000", "10000")
 		l2, err := e.svc.CreateLine(ctx, production.NewLine{Name: "Line 2", HourlyTarget: ptr64(30)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		chicago, _ := time.LoadLocation("America/Chicago")
-		wall := func(s string) time.Time {
-			t, _ := time.ParseInLocation("2006-01-02 15:04", s, chicago)
-			return t
-		}
+		wall := func(s string) time.Time { return chicagoWall(t, s) }
 		ana := env.employee("Ana", "Lima", "1234")
 		bo := env.employee("Bo", "Chen", "1234")
 		// Ana works the fall-back night (00:00–03:00 is 4 real hours); Bo
 		// works across midnight into it, and a day shift on the 2nd.
-		for _, p := range []struct {
-			id       int64
-			kind, at string
-		}{{ana.ID, "in", "2026-11-01 00:00"}, {ana.ID, "out", "2026-11-01 03:00"},
-			{bo.ID, "in", "2026-10-31 23:30"}, {bo.ID, "out", "2026-11-01 00:30"},
-			{bo.ID, "in", "2026-11-02 08:00"}, {bo.ID, "out", "2026-11-02 12:15"}} {
-			if err := env.svc.SeedPunch(ctx, p.id, p.kind, wall(p.at)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		env.seedWall(wallPunch{ana.ID, "in", "2026-11-01 00:00"}, wallPunch{ana.ID, "out", "2026-11-01 03:00"},
+			wallPunch{bo.ID, "in", "2026-10-31 23:30"}, wallPunch{bo.ID, "out", "2026-11-01 00:30"},
+			wallPunch{bo.ID, "in", "2026-11-02 08:00"}, wallPunch{bo.ID, "out", "2026-11-02 12:15"})
 		entry := func(date string, hour int, line int64, units int64) *production.Entry {
 			t.Helper()
 			en, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: date, Hour: hour, LineID: line, ProductID: e.meal.ID, Units: units}, production.Actor{})
@@ -216,9 +203,7 @@ func TestProductionOpenShiftLabourNotKept(t *testing.T) {
 		env := newClockEnv(t, db)
 		env.now.Store(time.Date(2026, 11, 10, 15, 0, 0, 0, time.UTC).UnixMilli()) // 09:00 in Chicago
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "1000", "")
-		e.receive(e.soy.ID, "1000", "")
-		e.receive(e.bag.ID, "10000", "")
+		e.stock("1000", "1000", "10000")
 		ana := env.employee("Ana", "Lima", "1234")
 		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedIn); err != nil {
 			t.Fatal(err)

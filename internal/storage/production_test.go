@@ -71,6 +71,14 @@ func (e *prodEnv) receive(itemID int64, q, expires string) *inventory.Batch {
 	return b
 }
 
+// stock receives one batch of each component: rice, soy and bags.
+func (e *prodEnv) stock(rice, soy, bags string) {
+	e.t.Helper()
+	e.receive(e.rice.ID, rice, "")
+	e.receive(e.soy.ID, soy, "")
+	e.receive(e.bag.ID, bags, "")
+}
+
 func (e *prodEnv) onHand(batchID int64) inventory.Quantity {
 	e.t.Helper()
 	d, err := e.inv.GetBatch(context.Background(), batchID, 0, 1)
@@ -136,9 +144,7 @@ func TestProductionRecipeVersionsKeptByEntries(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "100", "")
-		e.receive(e.soy.ID, "100", "")
-		e.receive(e.bag.ID, "100", "")
+		e.stock("100", "100", "100")
 		first, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-23", Hour: 8, LineID: e.line.ID, ProductID: e.meal.ID, Units: 10}, production.Actor{})
 		if err != nil {
 			t.Fatal(err)
@@ -171,9 +177,7 @@ func TestProductionShortStockWritesNothing(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "1", "")
-		e.receive(e.soy.ID, "0.1", "")
-		e.receive(e.bag.ID, "1000", "")
+		e.stock("1", "0.1", "1000")
 		moves, entries, batches := e.count("inventory_moves"), e.count("production_entries"), e.count("inventory_batches")
 		_, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-23", Hour: 8, LineID: e.line.ID, ProductID: e.meal.ID, Units: 10}, production.Actor{})
 		ae, ok := apperr.As(err)
@@ -273,25 +277,12 @@ func TestProductionDailyLabourAcrossDST(t *testing.T) {
 		env := newClockEnv(t, db)
 		env.now.Store(time.Date(2026, 11, 5, 12, 0, 0, 0, time.UTC).UnixMilli())
 		e := newProdEnv(t, db)
-		e.receive(e.rice.ID, "1000", "")
-		e.receive(e.soy.ID, "1000", "")
-		e.receive(e.bag.ID, "10000", "")
-		chicago, _ := time.LoadLocation("America/Chicago")
-		wall := func(s string) time.Time {
-			t, _ := time.ParseInLocation("2006-01-02 15:04", s, chicago)
-			return t
-		}
+		e.stock("1000", "1000", "10000")
 		ana := env.employee("Ana", "Lima", "1234")
 		bo := env.employee("Bo", "Chen", "1234")
 		// Ana works the fall-back night: 00:00–03:00 CDT/CST is 4 real hours.
-		for _, p := range []struct {
-			id       int64
-			kind, at string
-		}{{ana.ID, "in", "2026-11-01 00:00"}, {ana.ID, "out", "2026-11-01 03:00"}, {bo.ID, "in", "2026-10-31 23:30"}, {bo.ID, "out", "2026-11-01 00:30"}} {
-			if err := env.svc.SeedPunch(ctx, p.id, p.kind, wall(p.at)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		env.seedWall(wallPunch{ana.ID, "in", "2026-11-01 00:00"}, wallPunch{ana.ID, "out", "2026-11-01 03:00"},
+			wallPunch{bo.ID, "in", "2026-10-31 23:30"}, wallPunch{bo.ID, "out", "2026-11-01 00:30"})
 		for _, h := range []int{0, 1, 2} {
 			if _, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-01", Hour: h, LineID: e.line.ID, ProductID: e.meal.ID, Units: 40}, production.Actor{}); err != nil {
 				t.Fatal(err)

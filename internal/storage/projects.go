@@ -79,12 +79,7 @@ func (t projTx) ActiveUsers(ctx context.Context, ids []int64) (map[int64]bool, e
 
 // LockProject locks a project's row and reads it.
 func (t projTx) LockProject(ctx context.Context, id int64) (*projects.Project, error) {
-	var got int64
-	err := t.tx.QueryRow(ctx, `SELECT id FROM projects WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&got)
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	if ok, err := t.tx.lockRow(ctx, "projects", id); !ok {
 		return nil, err
 	}
 	return getProject(ctx, t.tx, id)

@@ -45,14 +45,9 @@ type shipTx struct {
 	tx *Tx
 }
 
-// NextNumber takes the year's next number; the counter row's lock holds
-// other creators until this transaction ends, and a rollback gives it back.
+// NextNumber takes the year's next shipment number (see nextNumber).
 func (t *shipTx) NextNumber(ctx context.Context, year int) (int, error) {
-	var n int
-	err := t.tx.QueryRow(ctx, `INSERT INTO shipping_counters (yr, last_number) VALUES (?, 1)
-		ON CONFLICT (yr) DO UPDATE SET last_number = shipping_counters.last_number + 1
-		RETURNING last_number`, year).Scan(&n)
-	return n, err
+	return t.tx.nextNumber(ctx, "shipping_counters", year)
 }
 
 func searchText(sh *shipping.Shipment) string {
@@ -75,12 +70,7 @@ func (t *shipTx) InsertShipment(ctx context.Context, sh *shipping.Shipment) erro
 
 // LockShipment locks a shipment's row and reads it.
 func (t *shipTx) LockShipment(ctx context.Context, id int64) (*shipping.Shipment, error) {
-	var got int64
-	err := t.tx.QueryRow(ctx, `SELECT id FROM shipping_shipments WHERE id = ?`+t.tx.ForUpdate(), id).Scan(&got)
-	if IsNoRows(err) {
-		return nil, nil
-	}
-	if err != nil {
+	if ok, err := t.tx.lockRow(ctx, "shipping_shipments", id); !ok {
 		return nil, err
 	}
 	return getShipment(ctx, t.tx, id)

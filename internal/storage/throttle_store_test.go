@@ -2,7 +2,6 @@ package storage_test
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,25 +16,16 @@ import (
 func burst(t *testing.T, stores []*throttle.Throttle, n int, keys ...throttle.Key) int {
 	t.Helper()
 	var admitted atomic.Int32
-	var start, done sync.WaitGroup
-	start.Add(1)
-	for i := range n {
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			start.Wait()
-			wait, err := stores[i%len(stores)].Attempt(context.Background(), keys...)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			if wait == 0 {
-				admitted.Add(1)
-			}
-		}()
-	}
-	start.Done()
-	done.Wait()
+	storagetest.Burst(n, func(i int) {
+		wait, err := stores[i%len(stores)].Attempt(context.Background(), keys...)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if wait == 0 {
+			admitted.Add(1)
+		}
+	})
 	return int(admitted.Load())
 }
 

@@ -121,20 +121,7 @@ func (s *TimeclockStore) Audit(ctx context.Context, employeeID int64, limit int)
 		q += ` WHERE a.employee_id = ?`
 		args = append(args, employeeID)
 	}
-	rows, err := s.db.Query(ctx, q+` ORDER BY a.at DESC, a.id DESC LIMIT ?`, append(args, limit)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []timeclock.AuditEntry{}
-	for rows.Next() {
-		a, err := scanAudit(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *a)
-	}
-	return out, rows.Err()
+	return scanAll(ctx, s.db, scanAudit, q+` ORDER BY a.at DESC, a.id DESC LIMIT ?`, append(args, limit)...)
 }
 
 // SheetInputs implements timeclock.Store.

@@ -29,6 +29,38 @@ type clockEnv struct {
 	staff timeclock.Staff
 }
 
+// wallPunch is employee id's punch at a wall-clock time ("2026-11-01
+// 00:30") in America/Chicago, the tests' organisation zone.
+type wallPunch struct {
+	id       int64
+	kind, at string
+}
+
+// seedWall records past kiosk punches at wall-clock times (SeedPunch).
+func (e *clockEnv) seedWall(ps ...wallPunch) {
+	e.t.Helper()
+	for _, p := range ps {
+		if err := e.svc.SeedPunch(context.Background(), p.id, p.kind, chicagoWall(e.t, p.at)); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+}
+
+// chicagoWall is the instant of a wall-clock time ("2026-11-01 00:30") in
+// America/Chicago.
+func chicagoWall(t *testing.T, s string) time.Time {
+	t.Helper()
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, err := time.ParseInLocation("2006-01-02 15:04", s, chicago)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return at
+}
+
 func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	t.Helper()
 	e := &clockEnv{t: t, db: db}
@@ -471,21 +503,12 @@ func TestTimesheetFromTheDatabaseAcrossDST(t *testing.T) {
 		ctx := context.Background()
 		e := newClockEnv(t, db)
 		e.now.Store(time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC).UnixMilli())
-		chicago, _ := time.LoadLocation("America/Chicago")
-		wall := func(s string) time.Time {
-			t, _ := time.ParseInLocation("2006-01-02 15:04", s, chicago)
-			return t
-		}
 		emp := e.employee("Ana", "Lima", "1234")
 		e.employee("Bo", "Chen", "1234") // no hours, still listed
-		for _, p := range []struct{ kind, at string }{
-			{"in", "2026-10-31 22:00"}, {"out", "2026-11-01 06:00"}, // 9 real hours over the fall-back night
-			{"in", "2026-11-02 08:00"}, {"out", "2026-11-02 12:30"},
-		} {
-			if err := e.svc.SeedPunch(ctx, emp.ID, p.kind, wall(p.at)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		e.seedWall(
+			wallPunch{emp.ID, "in", "2026-10-31 22:00"}, wallPunch{emp.ID, "out", "2026-11-01 06:00"}, // 9 real hours over the fall-back night
+			wallPunch{emp.ID, "in", "2026-11-02 08:00"}, wallPunch{emp.ID, "out", "2026-11-02 12:30"},
+		)
 		week, _ := timeclock.ParseDate("2026-11-01")
 		mon, sun := timeclock.WeekOf(week)
 		ts, err := e.svc.Timesheet(ctx, timeclock.TimesheetQuery{From: mon, To: sun})
@@ -573,25 +596,16 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 		}
 		burst := func(n int, offset int) (evaluated int32) {
 			var count atomic.Int32
-			var start, done sync.WaitGroup
-			start.Add(1)
-			for i := 0; i < n; i++ {
-				done.Add(1)
-				go func() {
-					defer done.Done()
-					start.Wait()
-					res, err := svcs[i%len(svcs)].CheckPIN(ctx, timeclock.PINCheck{EmployeeID: ana.ID, PIN: "0000",
-						Client: fmt.Sprintf("10.9.%d.%d", (offset+i)/250, (offset+i)%250)})
-					switch {
-					case err == nil && !res.Valid:
-						count.Add(1)
-					case apperr.KindOf(err) != apperr.TooManyAttempts:
-						t.Errorf("guess %d: %+v, %v", i, res, err)
-					}
-				}()
-			}
-			start.Done()
-			done.Wait()
+			storagetest.Burst(n, func(i int) {
+				res, err := svcs[i%len(svcs)].CheckPIN(ctx, timeclock.PINCheck{EmployeeID: ana.ID, PIN: "0000",
+					Client: fmt.Sprintf("10.9.%d.%d", (offset+i)/250, (offset+i)%250)})
+				switch {
+				case err == nil && !res.Valid:
+					count.Add(1)
+				case apperr.KindOf(err) != apperr.TooManyAttempts:
+					t.Errorf("guess %d: %+v, %v", i, res, err)
+				}
+			})
 			return count.Load()
 		}
 		if got := burst(150, 0); got != timeclock.EmployeePINLimit {

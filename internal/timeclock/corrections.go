@@ -50,10 +50,31 @@ func settle(ctx context.Context, tx Tx, e *Employee) error {
 	return tx.KioskChanged(ctx)
 }
 
-// audit records a correction of p by staff in tx.
-func audit(ctx context.Context, tx Tx, by Staff, p *Punch, action, reason string, before *PunchState, after PunchState) error {
-	return tx.InsertAudit(ctx, AuditEntry{PunchID: p.ID, EmployeeID: p.EmployeeID, Action: action, Reason: reason,
+// correct runs a correction in one write transaction and returns the
+// punch it corrected (see recorded).
+func (s *Service) correct(ctx context.Context, fn func(tx Tx) (*Punch, error)) (*Punch, error) {
+	var out *Punch
+	err := s.store.InTx(ctx, func(tx Tx) error {
+		var err error
+		out, err = fn(tx)
+		return err
+	})
+	return out, err
+}
+
+// recorded ends a correction of p by staff in tx: it records the audit
+// entry, settles employee e's clock state from their punches and reads p
+// back with its audit trail.
+func recorded(ctx context.Context, tx Tx, by Staff, e *Employee, p *Punch, action, reason string, before *PunchState, after PunchState) (*Punch, error) {
+	err := tx.InsertAudit(ctx, AuditEntry{PunchID: p.ID, EmployeeID: p.EmployeeID, Action: action, Reason: reason,
 		UserID: by.UserID, At: tx.Now(), Before: before, After: after})
+	if err == nil {
+		err = settle(ctx, tx, e)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return tx.PunchWithAudit(ctx, p.ID)
 }
 
 // AddPunch adds a missing punch (for example the clock-out of a forgotten
@@ -63,29 +84,20 @@ func (s *Service) AddPunch(ctx context.Context, by Staff, n NewPunch) (*Punch, e
 		return nil, err
 	}
 	n.At = n.At.UTC().Truncate(time.Millisecond)
-	var out *Punch
-	err := s.store.InTx(ctx, func(tx Tx) error {
+	return s.correct(ctx, func(tx Tx) (*Punch, error) {
 		e, err := lock(ctx, tx, n.EmployeeID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		p := Punch{EmployeeID: n.EmployeeID, Kind: n.Kind, At: n.At, Source: SourceStaff, CreatedAt: tx.Now(), Corrected: true}
 		if p.ID, err = tx.InsertPunch(ctx, p); err != nil {
-			return err
+			return nil, err
 		}
 		if err := tx.PunchesChanged(ctx, p.At); err != nil {
-			return err
+			return nil, err
 		}
-		if err := audit(ctx, tx, by, &p, ActionAdd, n.Reason, nil, PunchState{Kind: n.Kind, At: n.At}); err != nil {
-			return err
-		}
-		if err := settle(ctx, tx, e); err != nil {
-			return err
-		}
-		out, err = tx.PunchWithAudit(ctx, p.ID)
-		return err
+		return recorded(ctx, tx, by, e, &p, ActionAdd, n.Reason, nil, PunchState{Kind: n.Kind, At: n.At})
 	})
-	return out, err
 }
 
 // lockPunch reads a punch and locks its employee, employee first (the order
@@ -115,35 +127,26 @@ func (s *Service) EditPunch(ctx context.Context, by Staff, ed PunchEdit) (*Punch
 		return nil, err
 	}
 	ed.At = ed.At.UTC().Truncate(time.Millisecond)
-	var out *Punch
-	err := s.store.InTx(ctx, func(tx Tx) error {
+	return s.correct(ctx, func(tx Tx) (*Punch, error) {
 		p, e, err := lockPunch(ctx, tx, ed.PunchID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if p.Voided {
-			return errVoided
+			return nil, errVoided
 		}
 		if p.At.Equal(ed.At) {
-			return errSameTime
+			return nil, errSameTime
 		}
 		if err := tx.SetPunchTime(ctx, p.ID, ed.At); err != nil {
-			return err
+			return nil, err
 		}
 		if err := tx.PunchesChanged(ctx, p.At, ed.At); err != nil {
-			return err
+			return nil, err
 		}
-		if err := audit(ctx, tx, by, p, ActionEdit, ed.Reason,
-			&PunchState{Kind: p.Kind, At: p.At}, PunchState{Kind: p.Kind, At: ed.At}); err != nil {
-			return err
-		}
-		if err := settle(ctx, tx, e); err != nil {
-			return err
-		}
-		out, err = tx.PunchWithAudit(ctx, p.ID)
-		return err
+		return recorded(ctx, tx, by, e, p, ActionEdit, ed.Reason,
+			&PunchState{Kind: p.Kind, At: p.At}, PunchState{Kind: p.Kind, At: ed.At})
 	})
-	return out, err
 }
 
 // VoidPunch voids a punch: it stays, marked void, and counts no more.
@@ -152,32 +155,23 @@ func (s *Service) VoidPunch(ctx context.Context, by Staff, punchID int64, reason
 	if err != nil {
 		return nil, err
 	}
-	var out *Punch
-	err = s.store.InTx(ctx, func(tx Tx) error {
+	return s.correct(ctx, func(tx Tx) (*Punch, error) {
 		p, e, err := lockPunch(ctx, tx, punchID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if p.Voided {
-			return errAlreadyVoid
+			return nil, errAlreadyVoid
 		}
 		if err := tx.VoidPunch(ctx, p.ID); err != nil {
-			return err
+			return nil, err
 		}
 		if err := tx.PunchesChanged(ctx, p.At); err != nil {
-			return err
+			return nil, err
 		}
-		if err := audit(ctx, tx, by, p, ActionVoid, reason,
-			&PunchState{Kind: p.Kind, At: p.At}, PunchState{Kind: p.Kind, At: p.At, Voided: true}); err != nil {
-			return err
-		}
-		if err := settle(ctx, tx, e); err != nil {
-			return err
-		}
-		out, err = tx.PunchWithAudit(ctx, p.ID)
-		return err
+		return recorded(ctx, tx, by, e, p, ActionVoid, reason,
+			&PunchState{Kind: p.Kind, At: p.At}, PunchState{Kind: p.Kind, At: p.At, Voided: true})
 	})
-	return out, err
 }
 
 // SeedPunch records a kiosk punch at a past time, as if it had happened

@@ -223,17 +223,26 @@ func lock(ctx context.Context, tx Tx, id int64) (*Employee, error) {
 
 // UpdateEmployee changes an employee's names.
 func (s *Service) UpdateEmployee(ctx context.Context, id int64, p EmployeePatch) (*Employee, error) {
+	return s.changeEmployee(ctx, id, func(tx Tx, e *Employee) (*Employee, error) {
+		next, err := p.Apply(*e)
+		if err != nil {
+			return nil, err
+		}
+		return tx.SetNames(ctx, id, next.FirstName, next.LastName)
+	})
+}
+
+// changeEmployee runs change on employee id under its lock, in one write
+// transaction that tells the kiosk its list changed, and returns the
+// employee change wrote.
+func (s *Service) changeEmployee(ctx context.Context, id int64, change func(tx Tx, e *Employee) (*Employee, error)) (*Employee, error) {
 	var out *Employee
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		e, err := lock(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		next, err := p.Apply(*e)
-		if err != nil {
-			return err
-		}
-		if out, err = tx.SetNames(ctx, id, next.FirstName, next.LastName); err != nil {
+		if out, err = change(tx, e); err != nil {
 			return err
 		}
 		return tx.KioskChanged(ctx)
@@ -245,26 +254,17 @@ func (s *Service) UpdateEmployee(ctx context.Context, id int64, p EmployeePatch)
 // employee. Archiving one who is clocked in is a conflict: close the shift
 // first. Outstanding clock tokens go stale either way.
 func (s *Service) SetArchived(ctx context.Context, id int64, archived bool) (*Employee, error) {
-	var out *Employee
-	err := s.store.InTx(ctx, func(tx Tx) error {
-		e, err := lock(ctx, tx, id)
-		if err != nil {
-			return err
-		}
+	return s.changeEmployee(ctx, id, func(tx Tx, e *Employee) (*Employee, error) {
 		if archived && e.ClockStatus == ClockedIn {
-			return errArchiveClockedIn(e)
+			return nil, errArchiveClockedIn(e)
 		}
 		var at *time.Time
 		if archived {
 			now := tx.Now()
 			at = &now
 		}
-		if out, err = tx.SetActive(ctx, id, !archived, at); err != nil {
-			return err
-		}
-		return tx.KioskChanged(ctx)
+		return tx.SetActive(ctx, id, !archived, at)
 	})
-	return out, err
 }
 
 // SetPIN sets or resets an employee's PIN (see ChangePIN).
@@ -302,10 +302,7 @@ func (s *Service) Now(ctx context.Context) (*Now, error) {
 	if err != nil {
 		return nil, err
 	}
-	loc, err := s.cal.Zone(ctx)
-	if err != nil {
-		return nil, err
-	}
+	loc := st.Location()
 	open, err := s.store.OpenShifts(ctx)
 	if err != nil {
 		return nil, err
@@ -380,10 +377,7 @@ func (s *Service) Timesheet(ctx context.Context, q TimesheetQuery) (*Timesheet, 
 	if err != nil {
 		return nil, err
 	}
-	loc, err := s.cal.Zone(ctx)
-	if err != nil {
-		return nil, err
-	}
+	loc := st.Location()
 	from := q.From.Start(loc).Add(-Window)
 	to := q.To.AddDays(1).Start(loc).Add(Window)
 	inputs, err := s.store.SheetInputs(ctx, q.EmployeeID, from, to)

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -289,8 +290,13 @@ type EmployeeFilter struct {
 	PageSize int
 }
 
-// MaxEmployeePage is the most employees one page of the staff list holds.
-const MaxEmployeePage = 200
+// Staff list limits.
+const (
+	// MaxEmployeePage is the most employees one page of the staff list holds.
+	MaxEmployeePage = 200
+	// MaxEmployeeSearch is the longest search text of the staff list.
+	MaxEmployeeSearch = 100
+)
 
 // SortFields are the columns the employee list sorts by on the server.
 var SortFields = []string{"last_name", "first_name", "clock_status", "last_event", "created_at"}
@@ -298,8 +304,8 @@ var SortFields = []string{"last_name", "first_name", "clock_status", "last_event
 // Normalize fills defaults and clamps paging.
 func (f *EmployeeFilter) Normalize() error {
 	f.Search = strings.TrimSpace(f.Search)
-	if utf8.RuneCountInString(f.Search) > 100 {
-		return errTooLong("search", "Search", 100)
+	if utf8.RuneCountInString(f.Search) > MaxEmployeeSearch {
+		return errTooLong("search", "Search", MaxEmployeeSearch)
 	}
 	switch f.Status {
 	case "":
@@ -318,15 +324,7 @@ func (f *EmployeeFilter) Normalize() error {
 	if !ok {
 		return errOneOf("sort", SortFields, fmt.Sprintf("Sort must be one of %s.", strings.Join(SortFields, ", ")))
 	}
-	if f.Page < 1 {
-		f.Page = 1
-	}
-	if f.PageSize < 1 {
-		f.PageSize = 25
-	}
-	if f.PageSize > 200 {
-		f.PageSize = 200
-	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxEmployeePage)
 	return nil
 }
 

@@ -10,6 +10,18 @@ import (
 
 // The merged document is a valid OpenAPI 3.1 document whose every $ref resolves.
 func TestDocumentIsValid(t *testing.T) {
+	doc := loadDocument(t)
+	if !doc.IsOpenAPI31OrLater() {
+		t.Fatalf("version %s, want 3.1", doc.OpenAPI)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// loadDocument is the merged document as kin-openapi reads it.
+func loadDocument(t *testing.T) *openapi3.T {
+	t.Helper()
 	b, err := JSON()
 	if err != nil {
 		t.Fatal(err)
@@ -18,12 +30,7 @@ func TestDocumentIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !doc.IsOpenAPI31OrLater() {
-		t.Fatalf("version %s, want 3.1", doc.OpenAPI)
-	}
-	if err := doc.Validate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	return doc
 }
 
 func TestMergeRefusesDuplicates(t *testing.T) {
@@ -48,14 +55,7 @@ func TestMergeRefusesDuplicates(t *testing.T) {
 // (additionalProperties: false), as the server's decoder refuses the others
 // with 400 field.unknown: the contract and the server agree on strictness.
 func TestRequestBodiesAreClosed(t *testing.T) {
-	b, err := JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := openapi3.NewLoader().LoadFromData(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := loadDocument(t)
 	var walk func(where string, s *openapi3.SchemaRef, seen map[*openapi3.Schema]bool)
 	walk = func(where string, s *openapi3.SchemaRef, seen map[*openapi3.Schema]bool) {
 		if s == nil || s.Value == nil || seen[s.Value] {

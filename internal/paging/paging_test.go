@@ -1,0 +1,32 @@
+package paging
+
+import "testing"
+
+func TestBounds(t *testing.T) {
+	for _, c := range []struct{ page, size, max, wantPage, wantSize int }{
+		{0, 0, 200, 1, DefaultSize},
+		{-3, -1, 200, 1, DefaultSize},
+		{2, 50, 200, 2, 50},
+		{1, 201, 200, 1, 200},
+		{1, 0, 10, 1, 10},
+		{7, 1, 100, 7, 1},
+	} {
+		p, s := Bounds(c.page, c.size, c.max)
+		if p != c.wantPage || s != c.wantSize {
+			t.Errorf("Bounds(%d, %d, %d) = %d, %d; want %d, %d", c.page, c.size, c.max, p, s, c.wantPage, c.wantSize)
+		}
+	}
+}
+
+func TestListSettle(t *testing.T) {
+	l := List{Search: "  soy ", Desc: true, PageSize: 500}
+	l.Settle("name", 200)
+	if l != (List{Search: "soy", Sort: "name", Desc: true, Page: 1, PageSize: 200}) {
+		t.Errorf("defaults: %+v", l)
+	}
+	l = List{Sort: "city", Page: 3, PageSize: 10}
+	l.Settle("name", 200)
+	if l != (List{Sort: "city", Page: 3, PageSize: 10}) {
+		t.Errorf("asked: %+v", l)
+	}
+}
