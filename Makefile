@@ -5,7 +5,7 @@ GO_LDFLAGS := -X main.version=$(VERSION)
 ADDR ?= 127.0.0.1:8080
 DB ?= ./data/packline.db
 
-.PHONY: run build web deps test test-go test-web test-e2e bench lint clean
+.PHONY: run build web deps test test-go test-web test-e2e test-image image bench lint clean
 
 ## run: install what is needed, build, and start on SQLite with demo data
 run: build
@@ -40,6 +40,14 @@ test-web: deps
 
 test-e2e: build
 	scripts/test.sh e2e
+
+## image: the container image (Containerfile) with podman or docker, tagged packline:VERSION and packline:latest
+image: web
+	VERSION=$(VERSION) scripts/image.sh
+
+## test-image: build the image and run it (or its binary, where containers cannot run): sign in, punch, restart
+test-image: web
+	scripts/test.sh image
 
 ## bench: Go benchmarks and the HTTP load script (wrk)
 bench: build

@@ -7,7 +7,7 @@
 # unless CI=true, where both are required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-parts=("${@:-go web e2e}")
+parts=("${@:-go web e2e image}")
 parts=(${parts[@]})
 ci="${CI:-false}"
 
@@ -112,4 +112,10 @@ if want e2e; then
     rm -rf "$logs"
     [ "$e2e_rc" = 0 ] || { echo "packline: end-to-end tests failed (logs above)" >&2; exit 1; }
   fi
+fi
+
+if want image; then
+  # The container image (make test-image): skipped with one line without podman
+  # or docker, required in CI.
+  scripts/test-image.sh
 fi
