@@ -98,6 +98,6 @@ export function parseLabel(text: string): LabelRef | null {
     const code = lot ? decode(lot[1]) : null;
     return code && code.length <= MAX_CODE ? { code } : null;
   }
-  if (s.length > MAX_CODE || /[\u0000-\u001f\u007f]/.test(s)) return null;
+  if (s.length > MAX_CODE || [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return null;
   return { code: s };
 }

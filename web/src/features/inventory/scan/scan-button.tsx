@@ -3,26 +3,26 @@ import { IconScan } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabelRef } from './label-url';
-import './strings';
+import { addScanStrings } from './strings';
 
 // The modal, its camera code and the decoder load when the button is first pressed.
-const ScanModal = lazy(() => import('./scan-modal'));
+const ScanModal = /* @__PURE__ */ lazy(() => import('./scan-modal'));
 
 export interface ScanButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   /** Pick the batch a label names: null when done, else why not (see ScanModal). */
   onRead: (ref: LabelRef) => Promise<string | null> | string | null;
-  /** The button's accessible name when it says more than "Scan" (which batch picker). */
-  label?: string;
+  /** The modal's title: what the scan is for. */
   title?: string;
 }
 
 /** "Scan": opens the camera to read a batch label, and hands its batch to onRead. */
-export function ScanButton({ onRead, label, title, ...props }: ScanButtonProps) {
+export function ScanButton({ onRead, title, ...props }: ScanButtonProps) {
+  addScanStrings();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="default" leftSection={<IconScan size={16} aria-hidden />} aria-label={label} {...props} onClick={() => setOpen(true)}>
+      <Button variant="default" leftSection={<IconScan size={16} aria-hidden />} {...props} onClick={() => setOpen(true)}>
         {t('inventory.scan.button')}
       </Button>
       {open && (

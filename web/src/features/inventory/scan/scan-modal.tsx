@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCameraOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import './strings';
+import { addScanStrings } from './strings';
 import { cameraProblem, loadDecoder as defaultLoadDecoder, openCamera as defaultOpenCamera, type CameraProblem, type Decoder } from './decoder';
 import { parseLabel, type LabelRef } from './label-url';
 
@@ -29,6 +29,7 @@ export interface ScanModalProps {
  * one, it says so, and a code can still be typed.
  */
 export default function ScanModal({ onClose, onRead, title, openCamera = defaultOpenCamera, loadDecoder = defaultLoadDecoder }: ScanModalProps) {
+  addScanStrings();
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
@@ -37,7 +38,6 @@ export default function ScanModal({ onClose, onRead, title, openCamera = default
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const readRef = useRef(onRead);
-  readRef.current = onRead;
 
   /** Hands a read to the caller; false when it was not a batch (the message says why). */
   const handle = async (text: string): Promise<boolean> => {
@@ -59,7 +59,11 @@ export default function ScanModal({ onClose, onRead, title, openCamera = default
     }
   };
   const handleRef = useRef(handle);
-  handleRef.current = handle;
+  // The camera loop (started once) calls the latest of these.
+  useLayoutEffect(() => {
+    readRef.current = onRead;
+    handleRef.current = handle;
+  });
 
   useEffect(() => {
     let stopped = false;

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScanButton, type LabelRef } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { useProducts } from '../api/get-lines';
 import { useSuggestion } from '../api/get-suggestion';
@@ -14,6 +15,30 @@ import { SubtractionView } from './subtraction-view';
 const milli = (v: number) => Math.round(v * 1000);
 
 type Picks = Record<number, number>; // batch id → quantity (thousandths)
+
+/**
+ * A scanned label's batch among the components' batches, and the picks with it used first:
+ * its component's need is taken from it as far as it holds, the rest from the others in
+ * their order (first expiring first). Null when no component has that batch in stock.
+ */
+export function pickScanned(s: Suggestion, picks: Picks, ref: LabelRef): { code: string; picks: Picks } | null {
+  const code = ref.code.toUpperCase();
+  const sku = ref.sku?.toUpperCase();
+  for (const c of s.components) {
+    if (sku && (c.sku ?? '').toUpperCase() !== sku) continue;
+    const hit = c.batches.find((b) => b.code.toUpperCase() === code);
+    if (!hit) continue;
+    const next = { ...picks };
+    let left = milli(c.needed);
+    for (const b of [hit, ...c.batches.filter((x) => x.id !== hit.id)]) {
+      const take = Math.min(milli(b.on_hand), left);
+      next[b.id] = take;
+      left -= take;
+    }
+    return { code: hit.code, picks: next };
+  }
+  return null;
+}
 
 /** What the picks of one component amount to, and whether they cover its need. */
 function pickState(c: SuggestionComponent, picks: Picks): { picked: number; state: 'ok' | 'mismatch' | 'short' | 'over' } {
@@ -132,7 +157,19 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
           </Group>
           {data && units > 0 && (
             <Stack gap="sm" aria-label={t('production.entry.batches')}>
-              <Text fw={600}>{t('production.entry.batches')}</Text>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>{t('production.entry.batches')}</Text>
+                <ScanButton
+                  size="xs"
+                  title={t('inventory.scan.productionPicker')}
+                  onRead={(ref) => {
+                    const hit = pickScanned(data, picks, ref);
+                    if (!hit) return t('inventory.scan.notHere', { code: ref.code });
+                    setEdits({ on: data, picks: hit.picks });
+                    return null;
+                  }}
+                />
+              </Group>
               {data.components.map((c, i) => (
                 <ComponentPicks
                   key={c.item_id}
