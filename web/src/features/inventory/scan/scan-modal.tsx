@@ -87,7 +87,11 @@ export default function ScanModal({ onClose, onRead, title, openCamera = default
       const v = video.current;
       if (!v) return stop();
       v.srcObject = stream;
-      await v.play().catch(() => undefined);
+      try {
+        await v.play(); // autoPlay covers a refused play()
+      } catch {
+        /* ignored */
+      }
       let decoder: Decoder;
       try {
         decoder = await loadDecoder();
