@@ -36,8 +36,18 @@ async function nativeDecoder(): Promise<Decoder | null> {
 }
 
 async function zxingDecoder(): Promise<Decoder> {
-  const { BrowserMultiFormatReader } = await import('@zxing/browser');
-  const reader = new BrowserMultiFormatReader();
+  const [{ BrowserMultiFormatReader }, { BarcodeFormat, DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
+  const formats = [
+    BarcodeFormat.QR_CODE,
+    BarcodeFormat.DATA_MATRIX,
+    BarcodeFormat.CODE_128,
+    BarcodeFormat.CODE_39,
+    BarcodeFormat.EAN_13,
+    BarcodeFormat.EAN_8,
+    BarcodeFormat.UPC_A,
+    BarcodeFormat.ITF,
+  ];
+  const reader = new BrowserMultiFormatReader(new Map<number, unknown>([[DecodeHintType.POSSIBLE_FORMATS, formats]]));
   const canvas = document.createElement('canvas');
   return {
     detect: async (video) => {
