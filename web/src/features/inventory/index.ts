@@ -1,6 +1,5 @@
 // What other features may use of the inventory.
 export { warningsQuery, useWarnings, type Warnings } from './api/get-warnings';
 export type { ExpiringBatch, Item, ItemBatch } from './api/types';
-export { findBatches } from './api/find-batches';
-export { ScanButton } from './scan/scan-button';
+export { ScanButton } from './scan/lazy-scan-button';
 export type { LabelRef } from './scan/label-url';

@@ -19,8 +19,8 @@ import { WARNING_DAYS, WarningsPanel } from '../components/warnings-panel';
 import { formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
-import { findBatches } from '../api/find-batches';
 import { ScanButton } from '../scan/scan-button';
+import type { ItemBatch } from '../api/types';
 import type { LabelRef } from '../scan/label-url';
 import { downloadCSV, toSearchParams } from '@/lib/api';
 
@@ -65,8 +65,8 @@ export default function InventoryPage() {
   const archive = useUpdateItem();
   const navigate = useNavigate();
   /** A scanned label opens its batch; a code several items share is searched for. */
-  const openScanned = async (ref: LabelRef): Promise<string | null> => {
-    const found = await findBatches(ref.code, ref.sku);
+  const openScanned = async (ref: LabelRef, find: () => Promise<ItemBatch[]>): Promise<string | null> => {
+    const found = await find();
     if (found.length === 0) return t('inventory.scan.notFound', { code: ref.code });
     if (found.length === 1) void navigate(paths.app.inventoryBatch.getHref(found[0].id));
     else setSearch(ref.code);

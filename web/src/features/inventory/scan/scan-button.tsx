@@ -2,6 +2,8 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findBatches } from '../api/find-batches';
+import type { ItemBatch } from '../api/types';
 import type { LabelRef } from './label-url';
 import { addScanStrings } from './strings';
 
@@ -9,8 +11,11 @@ import { addScanStrings } from './strings';
 const ScanModal = /* @__PURE__ */ lazy(() => import('./scan-modal'));
 
 export interface ScanButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
-  /** Pick the batch a label names: null when done, else why not (see ScanModal). */
-  onRead: (ref: LabelRef) => Promise<string | null> | string | null;
+  /**
+   * Pick the batch a label names: null when done, else why not (see ScanModal). `find`
+   * looks it up (GET /api/inventory/batches: by code, of the label's item when it names one).
+   */
+  onRead: (ref: LabelRef, find: () => Promise<ItemBatch[]>) => Promise<string | null> | string | null;
   /** The modal's title: what the scan is for. */
   title?: string;
 }
@@ -31,7 +36,7 @@ export function ScanButton({ onRead, title, ...props }: ScanButtonProps) {
             title={title}
             onClose={() => setOpen(false)}
             onRead={async (ref) => {
-              const why = await onRead(ref);
+              const why = await onRead(ref, () => findBatches(ref.code, ref.sku));
               if (why == null) setOpen(false);
               return why;
             }}

@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScanButton, type LabelRef } from '@/features/inventory';
+import { ScanButton } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { useProducts } from '../api/get-lines';
 import { useSuggestion } from '../api/get-suggestion';
 import { useCreateEntry } from '../api/mutations';
 import type { Entry, Line, Suggestion, SuggestionComponent } from '../api/types';
 import { formatDay, formatHour, formatQty, productionError, shortages } from '../lib/format';
+import { pickScanned } from '../lib/scan-pick';
 import { SubtractionView } from './subtraction-view';
 
 /** Quantities are exact thousandths: compare and add them as integers. */
@@ -16,29 +17,6 @@ const milli = (v: number) => Math.round(v * 1000);
 
 type Picks = Record<number, number>; // batch id → quantity (thousandths)
 
-/**
- * A scanned label's batch among the components' batches, and the picks with it used first:
- * its component's need is taken from it as far as it holds, the rest from the others in
- * their order (first expiring first). Null when no component has that batch in stock.
- */
-export function pickScanned(s: Suggestion, picks: Picks, ref: LabelRef): { code: string; picks: Picks } | null {
-  const code = ref.code.toUpperCase();
-  const sku = ref.sku?.toUpperCase();
-  for (const c of s.components) {
-    if (sku && (c.sku ?? '').toUpperCase() !== sku) continue;
-    const hit = c.batches.find((b) => b.code.toUpperCase() === code);
-    if (!hit) continue;
-    const next = { ...picks };
-    let left = milli(c.needed);
-    for (const b of [hit, ...c.batches.filter((x) => x.id !== hit.id)]) {
-      const take = Math.min(milli(b.on_hand), left);
-      next[b.id] = take;
-      left -= take;
-    }
-    return { code: hit.code, picks: next };
-  }
-  return null;
-}
 
 /** What the picks of one component amount to, and whether they cover its need. */
 function pickState(c: SuggestionComponent, picks: Picks): { picked: number; state: 'ok' | 'mismatch' | 'short' | 'over' } {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findBatches, ScanButton, type LabelRef } from '@/features/inventory';
+import { ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { formatNumber } from '@/lib/format';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
@@ -73,8 +73,8 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
   const set = (k: keyof typeof f) => (v: string | number) => setF((x) => ({ ...x, [k]: v }));
 
   /** A scanned label adds its batch as a line; a code several items share goes to the search. */
-  const addScanned = async (ref: LabelRef): Promise<string | null> => {
-    const found = await findBatches(ref.code, ref.sku);
+  const addScanned = async (ref: LabelRef, find: () => Promise<ItemBatch[]>): Promise<string | null> => {
+    const found = await find();
     if (found.length === 0) return t('inventory.scan.notFound', { code: ref.code });
     if (found.length > 1) {
       setSearch(ref.code);
