@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, DEMO, expect, signIn, test } from './fixtures';
@@ -14,6 +15,14 @@ interface Seeded {
   sku: string;
   code: string;
   batchId: number;
+}
+
+/** Serious axe findings on the page, or only within `include` (a modal: the page under its overlay is not its own). */
+async function seriousViolations(page: Page, include?: string) {
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  const results = await axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Two items received together (one day, one source): a receipt of two batches. */
@@ -97,6 +106,7 @@ test('batch labels with QR codes, the label link, and scanning a label', async (
   await page.getByLabel('Copies of each').fill('2');
   await expect(labels).toHaveCount(4);
   await expect(page).toHaveURL(/receipt=1.*layout=roll.*copies=2|layout=roll.*receipt=1/);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Printing shows the labels alone, one 62 × 40 mm page each.
   await page.emulateMedia({ media: 'print' });
@@ -110,6 +120,14 @@ test('batch labels with QR codes, the label link, and scanning a label', async (
   await expect(labels).toHaveCount(1);
   const video = testInfo.outputPath('label.y4m');
   await qrVideo(page, video);
+
+  // Without a camera (this browser has none) the scanner says so, and Cancel closes it.
+  await page.goto('/inventory');
+  await page.getByRole('button', { name: 'Scan' }).click();
+  await expect(page.getByTestId('scan-problem')).toContainText('No camera');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // The label's link, signed out: the sign-in, then the batch page.
   const fresh = await browser.newContext({ baseURL });

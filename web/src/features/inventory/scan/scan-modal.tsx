@@ -126,10 +126,10 @@ export default function ScanModal({ onClose, onRead, title, openCamera = default
   };
 
   return (
-    <Modal opened onClose={onClose} title={title ?? t('inventory.scan.title')} size="lg" data-testid="scan-modal">
+    <Modal opened onClose={onClose} title={title ?? t('inventory.scan.title')} size="lg" data-testid="scan-modal" closeButtonProps={{ 'aria-label': t('common.close') }}>
       <Stack gap="sm">
         {problem ? (
-          <Alert color="orange" icon={<IconCameraOff size={18} aria-hidden />} title={t(`inventory.scan.problem.${problem}.title`)} role="alert" data-testid="scan-problem">
+          <Alert color="orange" icon={<IconCameraOff size={18} aria-hidden />} title={t(`inventory.scan.problem.${problem}.title`)} role="alert" data-testid="scan-problem" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             {t(`inventory.scan.problem.${problem}.body`)}
           </Alert>
         ) : (
