@@ -128,6 +128,8 @@ func (s *Server) routeTable() []route {
 		{"GET /api/inventory/batches/{id}", signedIn, s.handleInvGetBatch},
 		{"PATCH /api/inventory/batches/{id}", signedIn, s.handleInvPatchBatch},
 		{"POST /api/inventory/batches/{id}/count", signedIn, s.handleInvCount},
+		{"GET /api/inventory/batches", signedIn, s.handleInvFindBatches},
+		{"GET /api/inventory/batches/{id}/receipt", signedIn, s.handleInvReceiptBatches},
 		{"GET /api/inventory/moves", signedIn, s.handleInvListMoves},
 		{"GET /api/inventory/moves.csv", signedIn, s.handleInvExportMoves},
 		{"POST /api/inventory/moves", signedIn, s.handleInvRecordMove},

@@ -51,7 +51,9 @@ func (s *Server) spa() http.Handler {
 				gz.serve(w, r, name, body)
 				return
 			}
-			if strings.HasPrefix(name, "assets/") || path.Ext(name) != "" {
+			// A batch label's link (/b/{sku}/10/{code}…) is a route whatever its code
+			// looks like ("LOT.7" is not a file).
+			if !strings.HasPrefix(name, "b/") && (strings.HasPrefix(name, "assets/") || path.Ext(name) != "") {
 				http.NotFound(w, r)
 				return
 			}

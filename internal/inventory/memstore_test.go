@@ -428,3 +428,30 @@ type fixedCalendar string
 func (c fixedCalendar) Now() time.Time                                   { return time.Date(2025, 8, 15, 12, 0, 0, 0, time.UTC) }
 func (c fixedCalendar) Today(ctx context.Context) (string, error)        { return string(c), nil }
 func (c fixedCalendar) Zone(ctx context.Context) (*time.Location, error) { return time.UTC, nil }
+
+func (s *memStore) itemBatches(keep func(b Batch, it Item) bool, limit int) []ItemBatch {
+	t := s.read()
+	out := []ItemBatch{}
+	for _, b := range t.st.batches {
+		it := t.st.items[b.ItemID]
+		if keep(b, it) {
+			out = append(out, ItemBatch{Batch: b, ItemSKU: it.SKU, ItemName: it.Name, ItemUnit: it.Unit, ItemKind: it.Kind})
+		}
+	}
+	slices.SortFunc(out, func(a, b ItemBatch) int {
+		return cmp.Or(cmp.Compare(a.ItemName, b.ItemName), cmp.Compare(CodeKey(a.Code), CodeKey(b.Code)), cmp.Compare(a.ID, b.ID))
+	})
+	return out[:min(len(out), limit)]
+}
+
+func (s *memStore) BatchesByCode(ctx context.Context, codeKey, skuKey string, limit int) ([]ItemBatch, error) {
+	return s.itemBatches(func(b Batch, it Item) bool {
+		return CodeKey(b.Code) == codeKey && (skuKey == "" || SKUKey(it.SKU) == skuKey)
+	}, limit), nil
+}
+
+func (s *memStore) ReceiptBatches(ctx context.Context, r *Batch, limit int) ([]ItemBatch, error) {
+	return s.itemBatches(func(b Batch, it Item) bool {
+		return b.ReceivedAt == r.ReceivedAt && b.Source == r.Source && b.SourceType == r.SourceType
+	}, limit), nil
+}

@@ -60,6 +60,12 @@ type Store interface {
 	// Expiring lists in-stock batches of unarchived items expiring on or
 	// before a date, soonest first.
 	Expiring(ctx context.Context, by string, limit int) ([]ExpiringBatch, error)
+	// BatchesByCode lists up to limit batches whose code key is codeKey, of
+	// the item whose SKU key is skuKey unless that is "", by item name.
+	BatchesByCode(ctx context.Context, codeKey, skuKey string, limit int) ([]ItemBatch, error)
+	// ReceiptBatches lists up to limit batches received on b's day from b's
+	// source (name and type), b included, by item name then code.
+	ReceiptBatches(ctx context.Context, b *Batch, limit int) ([]ItemBatch, error)
 }
 
 // Lookup answers the questions an import asks of many rows at once.

@@ -72,8 +72,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('@/features/inventory/routes/inventory')) },
               screen(paths.app.inventoryBatch.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/batch')),
+              screen(paths.app.inventoryLabels.path, 'inventory.labels.title', () => import('@/features/inventory/routes/labels')),
             ],
           },
+          screen(paths.app.labelLink.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/label-link')),
           screen(paths.app.faq.path, 'nav.faq', () => import('@/features/faq/routes/faq')),
           screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
           screen(paths.app.employees.path, 'nav.employees', () => import('@/features/employees/routes/employees')),

@@ -35,6 +35,13 @@ export const paths = {
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
+    /** A batch's labels; `receipt`: every batch received with it. */
+    inventoryLabels: {
+      path: '/inventory/batches/:id/labels',
+      getHref: (id: number | string, receipt?: boolean) => `/inventory/batches/${id}/labels${receipt ? '?receipt=1' : ''}`,
+    },
+    /** A batch label's link, /b/{sku}/10/{code}/17/{YYMMDD} (features/inventory/scan/label-url.ts). */
+    labelLink: simple('/b/*'),
     faq: simple('/faq'),
     /** `search`: the log filtered on it (a shipment's number, a batch code). */
     shippingLog: {

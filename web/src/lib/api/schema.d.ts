@@ -475,6 +475,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batches with a code (any case), of one item when sku is given
+         * @description What a scanned batch label (`/b/{sku}/10/{code}/17/{YYMMDD}`) or a typed code finds. Codes are unique per item only, so a code without a SKU may name batches of several items. At most 200, by item name; nothing found is an empty list.
+         */
+        get: operations["findBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/batches/{id}": {
         parameters: {
             query?: never;
@@ -510,6 +530,29 @@ export interface paths {
         put?: never;
         /** Record a stock count of a batch */
         post: operations["countBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/batches/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The batches received together with this one (itself included)
+         * @description A receipt is every batch received on the same day from the same source (source name and type): the labels of one delivery. At most 200, by item name then code.
+         */
+        get: operations["receiptBatches"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2703,6 +2746,12 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ItemBatch: components["schemas"]["Batch"] & {
+            item_kind: components["schemas"]["ItemKind"];
+            item_name: string;
+            item_sku: string;
+            item_unit: string;
+        };
         ItemInput: {
             category?: string;
             /** @description raw_material, packaging or finished_good (common spellings are understood). */
@@ -3514,6 +3563,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Item"];
+            };
+        };
+        /** @description The batches, each with its item named. */
+        ItemBatches: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    batches: components["schemas"]["ItemBatch"][];
+                };
             };
         };
         /** @description The move recorded. */
@@ -4515,6 +4575,23 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    findBatches: {
+        parameters: {
+            query: {
+                code: string;
+                /** @description Only the batch of this item (its SKU, any case). */
+                sku?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ItemBatches"];
+            default: components["responses"]["Error"];
+        };
+    };
     getBatch: {
         parameters: {
             query?: {
@@ -4599,6 +4676,22 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Move"];
+            default: components["responses"]["Error"];
+        };
+    };
+    receiptBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ItemBatches"];
             default: components["responses"]["Error"];
         };
     };

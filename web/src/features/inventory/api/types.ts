@@ -17,3 +17,4 @@ export type BatchUse = Schema<'BatchUse'>;
 export type ExpiringBatch = Schema<'ExpiringBatch'>;
 export type ImportError = Schema<'ImportError'>;
 export type ImportPreview = Schema<'ImportPreview'>;
+export type ItemBatch = Schema<'ItemBatch'>;

@@ -1,6 +1,6 @@
 import '../strings';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport } from '@tabler/icons-react';
+import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport, IconTags } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +107,9 @@ export default function BatchPage() {
           </Button>
           <Button variant="light" leftSection={<IconClipboardCheck size={16} aria-hidden />} onClick={() => setDialog({ kind: 'count', batch, unit: item.unit })}>
             {t('inventory.actions.count')}
+          </Button>
+          <Button variant="default" component={Link} to={paths.app.inventoryLabels.getHref(batch.id)} leftSection={<IconTags size={16} aria-hidden />}>
+            {t('inventory.labels.button')}
           </Button>
           <Button
             variant="default"

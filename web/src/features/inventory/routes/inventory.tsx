@@ -5,7 +5,8 @@ import { IconChevronDown, IconDownload, IconFileImport, IconPlus, IconSearch } f
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageFrame } from '@/components/page-frame';
 import { useFacets } from '../api/get-facets';
@@ -18,6 +19,9 @@ import { WARNING_DAYS, WarningsPanel } from '../components/warnings-panel';
 import { formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { ScanButton } from '../scan/scan-button';
+import type { ItemBatch } from '../api/types';
+import type { LabelRef } from '../scan/label-url';
 import { downloadCSV, toSearchParams } from '@/lib/api';
 
 const EXPIRY_CHOICES = ['7', '30', '90'];
@@ -59,6 +63,15 @@ export default function InventoryPage() {
   const facets = useFacets().data;
   const list = useItems(params);
   const archive = useUpdateItem();
+  const navigate = useNavigate();
+  /** A scanned label opens its batch; a code several items share is searched for. */
+  const openScanned = async (ref: LabelRef, find: () => Promise<ItemBatch[]>): Promise<string | null> => {
+    const found = await find();
+    if (found.length === 0) return t('inventory.scan.notFound', { code: ref.code });
+    if (found.length === 1) void navigate(paths.app.inventoryBatch.getHref(found[0].id));
+    else setSearch(ref.code);
+    return null;
+  };
 
   useEffect(() => {
     if ((params.search ?? '') !== debounced) update({ search: debounced });
@@ -132,7 +145,9 @@ export default function InventoryPage() {
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
+          style={{ flexGrow: 0 }}
         />
+        <ScanButton title={t('inventory.scan.inventorySearch')} onRead={openScanned} />
         <Select
           label={t('inventory.fields.kind')}
           placeholder={t('inventory.filters.all')}

@@ -2,18 +2,21 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScanButton } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { useProducts } from '../api/get-lines';
 import { useSuggestion } from '../api/get-suggestion';
 import { useCreateEntry } from '../api/mutations';
 import type { Entry, Line, Suggestion, SuggestionComponent } from '../api/types';
 import { formatDay, formatHour, formatQty, productionError, shortages } from '../lib/format';
+import { pickScanned } from '../lib/scan-pick';
 import { SubtractionView } from './subtraction-view';
 
 /** Quantities are exact thousandths: compare and add them as integers. */
 const milli = (v: number) => Math.round(v * 1000);
 
 type Picks = Record<number, number>; // batch id → quantity (thousandths)
+
 
 /** What the picks of one component amount to, and whether they cover its need. */
 function pickState(c: SuggestionComponent, picks: Picks): { picked: number; state: 'ok' | 'mismatch' | 'short' | 'over' } {
@@ -132,7 +135,19 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
           </Group>
           {data && units > 0 && (
             <Stack gap="sm" aria-label={t('production.entry.batches')}>
-              <Text fw={600}>{t('production.entry.batches')}</Text>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>{t('production.entry.batches')}</Text>
+                <ScanButton
+                  size="xs"
+                  title={t('inventory.scan.productionPicker')}
+                  onRead={(ref) => {
+                    const hit = pickScanned(data, picks, ref);
+                    if (!hit) return t('inventory.scan.notHere', { code: ref.code });
+                    setEdits({ on: data, picks: hit.picks });
+                    return null;
+                  }}
+                />
+              </Group>
               {data.components.map((c, i) => (
                 <ComponentPicks
                   key={c.item_id}

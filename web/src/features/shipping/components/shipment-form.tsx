@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { formatNumber } from '@/lib/format';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
@@ -71,6 +72,21 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
   }, [options.data, lines, t, lng]);
   const set = (k: keyof typeof f) => (v: string | number) => setF((x) => ({ ...x, [k]: v }));
 
+  /** A scanned label adds its batch as a line; a code several items share goes to the search. */
+  const addScanned = async (ref: LabelRef, find: () => Promise<ItemBatch[]>): Promise<string | null> => {
+    const found = await find();
+    if (found.length === 0) return t('inventory.scan.notFound', { code: ref.code });
+    if (found.length > 1) {
+      setSearch(ref.code);
+      return null;
+    }
+    const b = found[0];
+    if (lines.some((l) => l.batch_id === b.id)) return t('inventory.scan.alreadyAdded', { code: b.code });
+    if (b.on_hand <= 0) return t('inventory.scan.noStock', { code: b.code });
+    setLines((ls) => [...ls, { batch_id: b.id, label: `${b.item_sku} · ${b.code}`, on_hand: b.on_hand, unit: b.item_unit, quantity: '' }]);
+    return null;
+  };
+
   const submit = () => {
     const body: ShipmentInput & { id?: number } = {
       id: shipment?.id,
@@ -138,7 +154,9 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
             ))}
           </Table.Tbody>
         </Table>
+        <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select
+          style={{ flex: 1 }}
           label={t('shipping.form.addBatch')}
           placeholder={t('shipping.form.searchBatch')}
           searchable
@@ -156,6 +174,8 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
             setSearch('');
           }}
         />
+          <ScanButton title={t('inventory.scan.shipmentLine')} onRead={addScanned} />
+        </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
