@@ -5,7 +5,7 @@ GO_LDFLAGS := -X main.version=$(VERSION)
 ADDR ?= 127.0.0.1:8080
 DB ?= ./data/packline.db
 
-.PHONY: run build web deps test test-go test-web test-e2e test-image image bench lint clean
+.PHONY: run build web deps test test-go test-web test-e2e test-image test-deb image deb bench lint clean
 
 ## run: install what is needed, build, and start on SQLite with demo data
 run: build
@@ -44,6 +44,14 @@ test-e2e: build
 ## image: the container image (Containerfile) with podman or docker, tagged packline:VERSION and packline:latest
 image: web
 	VERSION=$(VERSION) scripts/image.sh
+
+## deb: the Debian package build/packline_<version>_<arch>.deb (nfpm; systemd unit, /etc/default/packline)
+deb: web
+	scripts/deb.sh
+
+## test-deb: build the package and check its contents and its systemd unit
+test-deb: web
+	scripts/test.sh package
 
 ## test-image: build the image and run it (or its binary, where containers cannot run): sign in, punch, restart
 test-image: web

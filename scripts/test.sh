@@ -7,7 +7,7 @@
 # unless CI=true, where both are required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-parts=("${@:-go web e2e image}")
+parts=("${@:-go web e2e image package}")
 parts=(${parts[@]})
 ci="${CI:-false}"
 
@@ -118,4 +118,9 @@ if want image; then
   # The container image (make test-image): skipped with one line without podman
   # or docker, required in CI.
   scripts/test-image.sh
+fi
+
+if want package; then
+  # The Debian package (make test-deb): contents, conffile, systemd-analyze verify.
+  scripts/test-deb.sh
 fi

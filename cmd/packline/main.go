@@ -49,7 +49,8 @@ const usage = `Usage:
   packline copy --from DB --to DB  (every table into an empty database, SQLite to PostgreSQL, verified)
   packline openapi   (prints the API's OpenAPI document)
   packline health  [--addr 127.0.0.1:8080]   (exit 0 when the server there answers healthy, 1 otherwise)
-Every flag also reads PACKLINE_<FLAG> from the environment (PACKLINE_ADDR, PACKLINE_DB, …).`
+Every flag also reads PACKLINE_<FLAG> from the environment (PACKLINE_ADDR, PACKLINE_DB, …).
+packline help prints the whole manual.`
 
 // Main runs one subcommand. ready, if not nil, receives the server's URL
 // once it listens.
@@ -83,8 +84,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, ready ch
 	case "health":
 		return runHealth(ctx, rest, stdout, stderr)
 	case "help", "-h", "--help":
-		fmt.Fprintln(stdout, usage)
-		return nil
+		return runHelp(stdout)
 	}
 	fmt.Fprintln(stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -49,8 +50,8 @@ type config struct {
 	BackupKeep  int
 }
 
-func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
-	var cfg config
+// serveFlags are serve's flags, read into cfg (also printed by packline help).
+func serveFlags(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("serve", stderr)
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fs.StringVar(&cfg.DB, "db", defaultDB, "SQLite file path or postgres:// URL")
@@ -69,6 +70,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	fs.StringVar(&cfg.BackupDir, "backup-dir", "", "write a checked SQLite backup into this folder on a schedule (--backup-every, --backup-keep); default: off")
 	fs.DurationVar(&cfg.BackupEvery, "backup-every", 24*time.Hour, "how often --backup-dir gets a backup")
 	fs.IntVar(&cfg.BackupKeep, "backup-keep", 14, "how many backups --backup-dir keeps (the newest)")
+	return fs
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, ready chan<- string) error {
+	var cfg config
+	fs := serveFlags(&cfg, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
