@@ -169,6 +169,7 @@ func (s *Services) Seed(ctx context.Context) error {
 func (s *Services) Wire(api *httpapi.Server) {
 	api.Services = s.Services
 	api.Outbox = s.Outbox.Store
+	api.DatabaseDown = storage.IsUnavailable
 }
 
 // Demo returns what the demo loader writes through.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/httpapi/openapi"
@@ -308,8 +309,20 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.WriteHeader(statusClientClosed)
 		return
 	}
+	if _, coded := apperr.As(err); !coded && s.DatabaseDown != nil && s.DatabaseDown(err) {
+		s.Log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		err = errDatabaseDown
+	}
 	writeError(w, r, s.Log, err)
 }
+
+// errDatabaseDown answers a request the database could not be reached for:
+// 503, to be tried again, with a few seconds' Retry-After.
+var errDatabaseDown = func() error {
+	e := apperr.New(apperr.Unavailable, "db.unavailable", nil, "The server cannot reach its database. Try again in a moment.")
+	e.RetryAfter = 5 * time.Second
+	return e
+}()
 
 // statusClientClosed is logged for a request its client abandoned.
 const statusClientClosed = 499

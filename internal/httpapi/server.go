@@ -36,6 +36,11 @@ type Server struct {
 	// Outbox lists the mails sent and waiting (the users screen); nil: none.
 	Outbox mail.OutboxStore
 
+	// DatabaseDown says whether an error means the database cannot be
+	// reached (storage.IsUnavailable): such a failure is answered 503
+	// db.unavailable, not 500.
+	DatabaseDown func(error) bool
+
 	// Backups, when set, says how the scheduled backups stand (--backup-dir).
 	Backups BackupStatus
 
@@ -70,7 +75,8 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.Health(r.Context())
 	if err != nil {
 		s.Log.ErrorContext(r.Context(), "health check failed", "err", err)
-		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version})
+		return writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "version": s.Version,
+			"reason": "the database does not answer"})
 	}
 	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
 }

@@ -11,6 +11,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,23 @@ type DB struct {
 	hub atomic.Pointer[messaging.Hub]
 }
 
+// withConnectTimeout gives a PostgreSQL URL a connect_timeout of 2 seconds
+// unless it names one: with the server out of reach, a request waits that
+// long for a connection and is answered 503, never left hanging.
+func withConnectTimeout(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn
+	}
+	q := u.Query()
+	if q.Get("connect_timeout") != "" {
+		return dsn
+	}
+	q.Set("connect_timeout", "2")
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
 // IsPostgres reports whether dsn names a PostgreSQL database.
 func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
@@ -62,7 +80,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	db := &DB{DSN: dsn, Now: func() time.Time { return time.Now().UTC() }}
 	if IsPostgres(dsn) {
 		db.Dialect = Postgres
-		pool, err := sql.Open("pgx", dsn)
+		pool, err := sql.Open("pgx", withConnectTimeout(dsn))
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}

@@ -2,7 +2,12 @@ package storage
 
 import (
 	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -99,4 +104,29 @@ func affected(notFound error) func(sql.Result, error) error {
 		}
 		return nil
 	}
+}
+
+// IsUnavailable reports whether err means the database cannot be reached
+// (PostgreSQL stopped, restarting or out of reach), not that a query was
+// wrong: the request may succeed once it is back. The HTTP layer answers
+// these with 503 db.unavailable instead of an internal error.
+func IsUnavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// Class 08: connection exceptions; 57P01-57P03: the server is
+		// shutting down or starting up.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	}
+	var connErr *pgconn.ConnectError
+	if errors.As(err, &connErr) || pgconn.SafeToRetry(err) || pgconn.Timeout(err) {
+		return true
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) {
+		return true
+	}
+	return false
 }
