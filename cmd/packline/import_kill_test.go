@@ -24,7 +24,9 @@ const childEnv = "PACKLINE_TEST_RUN_MAIN"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
-		if err := Main(context.Background(), os.Args[1:], os.Stdout, os.Stderr, nil); err != nil {
+		ctx, stop := stopContext() // as main: SIGTERM drains
+		defer stop()
+		if err := Main(ctx, os.Args[1:], os.Stdout, os.Stderr, nil); err != nil {
 			fmt.Fprintln(os.Stderr, "packline:", err)
 			os.Exit(1)
 		}

@@ -29,7 +29,7 @@ import (
 var version = "dev"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopContext()
 	defer stop()
 	if err := Main(ctx, os.Args[1:], os.Stdout, os.Stderr, nil); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
@@ -37,6 +37,12 @@ func main() {
 		}
 		os.Exit(1)
 	}
+}
+
+// stopContext ends when the process is asked to stop (SIGTERM, Ctrl-C):
+// serve then drains and exits 0.
+func stopContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 const usage = `Usage:

@@ -182,6 +182,10 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 		case <-ctx.Done():
 			return nil
 		case <-s.streams.done():
+			// The server is stopping: the browser comes back in a second
+			// (to this instance restarted, or to another behind the proxy).
+			_, _ = fmt.Fprint(w, "retry: 1000\n: server stopping, reconnect\n\n")
+			_ = rc.Flush()
 			return nil
 		case ev, ok := <-sub.C:
 			if !ok { // fell behind: the browser reconnects and replays
