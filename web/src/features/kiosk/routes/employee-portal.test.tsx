@@ -154,6 +154,20 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
     expect(await screen.findByText('Network error validating PIN.')).toBeInTheDocument();
   });
 
+  it('says the network failed when the server cannot reach its database (503)', async () => {
+    kioskApi(people());
+    server.use(
+      mockApi.post('/api/employees/validate-pin', () =>
+        HttpResponse.json(apiError('The server cannot reach its database. Try again in a moment.', 'db.unavailable'), { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/employee-portal');
+    await user.click(await screen.findByRole('button', { name: 'Ana Almeida' }));
+    await user.type(await screen.findByLabelText('PIN'), '1001{Enter}');
+    expect(await screen.findByText('Network error validating PIN.')).toBeInTheDocument();
+  });
+
   it('shows the server error of a refused punch and goes back to the list', async () => {
     kioskApi(people());
     server.use(

@@ -92,6 +92,9 @@ export default function EmployeePortal() {
       return t('kiosk.toast.tooManyAttempts', { count: Math.max(1, Math.ceil((r.retryAfter ?? 60) / 60)) });
     }
     if (r.status === 404) return t('kiosk.toast.employeeNotFound');
+    // The server is there but its database is not (db.unavailable): to the person at the
+    // wall it is the same as no network — nothing to fix on their side, try again.
+    if (r.status === 503) return t('kiosk.toast.networkPin');
     if (r.code === 'pin.incorrect') return t('kiosk.toast.incorrectPin');
     return serverErrorMessage(r.error, t) || r.message || t('kiosk.toast.incorrectPin');
   }
@@ -146,6 +149,8 @@ export default function EmployeePortal() {
         void notify('danger', action === 'clockin' ? t('kiosk.toast.alreadyIn') : t('kiosk.toast.alreadyOut'));
       } else if (r.status === 403) {
         void notify('danger', t('kiosk.toast.pinExpired'));
+      } else if (r.status === 503) {
+        void notify('danger', t('kiosk.toast.network'));
       } else {
         void notify('danger', serverErrorMessage(r.error, t) || failed);
       }
