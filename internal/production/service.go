@@ -184,6 +184,9 @@ func (s *Service) SetRecipe(ctx context.Context, itemID int64, comps []Component
 		if err := CheckRecipe(product, comps, items); err != nil {
 			return err
 		}
+		if err := CheckNoCycle(ctx, tx, product, comps); err != nil {
+			return err
+		}
 		cur, err := tx.CurrentRecipe(ctx, itemID)
 		if err != nil {
 			return err
@@ -267,7 +270,9 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		for i, p := range n.Batches {
 			pickIDs[i] = p.BatchID
 		}
-		stock, err := tx.LockStock(ctx, compIDs, pickIDs)
+		// The product's item too, so that every item lock is taken in id
+		// order: a finished good may be another entry's component.
+		stock, err := tx.LockStock(ctx, append(compIDs, product.ID), pickIDs)
 		if err != nil {
 			return err
 		}

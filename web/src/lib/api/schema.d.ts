@@ -653,7 +653,10 @@ export interface paths {
         };
         /** An item's current recipe (production.no_recipe when none) */
         get: operations["getRecipe"];
-        /** Set a finished item's recipe; a change makes a new version */
+        /**
+         * Set a finished item's recipe; a change makes a new version
+         * @description Components are raw materials, packaging or other finished goods (two levels of production: pouches packed into cases, drawn first-expiry-first-out like any component). A recipe that would contain its own product, directly or through the current recipes of its components, is refused with 400 production.recipe_cycle naming the chain of items.
+         */
         put: operations["setRecipe"];
         post?: never;
         delete?: never;
