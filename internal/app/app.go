@@ -154,6 +154,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 				st, err := org.Get(ctx)
 				return st.Currency, err
 			}),
+			Trace: &inventory.Tracer{Store: storage.NewTraceStore(db)},
 		},
 	}
 }

@@ -35,4 +35,6 @@ type Services struct {
 	Clients      *clients.Service
 	Projects     *projects.Service
 	Billing      *billing.Service
+	// Trace reads where a batch went and what it was made of (issue 23).
+	Trace *inventory.Tracer
 }

@@ -496,6 +496,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/batches/{id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A batch's trace, forward (where it went) or backward (what it was made of)
+         * @description Forward: the production entries that consumed the batch (reversed entries left out), the finished batches they produced, further levels where those are components again, the shipments (shipped or delivered; cancelled ones left out) that carried any of them, and their destinations. Backward: the entries that produced the batch and the batches they consumed, down to the raw batches. Quantities are the ledger's moves, summed per edge.
+         */
+        get: operations["traceBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/facets": {
         parameters: {
             query?: never;
@@ -1610,6 +1633,29 @@ export interface paths {
         put?: never;
         /** Mark a planned shipment shipped, taking every line's stock out in one transaction */
         post: operations["shipShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A shipment's backward trace, the batches it carried down to the raw batches
+         * @description A planned or cancelled shipment carried nothing; its trace is the shipment alone.
+         */
+        get: operations["traceShipment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3362,6 +3408,29 @@ export interface components {
             /** @description Others' messages after the user's read mark. */
             unread: number;
         };
+        Trace: {
+            edges: components["schemas"]["TraceEdge"][];
+            /** @description The start first, then the others level by level. */
+            nodes: components["schemas"]["TraceNode"][];
+        };
+        /** @description Stock flowing downstream (batch → entry → batch → shipment → destination) whichever the direction; from and to name nodes as "kind:id" ("batch:12"). A destination edge has no quantity when its shipment carried items of several units. */
+        TraceEdge: {
+            from: string;
+            quantity: components["schemas"]["Quantity"] | null;
+            to: string;
+            unit: string;
+        };
+        /** @description batch: code, item name as label, received date, on hand now. entry: a production entry; code is the line and hour ("Table 1 09:00"), label the product, the units it made. shipment: its number, the destination's name as label, ship date, no quantity. destination: id is the first shipment to it (one node per name, ignoring case), code its name, label its contact, the latest ship date, no quantity. */
+        TraceNode: {
+            code: string;
+            date: string;
+            id: number;
+            /** @enum {string} */
+            kind: "batch" | "entry" | "shipment" | "destination";
+            label: string;
+            quantity: components["schemas"]["Quantity"] | null;
+            unit: string;
+        };
         TwoFactorChallenge: {
             challenge: string;
             /** @constant */
@@ -3533,6 +3602,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Success"];
+            };
+        };
+        /** @description The trace's graph. */
+        Trace: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Trace"];
             };
         };
     };
@@ -4534,6 +4612,24 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Move"];
+            default: components["responses"]["Error"];
+        };
+    };
+    traceBatch: {
+        parameters: {
+            query?: {
+                direction?: "forward" | "backward";
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Trace"];
             default: components["responses"]["Error"];
         };
     };
@@ -6492,6 +6588,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    traceShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Trace"];
             default: components["responses"]["Error"];
         };
     };
