@@ -36,9 +36,12 @@ const (
 // TraceNode is one thing a trace reaches. What the fields hold by kind:
 //   - batch: ID the batch, Code its code, Label its item's name, Date its
 //     received date, Quantity its on-hand now, Unit its item's unit;
-//   - entry: ID the production entry, Code the line and hour ("Table 1 09:00"),
-//     Label the product's name, Date the entry's date, Quantity the units
-//     it made, Unit the product's unit;
+//   - entry: a production run, the entries (not reversed) of one product on
+//     one line on one day, which all produce into that day's finished batch:
+//     ID its first entry the trace met, Code the line's name, Label the
+//     product's name, Date the day, Quantity the run's output, Unit the
+//     product's unit (a year of entries on a raw batch reads as one node a
+//     day and line, not one an hour);
 //   - shipment: ID the shipment, Code its number, Label the destination's
 //     name, Date its ship date, Quantity nil;
 //   - destination: ID the first shipment to it (destinations are named on

@@ -79,3 +79,15 @@ func errCycle(ctx context.Context, r RecipeReader, ids []int64) error {
 		apperr.Params{"item": names[0], "items": chain, "item_ids": ids},
 		fmt.Sprintf("%s would contain itself: %s.", names[0], chain)).OnField("components")
 }
+
+// unlinks are the draws a reversal of e takes off the trace's batch links:
+// its consume moves, negated.
+func unlinks(e *Entry) []Draw {
+	var out []Draw
+	for _, m := range e.Moves {
+		if !m.Reversal && m.Quantity < 0 && m.BatchID != e.ProducedBatchID {
+			out = append(out, Draw{BatchID: m.BatchID, ItemID: m.ItemID, Quantity: m.Quantity})
+		}
+	}
+	return out
+}

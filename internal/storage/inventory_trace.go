@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,67 +14,81 @@ import (
 // TraceStore reads traces (inventory.TraceStore) from the ledger's
 // production moves and the shipping log, level by level: each level is one
 // query over the batches (or entries) the previous one reached, in chunks
-// of traceChunk ids.
+// of ids.
 type TraceStore struct{ db *DB }
 
 // NewTraceStore returns the trace reads over db.
 func NewTraceStore(db *DB) *TraceStore { return &TraceStore{db: db} }
 
-const traceChunk = 500
-
-// eachChunk runs q (with %s where the ids' placeholders go) over ids in
-// chunks, calling scan for every row.
-func eachChunk(ctx context.Context, q querier, query string, ids []int64, scan func(*sql.Rows) error) error {
-	for len(ids) > 0 {
-		n := min(len(ids), traceChunk)
-		rows, err := q.Query(ctx, fmt.Sprintf(query, placeholders(n)), int64Args(ids[:n])...)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			if err := scan(rows); err != nil {
-				rows.Close()
-				return err
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		ids = ids[n:]
+// idSet is the SQL for the set of ids passed as one JSON array argument
+// (so a level of thousands of batches is one statement, prepared once).
+func idSet(d Dialect) string {
+	if d == Postgres {
+		return `(SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json)))`
 	}
-	return nil
+	return `(SELECT value FROM json_each(?))`
 }
 
-// traceEntry is a production entry a trace reaches.
-type traceEntry struct {
-	id, lineID, productID, units, produced int64
-	date                                   string
-	hour                                   int
+// eachID runs query (with %s where the set of ids goes, after the
+// placeholders of args) over ids, calling scan for every row.
+func eachID(ctx context.Context, q querier, d Dialect, query string, ids []int64, scan func(*sql.Rows) error, args ...any) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return err
+	}
+	rows, err := q.Query(ctx, fmt.Sprintf(query, idSet(d)), append(slices.Clone(args), string(list))...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// traceRun is a production run a trace reaches: the entries (not
+// reversed) of one product on one line on one day, which all produce into
+// that day's finished batch. id is the first entry of its links the trace
+// met (the lowest).
+type traceRun struct {
+	id, lineID, productID, produced int64
+	date                            string
+}
+
+type runKey struct {
+	date          string
+	line, product int64
 }
 
 type flow struct {
 	from, to string
 	qty      inventory.Quantity
-	unitOf   int64 // the batch whose item's unit the edge takes (0: unitItem)
-	unitItem int64 // or the item whose unit it takes
+	unitOf   int64     // the batch whose item's unit the edge takes
+	run      *traceRun // a run's edge to its batch: the run's output (filled by finish)
 }
 
 // traceGraph gathers a trace's nodes and edges, then fills the nodes'
 // names in a few reads.
 type traceGraph struct {
-	q        querier
-	nodes    []inventory.TraceNode
-	index    map[string]int
-	flows    []flow
-	flowAt   map[[2]string]int
-	batches  []int64
-	entries  map[int64]traceEntry
-	shipUnit map[int64]string // shipment → the one unit of its traced lines ("" when several)
+	q       querier
+	d       Dialect
+	nodes   []inventory.TraceNode
+	index   map[string]int
+	flows   []flow
+	flowAt  map[[2]string]int
+	batches []int64
+	runs    map[int64]*traceRun // by the batch they produced into
+	linksOf []link
 }
 
-func newTraceGraph(q querier) *traceGraph {
-	return &traceGraph{q: q, index: map[string]int{}, flowAt: map[[2]string]int{}, entries: map[int64]traceEntry{}, shipUnit: map[int64]string{}}
+func newTraceGraph(q querier, d Dialect) *traceGraph {
+	return &traceGraph{q: q, d: d, index: map[string]int{}, flowAt: map[[2]string]int{}, runs: map[int64]*traceRun{}}
 }
 
 // node adds a node once; it reports whether it was new.
@@ -100,85 +115,66 @@ func (g *traceGraph) flow(f flow) {
 	g.flows = append(g.flows, f)
 }
 
-func (g *traceGraph) entry(e traceEntry) {
-	if g.node(inventory.NodeEntry, e.id) {
-		g.entries[e.id] = e
+// run finds or adds the run that produced into batch to; entryID names it
+// (the first entry of a link). It reports whether the run is new.
+func (g *traceGraph) run(to, entryID int64) (*traceRun, bool) {
+	if r := g.runs[to]; r != nil {
+		r.id = min(r.id, entryID)
+		return r, false
 	}
+	r := &traceRun{id: entryID, produced: to}
+	g.runs[to] = r
+	return r, true
 }
 
-// consumers walks one level forward: the entries (not reversed) that
-// consumed the batches, and the batches they produced. It returns the
-// produced batches not reached before.
-func (g *traceGraph) consumers(ctx context.Context, batches []int64) ([]int64, error) {
-	var next []int64
-	err := eachChunk(ctx, g.q, `SELECT c.batch_id, c.quantity, e.id, e.date, e.hour, e.line_id, e.product_id, e.units, e.produced_batch_id
-		FROM inventory_moves c JOIN production_entries e ON e.id = c.doc_id
-		WHERE c.batch_id IN (%s) AND c.reason = 'consume' AND c.doc_type = 'production' AND e.reversed_at IS NULL`, batches,
+// link is a row of production_batch_links.
+type link struct {
+	from, to, first int64
+	qty             inventory.Quantity
+}
+
+func (g *traceGraph) links(ctx context.Context, column string, batches []int64) ([]link, error) {
+	var out []link
+	err := eachID(ctx, g.q, g.d, `SELECT consumed_batch_id, produced_batch_id, quantity, first_entry_id
+		FROM production_batch_links WHERE `+column+` IN %s AND quantity > 0`, batches,
 		func(rows *sql.Rows) error {
-			var b int64
-			var q inventory.Quantity
-			var e traceEntry
-			var produced sql.NullInt64
-			if err := rows.Scan(&b, &q, &e.id, &e.date, &e.hour, &e.lineID, &e.productID, &e.units, &produced); err != nil {
-				return err
-			}
-			e.produced = produced.Int64
-			_, seen := g.entries[e.id]
-			g.entry(e)
-			ek := inventory.NodeKey(inventory.NodeEntry, e.id)
-			g.flow(flow{from: inventory.NodeKey(inventory.NodeBatch, b), to: ek, qty: -q, unitOf: b})
-			if e.produced != 0 && !seen { // once per entry, whatever it consumed
-				if g.node(inventory.NodeBatch, e.produced) {
-					next = append(next, e.produced)
-				}
-				g.flow(flow{from: ek, to: inventory.NodeKey(inventory.NodeBatch, e.produced), qty: inventory.Units(e.units), unitItem: e.productID})
-			}
-			return nil
+			var l link
+			err := rows.Scan(&l.from, &l.to, &l.qty, &l.first)
+			out = append(out, l)
+			return err
 		})
+	for _, l := range out {
+		g.run(l.to, l.first)
+	}
+	g.linksOf = append(g.linksOf, out...)
+	return out, err
+}
+
+// consumers walks one level forward: the production runs (entries not
+// reversed) that consumed the batches, and the batches they produced. It
+// returns the produced batches not reached before.
+func (g *traceGraph) consumers(ctx context.Context, batches []int64) ([]int64, error) {
+	ls, err := g.links(ctx, "consumed_batch_id", batches)
+	var next []int64
+	for _, l := range ls {
+		if g.node(inventory.NodeBatch, l.to) {
+			next = append(next, l.to)
+		}
+	}
 	return next, err
 }
 
-// makers walks one level backward: the entries (not reversed) that
-// produced into the batches, and the batches they consumed. It returns the
-// consumed batches not reached before.
+// makers walks one level backward: the production runs (entries not
+// reversed) that produced into the batches, and the batches they consumed.
+// It returns the consumed batches not reached before.
 func (g *traceGraph) makers(ctx context.Context, batches []int64) ([]int64, error) {
-	var entries []int64
-	err := eachChunk(ctx, g.q, `SELECT p.batch_id, p.quantity, e.id, e.date, e.hour, e.line_id, e.product_id, e.units
-		FROM inventory_moves p JOIN production_entries e ON e.id = p.doc_id
-		WHERE p.batch_id IN (%s) AND p.reason = 'produce' AND p.doc_type = 'production' AND e.reversed_at IS NULL`, batches,
-		func(rows *sql.Rows) error {
-			var b int64
-			var q inventory.Quantity
-			var e traceEntry
-			if err := rows.Scan(&b, &q, &e.id, &e.date, &e.hour, &e.lineID, &e.productID, &e.units); err != nil {
-				return err
-			}
-			e.produced = b
-			if _, seen := g.entries[e.id]; !seen {
-				entries = append(entries, e.id)
-			}
-			g.entry(e)
-			g.flow(flow{from: inventory.NodeKey(inventory.NodeEntry, e.id), to: inventory.NodeKey(inventory.NodeBatch, b), qty: q, unitOf: b})
-			return nil
-		})
-	if err != nil {
-		return nil, err
-	}
+	ls, err := g.links(ctx, "produced_batch_id", batches)
 	var next []int64
-	err = eachChunk(ctx, g.q, `SELECT c.doc_id, c.batch_id, c.quantity FROM inventory_moves c
-		WHERE c.doc_type = 'production' AND c.doc_id IN (%s) AND c.reason = 'consume'`, entries,
-		func(rows *sql.Rows) error {
-			var e, b int64
-			var q inventory.Quantity
-			if err := rows.Scan(&e, &b, &q); err != nil {
-				return err
-			}
-			if g.node(inventory.NodeBatch, b) {
-				next = append(next, b)
-			}
-			g.flow(flow{from: inventory.NodeKey(inventory.NodeBatch, b), to: inventory.NodeKey(inventory.NodeEntry, e), qty: -q, unitOf: b})
-			return nil
-		})
+	for _, l := range ls {
+		if g.node(inventory.NodeBatch, l.from) {
+			next = append(next, l.from)
+		}
+	}
 	return next, err
 }
 
@@ -195,9 +191,9 @@ type shipmentLine struct {
 // carried the batches, with their destinations. where selects the lines.
 func (g *traceGraph) shipments(ctx context.Context, where string, ids []int64) error {
 	var lines []shipmentLine
-	err := eachChunk(ctx, g.q, `SELECT l.batch_id, s.id, -m.quantity, s.number, s.ship_date, s.dest_name, s.dest_contact
+	err := eachID(ctx, g.q, g.d, `SELECT l.batch_id, s.id, -m.quantity, s.number, s.ship_date, s.dest_name, s.dest_contact
 		FROM shipping_lines l JOIN shipping_shipments s ON s.id = l.shipment_id JOIN inventory_moves m ON m.id = l.move_id
-		WHERE `+where+` IN (%s) AND s.status IN ('shipped', 'delivered') ORDER BY s.ship_date, s.id`, ids,
+		WHERE `+where+` IN %s AND s.status IN ('shipped', 'delivered') ORDER BY s.ship_date, s.id`, ids,
 		func(rows *sql.Rows) error {
 			var l shipmentLine
 			if err := rows.Scan(&l.batch, &l.shipment, &l.qty, &l.number, &l.date, &l.dest, &l.contact); err != nil {
@@ -243,8 +239,8 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 		onHand                     inventory.Quantity
 	}
 	info := map[int64]batchInfo{}
-	err := eachChunk(ctx, g.q, `SELECT b.id, b.code, b.received_at, b.on_hand, i.name, i.unit
-		FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE b.id IN (%s)`, g.batches,
+	err := eachID(ctx, g.q, g.d, `SELECT b.id, b.code, b.received_at, b.on_hand, i.name, i.unit
+		FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE b.id IN %s`, g.batches,
 		func(rows *sql.Rows) error {
 			var id int64
 			var b batchInfo
@@ -257,19 +253,49 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The runs between the batches: a node each, named by its first entry.
+	byID := map[int64]*traceRun{}
+	var runIDs []int64
+	for _, l := range g.linksOf {
+		r := g.runs[l.to]
+		rk := inventory.NodeKey(inventory.NodeEntry, r.id)
+		if g.node(inventory.NodeEntry, r.id) {
+			byID[r.id] = r
+			runIDs = append(runIDs, r.id)
+			g.flow(flow{from: rk, to: inventory.NodeKey(inventory.NodeBatch, l.to), unitOf: l.to, run: r})
+		}
+		g.flow(flow{from: inventory.NodeKey(inventory.NodeBatch, l.from), to: rk, qty: l.qty, unitOf: l.from})
+	}
+	if err := eachID(ctx, g.q, g.d, `SELECT id, date, line_id, product_id FROM production_entries WHERE id IN %s`, runIDs, func(rows *sql.Rows) error {
+		var id int64
+		var k runKey
+		if err := rows.Scan(&id, &k.date, &k.line, &k.product); err != nil {
+			return err
+		}
+		r := byID[id]
+		r.date, r.lineID, r.productID = k.date, k.line, k.product
+		return nil
+	}); err != nil {
+		return nil, err
+	}
 	lines, items := map[int64]string{}, map[int64][2]string{}
 	var lineIDs, itemIDs []int64
-	for _, e := range g.entries {
-		if _, ok := lines[e.lineID]; !ok {
-			lines[e.lineID] = ""
-			lineIDs = append(lineIDs, e.lineID)
+	from, to := "", ""
+	for _, r := range byID {
+		if _, ok := lines[r.lineID]; !ok {
+			lines[r.lineID] = ""
+			lineIDs = append(lineIDs, r.lineID)
 		}
-		if _, ok := items[e.productID]; !ok {
-			items[e.productID] = [2]string{}
-			itemIDs = append(itemIDs, e.productID)
+		if _, ok := items[r.productID]; !ok {
+			items[r.productID] = [2]string{}
+			itemIDs = append(itemIDs, r.productID)
 		}
+		if from == "" || r.date < from {
+			from = r.date
+		}
+		to = max(to, r.date)
 	}
-	if err := eachChunk(ctx, g.q, `SELECT id, name FROM production_lines WHERE id IN (%s)`, lineIDs, func(rows *sql.Rows) error {
+	if err := eachID(ctx, g.q, g.d, `SELECT id, name FROM production_lines WHERE id IN %s`, lineIDs, func(rows *sql.Rows) error {
 		var id int64
 		var name string
 		err := rows.Scan(&id, &name)
@@ -278,7 +304,7 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := eachChunk(ctx, g.q, `SELECT id, name, unit FROM inventory_items WHERE id IN (%s)`, itemIDs, func(rows *sql.Rows) error {
+	if err := eachID(ctx, g.q, g.d, `SELECT id, name, unit FROM inventory_items WHERE id IN %s`, itemIDs, func(rows *sql.Rows) error {
 		var id int64
 		var name, unit string
 		err := rows.Scan(&id, &name, &unit)
@@ -286,6 +312,22 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 		return err
 	}); err != nil {
 		return nil, err
+	}
+	// A run's output: the day's summary of its product and line (entries
+	// not reversed), rewritten with every entry and reversal.
+	output := map[runKey]int64{}
+	if err := eachID(ctx, g.q, g.d, `SELECT date, line_id, product_id, units FROM production_day_output
+		WHERE date >= ? AND date <= ? AND product_id IN %s`, itemIDs, func(rows *sql.Rows) error {
+		var k runKey
+		var units int64
+		err := rows.Scan(&k.date, &k.line, &k.product, &units)
+		output[k] = units
+		return err
+	}, from, to); err != nil {
+		return nil, err
+	}
+	outputOf := func(r *traceRun) inventory.Quantity {
+		return inventory.Units(output[runKey{date: r.date, line: r.lineID, product: r.productID}])
 	}
 	for i := range g.nodes {
 		n := &g.nodes[i]
@@ -295,20 +337,18 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 			q := b.onHand
 			n.Code, n.Label, n.Date, n.Quantity, n.Unit = b.code, b.name, b.received, &q, b.unit
 		case inventory.NodeEntry:
-			e := g.entries[n.ID]
-			q := inventory.Units(e.units)
-			n.Code = fmt.Sprintf("%s %02d:00", lines[e.lineID], e.hour)
-			n.Label, n.Date, n.Quantity, n.Unit = items[e.productID][0], e.date, &q, items[e.productID][1]
+			r := byID[n.ID]
+			q := outputOf(r)
+			n.Code, n.Label, n.Date, n.Quantity, n.Unit = lines[r.lineID], items[r.productID][0], r.date, &q, items[r.productID][1]
 		}
 	}
 	edges := make([]inventory.TraceEdge, 0, len(g.flows))
 	for _, f := range g.flows {
-		unit := items[f.unitItem][1]
-		if f.unitOf != 0 {
-			unit = info[f.unitOf].unit
-		}
 		q := f.qty
-		edges = append(edges, inventory.TraceEdge{From: f.from, To: f.to, Quantity: &q, Unit: unit})
+		if f.run != nil {
+			q = outputOf(f.run)
+		}
+		edges = append(edges, inventory.TraceEdge{From: f.from, To: f.to, Quantity: &q, Unit: info[f.unitOf].unit})
 	}
 	// A destination edge sums a shipment's lines: it has a quantity only
 	// when they share one unit.
@@ -335,7 +375,7 @@ func (s *TraceStore) TraceBatch(ctx context.Context, batchID int64, direction st
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_batches WHERE id = ?`, batchID).Scan(&n); err != nil || n == 0 {
 		return nil, err
 	}
-	g := newTraceGraph(s.db)
+	g := newTraceGraph(s.db, s.db.Dialect)
 	g.node(inventory.NodeBatch, batchID)
 	frontier := []int64{batchID}
 	step := g.consumers
@@ -367,7 +407,7 @@ func (s *TraceStore) TraceShipment(ctx context.Context, shipmentID int64) (*inve
 	if err != nil {
 		return nil, err
 	}
-	g := newTraceGraph(s.db)
+	g := newTraceGraph(s.db, s.db.Dialect)
 	g.node(inventory.NodeShipment, shipmentID)
 	g.nodes[0].Code, g.nodes[0].Label, g.nodes[0].Date = number, dest, date
 	if err := g.shipments(ctx, `l.shipment_id`, []int64{shipmentID}); err != nil {

@@ -3420,7 +3420,7 @@ export interface components {
             to: string;
             unit: string;
         };
-        /** @description batch: code, item name as label, received date, on hand now. entry: a production entry; code is the line and hour ("Table 1 09:00"), label the product, the units it made. shipment: its number, the destination's name as label, ship date, no quantity. destination: id is the first shipment to it (one node per name, ignoring case), code its name, label its contact, the latest ship date, no quantity. */
+        /** @description batch: code, item name as label, received date, on hand now. entry: a production run, the entries (not reversed) of one product on one line on one day, which produce into that day's finished batch; id is its first entry the trace met, code the line's name, label the product, the run's output. shipment: its number, the destination's name as label, ship date, no quantity. destination: id is the first shipment to it (one node per name, ignoring case), code its name, label its contact, the latest ship date, no quantity. */
         TraceNode: {
             code: string;
             date: string;
