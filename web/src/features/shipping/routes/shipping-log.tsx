@@ -24,6 +24,7 @@ import {
   type ShipmentStatus,
   type ShipmentStep,
 } from '../api/shipments';
+import { ShipmentTrace } from '@/features/inventory';
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 
@@ -41,6 +42,7 @@ type Dialog =
   | { kind: 'step'; shipment: Shipment; step: ShipmentStep }
   | { kind: 'slip'; shipment: Shipment }
   | { kind: 'docs'; shipment: Shipment }
+  | { kind: 'trace'; shipment: Shipment }
   | null;
 
 /** /shipping-log: every shipment that leaves, searchable by batch code for a recall. */
@@ -194,6 +196,7 @@ export default function ShippingLogPage() {
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => setDialog({ kind: 'slip', shipment: s })}>{t('shipping.actions.slip')}</Menu.Item>
                     <Menu.Item onClick={() => setDialog({ kind: 'docs', shipment: s })}>{t('shipping.actions.documents')}</Menu.Item>
+                    <Menu.Item onClick={() => setDialog({ kind: 'trace', shipment: s })}>{t('shipping.actions.trace')}</Menu.Item>
                     {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'form', shipment: s })}>{t('shipping.actions.edit')}</Menu.Item>}
                     {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'ship' })}>{t('shipping.actions.ship')}</Menu.Item>}
                     {s.status === 'shipped' && (
@@ -227,6 +230,13 @@ export default function ShippingLogPage() {
         <Modal opened size="lg" onClose={() => setDialog(null)} title={t('shipping.docsTitle', { number: dialog.shipment.number })}>
           <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
             <LinkedDocuments linkKind="shipment" linkId={dialog.shipment.id} defaultType="bill_of_lading" />
+          </Suspense>
+        </Modal>
+      )}
+      {dialog?.kind === 'trace' && (
+        <Modal opened size="xl" onClose={() => setDialog(null)} title={t('shipping.traceTitle', { number: dialog.shipment.number })}>
+          <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+            <ShipmentTrace shipmentId={dialog.shipment.id} />
           </Suspense>
         </Modal>
       )}

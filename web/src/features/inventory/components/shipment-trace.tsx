@@ -1,0 +1,2 @@
+import '../strings';
+export { ShipmentTraceView as default } from './batch-trace';
