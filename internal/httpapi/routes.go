@@ -153,6 +153,11 @@ func (s *Server) routeTable() []route {
 		// trace and recalls: where a batch went, what it was made of (trace.go)
 		{"GET /api/inventory/batches/{id}/trace", signedIn, s.handleTraceBatch},
 		{"GET /api/shipments/{id}/trace", signedIn, s.handleTraceShipment},
+		{"GET /api/recalls", signedIn, s.handleRecallList},
+		{"POST /api/recalls", signedIn, s.handleRecallStart},
+		{"GET /api/recalls/{id}", signedIn, s.handleRecallGet},
+		{"GET /api/recalls/{id}/list.csv", signedIn, s.handleRecallCSV},
+		{"POST /api/recalls/{id}/release", signedIn, s.handleRecallRelease},
 
 		// documents: upload, list, content, trash (admins restore)
 		{"POST /api/documents", signedIn, s.handleDocUpload},

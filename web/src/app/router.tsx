@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('@/features/inventory/routes/inventory')) },
               screen(paths.app.inventoryBatch.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/batch')),
+              screen(paths.app.recalls.path, 'nav.recalls', () => import('@/features/recalls/routes/recalls')),
+              screen(paths.app.recall.path, 'nav.recall', () => import('@/features/recalls/routes/recall')),
             ],
           },
           screen(paths.app.faq.path, 'nav.faq', () => import('@/features/faq/routes/faq')),

@@ -35,6 +35,8 @@ export const paths = {
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
+    recalls: simple('/inventory/recalls'),
+    recall: { path: '/inventory/recalls/:id', getHref: (id: number | string) => `/inventory/recalls/${id}` },
     faq: simple('/faq'),
     /** `search`: the log filtered on it (a shipment's number, a batch code). */
     shippingLog: {

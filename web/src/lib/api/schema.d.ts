@@ -1488,6 +1488,84 @@ export interface paths {
         patch: operations["updateProject"];
         trace?: never;
     };
+    "/api/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recalls, newest first, filtered by status and paged */
+        get: operations["listRecalls"];
+        put?: never;
+        /** Start a recall of a batch; it holds the batch and every batch made from it, and tells staff */
+        post: operations["startRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** A recall and its list of partners (every shipped or delivered shipment line of a batch it holds) */
+        get: operations["getRecall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/list.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** The recall list as CSV, one row per shipment line */
+        get: operations["exportRecallList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release (close) an open recall; its batches move again (409 recall.not_open when released already) */
+        post: operations["releaseRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -2843,10 +2921,12 @@ export interface components {
          *     stock move took the item params.name below its reorder level; params sku, on_hand,
          *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
          *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
-         *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
+         *     invoice params.invoice of params.client is fully paid; params total, currency; admins), or
+         *     recall_started (the recall params.recall of the batch params.batch of params.name started for
+         *     params.reason; it holds params.batches batches; params recall_id; every user).
          * @enum {string}
          */
-        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid";
+        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid" | "recall_started";
         OpenShift: {
             employee_id: number;
             first_name: string;
@@ -3164,6 +3244,47 @@ export interface components {
         PunchTime: string;
         /** @description An exact amount in the item's unit, with at most three decimals. */
         Quantity: number;
+        Recall: {
+            batch_code: string;
+            batch_id: number;
+            /** @description The batches it holds: the recalled one and every one made from it. */
+            batches: number;
+            /** Format: date-time */
+            closed_at: string | null;
+            closed_by: number | null;
+            closed_by_name: string;
+            id: number;
+            item_name: string;
+            item_sku: string;
+            notes: string;
+            /** @description RCL-0007 */
+            number: string;
+            /** Format: date-time */
+            opened_at: string;
+            opened_by: number | null;
+            opened_by_name: string;
+            reason: string;
+            status: components["schemas"]["RecallStatus"];
+        };
+        RecallLine: {
+            address: string;
+            batch_code: string;
+            batch_id: number;
+            contact: string;
+            destination: string;
+            expires_at: string | null;
+            item_name: string;
+            item_sku: string;
+            number: string;
+            quantity: components["schemas"]["Quantity"];
+            ship_date: string;
+            shipment_id: number;
+            /** @enum {string} */
+            status: "shipped" | "delivered";
+            unit: string;
+        };
+        /** @enum {string} */
+        RecallStatus: "open" | "closed";
         Recipe: {
             components: components["schemas"]["RecipeComponent"][];
             /** Format: date-time */
@@ -6326,6 +6447,146 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRecalls: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["RecallStatus"];
+                sort?: "opened_at";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recalls and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recalls: components["schemas"]["Recall"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    batch_id: number;
+                    /** @description At most 2000 characters. */
+                    notes?: string;
+                    /** @description 1 to 500 characters. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recall. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recall and its list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: components["schemas"]["RecallLine"][];
+                        recall: components["schemas"]["Recall"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportRecallList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            default: components["responses"]["Error"];
+        };
+    };
+    releaseRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Replaces the recall's notes when given. */
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recall. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

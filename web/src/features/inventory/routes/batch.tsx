@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BatchShipments } from '@/features/shipping';
+import { StartRecall } from '@/features/recalls';
 import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -117,6 +118,9 @@ export default function BatchPage() {
           >
             {t('inventory.actions.exportHistory')}
           </Button>
+          <Suspense fallback={null}>
+            <StartRecall batchId={batch.id} code={batch.code} />
+          </Suspense>
         </Group>
       </Group>
 
