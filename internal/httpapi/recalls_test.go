@@ -42,9 +42,18 @@ func TestRecallHoldsDownstreamBatchesUntilReleased(t *testing.T) {
 		if body.Code != "batch.recalled" || body.Params["recall"] != rc.Number {
 			t.Errorf("ship a recalled case: %s", raw)
 		}
-		// So is producing from a recalled pouch batch: p2 still has 5 pouches.
-		e.call("POST", "/api/production/entries", e.token, fmt.Sprintf(`{"date":"2026-11-25","hour":9,"line_id":%d,"product_id":%d,"units":1,
+		// So is producing from a recalled pouch batch picked by name: p2 still has 5 pouches.
+		raw = e.call("POST", "/api/production/entries", e.token, fmt.Sprintf(`{"date":"2026-11-25","hour":9,"line_id":%d,"product_id":%d,"units":1,
 			"batches":[{"batch_id":%d,"quantity":4}]}`, f.line, f.kase, f.p2), 409, nil)
+		if !strings.Contains(string(raw), `"batch.recalled"`) {
+			t.Errorf("produce from a recalled pouch batch: %s", raw)
+		}
+		// First-expiry-first-out leaves held batches out: no pouches to draw on.
+		raw = e.call("POST", "/api/production/entries", e.token, fmt.Sprintf(`{"date":"2026-11-25","hour":9,"line_id":%d,"product_id":%d,"units":1}`,
+			f.line, f.kase), 409, nil)
+		if !strings.Contains(string(raw), `"production.components_short"`) {
+			t.Errorf("FEFO over held pouches: %s", raw)
+		}
 		// r2, which nothing made of r1 touched, still ships.
 		e.call("POST", "/api/shipments", e.token, fmt.Sprintf(`{"ship_date":"2026-11-25","destination":{"name":"Rice Bank"},
 			"lines":[{"batch_id":%d,"quantity":1}]}`, f.r2), 201, &s)

@@ -101,6 +101,12 @@ func (t *invTx) RecallHold(ctx context.Context, batchID int64) (*inventory.Recal
 	return &h, err
 }
 
+// notHeld is the condition that batch b is held by no open recall: the
+// stock production suggests first-expiry-first-out leaves held batches out
+// (picking one by name is refused by the ledger, batch.recalled).
+const notHeld = `NOT EXISTS (SELECT 1 FROM recall_batches rb JOIN recalls r ON r.id = rb.recall_id
+	WHERE rb.batch_id = b.id AND r.status = 'open')`
+
 const recallSelect = `SELECT r.id, r.batch_id, b.code, i.name, i.sku, r.reason, r.notes, r.status,
 	r.opened_by, COALESCE(ou.first_name || ' ' || ou.last_name, ''), r.opened_at,
 	r.closed_by, COALESCE(cu.first_name || ' ' || cu.last_name, ''), r.closed_at,
