@@ -2,7 +2,7 @@ package inventory
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 
 	"github.com/packline/packline/internal/apperr"
 )
@@ -61,7 +61,7 @@ type TraceNode struct {
 func (n TraceNode) Key() string { return NodeKey(n.Kind, n.ID) }
 
 // NodeKey is the name of a node in edges: "kind:id".
-func NodeKey(kind string, id int64) string { return fmt.Sprintf("%s:%d", kind, id) }
+func NodeKey(kind string, id int64) string { return kind + ":" + strconv.FormatInt(id, 10) }
 
 // TraceEdge is stock flowing from one node to the next, always downstream
 // (batch → entry → batch → shipment → destination) whichever the trace's

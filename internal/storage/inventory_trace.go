@@ -66,8 +66,24 @@ type runKey struct {
 	line, product int64
 }
 
+// nodeKey names a node while the graph is built ("kind:id" in the answer).
+type nodeKey struct {
+	kind string
+	id   int64
+}
+
+func nk(kind string, id int64) nodeKey { return nodeKey{kind, id} }
+
+func (k nodeKey) String() string { return inventory.NodeKey(k.kind, k.id) }
+
+// batchInfo is what a batch node shows.
+type batchInfo struct {
+	code, name, unit, received string
+	onHand                     inventory.Quantity
+}
+
 type flow struct {
-	from, to string
+	from, to nodeKey
 	qty      inventory.Quantity
 	unitOf   int64     // the batch whose item's unit the edge takes
 	run      *traceRun // a run's edge to its batch: the run's output (filled by finish)
@@ -79,21 +95,22 @@ type traceGraph struct {
 	q       querier
 	d       Dialect
 	nodes   []inventory.TraceNode
-	index   map[string]int
+	index   map[nodeKey]int
 	flows   []flow
-	flowAt  map[[2]string]int
+	flowAt  map[[2]nodeKey]int
 	batches []int64
 	runs    map[int64]*traceRun // by the batch they produced into
+	info    map[int64]batchInfo
 	linksOf []link
 }
 
 func newTraceGraph(q querier, d Dialect) *traceGraph {
-	return &traceGraph{q: q, d: d, index: map[string]int{}, flowAt: map[[2]string]int{}, runs: map[int64]*traceRun{}}
+	return &traceGraph{q: q, d: d, index: map[nodeKey]int{}, flowAt: map[[2]nodeKey]int{}, runs: map[int64]*traceRun{}, info: map[int64]batchInfo{}}
 }
 
 // node adds a node once; it reports whether it was new.
 func (g *traceGraph) node(kind string, id int64) bool {
-	k := inventory.NodeKey(kind, id)
+	k := nodeKey{kind, id}
 	if _, ok := g.index[k]; ok {
 		return false
 	}
@@ -106,7 +123,7 @@ func (g *traceGraph) node(kind string, id int64) bool {
 }
 
 func (g *traceGraph) flow(f flow) {
-	k := [2]string{f.from, f.to}
+	k := [2]nodeKey{f.from, f.to}
 	if i, ok := g.flowAt[k]; ok {
 		g.flows[i].qty += f.qty
 		return
@@ -135,17 +152,27 @@ type link struct {
 
 func (g *traceGraph) links(ctx context.Context, column string, batches []int64) ([]link, error) {
 	var out []link
-	err := eachID(ctx, g.q, g.d, `SELECT consumed_batch_id, produced_batch_id, quantity, first_entry_id
-		FROM production_batch_links WHERE `+column+` IN %s AND quantity > 0`, batches,
+	// The produced batch and its run come with the link: one row each, not
+	// three reads of thousands of ids.
+	err := eachID(ctx, g.q, g.d, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
+		b.code, b.received_at, b.on_hand, i.name, i.unit, e.date, e.line_id, e.product_id
+		FROM production_batch_links l JOIN inventory_batches b ON b.id = l.produced_batch_id
+		JOIN inventory_items i ON i.id = b.item_id JOIN production_entries e ON e.id = l.first_entry_id
+		WHERE l.`+column+` IN %s AND l.quantity > 0`, batches,
 		func(rows *sql.Rows) error {
 			var l link
-			err := rows.Scan(&l.from, &l.to, &l.qty, &l.first)
+			var b batchInfo
+			var k runKey
+			if err := rows.Scan(&l.from, &l.to, &l.qty, &l.first, &b.code, &b.received, &b.onHand, &b.name, &b.unit,
+				&k.date, &k.line, &k.product); err != nil {
+				return err
+			}
 			out = append(out, l)
-			return err
+			g.info[l.to] = b
+			r, _ := g.run(l.to, l.first)
+			r.date, r.lineID, r.productID = k.date, k.line, k.product
+			return nil
 		})
-	for _, l := range out {
-		g.run(l.to, l.first)
-	}
 	g.linksOf = append(g.linksOf, out...)
 	return out, err
 }
@@ -209,12 +236,12 @@ func (g *traceGraph) shipments(ctx context.Context, where string, ids []int64) e
 	dests := map[string]int64{} // lower-cased name → its node's id (the first shipment to it)
 	for _, l := range lines {
 		g.node(inventory.NodeBatch, l.batch)
-		sk := inventory.NodeKey(inventory.NodeShipment, l.shipment)
+		sk := nk(inventory.NodeShipment, l.shipment)
 		if g.node(inventory.NodeShipment, l.shipment) {
 			n := &g.nodes[g.index[sk]]
 			n.Code, n.Label, n.Date = l.number, l.dest, l.date
 		}
-		g.flow(flow{from: inventory.NodeKey(inventory.NodeBatch, l.batch), to: sk, qty: l.qty, unitOf: l.batch})
+		g.flow(flow{from: nk(inventory.NodeBatch, l.batch), to: sk, qty: l.qty, unitOf: l.batch})
 		key := strings.ToLower(l.dest)
 		d, ok := dests[key]
 		if !ok {
@@ -222,25 +249,27 @@ func (g *traceGraph) shipments(ctx context.Context, where string, ids []int64) e
 			dests[key] = d
 			g.node(inventory.NodeDestination, d)
 		}
-		n := &g.nodes[g.index[inventory.NodeKey(inventory.NodeDestination, d)]]
+		n := &g.nodes[g.index[nk(inventory.NodeDestination, d)]]
 		n.Code, n.Date = l.dest, l.date
 		if l.contact != "" {
 			n.Label = l.contact
 		}
-		g.flow(flow{from: sk, to: inventory.NodeKey(inventory.NodeDestination, d), qty: l.qty, unitOf: l.batch})
+		g.flow(flow{from: sk, to: nk(inventory.NodeDestination, d), qty: l.qty, unitOf: l.batch})
 	}
 	return nil
 }
 
 // finish names the batches and entries and gives every edge its unit.
 func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
-	type batchInfo struct {
-		code, name, unit, received string
-		onHand                     inventory.Quantity
+	info := g.info
+	var missing []int64
+	for _, id := range g.batches {
+		if _, ok := info[id]; !ok {
+			missing = append(missing, id)
+		}
 	}
-	info := map[int64]batchInfo{}
 	err := eachID(ctx, g.q, g.d, `SELECT b.id, b.code, b.received_at, b.on_hand, i.name, i.unit
-		FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE b.id IN %s`, g.batches,
+		FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE b.id IN %s`, missing,
 		func(rows *sql.Rows) error {
 			var id int64
 			var b batchInfo
@@ -255,28 +284,14 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 	}
 	// The runs between the batches: a node each, named by its first entry.
 	byID := map[int64]*traceRun{}
-	var runIDs []int64
 	for _, l := range g.linksOf {
 		r := g.runs[l.to]
-		rk := inventory.NodeKey(inventory.NodeEntry, r.id)
+		rk := nk(inventory.NodeEntry, r.id)
 		if g.node(inventory.NodeEntry, r.id) {
 			byID[r.id] = r
-			runIDs = append(runIDs, r.id)
-			g.flow(flow{from: rk, to: inventory.NodeKey(inventory.NodeBatch, l.to), unitOf: l.to, run: r})
+			g.flow(flow{from: rk, to: nk(inventory.NodeBatch, l.to), unitOf: l.to, run: r})
 		}
-		g.flow(flow{from: inventory.NodeKey(inventory.NodeBatch, l.from), to: rk, qty: l.qty, unitOf: l.from})
-	}
-	if err := eachID(ctx, g.q, g.d, `SELECT id, date, line_id, product_id FROM production_entries WHERE id IN %s`, runIDs, func(rows *sql.Rows) error {
-		var id int64
-		var k runKey
-		if err := rows.Scan(&id, &k.date, &k.line, &k.product); err != nil {
-			return err
-		}
-		r := byID[id]
-		r.date, r.lineID, r.productID = k.date, k.line, k.product
-		return nil
-	}); err != nil {
-		return nil, err
+		g.flow(flow{from: nk(inventory.NodeBatch, l.from), to: rk, qty: l.qty, unitOf: l.from})
 	}
 	lines, items := map[int64]string{}, map[int64][2]string{}
 	var lineIDs, itemIDs []int64
@@ -348,7 +363,7 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 		if f.run != nil {
 			q = outputOf(f.run)
 		}
-		edges = append(edges, inventory.TraceEdge{From: f.from, To: f.to, Quantity: &q, Unit: info[f.unitOf].unit})
+		edges = append(edges, inventory.TraceEdge{From: f.from.String(), To: f.to.String(), Quantity: &q, Unit: info[f.unitOf].unit})
 	}
 	// A destination edge sums a shipment's lines: it has a quantity only
 	// when they share one unit.
