@@ -59,6 +59,8 @@ func eachID(ctx context.Context, q querier, d Dialect, query string, ids []int64
 type traceRun struct {
 	id, lineID, productID, produced int64
 	date                            string
+	output                          int64 // units, the day's summary of its product and line
+	itemOf                          int64 // the item of the batch it produced
 }
 
 type runKey struct {
@@ -101,7 +103,9 @@ type traceGraph struct {
 	batches []int64
 	runs    map[int64]*traceRun // by the batch they produced into
 	info    map[int64]batchInfo
-	linksOf []link
+	// components are the items some recipe names (nil until read).
+	components map[int64]bool
+	linksOf    []link
 }
 
 func newTraceGraph(q querier, d Dialect) *traceGraph {
@@ -155,22 +159,24 @@ func (g *traceGraph) links(ctx context.Context, column string, batches []int64) 
 	// The produced batch and its run come with the link: one row each, not
 	// three reads of thousands of ids.
 	err := eachID(ctx, g.q, g.d, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
-		b.code, b.received_at, b.on_hand, i.name, i.unit, e.date, e.line_id, e.product_id
+		b.code, b.received_at, b.on_hand, i.name, i.unit, e.date, e.line_id, e.product_id, COALESCE(o.units, 0), b.item_id
 		FROM production_batch_links l JOIN inventory_batches b ON b.id = l.produced_batch_id
 		JOIN inventory_items i ON i.id = b.item_id JOIN production_entries e ON e.id = l.first_entry_id
+		LEFT JOIN production_day_output o ON o.date = e.date AND o.line_id = e.line_id AND o.product_id = e.product_id
 		WHERE l.`+column+` IN %s AND l.quantity > 0`, batches,
 		func(rows *sql.Rows) error {
 			var l link
 			var b batchInfo
 			var k runKey
+			var units, item int64
 			if err := rows.Scan(&l.from, &l.to, &l.qty, &l.first, &b.code, &b.received, &b.onHand, &b.name, &b.unit,
-				&k.date, &k.line, &k.product); err != nil {
+				&k.date, &k.line, &k.product, &units, &item); err != nil {
 				return err
 			}
 			out = append(out, l)
 			g.info[l.to] = b
 			r, _ := g.run(l.to, l.first)
-			r.date, r.lineID, r.productID = k.date, k.line, k.product
+			r.date, r.lineID, r.productID, r.output, r.itemOf = k.date, k.line, k.product, units, item
 			return nil
 		})
 	g.linksOf = append(g.linksOf, out...)
@@ -181,6 +187,31 @@ func (g *traceGraph) links(ctx context.Context, column string, batches []int64) 
 // reversed) that consumed the batches, and the batches they produced. It
 // returns the produced batches not reached before.
 func (g *traceGraph) consumers(ctx context.Context, batches []int64) ([]int64, error) {
+	// A batch the trace produced is drawn on only if its item is a
+	// component of some recipe (any version): the others end here.
+	if g.components == nil {
+		g.components = map[int64]bool{}
+		rows, err := g.q.Query(ctx, `SELECT DISTINCT item_id FROM production_recipe_components`)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			g.components[id] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	batches = slices.DeleteFunc(slices.Clone(batches), func(b int64) bool {
+		r := g.runs[b]
+		return r != nil && !g.components[r.itemOf]
+	})
 	ls, err := g.links(ctx, "consumed_batch_id", batches)
 	var next []int64
 	for _, l := range ls {
@@ -295,7 +326,6 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 	}
 	lines, items := map[int64]string{}, map[int64][2]string{}
 	var lineIDs, itemIDs []int64
-	from, to := "", ""
 	for _, r := range byID {
 		if _, ok := lines[r.lineID]; !ok {
 			lines[r.lineID] = ""
@@ -305,10 +335,6 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 			items[r.productID] = [2]string{}
 			itemIDs = append(itemIDs, r.productID)
 		}
-		if from == "" || r.date < from {
-			from = r.date
-		}
-		to = max(to, r.date)
 	}
 	if err := eachID(ctx, g.q, g.d, `SELECT id, name FROM production_lines WHERE id IN %s`, lineIDs, func(rows *sql.Rows) error {
 		var id int64
@@ -330,20 +356,7 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 	}
 	// A run's output: the day's summary of its product and line (entries
 	// not reversed), rewritten with every entry and reversal.
-	output := map[runKey]int64{}
-	if err := eachID(ctx, g.q, g.d, `SELECT date, line_id, product_id, units FROM production_day_output
-		WHERE date >= ? AND date <= ? AND product_id IN %s`, itemIDs, func(rows *sql.Rows) error {
-		var k runKey
-		var units int64
-		err := rows.Scan(&k.date, &k.line, &k.product, &units)
-		output[k] = units
-		return err
-	}, from, to); err != nil {
-		return nil, err
-	}
-	outputOf := func(r *traceRun) inventory.Quantity {
-		return inventory.Units(output[runKey{date: r.date, line: r.lineID, product: r.productID}])
-	}
+	outputOf := func(r *traceRun) inventory.Quantity { return inventory.Units(r.output) }
 	for i := range g.nodes {
 		n := &g.nodes[i]
 		switch n.Kind {
