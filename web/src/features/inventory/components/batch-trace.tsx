@@ -3,8 +3,8 @@ import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
-import { useBatchTrace, useShipmentTrace, type TraceDirection } from '../api/get-trace';
-import { TraceTree } from './trace-tree';
+import { TraceTree, type TraceDirection } from '@/components/trace-tree';
+import { useBatchTrace } from '../api/get-trace';
 
 /**
  * The batch page's trace (lazily loaded): forward, every production run, finished batch,
@@ -43,20 +43,4 @@ export default function BatchTrace({ batchId, finished }: { batchId: number; fin
       )}
     </Stack>
   );
-}
-
-/** A shipment's backward trace: the batches it carried down to the raw batches (lazily loaded). */
-export function ShipmentTraceView({ shipmentId }: { shipmentId: number }) {
-  const { t } = useTranslation();
-  const q = useShipmentTrace(shipmentId);
-  if (q.isError) return <Text c="red">{errorMessage(q.error, t)}</Text>;
-  if (!q.data) return <Text size="sm">{t('common.loading')}</Text>;
-  if (q.data.nodes.length <= 1) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('inventory.trace.empty.shipment')}
-      </Text>
-    );
-  }
-  return <TraceTree trace={q.data} direction="backward" />;
 }

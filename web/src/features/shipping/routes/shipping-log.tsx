@@ -24,12 +24,13 @@ import {
   type ShipmentStatus,
   type ShipmentStep,
 } from '../api/shipments';
-import { ShipmentTrace } from '@/features/inventory';
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
 const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
+// A shipment's trace (what it carried, down to the raw batches) loads when it is opened.
+const ShipmentTrace = lazy(() => import('../components/shipment-trace'));
 
 export const STATUS_COLORS: Record<ShipmentStatus, string> = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' };
 

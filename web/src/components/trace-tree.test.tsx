@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { Trace } from '../api/get-trace';
 import { renderWithProviders, setupI18n } from '@/test/render';
-import { TraceTree } from './trace-tree';
+import { TraceTree, type Trace } from './trace-tree';
 
 const node = (kind: Trace['nodes'][number]['kind'], id: number, code: string, extra: Partial<Trace['nodes'][number]> = {}) => ({
   kind, id, code, label: '', date: '2026-11-20', quantity: null, unit: '', ...extra,

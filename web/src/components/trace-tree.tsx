@@ -3,9 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { addEnglish } from '@/i18n/english';
+import type { Schema } from '@/lib/api';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { unitName } from '@/lib/units';
-import type { Trace, TraceDirection, TraceNode } from '../api/get-trace';
-import { formatDay, formatQty } from '../lib/format';
+import trace from 'virtual:english/inventory.trace';
+
+// The tree's English strings travel with it (the batch page and the shipping log both show it).
+addEnglish({ inventory: { trace } });
+
+export type Trace = Schema<'Trace'>;
+export type TraceNode = Schema<'TraceNode'>;
+export type TraceDirection = 'forward' | 'backward';
 
 type Edge = Trace['edges'][number];
 type Child = { node: TraceNode; edge: Edge };
@@ -61,9 +70,9 @@ function branches(trace: Trace, direction: TraceDirection): Branch | null {
  * backward, what it was made of. A node met again on another branch is shown once more
  * without its subtree (the graph is not a tree: a finished batch may draw on several batches).
  */
-export function TraceTree({ trace, direction }: { trace: Trace; direction: TraceDirection }) {
+export function TraceTree({ trace: graph, direction }: { trace: Trace; direction: TraceDirection }) {
   const { t } = useTranslation();
-  const root = branches(trace, direction);
+  const root = branches(graph, direction);
   if (!root) return null;
   return (
     <ul role="tree" aria-label={t(`inventory.trace.${direction}`)} style={{ listStyle: 'none', paddingInlineStart: 0, margin: 0 }}>
@@ -85,7 +94,7 @@ function TraceItem({ branch, depth }: { branch: Branch; depth: number }) {
       <Group gap={6} wrap="wrap">
         {edge?.quantity != null && (
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatQty(edge.quantity, lng)} {unitName(edge.unit, t, edge.quantity)} →
+            {formatNumber(edge.quantity, lng)} {unitName(edge.unit, t, edge.quantity)} →
           </Text>
         )}
         <Badge size="xs" variant="light" color={KIND_COLORS[node.kind]} style={{ textTransform: 'none' }}>
@@ -101,17 +110,17 @@ function TraceItem({ branch, depth }: { branch: Branch; depth: number }) {
         )}
         {node.date && (
           <Text size="xs" c="dimmed">
-            {formatDay(node.date, lng)}
+            {formatCalendarDate(node.date, lng)}
           </Text>
         )}
         {qty != null && node.kind === 'batch' && (
           <Text size="xs" c="dimmed">
-            {t('inventory.trace.onHand', { qty: formatQty(qty, lng), unit: unitName(node.unit, t, qty) })}
+            {t('inventory.trace.onHand', { qty: formatNumber(qty, lng), unit: unitName(node.unit, t, qty) })}
           </Text>
         )}
         {qty != null && node.kind === 'entry' && (
           <Text size="xs" c="dimmed">
-            {t('inventory.trace.made', { qty: formatQty(qty, lng), unit: unitName(node.unit, t, qty) })}
+            {t('inventory.trace.made', { qty: formatNumber(qty, lng), unit: unitName(node.unit, t, qty) })}
           </Text>
         )}
         {again && (

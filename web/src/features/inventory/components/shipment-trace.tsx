@@ -1,2 +1,0 @@
-import '../strings';
-export { ShipmentTraceView as default } from './batch-trace';
