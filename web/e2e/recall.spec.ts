@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { apiToken, expect, signIn, test } from './fixtures';
 
 /**
@@ -59,6 +60,8 @@ test('a recall from a raw batch lists the partner and holds the batches made fro
   await expect(list).toContainText('Robin 0300 123');
   await expect(list.getByTestId('recall-line')).toContainText('2 case');
   const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/RCL-\d+/)?.[0] ?? '';
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect(number).toMatch(/^RCL-\d+$/);
 
   // The recalls page lists it as open.
