@@ -126,6 +126,21 @@ func (g *traceGraph) node(kind string, id int64) bool {
 	return true
 }
 
+// reserve makes room for n more nodes, so that a level of thousands does
+// not grow the index step by step.
+func (g *traceGraph) reserve(n int) {
+	if n < 1024 {
+		return
+	}
+	index := make(map[nodeKey]int, len(g.index)+n)
+	for k, v := range g.index {
+		index[k] = v
+	}
+	g.index = index
+	g.nodes = slices.Grow(g.nodes, n)
+	g.flows = slices.Grow(g.flows, n)
+}
+
 func (g *traceGraph) flow(f flow) {
 	k := [2]nodeKey{f.from, f.to}
 	if i, ok := g.flowAt[k]; ok {
@@ -159,9 +174,9 @@ func (g *traceGraph) links(ctx context.Context, column string, batches []int64) 
 	// The produced batch and its run come with the link: one row each, not
 	// three reads of thousands of ids.
 	err := eachID(ctx, g.q, g.d, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
-		b.code, b.received_at, b.on_hand, i.name, i.unit, e.date, e.line_id, e.product_id, COALESCE(o.units, 0), b.item_id
+		b.code, b.received_at, b.on_hand, e.date, e.line_id, e.product_id, COALESCE(o.units, 0), b.item_id
 		FROM production_batch_links l JOIN inventory_batches b ON b.id = l.produced_batch_id
-		JOIN inventory_items i ON i.id = b.item_id JOIN production_entries e ON e.id = l.first_entry_id
+		JOIN production_entries e ON e.id = l.first_entry_id
 		LEFT JOIN production_day_output o ON o.date = e.date AND o.line_id = e.line_id AND o.product_id = e.product_id
 		WHERE l.`+column+` IN %s AND l.quantity > 0`, batches,
 		func(rows *sql.Rows) error {
@@ -169,7 +184,7 @@ func (g *traceGraph) links(ctx context.Context, column string, batches []int64) 
 			var b batchInfo
 			var k runKey
 			var units, item int64
-			if err := rows.Scan(&l.from, &l.to, &l.qty, &l.first, &b.code, &b.received, &b.onHand, &b.name, &b.unit,
+			if err := rows.Scan(&l.from, &l.to, &l.qty, &l.first, &b.code, &b.received, &b.onHand,
 				&k.date, &k.line, &k.product, &units, &item); err != nil {
 				return err
 			}
@@ -180,6 +195,7 @@ func (g *traceGraph) links(ctx context.Context, column string, batches []int64) 
 			return nil
 		})
 	g.linksOf = append(g.linksOf, out...)
+	g.reserve(2 * len(out))
 	return out, err
 }
 
@@ -320,9 +336,11 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 		rk := nk(inventory.NodeEntry, r.id)
 		if g.node(inventory.NodeEntry, r.id) {
 			byID[r.id] = r
-			g.flow(flow{from: rk, to: nk(inventory.NodeBatch, l.to), unitOf: l.to, run: r})
+			g.flows = append(g.flows, flow{from: rk, to: nk(inventory.NodeBatch, l.to), unitOf: l.to, run: r})
 		}
-		g.flow(flow{from: nk(inventory.NodeBatch, l.from), to: rk, qty: l.qty, unitOf: l.from})
+		// A link is one consumed and produced batch: its edge is the only one
+		// from that batch to that run, so it needs no merging.
+		g.flows = append(g.flows, flow{from: nk(inventory.NodeBatch, l.from), to: rk, qty: l.qty, unitOf: l.from})
 	}
 	lines, items := map[int64]string{}, map[int64][2]string{}
 	var lineIDs, itemIDs []int64
@@ -357,6 +375,13 @@ func (g *traceGraph) finish(ctx context.Context) (*inventory.Trace, error) {
 	// A run's output: the day's summary of its product and line (entries
 	// not reversed), rewritten with every entry and reversal.
 	outputOf := func(r *traceRun) inventory.Quantity { return inventory.Units(r.output) }
+	// A produced batch is of its run's product: its name and unit.
+	for _, r := range g.runs {
+		if b, ok := info[r.produced]; ok && b.name == "" {
+			b.name, b.unit = items[r.productID][0], items[r.productID][1]
+			info[r.produced] = b
+		}
+	}
 	for i := range g.nodes {
 		n := &g.nodes[i]
 		switch n.Kind {
