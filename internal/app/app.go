@@ -20,6 +20,7 @@ import (
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
+	"github.com/packline/packline/internal/recalls"
 	"github.com/packline/packline/internal/services"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
@@ -154,6 +155,8 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 				st, err := org.Get(ctx)
 				return st.Currency, err
 			}),
+			Trace:   &inventory.Tracer{Store: storage.NewTraceStore(db)},
+			Recalls: recalls.NewService(storage.NewRecallStore(db, inv)),
 		},
 	}
 }

@@ -66,6 +66,19 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 	}, by); err != nil {
 		return fmt.Errorf("recipe: %w", err)
 	}
+	// Two levels of production: pouches packed into cases (issue 23).
+	if sku["BOX-36"] != 0 {
+		kase, err := s.Inventory.CreateItem(ctx, inventory.NewItem{SKU: "CASE-RS6-36", Name: "Case of 36 casserole pouches",
+			Kind: inventory.KindFinished, Unit: "case", Category: "Meals", Location: "Finished goods bay"})
+		if err != nil {
+			return err
+		}
+		if _, err := s.Production.SetRecipe(ctx, kase.ID, []production.Component{
+			{ItemID: meal, Quantity: q("36")}, {ItemID: sku["BOX-36"], Quantity: q("1")},
+		}, by); err != nil {
+			return fmt.Errorf("case recipe: %w", err)
+		}
+	}
 	cal := s.Production.Calendar
 	loc, err := cal.Zone(ctx)
 	if err != nil {

@@ -161,6 +161,15 @@ func (s *Server) routeTable() []route {
 		{"GET /api/production/assignments", signedIn, s.handleAssignments},
 		{"PUT /api/production/assignments", signedIn, s.handlePutAssignment},
 
+		// trace and recalls: where a batch went, what it was made of (trace.go)
+		{"GET /api/inventory/batches/{id}/trace", signedIn, s.handleTraceBatch},
+		{"GET /api/shipments/{id}/trace", signedIn, s.handleTraceShipment},
+		{"GET /api/recalls", signedIn, s.handleRecallList},
+		{"POST /api/recalls", signedIn, s.handleRecallStart},
+		{"GET /api/recalls/{id}", signedIn, s.handleRecallGet},
+		{"GET /api/recalls/{id}/list.csv", signedIn, s.handleRecallCSV},
+		{"POST /api/recalls/{id}/release", signedIn, s.handleRecallRelease},
+
 		// documents: upload, list, content, trash (admins restore)
 		{"POST /api/documents", signedIn, s.handleDocUpload},
 		{"GET /api/documents", signedIn, s.handleDocList},

@@ -102,6 +102,8 @@ var textFields = map[string][]string{
 	"POST /api/invoices/{id}/void":     {"reason"},
 	"POST /api/invoices/{id}/reissue":  {},
 	"POST /api/invoices/{id}/payments": {"paid_on", "note"},
+	"POST /api/recalls":                {"reason", "notes"},
+	"POST /api/recalls/{id}/release":   {"notes"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

@@ -73,6 +73,9 @@ func record(ctx context.Context, tx Tx, it *Item, b *Batch, n NewMove) (*Move, e
 	if it.Archived {
 		return nil, errArchived(it)
 	}
+	if err := checkHold(ctx, tx, b, n.Reason); err != nil {
+		return nil, err
+	}
 	m := &Move{Reason: n.Reason, Note: n.Note, UserID: n.UserID, Document: n.Document, CreatedAt: n.OccurredAt}
 	if n.Reason == ReasonCount {
 		counted := b.OnHand + delta

@@ -132,6 +132,8 @@ func (t *memTx) id() int64 { t.st.nextID++; return t.st.nextID }
 
 func (t *memTx) Now() time.Time { return t.now }
 
+func (t *memTx) RecallHold(ctx context.Context, batchID int64) (*RecallHold, error) { return nil, nil }
+
 func (t *memTx) LockItem(ctx context.Context, id int64) (*Item, error) {
 	it, ok := t.st.items[id]
 	if !ok {

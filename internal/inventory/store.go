@@ -107,6 +107,8 @@ type Tx interface {
 
 	// LockBatch reads a batch and locks it until the end of the transaction.
 	LockBatch(ctx context.Context, id int64) (*Batch, error)
+	// RecallHold is the open recall holding a batch (nil when none).
+	RecallHold(ctx context.Context, batchID int64) (*RecallHold, error)
 	// StockedBatches lists an item's batches with stock, oldest expiry first.
 	StockedBatches(ctx context.Context, itemID int64) ([]Batch, error)
 	// CodeTaken reports whether another batch than except of the item has the code key.

@@ -32,6 +32,9 @@ const (
 	// KindInvoicePaid: a payment made the invoice "invoice" (params client,
 	// total, currency) fully paid.
 	KindInvoicePaid = "invoice_paid"
+	// KindRecallStarted: a recall ("recall", its number) of the batch
+	// "batch" of "name" started for "reason"; it holds "batches" batches.
+	KindRecallStarted = "recall_started"
 )
 
 // Audience is who gets a notification that names no recipients (To nil).
@@ -150,7 +153,7 @@ func (s *Service) Notify(ctx context.Context, actorID int64, kind string, params
 // Without a link, the kind's place is used.
 func (s *Service) Send(ctx context.Context, n NewNotification) error {
 	switch n.Kind {
-	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid:
+	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid, KindRecallStarted:
 	default:
 		return fmt.Errorf("messaging: unknown notification kind %q", n.Kind)
 	}
@@ -175,6 +178,7 @@ var defaultLink = map[string]string{
 	KindForgottenClockOut: "/employees?tab=now",
 	KindLowStock:          "/inventory?low_stock=true",
 	KindInvoicePaid:       "/payments/billing",
+	KindRecallStarted:     "/inventory/recalls",
 }
 
 // TopicLink is the app path of a chat topic.
@@ -191,6 +195,15 @@ func LowStock(by, itemID int64, sku, name, onHand, reorderLevel, unit string) Ne
 	return NewNotification{ActorID: by, Kind: KindLowStock, Audience: AudienceStaff,
 		Link:   "/inventory?search=" + url.QueryEscape(sku),
 		Params: map[string]string{"name": name, "sku": sku, "on_hand": onHand, "reorder_level": reorderLevel, "unit": unit, "item_id": strconv.FormatInt(itemID, 10)}}
+}
+
+// RecallStarted tells every user that a recall of a batch started: the
+// batch and everything made from it are held. The link opens the recall.
+func RecallStarted(by, recallID int64, number, batch, item, reason string, batches int) NewNotification {
+	return NewNotification{ActorID: by, Kind: KindRecallStarted, Audience: AudienceStaff,
+		Link: "/inventory/recalls/" + strconv.FormatInt(recallID, 10),
+		Params: map[string]string{"recall": number, "batch": batch, "name": item, "reason": reason,
+			"batches": strconv.Itoa(batches), "recall_id": strconv.FormatInt(recallID, 10)}}
 }
 
 // ForgottenClockOut tells the admins that an employee's shift, open since

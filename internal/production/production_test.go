@@ -170,7 +170,7 @@ func TestCheckRecipe(t *testing.T) {
 		{[]Component{{ItemID: 1, Quantity: q("0.18")}, {ItemID: 3, Quantity: q("1")}}, ""},
 		{nil, "production.recipe_empty"},
 		{[]Component{{ItemID: 100, Quantity: q("1")}}, "production.component_self"},
-		{[]Component{{ItemID: 7, Quantity: q("1")}}, "production.component_kind"},
+		{[]Component{{ItemID: 7, Quantity: q("1")}}, ""}, // two levels of production
 		{[]Component{{ItemID: 9, Quantity: q("1")}}, "production.component_unknown"},
 		{[]Component{{ItemID: 1, Quantity: 0}}, "production.component_quantity"},
 		{[]Component{{ItemID: 1, Quantity: 1}, {ItemID: 1, Quantity: 2}}, "production.component_twice"},

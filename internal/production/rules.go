@@ -2,6 +2,7 @@ package production
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -40,8 +41,8 @@ func (n NewLine) Validate() error {
 
 // CheckRecipe validates a new recipe for product against the items its
 // components name (items[id], absent when unknown). A component that is the
-// product itself, unknown, or not a raw material or packaging is Invalid; so
-// is a quantity that is not positive, a component named twice, or none.
+// product itself or unknown is Invalid (a finished good may be a component:
+// two levels of production; CheckNoCycle refuses cycles); so is a quantity that is not positive, a component named twice, or none.
 func CheckRecipe(product *inventory.Item, comps []Component, items map[int64]*inventory.Item) error {
 	if product.Kind != inventory.KindFinished {
 		return apperr.New(apperr.Invalid, "production.not_finished", apperr.Params{"item": product.Name},
@@ -62,9 +63,9 @@ func CheckRecipe(product *inventory.Item, comps []Component, items map[int64]*in
 			return apperr.New(apperr.Invalid, "production.component_unknown", apperr.Params{"item_id": c.ItemID},
 				fmt.Sprintf("Item %d does not exist.", c.ItemID)).OnField("components")
 		}
-		if it.Kind != inventory.KindRaw && it.Kind != inventory.KindPackaging {
+		if !slices.Contains(inventory.Kinds, it.Kind) {
 			return apperr.New(apperr.Invalid, "production.component_kind", apperr.Params{"item": it.Name},
-				fmt.Sprintf("%s is not a raw material or packaging item.", it.Name)).OnField("components")
+				fmt.Sprintf("%s is not a raw material, packaging or finished good.", it.Name)).OnField("components")
 		}
 		if seen[c.ItemID] {
 			return apperr.New(apperr.Invalid, "production.component_twice", apperr.Params{"item": it.Name},

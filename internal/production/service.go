@@ -47,6 +47,9 @@ type Tx interface {
 	// SummariseDay rewrites a date's output summaries from its entries:
 	// called after an entry or reversal of that date.
 	SummariseDay(ctx context.Context, date string) error
+	// LinkBatches adds an entry's draws (negative: its reversal) to the
+	// links from the batches drawn on to the batch produced: the trace.
+	LinkBatches(ctx context.Context, entryID, producedBatchID int64, draws []Draw) error
 	// ProjectOption reads a project an entry may name (nil when none).
 	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
 	// LockEmployee says whether the employee exists and is active (not
@@ -184,6 +187,9 @@ func (s *Service) SetRecipe(ctx context.Context, itemID int64, comps []Component
 		if err := CheckRecipe(product, comps, items); err != nil {
 			return err
 		}
+		if err := CheckNoCycle(ctx, tx, product, comps); err != nil {
+			return err
+		}
 		cur, err := tx.CurrentRecipe(ctx, itemID)
 		if err != nil {
 			return err
@@ -267,7 +273,9 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		for i, p := range n.Batches {
 			pickIDs[i] = p.BatchID
 		}
-		stock, err := tx.LockStock(ctx, compIDs, pickIDs)
+		// The product's item too, so that every item lock is taken in id
+		// order: a finished good may be another entry's component.
+		stock, err := tx.LockStock(ctx, append(compIDs, product.ID), pickIDs)
 		if err != nil {
 			return err
 		}
@@ -305,6 +313,9 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 			return err
 		}
 		if err := tx.SetProducedBatch(ctx, e.ID, b.ID); err != nil {
+			return err
+		}
+		if err := tx.LinkBatches(ctx, e.ID, b.ID, draws); err != nil {
 			return err
 		}
 		return summariseDay(ctx, tx, e.Date)
@@ -362,6 +373,9 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 			}
 		}
 		if err := tx.MarkReversed(ctx, id, reason, by); err != nil {
+			return err
+		}
+		if err := tx.LinkBatches(ctx, e.ID, e.ProducedBatchID, unlinks(e)); err != nil {
 			return err
 		}
 		return summariseDay(ctx, tx, e.Date)

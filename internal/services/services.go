@@ -15,6 +15,7 @@ import (
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
+	"github.com/packline/packline/internal/recalls"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -35,4 +36,8 @@ type Services struct {
 	Clients      *clients.Service
 	Projects     *projects.Service
 	Billing      *billing.Service
+	// Trace reads where a batch went and what it was made of (issue 23).
+	Trace *inventory.Tracer
+	// Recalls hold a batch and everything made from it, and list its partners.
+	Recalls *recalls.Service
 }

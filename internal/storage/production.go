@@ -302,7 +302,7 @@ func (s *ProductionStore) Stock(ctx context.Context, itemIDs []int64) ([]product
 	if len(itemIDs) == 0 {
 		return []production.StockBatch{}, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.on_hand > 0
+	rows, err := s.db.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.on_hand > 0 AND `+notHeld+`
 		AND b.item_id IN (`+placeholders(len(itemIDs))+`)`+batchOrder, int64Args(itemIDs)...)
 	if err != nil {
 		return nil, err
@@ -325,10 +325,10 @@ func (t prodTx) LockStock(ctx context.Context, itemIDs, batchIDs []int64) ([]pro
 			return nil, err
 		}
 	}
-	cond := `b.on_hand > 0`
+	cond := `b.on_hand > 0 AND ` + notHeld
 	args := int64Args(ids)
 	if len(batchIDs) > 0 {
-		cond = `(b.on_hand > 0 OR b.id IN (` + placeholders(len(batchIDs)) + `))`
+		cond = `((b.on_hand > 0 AND ` + notHeld + `) OR b.id IN (` + placeholders(len(batchIDs)) + `))`
 		args = append(args, int64Args(batchIDs)...)
 	}
 	rows, err := t.tx.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.item_id IN (`+placeholders(len(ids))+`)

@@ -116,6 +116,9 @@ func Production(ctx context.Context, db *storage.DB, userID int64, lines, hours,
 	if err == nil {
 		err = db.RebuildProductionSummaries(ctx)
 	}
+	if err == nil {
+		err = db.RebuildBatchLinks(ctx)
+	}
 	if err == nil && db.Dialect == storage.Postgres {
 		for _, t := range []string{"inventory_items", "inventory_batches", "inventory_moves", "production_lines", "production_recipes", "production_entries", "employees"} {
 			if err = db.WithTx(ctx, func(tx *storage.Tx) error {

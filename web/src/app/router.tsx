@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('@/features/inventory/routes/inventory')) },
               screen(paths.app.inventoryBatch.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/batch')),
               screen(paths.app.inventoryLabels.path, 'inventory.labels.title', () => import('@/features/inventory/routes/labels')),
+              screen(paths.app.recalls.path, 'nav.recalls', () => import('@/features/recalls/routes/recalls')),
+              screen(paths.app.recall.path, 'nav.recall', () => import('@/features/recalls/routes/recall')),
             ],
           },
           screen(paths.app.labelLink.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/label-link')),

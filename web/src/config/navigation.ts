@@ -1,4 +1,5 @@
 import {
+  IconAlertOctagon,
   IconBuildingFactory2,
   IconCreditCard,
   IconFileText,
@@ -30,6 +31,7 @@ export const MAIN_MENU: NavItem[] = [
   { labelKey: 'nav.dashboard', to: paths.app.dashboard.path, icon: IconLayoutDashboard },
   { labelKey: 'nav.docs', to: paths.app.docs.path, icon: IconFileText },
   { labelKey: 'nav.inventory', to: paths.app.inventory.path, icon: IconPackages },
+  { labelKey: 'nav.recalls', to: paths.app.recalls.path, icon: IconAlertOctagon },
   {
     labelKey: 'nav.production',
     to: paths.app.production.root.path,

@@ -42,6 +42,8 @@ export const paths = {
     },
     /** A batch label's link, /b/{sku}/10/{code}/17/{YYMMDD} (features/inventory/scan/label-url.ts). */
     labelLink: simple('/b/*'),
+    recalls: simple('/inventory/recalls'),
+    recall: { path: '/inventory/recalls/:id', getHref: (id: number | string) => `/inventory/recalls/${id}` },
     faq: simple('/faq'),
     /** `search`: the log filtered on it (a shipment's number, a batch code). */
     shippingLog: {

@@ -559,6 +559,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/batches/{id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A batch's trace, forward (where it went) or backward (what it was made of)
+         * @description Forward: the production entries that consumed the batch (reversed entries left out), the finished batches they produced, further levels where those are components again, the shipments (shipped or delivered; cancelled ones left out) that carried any of them, and their destinations. Backward: the entries that produced the batch and the batches they consumed, down to the raw batches. Quantities are the ledger's moves, summed per edge.
+         */
+        get: operations["traceBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventory/facets": {
         parameters: {
             query?: never;
@@ -716,7 +739,10 @@ export interface paths {
         };
         /** An item's current recipe (production.no_recipe when none) */
         get: operations["getRecipe"];
-        /** Set a finished item's recipe; a change makes a new version */
+        /**
+         * Set a finished item's recipe; a change makes a new version
+         * @description Components are raw materials, packaging or other finished goods (two levels of production: pouches packed into cases, drawn first-expiry-first-out like any component). A recipe that would contain its own product, directly or through the current recipes of its components, is refused with 400 production.recipe_cycle naming the chain of items.
+         */
         put: operations["setRecipe"];
         post?: never;
         delete?: never;
@@ -1525,6 +1551,84 @@ export interface paths {
         patch: operations["updateProject"];
         trace?: never;
     };
+    "/api/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recalls, newest first, filtered by status and paged */
+        get: operations["listRecalls"];
+        put?: never;
+        /** Start a recall of a batch; it holds the batch and every batch made from it, and tells staff */
+        post: operations["startRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** A recall and its list of partners (every shipped or delivered shipment line of a batch it holds) */
+        get: operations["getRecall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/list.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** The recall list as CSV, one row per shipment line */
+        get: operations["exportRecallList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recalls/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release (close) an open recall; its batches move again (409 recall.not_open when released already) */
+        post: operations["releaseRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -1670,6 +1774,29 @@ export interface paths {
         put?: never;
         /** Mark a planned shipment shipped, taking every line's stock out in one transaction */
         post: operations["shipShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A shipment's backward trace, the batches it carried down to the raw batches
+         * @description A planned or cancelled shipment carried nothing; its trace is the shipment alone.
+         */
+        get: operations["traceShipment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2890,10 +3017,12 @@ export interface components {
          *     stock move took the item params.name below its reorder level; params sku, on_hand,
          *     reorder_level, unit, item_id), forgotten_clockout (params.name has been clocked in longer
          *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
-         *     invoice params.invoice of params.client is fully paid; params total, currency; admins).
+         *     invoice params.invoice of params.client is fully paid; params total, currency; admins), or
+         *     recall_started (the recall params.recall of the batch params.batch of params.name started for
+         *     params.reason; it holds params.batches batches; params recall_id; every user).
          * @enum {string}
          */
-        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid";
+        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid" | "recall_started";
         OpenShift: {
             employee_id: number;
             first_name: string;
@@ -3211,6 +3340,47 @@ export interface components {
         PunchTime: string;
         /** @description An exact amount in the item's unit, with at most three decimals. */
         Quantity: number;
+        Recall: {
+            batch_code: string;
+            batch_id: number;
+            /** @description The batches it holds: the recalled one and every one made from it. */
+            batches: number;
+            /** Format: date-time */
+            closed_at: string | null;
+            closed_by: number | null;
+            closed_by_name: string;
+            id: number;
+            item_name: string;
+            item_sku: string;
+            notes: string;
+            /** @description RCL-0007 */
+            number: string;
+            /** Format: date-time */
+            opened_at: string;
+            opened_by: number | null;
+            opened_by_name: string;
+            reason: string;
+            status: components["schemas"]["RecallStatus"];
+        };
+        RecallLine: {
+            address: string;
+            batch_code: string;
+            batch_id: number;
+            contact: string;
+            destination: string;
+            expires_at: string | null;
+            item_name: string;
+            item_sku: string;
+            number: string;
+            quantity: components["schemas"]["Quantity"];
+            ship_date: string;
+            shipment_id: number;
+            /** @enum {string} */
+            status: "shipped" | "delivered";
+            unit: string;
+        };
+        /** @enum {string} */
+        RecallStatus: "open" | "closed";
         Recipe: {
             components: components["schemas"]["RecipeComponent"][];
             /** Format: date-time */
@@ -3455,6 +3625,29 @@ export interface components {
             /** @description Others' messages after the user's read mark. */
             unread: number;
         };
+        Trace: {
+            edges: components["schemas"]["TraceEdge"][];
+            /** @description The start first, then the others level by level. */
+            nodes: components["schemas"]["TraceNode"][];
+        };
+        /** @description Stock flowing downstream (batch → entry → batch → shipment → destination) whichever the direction; from and to name nodes as "kind:id" ("batch:12"). A destination edge has no quantity when its shipment carried items of several units. */
+        TraceEdge: {
+            from: string;
+            quantity: components["schemas"]["Quantity"] | null;
+            to: string;
+            unit: string;
+        };
+        /** @description batch: code, item name as label, received date, on hand now. entry: a production run, the entries (not reversed) of one product on one line on one day, which produce into that day's finished batch; id is its first entry the trace met, code the line's name, label the product, the run's output. shipment: its number, the destination's name as label, ship date, no quantity. destination: id is the first shipment to it (one node per name, ignoring case), code its name, label its contact, the latest ship date, no quantity. */
+        TraceNode: {
+            code: string;
+            date: string;
+            id: number;
+            /** @enum {string} */
+            kind: "batch" | "entry" | "shipment" | "destination";
+            label: string;
+            quantity: components["schemas"]["Quantity"] | null;
+            unit: string;
+        };
         TwoFactorChallenge: {
             challenge: string;
             /** @constant */
@@ -3637,6 +3830,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Success"];
+            };
+        };
+        /** @description The trace's graph. */
+        Trace: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Trace"];
             };
         };
     };
@@ -4566,6 +4768,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Why, for the person looking: the database does not answer. */
+                        reason: string;
                         /** @constant */
                         status: "unavailable";
                         version: string;
@@ -4692,6 +4896,24 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ItemBatches"];
+            default: components["responses"]["Error"];
+        };
+    };
+    traceBatch: {
+        parameters: {
+            query?: {
+                direction?: "forward" | "backward";
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Trace"];
             default: components["responses"]["Error"];
         };
     };
@@ -6391,6 +6613,146 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listRecalls: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["RecallStatus"];
+                sort?: "opened_at";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recalls and how many match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recalls: components["schemas"]["Recall"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    batch_id: number;
+                    /** @description At most 2000 characters. */
+                    notes?: string;
+                    /** @description 1 to 500 characters. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recall. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recall and its list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: components["schemas"]["RecallLine"][];
+                        recall: components["schemas"]["Recall"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportRecallList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CSV"];
+            default: components["responses"]["Error"];
+        };
+    };
+    releaseRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Replaces the recall's notes when given. */
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The recall. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -6650,6 +7012,22 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            default: components["responses"]["Error"];
+        };
+    };
+    traceShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Trace"];
             default: components["responses"]["Error"];
         };
     };

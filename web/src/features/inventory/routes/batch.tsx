@@ -2,11 +2,12 @@ import '../strings';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconArrowBackUp, IconClipboardCheck, IconDownload, IconPackageImport, IconTags } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BatchShipments } from '@/features/shipping';
+import { StartRecall } from '@/features/recalls';
 import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -22,6 +23,8 @@ import { formatChange, formatDay, formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
 import { unitName } from '@/lib/units';
+
+const BatchTrace = lazy(() => import('../components/batch-trace'));
 
 const REASON_COLORS: Record<string, string> = {
   receive: 'teal',
@@ -118,6 +121,9 @@ export default function BatchPage() {
           >
             {t('inventory.actions.exportHistory')}
           </Button>
+          <Suspense fallback={null}>
+            <StartRecall batchId={batch.id} code={batch.code} />
+          </Suspense>
         </Group>
       </Group>
 
@@ -152,6 +158,10 @@ export default function BatchPage() {
           </Group>
         </Card>
       </SimpleGrid>
+
+      <Suspense fallback={null}>
+        <BatchTrace batchId={batch.id} finished={item.kind === 'finished_good'} />
+      </Suspense>
 
       {first.production && <BatchProduction uses={first.production} unit={item.unit} />}
 

@@ -11,9 +11,12 @@ export function useRecipeVersions(itemId: number) {
   return useQuery({ queryKey: productionKeys.recipes(itemId), queryFn: ({ signal }) => getRecipeVersions(itemId, signal) });
 }
 
-/** The items a recipe may name: raw materials and packaging, not archived (two pages of up to 100). */
+/**
+ * The items a recipe may name: raw materials, packaging and finished goods (two levels of production:
+ * pouches packed into cases; the server refuses a cycle), not archived (a page of up to 100 each).
+ */
 export async function getComponentItems(signal?: AbortSignal) {
-  const kinds = ['raw_material', 'packaging'] as const;
+  const kinds = ['raw_material', 'packaging', 'finished_good'] as const;
   const pages = await Promise.all(kinds.map((kind) => api.get('/api/inventory/items', { query: { kind, page_size: 100 }, signal })));
   return pages.flatMap((p) => p.items);
 }

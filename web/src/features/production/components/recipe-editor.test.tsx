@@ -33,7 +33,7 @@ describe('recipe editor', () => {
       mockApi.get('/api/inventory/items/{id}/recipe/versions', () => Response.json({ versions })),
       mockApi.get('/api/inventory/items', ({ request }) => {
         const kind = new URL(request.url).searchParams.get('kind');
-        const items = kind === 'packaging' ? [bag] : [rice, soy];
+        const items = kind === 'packaging' ? [bag] : kind === 'raw_material' ? [rice, soy] : [];
         return Response.json({ items, total: items.length, page: 1, page_size: 100 });
       }),
       mockApi.put('/api/inventory/items/{id}/recipe', async ({ request }) => {

@@ -20,7 +20,7 @@ const rowsOf = (r: Recipe | undefined): Row[] =>
 /** Quantities are exact thousandths. */
 const exact = (q: number) => Math.round(q * 1000) === q * 1000 || Math.abs(Math.round(q * 1000) - q * 1000) < 1e-6;
 
-/** The form over the version in force: components (raw materials and packaging) and quantities per unit. */
+/** The form over the version in force: components (raw materials, packaging, other finished goods) and quantities per unit. */
 function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | undefined }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -28,7 +28,7 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
   const save = useSaveRecipe(itemId);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(current));
   const [saved, setSaved] = useState<number | null>(null);
-  const options = (items.data ?? []).map((it) => ({ value: String(it.id), label: `${it.name} (${it.sku}) · ${it.unit}` }));
+  const options = (items.data ?? []).filter((it) => it.id !== itemId).map((it) => ({ value: String(it.id), label: `${it.name} (${it.sku}) · ${it.unit}` }));
   const chosen = rows.map((r) => r.itemId);
   const valid =
     rows.length > 0 &&

@@ -6,10 +6,11 @@ import { useLiveEvent } from '@/lib/live';
  * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic);
  * pin_guessing: many wrong PINs for the employee `name` at the kiosk; and those the work raises:
  * low_stock (a move took the item `name` to its reorder level), forgotten_clockout (the employee `name`
- * has been clocked in over `hours` hours), invoice_paid (invoice `invoice` of `client` is fully paid).
+ * has been clocked in over `hours` hours), invoice_paid (invoice `invoice` of `client` is fully paid),
+ * recall_started (recall `recall` of batch `batch` of `name` started for `reason`, holding `batches`).
  */
 export type NotificationKind = Schema<'NotificationKind'>;
-export const NOTIFICATION_KINDS = enumValues<NotificationKind>()(['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid']);
+export const NOTIFICATION_KINDS = enumValues<NotificationKind>()(['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid', 'recall_started']);
 
 export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & {
   kind: NotificationKind;
@@ -27,6 +28,10 @@ export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & 
     client?: string;
     total?: string;
     currency?: string;
+    recall?: string;
+    batch?: string;
+    reason?: string;
+    batches?: string;
   };
 };
 

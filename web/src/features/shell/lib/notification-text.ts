@@ -1,4 +1,4 @@
-import { IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
+import { IconAlertOctagon, IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { intlLocale } from '@/lib/format';
 import { unitName } from '@/lib/units';
@@ -12,6 +12,7 @@ const KIND_KEY: Record<NotificationKind, string> = {
   low_stock: 'notifications.kinds.lowStock',
   forgotten_clockout: 'notifications.kinds.forgottenClockout',
   invoice_paid: 'notifications.kinds.invoicePaid',
+  recall_started: 'notifications.kinds.recallStarted',
 };
 
 export const KIND_ICON = {
@@ -22,6 +23,7 @@ export const KIND_ICON = {
   low_stock: IconPackageOff,
   forgotten_clockout: IconClockExclamation,
   invoice_paid: IconReceipt,
+  recall_started: IconAlertOctagon,
 } as const;
 
 /** An amount in a currency, in the reader's language ("100.00" "GBP" → "£100.00"); as given if not a number. */
@@ -56,6 +58,10 @@ export function notificationText(n: AppNotification, t: TFunction, lng: string):
     invoice: p.invoice ?? '',
     client: p.client ?? '',
     total: formatMoney(p.total, p.currency, lng),
+    recall: p.recall ?? '',
+    batch: p.batch ?? '',
+    reason: p.reason ?? '',
+    batches: p.batches ?? '',
     actor: n.actor?.name ?? '',
   });
 }

@@ -29,6 +29,8 @@ import { ShipmentForm } from '../components/shipment-form';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
 const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
+// A shipment's trace (what it carried, down to the raw batches) loads when it is opened.
+const ShipmentTrace = lazy(() => import('../components/shipment-trace'));
 
 export const STATUS_COLORS: Record<ShipmentStatus, string> = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' };
 
@@ -41,6 +43,7 @@ type Dialog =
   | { kind: 'step'; shipment: Shipment; step: ShipmentStep }
   | { kind: 'slip'; shipment: Shipment }
   | { kind: 'docs'; shipment: Shipment }
+  | { kind: 'trace'; shipment: Shipment }
   | null;
 
 /** /shipping-log: every shipment that leaves, searchable by batch code for a recall. */
@@ -194,6 +197,7 @@ export default function ShippingLogPage() {
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => setDialog({ kind: 'slip', shipment: s })}>{t('shipping.actions.slip')}</Menu.Item>
                     <Menu.Item onClick={() => setDialog({ kind: 'docs', shipment: s })}>{t('shipping.actions.documents')}</Menu.Item>
+                    <Menu.Item onClick={() => setDialog({ kind: 'trace', shipment: s })}>{t('shipping.actions.trace')}</Menu.Item>
                     {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'form', shipment: s })}>{t('shipping.actions.edit')}</Menu.Item>}
                     {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'ship' })}>{t('shipping.actions.ship')}</Menu.Item>}
                     {s.status === 'shipped' && (
@@ -227,6 +231,13 @@ export default function ShippingLogPage() {
         <Modal opened size="lg" onClose={() => setDialog(null)} title={t('shipping.docsTitle', { number: dialog.shipment.number })}>
           <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
             <LinkedDocuments linkKind="shipment" linkId={dialog.shipment.id} defaultType="bill_of_lading" />
+          </Suspense>
+        </Modal>
+      )}
+      {dialog?.kind === 'trace' && (
+        <Modal opened size="xl" onClose={() => setDialog(null)} title={t('shipping.traceTitle', { number: dialog.shipment.number })}>
+          <Suspense fallback={<Loader size="sm" aria-label={t('common.loading')} />}>
+            <ShipmentTrace shipmentId={dialog.shipment.id} />
           </Suspense>
         </Modal>
       )}

@@ -1,0 +1,53 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type BodyOf, type Schema } from '@/lib/api';
+
+export type Recall = Schema<'Recall'>;
+export type RecallLine = Schema<'RecallLine'>;
+export type RecallStatus = Schema<'RecallStatus'>;
+
+export const recallKeys = {
+  all: ['recalls'] as const,
+  list: (p: object) => [...recallKeys.all, 'list', p] as const,
+  one: (id: number) => [...recallKeys.all, id] as const,
+};
+
+export interface RecallListParams {
+  status: RecallStatus | '';
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/recalls: a page of recalls, newest first. */
+export function useRecalls(p: RecallListParams) {
+  return useQuery({
+    queryKey: recallKeys.list(p),
+    queryFn: ({ signal }) =>
+      api.get('/api/recalls', { query: { status: p.status || undefined, page: p.page, page_size: p.pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/recalls/{id}: the recall and its list of partners. */
+export function useRecall(id: number) {
+  return useQuery({ queryKey: recallKeys.one(id), queryFn: ({ signal }) => api.get('/api/recalls/{id}', { path: { id }, signal }) });
+}
+
+export type StartRecallInput = BodyOf<'/api/recalls', 'post'>;
+
+/** POST /api/recalls: holds the batch and everything made from it. */
+export function useStartRecall() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StartRecallInput) => api.post('/api/recalls', { body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: recallKeys.all }),
+  });
+}
+
+/** POST /api/recalls/{id}/release: its batches move again. */
+export function useReleaseRecall(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (notes?: string) => api.post('/api/recalls/{id}/release', { path: { id }, body: notes === undefined ? {} : { notes } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: recallKeys.all }),
+  });
+}

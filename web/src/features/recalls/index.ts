@@ -1,0 +1,5 @@
+// What other features may use of recalls.
+import { lazy } from 'react';
+
+/** "Start a recall" on a batch (the batch page's header), lazily loaded. */
+export const StartRecall = lazy(() => import('./components/start-recall'));
