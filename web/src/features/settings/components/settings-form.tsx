@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { Settings } from '../api/get-settings';
-import { SettingsCard } from './settings-card';
+import { TitledCard } from '@/components/titled-card';
 import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
@@ -81,7 +81,7 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
 /** One titled card of the form, its fields in a grid (one column on narrow screens). */
 function Section({ title, help, cols, verticalSpacing, children }: { title: string; help?: string; cols: { base: number; sm?: number; lg?: number }; verticalSpacing?: string; children: ReactNode }) {
   return (
-    <SettingsCard title={title}>
+    <TitledCard title={title}>
       {help && (
         <Text size="sm" c="dimmed">
           {help}
@@ -90,7 +90,7 @@ function Section({ title, help, cols, verticalSpacing, children }: { title: stri
       <SimpleGrid cols={cols} spacing="lg" verticalSpacing={verticalSpacing}>
         {children}
       </SimpleGrid>
-    </SettingsCard>
+    </TitledCard>
   );
 }
 

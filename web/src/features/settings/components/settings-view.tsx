@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import type { Settings } from '../api/get-settings';
-import { SettingsCard } from './settings-card';
+import { TitledCard } from '@/components/titled-card';
 
 /** What staff see: the values, read-only, and who can change them. */
 export function SettingsView({ settings }: { settings: Settings }) {
@@ -18,7 +18,7 @@ export function SettingsView({ settings }: { settings: Settings }) {
     { label: t('settings.maxUploadMiB'), value: `${formatNumber(settings.max_upload_mib ?? 50, i18n.language)} MiB` },
   ];
   return (
-    <SettingsCard title={t('settings.organisation')}>
+    <TitledCard title={t('settings.organisation')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="dl" m={0}>
           {rows.map((row) => (
             <Stack key={row.label} gap={2}>
@@ -34,6 +34,6 @@ export function SettingsView({ settings }: { settings: Settings }) {
         <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
           {t('settings.adminOnlyNote')}
         </Alert>
-    </SettingsCard>
+    </TitledCard>
   );
 }

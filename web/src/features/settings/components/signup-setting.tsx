@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
-import { SettingsCard } from './settings-card';
+import { TitledCard } from '@/components/titled-card';
 import { addEnglish } from '@/i18n/english';
 
 // English strings of this section travel with its code (see src/i18n/english.ts).
@@ -15,7 +15,7 @@ export function SignupSetting({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
   return (
-    <SettingsCard title={t('signupSetting.title')}>
+    <TitledCard title={t('signupSetting.title')}>
         <Switch
           checked={open}
           disabled={update.isPending}
@@ -32,6 +32,6 @@ export function SignupSetting({ open }: { open: boolean }) {
           description={t('signupSetting.help')}
           size="md"
         />
-    </SettingsCard>
+    </TitledCard>
   );
 }
