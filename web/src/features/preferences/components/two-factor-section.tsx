@@ -26,6 +26,7 @@ import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorState } from '../api/security';
 import { Section } from './section';
+import { ErrorText } from '@/components/error-text';
 
 const QrCode = lazy(() => import('@/components/qr-code'));
 
@@ -144,11 +145,7 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
               required
             />
           )}
-          {disable.error && (
-            <Text size="sm" c="red" role="alert">
-              {errorMessage(disable.error, t)}
-            </Text>
-          )}
+          <ErrorText error={disable.error} size="sm" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
@@ -289,11 +286,7 @@ export function TwoFactorSection() {
         <Text size="sm" c="dimmed">
           {t('preferences.twoFactorHelp')}
         </Text>
-        {setup.error && (
-          <Text size="sm" c="red" role="alert">
-            {errorMessage(setup.error, t)}
-          </Text>
-        )}
+        <ErrorText error={setup.error} size="sm" />
         <Button onClick={() => setup.mutate()} loading={setup.isPending} style={{ alignSelf: 'flex-start' }}>
           {t('preferences.setup')}
         </Button>

@@ -1,9 +1,9 @@
 import { Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useOutgoingMail, type OutgoingMail } from '../api/users';
 import { ListTable } from '@/components/list-table';
+import { ErrorText } from '@/components/error-text';
 
 const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange' } as const;
 const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', failed: 'users.mailFailed' } as const;
@@ -69,11 +69,7 @@ export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
           {t('users.mailNone')}
         </Text>
       )}
-      {query.isError && (
-        <Text c="red" size="sm" role="alert">
-          {errorMessage(query.error, t)}
-        </Text>
-      )}
+      <ErrorText error={query.error} size="sm" />
     </Stack>
   );
 }
