@@ -27,25 +27,12 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/storage"
 )
 
-type docJSON struct {
-	ID          int64   `json:"id"`
-	Name        string  `json:"name"`
-	Size        int64   `json:"size"`
-	ContentType string  `json:"content_type"`
-	SHA256      string  `json:"sha256"`
-	Type        string  `json:"type"`
-	LinkKind    *string `json:"link_kind"`
-	LinkID      *int64  `json:"link_id"`
-	UploadedBy  int64   `json:"uploaded_by"`
-	UploadedAt  string  `json:"uploaded_at"`
-	Entries     []struct {
-		Name string `json:"name"`
-		Size int64  `json:"size"`
-	} `json:"entries"`
-}
+// docJSON is a document as the API sends it: the domain type, read back.
+type docJSON = documents.Document
 
 type errJSON struct {
 	Error  string         `json:"error"`
