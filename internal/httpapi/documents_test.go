@@ -478,9 +478,8 @@ func TestDocumentListNamesLinks(t *testing.T) {
 		meal, line := e.mealSetup()
 		entry, _ := e.produce(line, meal, 9, 10, "null")
 		c := e.newClient("Harbour Food Bank")
-		var p idOnly
-		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
-			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal), 201, &p)
+		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
+			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
 		links := map[string]string{
 			"batch":      fmt.Sprint(b.ID),
 			"shipment":   fmt.Sprint(s.ID),
