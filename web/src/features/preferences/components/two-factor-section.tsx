@@ -27,6 +27,7 @@ import { notify } from '@/lib/notify';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorState } from '../api/security';
 import { Section } from './section';
 import { ErrorText } from '@/components/error-text';
+import { FormActions } from '@/components/form-actions';
 
 const QrCode = lazy(() => import('@/components/qr-code'));
 
@@ -146,14 +147,7 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
             />
           )}
           <ErrorText error={disable.error} size="sm" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={disable.isPending}>
-              {t('preferences.disable')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('preferences.disable')} color="red" loading={disable.isPending} />
         </Stack>
       </form>
     </Modal>
