@@ -11,6 +11,14 @@ export interface ServerTablePaging<T> {
   onSortChange: (sort: DataTableSortStatus<T>) => void;
 }
 
+/** The sort, order and page of a list searched, sorted and paged on the server (useServerTable's `query`). */
+export interface ServerListParams {
+  sort?: string;
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
 /**
  * Paging and sort state (page 1, size 25) for a list searched, sorted and paged on the server.
  * `query` goes into the list's request; `table` is spread onto ServerTable; `resetPage(setX)` wraps a

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import type { ServerListParams } from '@/lib/use-server-table';
 
 // The shapes of the clients API, from its OpenAPI document.
 export type Client = Schema<'Client'>;
@@ -17,13 +18,9 @@ export const clientKeys = {
 export type ClientListQuery = NonNullable<CallOptions<'/api/clients', 'get'>['query']>;
 
 /** The list's server-side search, sort and paging. */
-export interface ClientListParams {
+export interface ClientListParams extends ServerListParams {
   search?: string;
   includeArchived?: boolean;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
 }
 
 /** GET /api/clients (admin) */
