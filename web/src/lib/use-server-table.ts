@@ -20,6 +20,19 @@ export interface ServerListParams {
 }
 
 /**
+ * The query parameters of ServerListParams: what is unset, empty or zero is left out (the
+ * server's default). `S` is the endpoint's sort keys.
+ */
+export function serverListQuery<S extends string>(p: ServerListParams) {
+  return {
+    sort: (p.sort || undefined) as S | undefined,
+    order: p.order || undefined,
+    page: p.page || undefined,
+    page_size: p.pageSize || undefined,
+  };
+}
+
+/**
  * Paging and sort state (page 1, size 25) for a list searched, sorted and paged on the server.
  * `query` goes into the list's request; `table` is spread onto ServerTable; `resetPage(setX)` wraps a
  * filter's setter so that changing it goes back to page 1.

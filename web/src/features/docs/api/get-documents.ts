@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type CallOptions } from '@/lib/api';
-import type { ServerListParams } from '@/lib/use-server-table';
+import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
 import { docKeys } from './keys';
 
 /** The list's server-side search, filters, sort and paging (GET /api/documents). */
@@ -26,10 +26,7 @@ export function documentListQuery(p: DocumentListParams): DocumentListQuery {
     uploaded_by: p.uploadedBy || undefined,
     from: p.from || undefined,
     to: p.to || undefined,
-    sort: (p.sort || undefined) as DocumentListQuery['sort'],
-    order: p.order || undefined,
-    page: p.page || undefined,
-    page_size: p.pageSize || undefined,
+    ...serverListQuery<NonNullable<DocumentListQuery['sort']>>(p),
   };
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
-import type { ServerListParams } from '@/lib/use-server-table';
+import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
 
 // The shapes of the projects API, from its OpenAPI document.
 export type Project = Schema<'Project'>;
@@ -38,10 +38,7 @@ export function useProjects(p: ProjectListParams) {
         query: {
           search: p.search?.trim() || undefined,
           status: p.status || undefined,
-          sort: p.sort,
-          order: p.order,
-          page: p.page,
-          page_size: p.pageSize,
+          ...serverListQuery<NonNullable<ListQuery['sort']>>(p),
         },
         signal,
       }),
