@@ -57,3 +57,11 @@ export function useServerTable<T>(initialSort: DataTableSortStatus<T>, initialPa
   };
   return { resetPage, query: { sort: String(sort.columnAccessor), order: sort.direction, page, pageSize }, table };
 }
+
+/**
+ * ServerTable's records, total and fetching from a list query: `rows` picks a page's rows; the
+ * page carries the count of all of them as `total`. None and 0 until the first page arrives.
+ */
+export function serverRows<D extends { total: number }, T>(q: { data?: D; isFetching: boolean }, rows: (page: D) => T[]) {
+  return { records: q.data ? rows(q.data) : [], total: q.data?.total ?? 0, fetching: q.isFetching };
+}
