@@ -81,12 +81,7 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
 /** One titled card of the form, its fields in a grid (one column on narrow screens). */
 function Section({ title, help, cols, verticalSpacing, children }: { title: string; help?: string; cols: { base: number; sm?: number; lg?: number }; verticalSpacing?: string; children: ReactNode }) {
   return (
-    <TitledCard title={title}>
-      {help && (
-        <Text size="sm" c="dimmed">
-          {help}
-        </Text>
-      )}
+    <TitledCard title={title} help={help}>
       <SimpleGrid cols={cols} spacing="lg" verticalSpacing={verticalSpacing}>
         {children}
       </SimpleGrid>
