@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/packline/packline/internal/every"
 )
 
 // Store is what a backup needs of the database.
@@ -114,19 +116,11 @@ func (s *Scheduler) Run(ctx context.Context) {
 	if last := s.Status().LastGood; last != nil {
 		wait = max(0, s.Every-s.Now().Sub(last.At))
 	}
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every.Run(ctx, wait, s.Every, func(ctx context.Context) {
 		if _, err := s.Once(ctx); err != nil && ctx.Err() == nil {
 			s.Log.Error("backup failed", "dir", s.Dir, "err", err)
 		}
-		t.Reset(s.Every)
-	}
+	})
 }
 
 // Once writes one backup, checks it and prunes the old ones. A backup that

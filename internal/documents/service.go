@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/every"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/paging"
 )
@@ -373,9 +374,7 @@ func (s *Service) Purge(ctx context.Context) (docs, contents int, err error) {
 
 // PurgeEvery runs Purge now and then every interval until ctx ends.
 func (s *Service) PurgeEvery(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
+	every.Run(ctx, 0, interval, func(ctx context.Context) {
 		docs, contents, err := s.Purge(ctx)
 		switch {
 		case err != nil && ctx.Err() == nil:
@@ -383,10 +382,5 @@ func (s *Service) PurgeEvery(ctx context.Context, interval time.Duration) {
 		case docs+contents > 0:
 			s.log.Info("purged documents", "documents", docs, "contents", contents)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	})
 }

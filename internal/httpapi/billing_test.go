@@ -6,29 +6,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/packline/packline/internal/billing"
 )
 
-type invoiceJSON struct {
-	ID            int64
-	Number        *string
-	Status        string
-	Currency      string
-	SubtotalMinor int64                       `json:"subtotal_minor"`
-	TaxMinor      int64                       `json:"tax_minor"`
-	TotalMinor    int64                       `json:"total_minor"`
-	PaidMinor     int64                       `json:"paid_minor"`
-	BalanceMinor  int64                       `json:"balance_minor"`
-	IssueDate     *string                     `json:"issue_date"`
-	DueDate       *string                     `json:"due_date"`
-	BillTo        struct{ Name, City string } `json:"bill_to"`
-	Lines         []struct {
-		AmountMinor int64 `json:"amount_minor"`
-	}
-	Payments []struct {
-		AmountMinor int64 `json:"amount_minor"`
-	}
-	ReissueOf *int64 `json:"reissue_of"`
-}
+// invoiceJSON is an invoice as the API sends it: the domain type, read back.
+type invoiceJSON = billing.Invoice
 
 func (e *env) billClient(name string) int64 {
 	e.t.Helper()

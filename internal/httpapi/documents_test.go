@@ -27,25 +27,12 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/storage"
 )
 
-type docJSON struct {
-	ID          int64   `json:"id"`
-	Name        string  `json:"name"`
-	Size        int64   `json:"size"`
-	ContentType string  `json:"content_type"`
-	SHA256      string  `json:"sha256"`
-	Type        string  `json:"type"`
-	LinkKind    *string `json:"link_kind"`
-	LinkID      *int64  `json:"link_id"`
-	UploadedBy  int64   `json:"uploaded_by"`
-	UploadedAt  string  `json:"uploaded_at"`
-	Entries     []struct {
-		Name string `json:"name"`
-		Size int64  `json:"size"`
-	} `json:"entries"`
-}
+// docJSON is a document as the API sends it: the domain type, read back.
+type docJSON = documents.Document
 
 type errJSON struct {
 	Error  string         `json:"error"`
@@ -491,9 +478,8 @@ func TestDocumentListNamesLinks(t *testing.T) {
 		meal, line := e.mealSetup()
 		entry, _ := e.produce(line, meal, 9, 10, "null")
 		c := e.newClient("Harbour Food Bank")
-		var p idOnly
-		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
-			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal), 201, &p)
+		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
+			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
 		links := map[string]string{
 			"batch":      fmt.Sprint(b.ID),
 			"shipment":   fmt.Sprint(s.ID),

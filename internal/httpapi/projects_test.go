@@ -74,6 +74,14 @@ func (e *env) shipFor(batchID int64, qty int, project int64) int64 {
 	return s.ID
 }
 
+// newProject creates a project as the admin from a body formatted with args.
+func (e *env) newProject(body string, args ...any) projectJSON {
+	e.t.Helper()
+	var p projectJSON
+	e.call("POST", "/api/projects", e.token, fmt.Sprintf(body, args...), 201, &p)
+	return p
+}
+
 func (e *env) project(id int64) projectJSON {
 	e.t.Helper()
 	var p projectJSON
@@ -88,9 +96,8 @@ func TestProjectProgress(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line := e.mealSetup()
 		c := e.newClient("Harbour Food Bank")
-		var p projectJSON
-		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
-			"start_date":"2026-11-01","due_date":"2099-12-31","status":"important"}`, c.ID, meal), 201, &p)
+		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
+			"start_date":"2026-11-01","due_date":"2099-12-31","status":"important"}`, c.ID, meal)
 		if p.ClientName != "Harbour Food Bank" || p.OwnerName != "Ada Admin" || p.Status != "important" || p.Progress != 0 || p.DaysLeft == nil {
 			t.Fatalf("created %+v", p)
 		}
@@ -130,8 +137,8 @@ func TestProjectProgress(t *testing.T) {
 		}
 
 		// The list carries the same figures; filters, sort and paging.
-		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"Spring kits","client_id":%d,"product_id":%d,"target_units":10,
-			"start_date":"2026-11-01","due_date":"2026-12-01"}`, c.ID, meal), 201, nil)
+		e.newProject(`{"name":"Spring kits","client_id":%d,"product_id":%d,"target_units":10,
+			"start_date":"2026-11-01","due_date":"2026-12-01"}`, c.ID, meal)
 		var list struct {
 			Projects []projectJSON
 			Total    int
@@ -261,9 +268,8 @@ func TestProjectInvoices(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, _ := e.mealSetup()
 		c := e.newClient("Acme")
-		var p projectJSON
-		e.call("POST", "/api/projects", e.token, fmt.Sprintf(`{"name":"P","client_id":%d,"product_id":%d,"target_units":5,
-			"start_date":"2026-11-01","due_date":"2026-11-30"}`, c.ID, meal), 201, &p)
+		p := e.newProject(`{"name":"P","client_id":%d,"product_id":%d,"target_units":5,
+			"start_date":"2026-11-01","due_date":"2026-11-30"}`, c.ID, meal)
 		line := `"lines":[{"description":"Packing","quantity":5,"unit_price_minor":150}]`
 		e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,"project_id":%d,%s}`, c.ID, p.ID, line), 201, nil)
 		e.call("POST", "/api/invoices", e.token, fmt.Sprintf(`{"client_id":%d,%s}`, c.ID, line), 201, nil)

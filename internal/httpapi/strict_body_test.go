@@ -71,39 +71,56 @@ func TestBodyRefusesUnknownFields(t *testing.T) {
 	})
 }
 
+// contractOperation is one operation of the served OpenAPI document: its
+// method in upper case, its path and its requestBody as written (nil: none).
+type contractOperation struct {
+	method, path string
+	requestBody  json.RawMessage
+}
+
+// contractOperations lists the operations of the served OpenAPI document.
+func contractOperations(t *testing.T, e *env) []contractOperation {
+	t.Helper()
+	res := e.do("GET", "/api/openapi.json", "", "")
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage
+	}
+	if err := json.Unmarshal(readAll(res), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var list []contractOperation
+	for path, ops := range doc.Paths {
+		for method, raw := range ops {
+			var op struct {
+				RequestBody json.RawMessage `json:"requestBody"`
+			}
+			if method == "parameters" || json.Unmarshal(raw, &op) != nil {
+				continue
+			}
+			list = append(list, contractOperation{strings.ToUpper(method), path, op.RequestBody})
+		}
+	}
+	return list
+}
+
 // Every operation whose contract takes a JSON body refuses a member it does
 // not name, so no handler decodes into a partial struct or twice.
 func TestEveryJSONBodyRefusesUnknownFields(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
-		res := e.do("GET", "/api/openapi.json", "", "")
-		var doc struct {
-			Paths map[string]map[string]json.RawMessage
-		}
-		if err := json.Unmarshal(readAll(res), &doc); err != nil {
-			t.Fatal(err)
-		}
 		n := 0
-		for path, ops := range doc.Paths {
-			for method, raw := range ops {
-				var op struct {
-					RequestBody *struct {
-						Ref     string `json:"$ref"`
-						Content map[string]json.RawMessage
-					} `json:"requestBody"`
-				}
-				if method == "parameters" || json.Unmarshal(raw, &op) != nil {
-					continue
-				}
-				rb := op.RequestBody
-				if rb == nil || (rb.Content["application/json"] == nil && rb.Ref == "") {
-					continue
-				}
-				n++
-				m := strings.ToUpper(method)
-				p := strings.NewReplacer("{id}", "1", "{token}", "x").Replace(path)
-				res := e.do(m, p, e.token, `{"zz_not_a_field":1}`)
-				checkRefused(t, m+" "+path, res.StatusCode, readAll(res), "zz_not_a_field", "field.unknown")
+		for _, op := range contractOperations(t, e) {
+			var rb struct {
+				Ref     string `json:"$ref"`
+				Content map[string]json.RawMessage
 			}
+			if op.requestBody == nil || json.Unmarshal(op.requestBody, &rb) != nil ||
+				(rb.Content["application/json"] == nil && rb.Ref == "") {
+				continue
+			}
+			n++
+			p := strings.NewReplacer("{id}", "1", "{token}", "x").Replace(op.path)
+			res := e.do(op.method, p, e.token, `{"zz_not_a_field":1}`)
+			checkRefused(t, op.method+" "+op.path, res.StatusCode, readAll(res), "zz_not_a_field", "field.unknown")
 		}
 		if n < 60 {
 			t.Fatalf("only %d operations with a JSON body found in the contract", n)
@@ -116,28 +133,15 @@ func TestEveryJSONBodyRefusesUnknownFields(t *testing.T) {
 // not a DELETE that ignored it. An empty body or {} is no body.
 func TestEveryOperationWithoutABodyRefusesOne(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
-		res := e.do("GET", "/api/openapi.json", "", "")
-		var doc struct {
-			Paths map[string]map[string]json.RawMessage
-		}
-		if err := json.Unmarshal(readAll(res), &doc); err != nil {
-			t.Fatal(err)
-		}
 		n := 0
-		for path, ops := range doc.Paths {
-			for method, raw := range ops {
-				var op struct {
-					RequestBody json.RawMessage `json:"requestBody"`
-				}
-				if method == "parameters" || json.Unmarshal(raw, &op) != nil || op.RequestBody != nil {
-					continue
-				}
-				n++
-				m := strings.ToUpper(method)
-				p := strings.ReplaceAll(path, "{id}", "1")
-				res := e.do(m, p, e.token, `{"zz_not_a_field":1}`)
-				checkRefused(t, m+" "+path, res.StatusCode, readAll(res), "zz_not_a_field", "field.unknown")
+		for _, op := range contractOperations(t, e) {
+			if op.requestBody != nil {
+				continue
 			}
+			n++
+			p := strings.ReplaceAll(op.path, "{id}", "1")
+			res := e.do(op.method, p, e.token, `{"zz_not_a_field":1}`)
+			checkRefused(t, op.method+" "+op.path, res.StatusCode, readAll(res), "zz_not_a_field", "field.unknown")
 		}
 		if n < 40 {
 			t.Fatalf("only %d operations without a body found in the contract", n)

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/packline/packline/internal/every"
 )
 
 // The outbox: every mail is first stored (mail_outbox), in the transaction
@@ -144,17 +146,8 @@ func (o *Outbox) Wait() {
 
 // Run delivers what is due every interval (retries, mails of an instance
 // that stopped) until ctx ends.
-func (o *Outbox) Run(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			o.Wake()
-		}
-	}
+func (o *Outbox) Run(ctx context.Context, interval time.Duration) {
+	every.Run(ctx, interval, interval, func(context.Context) { o.Wake() })
 }
 
 // Deliver sends every mail due now, one claim at a time, and returns how

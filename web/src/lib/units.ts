@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
 
+/** Packaging units the locale files name, each typed as the word or its plural (+es after x and ch, else +s). */
+const COUNTED = ['roll', 'bag', 'box', 'pallet', 'pack', 'pouch', 'sheet', 'bottle', 'can', 'carton', 'jar', 'tray', 'sack'];
+
 /**
  * Units of measure the locale files name (`units.<key>`), under the spellings people
  * type for them. An item's unit is free text; these are the common ones.
@@ -11,19 +14,7 @@ const UNIT_KEYS: Record<string, string> = {
   ml: 'ml', millilitre: 'ml', millilitres: 'ml', milliliter: 'ml', milliliters: 'ml',
   m: 'm', metre: 'm', metres: 'm', meter: 'm', meters: 'm',
   each: 'each', ea: 'each', pc: 'each', pcs: 'each', piece: 'each', pieces: 'each', unit: 'each', units: 'each',
-  roll: 'roll', rolls: 'roll',
-  bag: 'bag', bags: 'bag',
-  box: 'box', boxes: 'box',
-  pallet: 'pallet', pallets: 'pallet',
-  pack: 'pack', packs: 'pack',
-  pouch: 'pouch', pouches: 'pouch',
-  sheet: 'sheet', sheets: 'sheet',
-  bottle: 'bottle', bottles: 'bottle',
-  can: 'can', cans: 'can',
-  carton: 'carton', cartons: 'carton',
-  jar: 'jar', jars: 'jar',
-  tray: 'tray', trays: 'tray',
-  sack: 'sack', sacks: 'sack',
+  ...Object.fromEntries(COUNTED.flatMap((w) => [[w, w], [/(x|ch)$/.test(w) ? `${w}es` : `${w}s`, w]])),
 };
 
 /** The locale key of a unit ('ROLL', 'Rolls' → 'roll'), or null for one the locales do not name. */

@@ -6,6 +6,13 @@ import { Logo } from '@/components/brand/logo';
 import { ShellTools } from '@/components/shell-tools';
 import classes from './auth-layout.module.css';
 
+/** The brand panel's feature list: an icon and a locale key each. */
+const features = [
+  { Icon: IconBoxSeam, key: 'auth.brandFeatureInventory' },
+  { Icon: IconClockHour4, key: 'auth.brandFeatureTime' },
+  { Icon: IconTruckDelivery, key: 'auth.brandFeatureShipping' },
+] as const;
+
 /**
  * Layout of /auth: the brand panel on large screens (≥ lg), the form alone below.
  */
@@ -23,33 +30,18 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
             {t('auth.brandText')}
           </Text>
           <List spacing="md" center className={classes.features}>
-            <List.Item
-              icon={
-                <ThemeIcon variant="white" radius="xl" size={32}>
-                  <IconBoxSeam size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {t('auth.brandFeatureInventory')}
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="white" radius="xl" size={32}>
-                  <IconClockHour4 size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {t('auth.brandFeatureTime')}
-            </List.Item>
-            <List.Item
-              icon={
-                <ThemeIcon variant="white" radius="xl" size={32}>
-                  <IconTruckDelivery size={18} aria-hidden />
-                </ThemeIcon>
-              }
-            >
-              {t('auth.brandFeatureShipping')}
-            </List.Item>
+            {features.map(({ Icon, key }) => (
+              <List.Item
+                key={key}
+                icon={
+                  <ThemeIcon variant="white" radius="xl" size={32}>
+                    <Icon size={18} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
+                {t(key)}
+              </List.Item>
+            ))}
           </List>
         </Stack>
         <Text c="white" opacity={0.7} fz="sm">

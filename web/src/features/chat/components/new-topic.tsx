@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { useCreateTopic } from '../api/chat';
+import { FormActions } from '@/components/form-actions';
 
 /** "New topic": a name, then the topic opens. Everyone else is told "started a new topic". */
 export function NewTopicButton({ onCreated }: { onCreated: (id: number) => void }) {
@@ -47,14 +48,7 @@ export function NewTopicButton({ onCreated }: { onCreated: (id: number) => void 
               data-autofocus
               error={create.error ? errorMessage(create.error, t) : undefined}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-                {t('chat.create')}
-              </Button>
-            </Group>
+            <FormActions onCancel={close} submitLabel={t('chat.create')} loading={create.isPending} disabled={!name.trim()} />
           </Stack>
         </form>
       </Modal>

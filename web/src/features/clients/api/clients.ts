@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
 
 // The shapes of the clients API, from its OpenAPI document.
 export type Client = Schema<'Client'>;
@@ -17,13 +18,9 @@ export const clientKeys = {
 export type ClientListQuery = NonNullable<CallOptions<'/api/clients', 'get'>['query']>;
 
 /** The list's server-side search, sort and paging. */
-export interface ClientListParams {
+export interface ClientListParams extends ServerListParams {
   search?: string;
   includeArchived?: boolean;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
 }
 
 /** GET /api/clients (admin) */
@@ -35,10 +32,7 @@ export function useClients(p: ClientListParams) {
         query: {
           search: p.search?.trim() || undefined,
           include_archived: p.includeArchived || undefined,
-          sort: (p.sort || undefined) as ClientListQuery['sort'],
-          order: p.order,
-          page: p.page,
-          page_size: p.pageSize,
+          ...serverListQuery<NonNullable<ClientListQuery['sort']>>(p),
         },
         signal,
       }),

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveClient, type Client } from '../api/clients';
+import { FormActions } from '@/components/form-actions';
 
 export interface ClientFormProps {
   client: Client | null; // null: a new one
@@ -40,14 +41,7 @@ export function ClientForm({ client, onClose, onSaved, onError }: ClientFormProp
             <TextInput label={t('clients.fields.country')} value={f.country} onChange={(e) => set('country')(e.currentTarget.value)} />
           </SimpleGrid>
           {client && <Checkbox label={t('clients.fields.archived')} checked={f.archived} onChange={(e) => set('archived')(e.currentTarget.checked)} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('clients.form.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('clients.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -8,7 +8,7 @@ import { PageFrame } from '@/components/page-frame';
 import { SearchInput, ServerTable } from '@/components/server-table';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { useServerTable } from '@/lib/use-server-table';
+import { serverRows, useServerTable } from '@/lib/use-server-table';
 import { useClients, type Client } from '../api/clients';
 import { ClientForm } from '../components/client-form';
 
@@ -45,9 +45,7 @@ export default function ClientsPage() {
         ) : (
           <ServerTable<Client>
             {...table}
-            records={q.data?.clients ?? []}
-            total={q.data?.total ?? 0}
-            fetching={q.isFetching}
+            {...serverRows(q, (d) => d.clients)}
             label={t('clients.table')}
             empty={t('clients.empty')}
             perPageLabel={t('clients.perPage')}

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type CallOptions } from '@/lib/api';
+import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
 import { docKeys } from './keys';
 
 /** The list's server-side search, filters, sort and paging (GET /api/documents). */
-export interface DocumentListParams {
+export interface DocumentListParams extends ServerListParams {
   search?: string;
   type?: string;
   linkKind?: string;
@@ -11,10 +12,6 @@ export interface DocumentListParams {
   uploadedBy?: number;
   from?: string;
   to?: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
 }
 
 export type DocumentListQuery = NonNullable<CallOptions<'/api/documents', 'get'>['query']>;
@@ -29,10 +26,7 @@ export function documentListQuery(p: DocumentListParams): DocumentListQuery {
     uploaded_by: p.uploadedBy || undefined,
     from: p.from || undefined,
     to: p.to || undefined,
-    sort: (p.sort || undefined) as DocumentListQuery['sort'],
-    order: p.order || undefined,
-    page: p.page || undefined,
-    page_size: p.pageSize || undefined,
+    ...serverListQuery<NonNullable<DocumentListQuery['sort']>>(p),
   };
 }
 

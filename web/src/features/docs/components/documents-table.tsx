@@ -1,10 +1,11 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFile, IconFileTypePdf, IconFileZip, IconPhoto, IconRestore, IconTable, IconTrash } from '@tabler/icons-react';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerTable } from '@/components/server-table';
 import { formatDateTime } from '@/lib/format';
+import type { ServerTablePaging } from '@/lib/use-server-table';
 import { isPreviewable, type DocumentRecord } from '../api/types';
 import { formatBytes, linkHref } from '../lib/format';
 import { IconAction } from '@/components/icon-action';
@@ -38,15 +39,11 @@ function FileIcon({ type }: { type: string }) {
 export interface DocumentsTableProps {
   records: DocumentRecord[];
   total: number;
-  page: number;
-  pageSize: number;
-  sort: DataTableSortStatus<DocumentRecord>;
+  /** The page, size and sort, kept in the address (see the docs route). */
+  paging: ServerTablePaging<DocumentRecord>;
   fetching: boolean;
   trash: boolean;
   timeZone: string;
-  onPageChange: (p: number) => void;
-  onPageSizeChange: (s: number) => void;
-  onSortChange: (s: DataTableSortStatus<DocumentRecord>) => void;
   onPreview: (d: DocumentRecord) => void;
   onDownload: (d: DocumentRecord) => void;
   onDelete: (d: DocumentRecord) => void;
@@ -124,6 +121,7 @@ export function DocumentsTable(p: DocumentsTableProps) {
 
   return (
     <ServerTable<DocumentRecord>
+      {...p.paging}
       records={p.records}
       total={p.total}
       fetching={p.fetching}
@@ -132,12 +130,6 @@ export function DocumentsTable(p: DocumentsTableProps) {
       perPageLabel={t('docs.table.perPage')}
       rangeKey="docs.table.range"
       controlsKey="docs.table"
-      page={p.page}
-      onPageChange={p.onPageChange}
-      pageSize={p.pageSize}
-      onPageSizeChange={p.onPageSizeChange}
-      sort={p.sort}
-      onSortChange={p.onSortChange}
       columns={columns}
     />
   );

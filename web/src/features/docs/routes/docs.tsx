@@ -137,15 +137,17 @@ export default function DocsPage() {
         <DocumentsTable
           records={list.data?.documents ?? []}
           total={list.data?.total ?? 0}
-          page={params.page ?? 1}
-          pageSize={params.pageSize ?? 25}
-          sort={sort}
+          paging={{
+            page: params.page ?? 1,
+            pageSize: params.pageSize ?? 25,
+            sort,
+            onPageChange: (page) => update({ page }),
+            onPageSizeChange: (pageSize) => update({ pageSize }),
+            onSortChange: (s) => update({ sort: String(s.columnAccessor), order: s.direction, page: params.page }),
+          }}
           fetching={list.isFetching && !list.data}
           trash={trash}
           timeZone={timeZone}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ pageSize })}
-          onSortChange={(s) => update({ sort: String(s.columnAccessor), order: s.direction, page: params.page })}
           onPreview={actions.preview}
           onDownload={actions.download}
           onDelete={actions.remove}

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify';
 import type { Punch } from '../api/types';
 import { useCorrection } from '../api/time';
 import { formatPunch, toZoneInput } from '../lib/time';
+import { FormActions } from '@/components/form-actions';
 
 export type CorrectionTarget =
   | { type: 'add'; employeeId: number; name: string; kind: 'in' | 'out' }
@@ -79,14 +80,13 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
             />
           )}
           <Textarea label={t('employees.reason')} {...form.getInputProps('reason')} required autosize minRows={2} maxLength={500} data-autofocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('employees.cancel')}
-            </Button>
-            <Button type="submit" color={target.type === 'void' ? 'red' : undefined} loading={correction.isPending}>
-              {target.type === 'void' ? t('employees.void') : t('employees.save')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('employees.cancel')}
+            submitLabel={target.type === 'void' ? t('employees.void') : t('employees.save')}
+            color={target.type === 'void' ? 'red' : undefined}
+            loading={correction.isPending}
+          />
         </Stack>
       </form>
     </Modal>

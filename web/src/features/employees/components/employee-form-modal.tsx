@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useCreateEmployee, useUpdateEmployee, type Employee } from '../api/employees';
 import { pinRules } from '../lib/pin-rules';
+import { FormActions } from '@/components/form-actions';
 
 /** Add an employee (names and a PIN entered twice) or edit one's names. */
 export function EmployeeFormModal({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
@@ -57,14 +58,7 @@ export function EmployeeFormModal({ employee, onClose }: { employee: Employee | 
               {form.errors.form}
             </div>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('employees.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {employee ? t('employees.save') : t('employees.add')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} cancelLabel={t('employees.cancel')} submitLabel={employee ? t('employees.save') : t('employees.add')} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchInput, ServerTable } from '@/components/server-table';
 import { notify } from '@/lib/notify';
 import { errorMessage } from '@/lib/errors';
-import { useServerTable } from '@/lib/use-server-table';
+import { serverRows, useServerTable } from '@/lib/use-server-table';
 import { useEmployeeList, useSetArchived, type Employee, type EmployeeListParams, type SortField } from '../api/employees';
 import { formatPunch } from '../lib/time';
 
@@ -65,9 +65,7 @@ export function EmployeeTable({ timeZone, onAdd, onEdit, onPin, onPunches }: Emp
         <ServerTable<Employee>
           {...table}
           idAccessor="employee_id"
-          records={list.data?.employees ?? []}
-          total={list.data?.total ?? 0}
-          fetching={list.isFetching}
+          {...serverRows(list, (d) => d.employees)}
           label={t('employees.tabList')}
           empty={t('employees.none')}
           perPageLabel={t('employees.pageSize')}

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useSetPin, type Employee } from '../api/employees';
 import { pinRules } from '../lib/pin-rules';
+import { FormActions } from '@/components/form-actions';
 
 /** Set or reset a PIN: entered twice, never shown again. */
 export function PinFormModal({ employee, onClose }: { employee: Employee; onClose: () => void }) {
@@ -32,14 +33,7 @@ export function PinFormModal({ employee, onClose }: { employee: Employee; onClos
           </Text>
           <PasswordInput label={t('employees.newPin')} description={t('employees.pinRule')} {...form.getInputProps('pin')} inputMode="numeric" autoComplete="new-password" data-autofocus visibilityToggleButtonProps={{ 'aria-label': t('employees.togglePin') }} />
           <PasswordInput label={t('employees.pinAgain')} {...form.getInputProps('pin_confirmation')} inputMode="numeric" autoComplete="new-password" visibilityToggleButtonProps={{ 'aria-label': t('employees.togglePin') }} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('employees.cancel')}
-            </Button>
-            <Button type="submit" loading={setPinMutation.isPending}>
-              {t('employees.savePin')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} cancelLabel={t('employees.cancel')} submitLabel={t('employees.savePin')} loading={setPinMutation.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -2,12 +2,12 @@ import { Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkedDocuments } from '@/features/docs';
-import { errorMessage } from '@/lib/errors';
 import type { Employee } from '../api/employees';
 import { usePunches } from '../api/time';
 import { addDays, formatPunch, todayIn } from '../lib/time';
 import { AuditTrail } from './audit-trail';
 import { CorrectionModal, type CorrectionTarget } from './correction-modal';
+import { ErrorText } from '@/components/error-text';
 
 /** One employee's punches over a range of days, each with its audit trail beside it. */
 export function PunchesModal({ employee, timeZone, onClose }: { employee: Employee; timeZone: string; onClose: () => void }) {
@@ -31,11 +31,7 @@ export function PunchesModal({ employee, timeZone, onClose }: { employee: Employ
             </Button>
           </Group>
           {punches.isLoading && <Loader size="sm" aria-label={t('employees.loading')} />}
-          {punches.isError && (
-            <Text c="red" role="alert">
-              {errorMessage(punches.error, t)}
-            </Text>
-          )}
+          <ErrorText error={punches.error} />
           {punches.data && punches.data.punches.length === 0 && <Text c="dimmed">{t('employees.noPunches')}</Text>}
           {punches.data && punches.data.punches.length > 0 && (
             <Table.ScrollContainer minWidth={640}>

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { downloadTimesheetCsv, useTimesheet } from '../api/time';
 import { addDays, formatDay, formatHours, formatPunch, todayIn, weekOf } from '../lib/time';
+import { ErrorText } from '@/components/error-text';
 
 type Period = 'day' | 'week' | 'range';
 
@@ -60,7 +61,7 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
         </Text>
       )}
       {sheet.isLoading && <Loader size="sm" aria-label={t('employees.loading')} />}
-      {sheet.isError && <Text c="red" role="alert">{errorMessage(sheet.error, t)}</Text>}
+      <ErrorText error={sheet.error} />
       {sheet.data && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped verticalSpacing="xs" aria-label={t('employees.timesheet')}>

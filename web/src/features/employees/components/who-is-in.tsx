@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/errors';
 import { useWhoIsIn } from '../api/time';
 import { formatHours, formatPunch } from '../lib/time';
 import { CorrectionModal, type CorrectionTarget } from './correction-modal';
+import { ErrorText } from '@/components/error-text';
 
 /** Who is clocked in now (refreshing on its own); forgotten clock-outs can be closed here. */
 export function WhoIsIn({ timeZone }: { timeZone: string }) {
@@ -12,7 +12,7 @@ export function WhoIsIn({ timeZone }: { timeZone: string }) {
   const now = useWhoIsIn();
   const [closing, setClosing] = useState<CorrectionTarget | null>(null);
   if (now.isLoading) return <Loader size="sm" aria-label={t('employees.loading')} />;
-  if (now.isError) return <Text c="red" role="alert">{errorMessage(now.error, t)}</Text>;
+  if (now.isError) return <ErrorText error={now.error} />;
   const data = now.data!;
   return (
     <>

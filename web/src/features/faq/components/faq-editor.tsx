@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, NativeSelect, Skeleton, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, NativeSelect, Skeleton, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_INFO, htmlLang, type Language } from '@/i18n/languages';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { TOPICS, useFaqEntry, useSaveFaq, type FaqEntry, type FaqTopic } from '../api/faq';
+import { FormActions } from '@/components/form-actions';
 
 type Texts = Record<Language, { question: string; answer: string }>;
 
@@ -146,14 +147,7 @@ function FaqForm({ id, initial, onClose }: { id: number | null; initial: FaqEntr
               </Tabs.Panel>
             ))}
           </Tabs>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('common.save')} loading={save.isPending} />
         </Stack>
       </form>
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadCSV, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
 
 export type Invoice = Schema<'Invoice'>;
 export type InvoiceStatus = Schema<'InvoiceStatus'>;
@@ -14,13 +15,9 @@ export const STATUS_FILTERS: StatusFilter[] = [...STATUSES, 'overdue'];
 
 type ListQuery = NonNullable<CallOptions<'/api/invoices', 'get'>['query']>;
 
-export interface InvoiceListParams {
+export interface InvoiceListParams extends ServerListParams {
   status?: StatusFilter | '';
   search?: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
 }
 
 export const invoiceKeys = {
@@ -34,10 +31,7 @@ function listQuery(p: InvoiceListParams): ListQuery {
   return {
     status: p.status || undefined,
     search: p.search?.trim() || undefined,
-    sort: (p.sort || undefined) as ListQuery['sort'],
-    order: p.order,
-    page: p.page,
-    page_size: p.pageSize,
+    ...serverListQuery<NonNullable<ListQuery['sort']>>(p),
   };
 }
 

@@ -10,6 +10,7 @@ import { usePlans } from '../api/plans';
 import { useClientProjects } from '../api/projects';
 import { CURRENCIES, formatMoney, minorDigits, previewTotals, toMajor, toMinor } from '../lib/money';
 import { SegmentedField } from '@/components/segmented-field';
+import { FormActions } from '@/components/form-actions';
 
 interface LineDraft {
   key: number;
@@ -216,14 +217,7 @@ export function InvoiceForm({ invoice, currency: orgCurrency, onClose, onSaved, 
             />
           </SimpleGrid>
           <Textarea label={t('payments.form.notes')} autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('payments.form.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('payments.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

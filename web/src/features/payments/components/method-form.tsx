@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KINDS, useSaveMethod, type Method, type MethodKind } from '../api/methods';
+import { FormActions } from '@/components/form-actions';
 
 type BankField = 'bank_name' | 'account_name' | 'sort_code' | 'account_number';
 
@@ -88,14 +89,7 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
           {method && !method.primary && (
             <Checkbox label={t('payments.methods.fields.archived')} checked={archived} onChange={(e) => setArchived(e.currentTarget.checked)} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('payments.methods.form.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('payments.methods.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

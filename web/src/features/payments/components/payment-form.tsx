@@ -1,10 +1,11 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrgToday } from '@/lib/org-time';
 import { useRecordPayment, type Invoice } from '../api/invoices';
 import { useMethods } from '../api/methods';
 import { formatMoney, minorDigits, toMajor, toMinor } from '../lib/money';
+import { FormActions } from '@/components/form-actions';
 
 export interface PaymentFormProps {
   invoice: Invoice;
@@ -55,14 +56,7 @@ export function PaymentForm({ invoice, onClose, onSaved, onError }: PaymentFormP
             onChange={setMethodId}
           />
           <TextInput label={t('payments.payment.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              {t('payments.payment.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('payments.payment.save')} loading={record.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERIODS, useSavePlan, type Plan, type PlanPeriod } from '../api/plans';
 import { minorDigits, toMajor, toMinor } from '../lib/money';
+import { FormActions } from '@/components/form-actions';
 
 export interface PlanFormProps {
   plan: Plan | null; // null: a new one
@@ -57,14 +58,7 @@ export function PlanForm({ plan, currency, onClose, onSaved, onError }: PlanForm
             allowDeselect={false}
           />
           {plan && <Checkbox label={t('payments.plans.fields.archived')} checked={archived} onChange={(e) => setArchived(e.currentTarget.checked)} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('payments.plans.form.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('payments.plans.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

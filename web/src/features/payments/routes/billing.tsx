@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { useServerTable } from '@/lib/use-server-table';
+import { serverRows, useServerTable } from '@/lib/use-server-table';
 import { useOrgCurrency } from '../api/currency';
 import { exportInvoices, STATUS_FILTERS, useInvoices, type Invoice, type StatusFilter } from '../api/invoices';
 import { InvoiceForm } from '../components/invoice-form';
@@ -67,9 +67,7 @@ export default function BillingPage() {
         ) : (
           <ServerTable<Invoice>
             {...table}
-            records={q.data?.invoices ?? []}
-            total={q.data?.total ?? 0}
-            fetching={q.isFetching}
+            {...serverRows(q, (d) => d.invoices)}
             label={t('payments.billing.table')}
             empty={t('payments.billing.empty')}
             perPageLabel={t('payments.billing.perPage')}

@@ -40,6 +40,17 @@ export function PasswordSection() {
   const currentError = fieldError(change.error, 'current_password', message);
   const nextError = fieldError(change.error, 'password', message);
   const otherError = change.error && !currentError && !nextError ? message : null;
+  const fields = [
+    { label: 'preferences.currentPassword', autoComplete: 'current-password', value: current, set: setCurrent, error: currentError },
+    { label: 'preferences.newPassword', autoComplete: 'new-password', value: next, set: setNext, error: nextError },
+    {
+      label: 'preferences.repeatPassword',
+      autoComplete: 'new-password',
+      value: repeat,
+      set: setRepeat,
+      error: mismatch ? t('preferences.passwordMismatch') : null,
+    },
+  ] as const;
 
   return (
     <Section title={t('preferences.password')} testId="password-section">
@@ -48,33 +59,18 @@ export function PasswordSection() {
           <Text size="sm" c="dimmed">
             {t('preferences.passwordHelp')}
           </Text>
-          <PasswordInput
-            label={t('preferences.currentPassword')}
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={currentError}
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            label={t('preferences.newPassword')}
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={nextError}
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            label={t('preferences.repeatPassword')}
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={mismatch ? t('preferences.passwordMismatch') : null}
-            visibilityToggleButtonProps={toggle}
-          />
+          {fields.map((f) => (
+            <PasswordInput
+              key={f.label}
+              label={t(f.label)}
+              autoComplete={f.autoComplete}
+              required
+              value={f.value}
+              onChange={(e) => f.set(e.currentTarget.value)}
+              error={f.error}
+              visibilityToggleButtonProps={toggle}
+            />
+          ))}
           {otherError && (
             <Text size="sm" c="red" role="alert">
               {otherError}

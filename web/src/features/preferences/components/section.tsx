@@ -1,17 +1,12 @@
-import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TitledCard } from '@/components/titled-card';
 
 /** One titled card of the preferences page. */
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <TitledCard title={title} p="lg" section testId={testId}>
+      {children}
+    </TitledCard>
   );
 }
 

@@ -26,6 +26,8 @@ import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor, useTwoFactorState } from '../api/security';
 import { Section } from './section';
+import { ErrorText } from '@/components/error-text';
+import { FormActions } from '@/components/form-actions';
 
 const QrCode = lazy(() => import('@/components/qr-code'));
 
@@ -144,19 +146,8 @@ function DisableDialog({ opened, onClose }: { opened: boolean; onClose: () => vo
               required
             />
           )}
-          {disable.error && (
-            <Text size="sm" c="red" role="alert">
-              {errorMessage(disable.error, t)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={disable.isPending}>
-              {t('preferences.disable')}
-            </Button>
-          </Group>
+          <ErrorText error={disable.error} size="sm" />
+          <FormActions onCancel={onClose} submitLabel={t('preferences.disable')} color="red" loading={disable.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -289,11 +280,7 @@ export function TwoFactorSection() {
         <Text size="sm" c="dimmed">
           {t('preferences.twoFactorHelp')}
         </Text>
-        {setup.error && (
-          <Text size="sm" c="red" role="alert">
-            {errorMessage(setup.error, t)}
-          </Text>
-        )}
+        <ErrorText error={setup.error} size="sm" />
         <Button onClick={() => setup.mutate()} loading={setup.isPending} style={{ alignSelf: 'flex-start' }}>
           {t('preferences.setup')}
         </Button>

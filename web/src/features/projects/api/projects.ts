@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
 
 // The shapes of the projects API, from its OpenAPI document.
 export type Project = Schema<'Project'>;
@@ -22,13 +23,10 @@ export const projectKeys = {
 type ListQuery = NonNullable<CallOptions<'/api/projects', 'get'>['query']>;
 
 /** The list's server-side search, status filter, sort and paging. */
-export interface ProjectListParams {
+export interface ProjectListParams extends ServerListParams {
   search?: string;
   status?: ProjectStatus | '';
   sort?: NonNullable<ListQuery['sort']>;
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
 }
 
 /** GET /api/projects */
@@ -40,10 +38,7 @@ export function useProjects(p: ProjectListParams) {
         query: {
           search: p.search?.trim() || undefined,
           status: p.status || undefined,
-          sort: p.sort,
-          order: p.order,
-          page: p.page,
-          page_size: p.pageSize,
+          ...serverListQuery<NonNullable<ListQuery['sort']>>(p),
         },
         signal,
       }),

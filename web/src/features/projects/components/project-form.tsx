@@ -1,8 +1,9 @@
-import { Button, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientOptions } from '@/features/clients';
 import { STATUSES, useFinishedGoods, useProjectOptions, useSaveProject, type Project, type ProjectDetail, type ProjectStatus } from '../api/projects';
+import { FormActions } from '@/components/form-actions';
 
 export interface ProjectFormProps {
   project: Project | null; // null: a new one
@@ -112,14 +113,7 @@ export function ProjectForm({ project, today, onClose, onSaved, onError }: Proje
             />
           </SimpleGrid>
           <Textarea label={t('projects.fields.notes')} autosize minRows={2} value={f.notes} onChange={(e) => set('notes')(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('projects.form.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} submitLabel={t('projects.form.save')} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { Settings } from '../api/get-settings';
+import { TitledCard } from '@/components/titled-card';
 import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
@@ -80,21 +81,11 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
 /** One titled card of the form, its fields in a grid (one column on narrow screens). */
 function Section({ title, help, cols, verticalSpacing, children }: { title: string; help?: string; cols: { base: number; sm?: number; lg?: number }; verticalSpacing?: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {help && (
-          <Text size="sm" c="dimmed">
-            {help}
-          </Text>
-        )}
-        <SimpleGrid cols={cols} spacing="lg" verticalSpacing={verticalSpacing}>
-          {children}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <TitledCard title={title} help={help}>
+      <SimpleGrid cols={cols} spacing="lg" verticalSpacing={verticalSpacing}>
+        {children}
+      </SimpleGrid>
+    </TitledCard>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import type { Settings } from '../api/get-settings';
+import { TitledCard } from '@/components/titled-card';
 
 /** What staff see: the values, read-only, and who can change them. */
 export function SettingsView({ settings }: { settings: Settings }) {
@@ -17,11 +18,7 @@ export function SettingsView({ settings }: { settings: Settings }) {
     { label: t('settings.maxUploadMiB'), value: `${formatNumber(settings.max_upload_mib ?? 50, i18n.language)} MiB` },
   ];
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('settings.organisation')}
-        </Title>
+    <TitledCard title={t('settings.organisation')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="dl" m={0}>
           {rows.map((row) => (
             <Stack key={row.label} gap={2}>
@@ -37,7 +34,6 @@ export function SettingsView({ settings }: { settings: Settings }) {
         <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
           {t('settings.adminOnlyNote')}
         </Alert>
-      </Stack>
-    </Paper>
+    </TitledCard>
   );
 }

@@ -1,9 +1,10 @@
 import signupSetting from 'virtual:english/signupSetting';
-import { Paper, Stack, Switch, Title } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
+import { TitledCard } from '@/components/titled-card';
 import { addEnglish } from '@/i18n/english';
 
 // English strings of this section travel with its code (see src/i18n/english.ts).
@@ -14,11 +15,7 @@ export function SignupSetting({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          {t('signupSetting.title')}
-        </Title>
+    <TitledCard title={t('signupSetting.title')}>
         <Switch
           checked={open}
           disabled={update.isPending}
@@ -35,7 +32,6 @@ export function SignupSetting({ open }: { open: boolean }) {
           description={t('signupSetting.help')}
           size="md"
         />
-      </Stack>
-    </Paper>
+    </TitledCard>
   );
 }

@@ -1,15 +1,16 @@
-import { Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useOutgoingMail, type OutgoingMail } from '../api/users';
 import { ListTable } from '@/components/list-table';
+import { ErrorText } from '@/components/error-text';
+import { TitledCard } from '@/components/titled-card';
 
 const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange' } as const;
 const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', failed: 'users.mailFailed' } as const;
 const statusColor = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
 
-/** The latest mails the server sent or is still trying to send, with the mail server's last error. */
+/** A card of the latest mails the server sent or is still trying to send, with the mail server's last error. */
 export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useTranslation();
   const query = useOutgoingMail();
@@ -22,13 +23,7 @@ export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
     return parts.join(' · ');
   };
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h4">
-        {t('users.mailTitle')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('users.mailHelp')}
-      </Text>
+    <TitledCard title={t('users.mailTitle')} help={t('users.mailHelp')} gap="xs">
       <ListTable
         minWidth={860}
         fz={undefined}
@@ -69,11 +64,7 @@ export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
           {t('users.mailNone')}
         </Text>
       )}
-      {query.isError && (
-        <Text c="red" size="sm" role="alert">
-          {errorMessage(query.error, t)}
-        </Text>
-      )}
-    </Stack>
+      <ErrorText error={query.error} size="sm" />
+    </TitledCard>
   );
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePendingInvitations, useResendInvitation, useRevokeInvitation, type Invitation } from '../api/users';
 import { IconAction } from '@/components/icon-action';
+import { ErrorText } from '@/components/error-text';
 
 /** Why a void invitation is refused: its inviter was deactivated or is no longer an admin. */
 function voidText(inv: Invitation, t: (key: string) => string): string | null {
@@ -72,13 +73,7 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
     setTarget(null);
   }
 
-  if (list.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(list.error, t)}
-      </Text>
-    );
-  }
+  if (list.isError) return <ErrorText error={list.error} />;
   if (!list.data || list.data.length === 0) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="invitations-title" data-testid="pending-invitations">

@@ -8,7 +8,7 @@ import { SearchInput, ServerTable } from '@/components/server-table';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { useServerTable } from '@/lib/use-server-table';
+import { serverRows, useServerTable } from '@/lib/use-server-table';
 import { useResetTwoFactor, useUpdateUser, useUserList, type AdminUser } from '../api/users';
 
 /** Columns shown from the md breakpoint up; on phones the email stands under the name. */
@@ -60,9 +60,7 @@ export function UserTable({ timeZone, myId }: { timeZone: string; myId: number |
       ) : (
         <ServerTable<AdminUser>
           {...table}
-          records={list.data?.users ?? []}
-          total={list.data?.total ?? 0}
-          fetching={list.isFetching}
+          {...serverRows(list, (d) => d.users)}
           label={t('users.table')}
           empty={debounced ? t('users.noneFound') : t('users.none')}
           perPageLabel={t('users.pageSize')}

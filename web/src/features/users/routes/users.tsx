@@ -37,9 +37,7 @@ export default function UsersPage() {
               <UserTable timeZone={timeZone} myId={user?.id ?? undefined} />
             </Stack>
           </Paper>
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-            <OutgoingMailTable timeZone={timeZone} />
-          </Paper>
+          <OutgoingMailTable timeZone={timeZone} />
         </Stack>
       )}
       <InviteModal opened={inviting} onClose={() => setInviting(false)} />
