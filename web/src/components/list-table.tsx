@@ -17,7 +17,7 @@ function isColumn(c: ListColumn): c is { label: ReactNode; end?: boolean } {
   return typeof c === 'object' && c !== null && 'label' in c;
 }
 
-/** A read-only table of rows under one heading row, scrolling sideways on a narrow screen. */
+/** A table of rows under one heading row (the rows may hold inputs), scrolling sideways on a narrow screen when given a minWidth. */
 export function ListTable({ columns, minWidth, testId, children, ...table }: ListTableProps) {
   const body = (
     <Table fz="sm" data-testid={testId} {...table}>

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { ListTable, TitledSection } from '@/components/list-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -15,51 +16,47 @@ export function BatchProduction({ uses, unit }: { uses: BatchUse[]; unit: string
   const lng = i18n.language;
   const hour = (h: number) => new Intl.DateTimeFormat(intlLocale(lng), { hour: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h)));
   return (
-    <Stack gap="xs" component="section" aria-labelledby="batch-production-title">
-      <Title order={2} size="h4" id="batch-production-title">
-        {t('inventory.batch.production.title')}
-      </Title>
+    <TitledSection title={t('inventory.batch.production.title')}>
       {uses.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('inventory.batch.production.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped withTableBorder fz="sm" data-testid="batch-production">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inventory.batch.production.when')}</Table.Th>
-                <Table.Th>{t('inventory.batch.production.line')}</Table.Th>
-                <Table.Th>{t('inventory.batch.production.what')}</Table.Th>
-                <Table.Th ta="end">{t('inventory.batch.production.quantity')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {uses.map((u) => (
-                <Table.Tr key={`${u.entry_id}:${u.quantity}`}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.app.production.daily.getHref(u.date, u.line_id)} size="sm">
-                      {formatDay(u.date, lng)} · {hour(u.hour)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{u.line_name}</Table.Td>
-                  <Table.Td>
-                    {u.quantity < 0 ? t('inventory.batch.production.consumed') : t('inventory.batch.production.produced')}{' '}
-                    {u.reversed && (
-                      <Badge size="xs" color="gray">
-                        {t('inventory.batch.production.reversed')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="end">
-                    {formatChange(u.quantity, lng)} {unit}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={520}
+          striped
+          withTableBorder
+          testId="batch-production"
+          columns={[
+            t('inventory.batch.production.when'),
+            t('inventory.batch.production.line'),
+            t('inventory.batch.production.what'),
+            { label: t('inventory.batch.production.quantity'), end: true },
+          ]}
+        >
+          {uses.map((u) => (
+            <Table.Tr key={`${u.entry_id}:${u.quantity}`}>
+              <Table.Td>
+                <Anchor component={Link} to={paths.app.production.daily.getHref(u.date, u.line_id)} size="sm">
+                  {formatDay(u.date, lng)} · {hour(u.hour)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{u.line_name}</Table.Td>
+              <Table.Td>
+                {u.quantity < 0 ? t('inventory.batch.production.consumed') : t('inventory.batch.production.produced')}{' '}
+                {u.reversed && (
+                  <Badge size="xs" color="gray">
+                    {t('inventory.batch.production.reversed')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="end">
+                {formatChange(u.quantity, lng)} {unit}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       )}
-    </Stack>
+    </TitledSection>
   );
 }

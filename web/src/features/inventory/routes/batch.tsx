@@ -23,6 +23,7 @@ import { formatChange, formatDay, formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
 import { unitName } from '@/lib/units';
+import { ListTable, TitledSection } from '@/components/list-table';
 
 const BatchTrace = lazy(() => import('../components/batch-trace'));
 
@@ -165,95 +166,88 @@ export default function BatchPage() {
 
       {first.production && <BatchProduction uses={first.production} unit={item.unit} />}
 
-      <Stack gap="xs" component="section" aria-labelledby="history-title">
-        <Title order={2} size="h4" id="history-title">
-          {t('inventory.batch.history')}
-        </Title>
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped withTableBorder fz="sm" aria-labelledby="history-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inventory.history.when')}</Table.Th>
-                <Table.Th>{t('inventory.history.what')}</Table.Th>
-                <Table.Th ta="end">{t('inventory.history.change')}</Table.Th>
-                <Table.Th ta="end">{t('inventory.history.balance')}</Table.Th>
-                <Table.Th>{t('inventory.history.why')}</Table.Th>
-                <Table.Th>{t('inventory.history.who')}</Table.Th>
-                <Table.Th>{t('inventory.history.undo')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {moves.map((m) => (
-                <Table.Tr key={m.id} data-testid={`move-${m.id}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.created_at, lng, timeZone)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={REASON_COLORS[m.reason]} style={{ textTransform: 'none' }}>
-                      {t(`inventory.reasons.${m.reason}`)}
-                    </Badge>
-                    {m.document && (
-                      <Text size="xs" c="dimmed">
-                        {documentLabel(m, t)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="end" c={m.quantity < 0 ? 'red' : m.quantity > 0 ? 'teal' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                    {formatChange(m.quantity, lng)}
-                    {m.counted != null && (
-                      <Text size="xs" c="dimmed">
-                        {t('inventory.history.counted', { qty: formatQty(m.counted, lng) })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatQty(m.balance_after, lng)} {unitName(item.unit, t, m.balance_after)}
-                  </Table.Td>
-                  <Table.Td>
-                    {m.note || '—'}
-                    {m.reverses_id != null && (
-                      <Text size="xs" c="dimmed">
-                        {t(`inventory.history.undoes.${byId.get(m.reverses_id)?.reason ?? 'other'}`, { id: m.reverses_id })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{m.user_name || t('inventory.history.system')}</Table.Td>
-                  <Table.Td>
-                    {canUndo(m) ? (
-                      <Tooltip label={t('inventory.actions.undo')}>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="orange"
-                          leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                          aria-label={t('inventory.actions.undoMove', { reason: t(`inventory.reasons.${m.reason}`), change: formatChange(m.quantity, lng) })}
-                          onClick={() => setDialog({ kind: 'undo', move: m, unit: item.unit })}
-                        >
-                          {t('inventory.actions.undo')}
-                        </Button>
-                      </Tooltip>
-                    ) : m.reversed_by_id != null ? (
-                      <Text size="xs" c="dimmed">
-                        {t('inventory.history.undone')}
-                      </Text>
-                    ) : m.owner ? (
-                      <MoveOwner owner={m.owner} />
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      <TitledSection title={t('inventory.batch.history')}>
+        <ListTable
+          minWidth={760}
+          striped
+          withTableBorder
+          aria-label={t('inventory.batch.history')}
+          columns={[
+            t('inventory.history.when'),
+            t('inventory.history.what'),
+            { label: t('inventory.history.change'), end: true },
+            { label: t('inventory.history.balance'), end: true },
+            t('inventory.history.why'),
+            t('inventory.history.who'),
+            t('inventory.history.undo'),
+          ]}
+        >
+          {moves.map((m) => (
+            <Table.Tr key={m.id} data-testid={`move-${m.id}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.created_at, lng, timeZone)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={REASON_COLORS[m.reason]} style={{ textTransform: 'none' }}>
+                  {t(`inventory.reasons.${m.reason}`)}
+                </Badge>
+                {m.document && (
+                  <Text size="xs" c="dimmed">
+                    {documentLabel(m, t)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="end" c={m.quantity < 0 ? 'red' : m.quantity > 0 ? 'teal' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {formatChange(m.quantity, lng)}
+                {m.counted != null && (
+                  <Text size="xs" c="dimmed">
+                    {t('inventory.history.counted', { qty: formatQty(m.counted, lng) })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="end" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {formatQty(m.balance_after, lng)} {unitName(item.unit, t, m.balance_after)}
+              </Table.Td>
+              <Table.Td>
+                {m.note || '—'}
+                {m.reverses_id != null && (
+                  <Text size="xs" c="dimmed">
+                    {t(`inventory.history.undoes.${byId.get(m.reverses_id)?.reason ?? 'other'}`, { id: m.reverses_id })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{m.user_name || t('inventory.history.system')}</Table.Td>
+              <Table.Td>
+                {canUndo(m) ? (
+                  <Tooltip label={t('inventory.actions.undo')}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="orange"
+                      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                      aria-label={t('inventory.actions.undoMove', { reason: t(`inventory.reasons.${m.reason}`), change: formatChange(m.quantity, lng) })}
+                      onClick={() => setDialog({ kind: 'undo', move: m, unit: item.unit })}
+                    >
+                      {t('inventory.actions.undo')}
+                    </Button>
+                  </Tooltip>
+                ) : m.reversed_by_id != null ? (
+                  <Text size="xs" c="dimmed">
+                    {t('inventory.history.undone')}
+                  </Text>
+                ) : m.owner ? (
+                  <MoveOwner owner={m.owner} />
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         {q.hasNextPage && (
           <Button variant="default" onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage} style={{ alignSelf: 'center' }}>
             {t('inventory.batch.loadMore')}
           </Button>
         )}
-      </Stack>
+      </TitledSection>
 
-      <Stack gap="xs" component="section" aria-labelledby="where-title">
-        <Title order={2} size="h4" id="where-title">
-          {t('inventory.batch.whereItWent')}
-        </Title>
+      <TitledSection title={t('inventory.batch.whereItWent')}>
         {used.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('inventory.batch.noDocuments')}
@@ -267,7 +261,7 @@ export default function BatchPage() {
             </Text>
           ))
         )}
-      </Stack>
+      </TitledSection>
       <BatchShipments shipments={first.shipments} unit={item.unit} />
       <LinkedDocuments linkKind="batch" linkId={batch.id} defaultType="certificate_of_analysis" />
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />

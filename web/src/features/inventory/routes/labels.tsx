@@ -1,6 +1,6 @@
 import '../strings';
 import '../components/labels.css';
-import { Anchor, Button, Group, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
@@ -16,6 +16,7 @@ import { useLabelBatches } from '../api/find-batches';
 import type { ItemBatch } from '../api/types';
 import { formatDay, formatQty } from '../lib/format';
 import { labelUrl } from '../scan/label-url';
+import { SegmentedField } from '@/components/segmented-field';
 
 export type LabelLayout = 'a4' | 'roll';
 
@@ -109,34 +110,24 @@ export default function LabelsPage() {
       </Group>
 
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="labels-which">
-            {t('inventory.labels.which')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="labels-which"
-            value={receipt ? 'receipt' : 'batch'}
-            onChange={(v) => set('receipt', v === 'receipt' ? '1' : null)}
-            data={[
-              { value: 'batch', label: t('inventory.labels.thisBatch') },
-              { value: 'receipt', label: t('inventory.labels.receipt') },
-            ]}
-          />
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="labels-layout">
-            {t('inventory.labels.layout')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="labels-layout"
-            value={layout}
-            onChange={(v) => set('layout', v === 'roll' ? 'roll' : null)}
-            data={[
-              { value: 'a4', label: t('inventory.labels.a4') },
-              { value: 'roll', label: t('inventory.labels.roll') },
-            ]}
-          />
-        </Stack>
+        <SegmentedField
+          label={t('inventory.labels.which')}
+          value={receipt ? 'receipt' : 'batch'}
+          onChange={(v) => set('receipt', v === 'receipt' ? '1' : null)}
+          data={[
+            { value: 'batch', label: t('inventory.labels.thisBatch') },
+            { value: 'receipt', label: t('inventory.labels.receipt') },
+          ]}
+        />
+        <SegmentedField
+          label={t('inventory.labels.layout')}
+          value={layout}
+          onChange={(v) => set('layout', v === 'roll' ? 'roll' : null)}
+          data={[
+            { value: 'a4', label: t('inventory.labels.a4') },
+            { value: 'roll', label: t('inventory.labels.roll') },
+          ]}
+        />
         <NumberInput
           label={t('inventory.labels.copies')}
           value={copies}

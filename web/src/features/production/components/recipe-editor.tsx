@@ -6,6 +6,7 @@ import { useComponentItems, useRecipeVersions, useSaveRecipe } from '../api/reci
 import type { Recipe } from '../api/types';
 import { formatQty, productionError } from '../lib/format';
 import { formatDateTime } from '@/lib/format';
+import { ListTable } from '@/components/list-table';
 
 interface Row {
   key: number;
@@ -50,57 +51,53 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
       }}
     >
       <Stack gap="sm">
-        <Table aria-label={t('production.recipe.components')} verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('production.recipe.component')}</Table.Th>
-              <Table.Th>{t('production.recipe.perUnit')}</Table.Th>
-              <Table.Th />
+        <ListTable
+          fz={undefined}
+          aria-label={t('production.recipe.components')}
+          verticalSpacing={4}
+          columns={[t('production.recipe.component'), t('production.recipe.perUnit'), '']}
+        >
+          {rows.map((r, i) => (
+            <Table.Tr key={r.key}>
+              <Table.Td>
+                <Select
+                  aria-label={t('production.recipe.componentN', { n: i + 1 })}
+                  placeholder={t('production.recipe.choose')}
+                  data={options.filter((o) => o.value === r.itemId || !chosen.includes(o.value))}
+                  value={r.itemId}
+                  onChange={(v) => set(r.key, { itemId: v })}
+                  searchable
+                  nothingFoundMessage={t('production.recipe.noItems')}
+                  size="xs"
+                  miw={220}
+                />
+              </Table.Td>
+              <Table.Td>
+                <NumberInput
+                  aria-label={t('production.recipe.quantityN', { n: i + 1 })}
+                  value={r.quantity}
+                  onChange={(v) => set(r.key, { quantity: v })}
+                  min={0}
+                  decimalScale={3}
+                  allowNegative={false}
+                  size="xs"
+                  w={130}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('production.recipe.remove', { n: i + 1 })}
+                  disabled={rows.length === 1}
+                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>
-                  <Select
-                    aria-label={t('production.recipe.componentN', { n: i + 1 })}
-                    placeholder={t('production.recipe.choose')}
-                    data={options.filter((o) => o.value === r.itemId || !chosen.includes(o.value))}
-                    value={r.itemId}
-                    onChange={(v) => set(r.key, { itemId: v })}
-                    searchable
-                    nothingFoundMessage={t('production.recipe.noItems')}
-                    size="xs"
-                    miw={220}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={t('production.recipe.quantityN', { n: i + 1 })}
-                    value={r.quantity}
-                    onChange={(v) => set(r.key, { quantity: v })}
-                    min={0}
-                    decimalScale={3}
-                    allowNegative={false}
-                    size="xs"
-                    w={130}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('production.recipe.remove', { n: i + 1 })}
-                    disabled={rows.length === 1}
-                    onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
         <Group justify="space-between">
           <Button
             variant="light"

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useServerTable } from '@/lib/use-server-table';
+import { serverRows, useServerTable } from '@/lib/use-server-table';
 import { useRecalls, type Recall, type RecallStatus } from '../api/recalls';
 
 export const RECALL_COLORS: Record<RecallStatus, string> = { open: 'red', closed: 'gray' };
@@ -39,9 +39,7 @@ export default function RecallsPage() {
         />
         <ServerTable<Recall>
           {...table}
-          records={q.data?.recalls ?? []}
-          total={q.data?.total ?? 0}
-          fetching={q.isFetching}
+          {...serverRows(q, (d) => d.recalls)}
           label={t('recalls.table.label')}
           empty={t('recalls.table.empty')}
           perPageLabel={t('recalls.table.perPage')}

@@ -7,6 +7,7 @@ import { ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory'
 import { ProjectSelect } from '@/features/projects';
 import { formatNumber } from '@/lib/format';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
+import { ListTable } from '@/components/list-table';
 
 interface LineDraft {
   batch_id: number;
@@ -120,40 +121,30 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
         <ProjectSelect value={projectId} onChange={setProjectId} />
         <Textarea label={t('shipping.fields.notes')} autosize minRows={2} value={f.notes} onChange={(e) => set('notes')(e.currentTarget.value)} />
         <Text fw={600}>{t('shipping.form.lines')}</Text>
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('shipping.slip.batch')}</Table.Th>
-              <Table.Th>{t('shipping.form.onHand')}</Table.Th>
-              <Table.Th>{t('shipping.slip.quantity')}</Table.Th>
-              <Table.Th />
+        <ListTable fz={undefined} withTableBorder columns={[t('shipping.slip.batch'), t('shipping.form.onHand'), t('shipping.slip.quantity'), '']}>
+          {lines.map((l, i) => (
+            <Table.Tr key={l.batch_id}>
+              <Table.Td>{l.label}</Table.Td>
+              <Table.Td>
+                {formatNumber(l.on_hand, lng)} {l.unit}
+              </Table.Td>
+              <Table.Td>
+                <NumberInput
+                  aria-label={t('shipping.form.quantityOf', { batch: l.label })}
+                  min={0}
+                  decimalScale={3}
+                  value={l.quantity}
+                  onChange={(v) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, quantity: v } : x)))}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label={t('shipping.form.removeLine', { batch: l.label })} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((l, i) => (
-              <Table.Tr key={l.batch_id}>
-                <Table.Td>{l.label}</Table.Td>
-                <Table.Td>
-                  {formatNumber(l.on_hand, lng)} {l.unit}
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={t('shipping.form.quantityOf', { batch: l.label })}
-                    min={0}
-                    decimalScale={3}
-                    value={l.quantity}
-                    onChange={(v) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, quantity: v } : x)))}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={t('shipping.form.removeLine', { batch: l.label })} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </ListTable>
         <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select
           style={{ flex: 1 }}
