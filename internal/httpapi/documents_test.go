@@ -123,14 +123,7 @@ func TestDocumentUploadListAndDownload(t *testing.T) {
 			t.Fatalf("created %+v", d)
 		}
 
-		var list struct {
-			Documents []docJSON `json:"documents"`
-			Total     int       `json:"total"`
-		}
-		e.call("GET", "/api/documents?search=%E6%BC%A2&type=certificate_of_analysis&sort=name&order=asc&page=1&page_size=10", e.token, "", 200, &list)
-		if list.Total != 1 || list.Documents[0].ID != d.ID {
-			t.Fatalf("list %+v", list)
-		}
+		e.wantPage("/api/documents?search=%E6%BC%A2&type=certificate_of_analysis&sort=name&order=asc&page=1&page_size=10", "documents", 1, d.ID)
 
 		res := e.do("GET", fmt.Sprintf("/api/documents/%d/content?download=1", d.ID), e.token, "")
 		body, _ := io.ReadAll(res.Body)

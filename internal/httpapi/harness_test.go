@@ -135,6 +135,27 @@ func (e *env) call(method, path, token, body string, wantStatus int, out any) []
 	return raw
 }
 
+// wantPage reads a list page (GET path as the env's user) and fails the
+// test unless the page counts total matches and its rows, under key, are
+// the ids given, in that order.
+func (e *env) wantPage(path, key string, total int, ids ...int64) {
+	e.t.Helper()
+	var page map[string]json.RawMessage
+	raw := e.call("GET", path, e.token, "", 200, &page)
+	var n int
+	var rows []struct {
+		ID int64 `json:"id"`
+	}
+	if json.Unmarshal(page["total"], &n) != nil || json.Unmarshal(page[key], &rows) != nil || n != total || len(rows) != len(ids) {
+		e.t.Fatalf("GET %s: want %d of %d %s %v, got %s", path, len(ids), total, key, ids, raw)
+	}
+	for i, r := range rows {
+		if r.ID != ids[i] {
+			e.t.Fatalf("GET %s: want %s %v, got %s", path, key, ids, raw)
+		}
+	}
+}
+
 // errorOf decodes an {"error": …} body.
 func errorOf(t *testing.T, raw []byte) string {
 	t.Helper()

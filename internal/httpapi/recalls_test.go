@@ -102,14 +102,7 @@ func TestRecallHoldsDownstreamBatchesUntilReleased(t *testing.T) {
 			t.Errorf("no recall notification in %+v", notes.Notifications)
 		}
 
-		var page struct {
-			Recalls []recallOut `json:"recalls"`
-			Total   int         `json:"total"`
-		}
-		e.call("GET", "/api/recalls?status=open", e.token, "", 200, &page)
-		if page.Total != 1 || page.Recalls[0].ID != rc.ID {
-			t.Errorf("open recalls %+v", page)
-		}
+		e.wantPage("/api/recalls?status=open", "recalls", 1, rc.ID)
 		e.call("GET", "/api/recalls?status=lost", e.token, "", 400, nil)
 
 		// Released, the case ships.
@@ -121,10 +114,7 @@ func TestRecallHoldsDownstreamBatchesUntilReleased(t *testing.T) {
 		e.call("POST", "/api/shipments", e.token, fmt.Sprintf(`{"ship_date":"2026-11-25","destination":{"name":"Late Pantry"},
 			"lines":[{"batch_id":%d,"quantity":1}]}`, f.c1), 201, &s)
 		e.call("POST", fmt.Sprintf("/api/shipments/%d/ship", s.ID), e.token, "", 200, nil)
-		e.call("GET", "/api/recalls?status=closed", e.token, "", 200, &page)
-		if page.Total != 1 {
-			t.Errorf("closed recalls %+v", page)
-		}
+		e.wantPage("/api/recalls?status=closed", "recalls", 1, rc.ID)
 		e.call("POST", "/api/recalls", e.token, `{"batch_id":999999,"reason":"x"}`, 404, nil)
 		e.call("POST", "/api/recalls", e.token, fmt.Sprintf(`{"batch_id":%d,"reason":""}`, f.r1), 400, nil)
 		e.call("GET", "/api/recalls/999999", e.token, "", 404, nil)

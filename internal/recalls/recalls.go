@@ -18,6 +18,7 @@ import (
 	"github.com/packline/packline/internal/effects"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Statuses.
@@ -236,11 +237,13 @@ func (s *Service) Get(ctx context.Context, id int64) (*Recall, error) {
 	return r, err
 }
 
-// List is a page of recalls, newest first, and how many match.
+// List is a page of recalls, newest first, and how many match; the page
+// is settled by paging.Bounds (MaxPageSize), as every area's list is.
 func (s *Service) List(ctx context.Context, f Filter) ([]Recall, int, error) {
 	if f.Status != "" && f.Status != StatusOpen && f.Status != StatusClosed {
 		return nil, 0, apperr.Choice("status", Statuses)
 	}
+	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	return s.Store.Recalls(ctx, f)
 }
 

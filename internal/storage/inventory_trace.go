@@ -228,25 +228,24 @@ func (g *traceGraph) consumers(ctx context.Context, batches []int64) ([]int64, e
 		r := g.runs[b]
 		return r != nil && !g.components[r.itemOf]
 	})
-	ls, err := g.links(ctx, "consumed_batch_id", batches)
-	var next []int64
-	for _, l := range ls {
-		if g.node(inventory.NodeBatch, l.to) {
-			next = append(next, l.to)
-		}
-	}
-	return next, err
+	return g.walk(ctx, "consumed_batch_id", batches, func(l link) int64 { return l.to })
 }
 
 // makers walks one level backward: the production runs (entries not
 // reversed) that produced into the batches, and the batches they consumed.
 // It returns the consumed batches not reached before.
 func (g *traceGraph) makers(ctx context.Context, batches []int64) ([]int64, error) {
-	ls, err := g.links(ctx, "produced_batch_id", batches)
+	return g.walk(ctx, "produced_batch_id", batches, func(l link) int64 { return l.from })
+}
+
+// walk follows the batches' links on column (see links) and returns the
+// batches at the links' far end, as end gives it, not reached before.
+func (g *traceGraph) walk(ctx context.Context, column string, batches []int64, end func(link) int64) ([]int64, error) {
+	ls, err := g.links(ctx, column, batches)
 	var next []int64
 	for _, l := range ls {
-		if g.node(inventory.NodeBatch, l.from) {
-			next = append(next, l.from)
+		if b := end(l); g.node(inventory.NodeBatch, b) {
+			next = append(next, b)
 		}
 	}
 	return next, err

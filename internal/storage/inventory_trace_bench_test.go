@@ -2,19 +2,13 @@ package storage_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"os"
 	"slices"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/storage"
-	"github.com/packline/packline/internal/storage/benchdata"
-	"github.com/packline/packline/internal/storage/storagetest"
 )
 
 // BenchmarkTraceYear traces over a year of production (20 lines × 10 hours
@@ -25,30 +19,7 @@ import (
 // PACKLINE_BENCH_PRODUCTION_DB reuses a database made before.
 func BenchmarkTraceYear(b *testing.B) {
 	ctx := context.Background()
-	dsn := os.Getenv("PACKLINE_BENCH_PRODUCTION_DB")
-	if dsn == "" {
-		dsn = storagetest.DSN(b, storage.SQLite)
-	}
-	db, err := storage.Open(ctx, dsn)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Migrate(ctx); err != nil {
-		b.Fatal(err)
-	}
-	var n int
-	_ = db.QueryRow(ctx, `SELECT COUNT(*) FROM production_entries`).Scan(&n)
-	if n == 0 {
-		u, err := storage.NewAccountService(db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(ctx,
-			accounts.NewUser{Email: "bench@packline.local", Password: "bench-password", FirstName: "Bench", LastName: "User", Role: accounts.RoleAdmin})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := benchdata.Production(ctx, db, u.ID, 20, 10, 365); err != nil {
-			b.Fatal(err)
-		}
-	}
+	db := productionBenchDB(b)
 	tr := &inventory.Tracer{Store: storage.NewTraceStore(db)}
 	cpu := func() time.Duration {
 		var ru syscall.Rusage

@@ -2,18 +2,12 @@ package storage_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"os"
 	"testing"
 	"time"
 
-	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/storage"
-	"github.com/packline/packline/internal/storage/benchdata"
-	"github.com/packline/packline/internal/storage/storagetest"
 )
 
 // BenchmarkProductionYear measures the daily report and the year's
@@ -21,30 +15,7 @@ import (
 // PACKLINE_BENCH_PRODUCTION_DB reuses a database made by productiongen.
 func BenchmarkProductionYear(b *testing.B) {
 	ctx := context.Background()
-	dsn := os.Getenv("PACKLINE_BENCH_PRODUCTION_DB")
-	if dsn == "" {
-		dsn = storagetest.DSN(b, storage.SQLite)
-	}
-	db, err := storage.Open(ctx, dsn)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Migrate(ctx); err != nil {
-		b.Fatal(err)
-	}
-	var n int
-	_ = db.QueryRow(ctx, `SELECT COUNT(*) FROM production_entries`).Scan(&n)
-	if n == 0 {
-		u, err := storage.NewAccountService(db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(ctx,
-			accounts.NewUser{Email: "bench@packline.local", Password: "bench-password", FirstName: "Bench", LastName: "User", Role: accounts.RoleAdmin})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := benchdata.Production(ctx, db, u.ID, 20, 10, 365); err != nil {
-			b.Fatal(err)
-		}
-	}
+	db := productionBenchDB(b)
 	svc := production.NewService(storage.NewProductionStore(db), &organisation.Calendar{Settings: storage.NewOrganisationService(db)})
 	loc, _ := time.LoadLocation("America/Chicago")
 	today := time.Now().In(loc)

@@ -74,10 +74,7 @@ func dayOf(o *production.Overview, date string) production.OverviewDay {
 func TestProductionSummariesAgreeWithRecomputation(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
-		env := newClockEnv(t, db)
-		env.now.Store(time.Date(2026, 11, 10, 18, 0, 0, 0, time.UTC).UnixMilli())
-		e := newProdEnv(t, db)
-		e.stock("1000", "1000", "10000")
+		env, e := newLabourEnv(t, db, time.Date(2026, 11, 10, 18, 0, 0, 0, time.UTC))
 		l2, err := e.svc.CreateLine(ctx, production.NewLine{Name: "Line 2", HourlyTarget: ptr64(30)})
 		if err != nil {
 			t.Fatal(err)
@@ -200,10 +197,7 @@ func TestProductionSummariesAgreeWithRecomputation(t *testing.T) {
 func TestProductionOpenShiftLabourNotKept(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
-		env := newClockEnv(t, db)
-		env.now.Store(time.Date(2026, 11, 10, 15, 0, 0, 0, time.UTC).UnixMilli()) // 09:00 in Chicago
-		e := newProdEnv(t, db)
-		e.stock("1000", "1000", "10000")
+		env, e := newLabourEnv(t, db, time.Date(2026, 11, 10, 15, 0, 0, 0, time.UTC)) // 09:00 in Chicago
 		ana := env.employee("Ana", "Lima", "1234")
 		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedIn); err != nil {
 			t.Fatal(err)

@@ -79,6 +79,17 @@ func (e *prodEnv) stock(rice, soy, bags string) {
 	e.receive(e.bag.ID, bags, "")
 }
 
+// newLabourEnv is a stocked production set-up (1000 rice, 1000 soy, 10000
+// bags) beside a time clock whose time is now, for labour on a day's report.
+func newLabourEnv(t *testing.T, db *storage.DB, now time.Time) (*clockEnv, *prodEnv) {
+	t.Helper()
+	env := newClockEnv(t, db)
+	env.now.Store(now.UnixMilli())
+	e := newProdEnv(t, db)
+	e.stock("1000", "1000", "10000")
+	return env, e
+}
+
 func (e *prodEnv) onHand(batchID int64) inventory.Quantity {
 	e.t.Helper()
 	d, err := e.inv.GetBatch(context.Background(), batchID, 0, 1)
@@ -274,10 +285,7 @@ func TestProductionReversal(t *testing.T) {
 func TestProductionDailyLabourAcrossDST(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
-		env := newClockEnv(t, db)
-		env.now.Store(time.Date(2026, 11, 5, 12, 0, 0, 0, time.UTC).UnixMilli())
-		e := newProdEnv(t, db)
-		e.stock("1000", "1000", "10000")
+		env, e := newLabourEnv(t, db, time.Date(2026, 11, 5, 12, 0, 0, 0, time.UTC))
 		ana := env.employee("Ana", "Lima", "1234")
 		bo := env.employee("Bo", "Chen", "1234")
 		// Ana works the fall-back night: 00:00–03:00 CDT/CST is 4 real hours.
