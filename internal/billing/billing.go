@@ -88,16 +88,14 @@ const (
 	MaxPaymentAmount = 1_000_000_000_000_000
 )
 
-// Plan is a package or per-unit rate the group offers.
+// Plan is a package or per-unit rate the group offers: what it was created
+// with, and its state.
 type Plan struct {
-	ID             int64     `json:"id"`
-	Name           string    `json:"name"`
-	Unit           string    `json:"unit"`
-	UnitPriceMinor int64     `json:"unit_price_minor"`
-	Period         string    `json:"period"`
-	Archived       bool      `json:"archived"`
-	CreatedAt      time.Time `json:"created_at"`
-	UpdatedAt      time.Time `json:"updated_at"`
+	ID int64 `json:"id"`
+	PlanInput
+	Archived  bool      `json:"archived"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // PlanInput creates a plan.
@@ -117,22 +115,15 @@ type PlanPatch struct {
 	Archived       *bool   `json:"archived"`
 }
 
-// Method is a way the group accepts money. Bank details show on invoices
-// when it is the primary method.
+// Method is a way the group accepts money: what it was created with (Primary
+// true while it is the primary one), and its state. Bank details show on
+// invoices when it is the primary method.
 type Method struct {
-	ID            int64     `json:"id"`
-	Kind          string    `json:"kind"`
-	Label         string    `json:"label"`
-	BankName      string    `json:"bank_name"`
-	AccountName   string    `json:"account_name"`
-	SortCode      string    `json:"sort_code"`
-	AccountNumber string    `json:"account_number"`
-	Notes         string    `json:"notes"`
-	PaymentURL    string    `json:"payment_url"`
-	Primary       bool      `json:"primary"`
-	Archived      bool      `json:"archived"`
-	CreatedAt     time.Time `json:"created_at"`
-	UpdatedAt     time.Time `json:"updated_at"`
+	ID int64 `json:"id"`
+	MethodInput
+	Archived  bool      `json:"archived"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // MethodInput creates a method; Primary makes it the primary one.

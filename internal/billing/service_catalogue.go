@@ -20,7 +20,7 @@ func (s *Service) CreatePlan(ctx context.Context, in PlanInput) (*Plan, error) {
 	var p *Plan
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		now := tx.Now()
-		p = &Plan{Name: in.Name, Unit: in.Unit, UnitPriceMinor: in.UnitPriceMinor, Period: in.Period, CreatedAt: now, UpdatedAt: now}
+		p = &Plan{PlanInput: in, CreatedAt: now, UpdatedAt: now}
 		return tx.InsertPlan(ctx, p)
 	})
 	return p, err
@@ -72,8 +72,8 @@ func (s *Service) CreateMethod(ctx context.Context, in MethodInput) (*Method, er
 	var id int64
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		now := tx.Now()
-		m := &Method{Kind: in.Kind, Label: in.Label, BankName: in.BankName, AccountName: in.AccountName, SortCode: in.SortCode,
-			AccountNumber: in.AccountNumber, Notes: in.Notes, PaymentURL: in.PaymentURL, CreatedAt: now, UpdatedAt: now}
+		m := &Method{MethodInput: in, CreatedAt: now, UpdatedAt: now}
+		m.Primary = false // SetPrimary below decides, with the other methods in view
 		if err := tx.InsertMethod(ctx, m); err != nil {
 			return err
 		}
