@@ -1,5 +1,6 @@
-import { Stack, Table, Title, type TableProps } from '@mantine/core';
+import { Stack, Table, type TableProps } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { TitleWithHelp } from './title-with-help';
 
 /** A column heading: its text, and whether the column's figures line up at the end. */
 export type ListColumn = ReactNode | { label: ReactNode; end?: boolean };
@@ -40,14 +41,12 @@ export function ListTable({ columns, minWidth, testId, children, ...table }: Lis
   return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{body}</Table.ScrollContainer> : body;
 }
 
-/** A part of a page under its own level-2 heading, named by it for assistive technology. */
-export function TitledSection({ title, testId, children }: { title: ReactNode; testId?: string; children: ReactNode }) {
+/** A part of a page under its own level-2 heading (and a line of help), named by it for assistive technology. */
+export function TitledSection({ title, help, testId, children }: { title: ReactNode; help?: ReactNode; testId?: string; children: ReactNode }) {
   const id = useId();
   return (
     <Stack gap="xs" component="section" aria-labelledby={id} data-testid={testId}>
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
+      <TitleWithHelp title={title} help={help} id={id} />
       {children}
     </Stack>
   );

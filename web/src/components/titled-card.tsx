@@ -1,5 +1,6 @@
-import { Paper, Stack, Text, Title, type MantineSpacing, type PaperProps } from '@mantine/core';
+import { Paper, Stack, type MantineSpacing, type PaperProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TitleWithHelp } from './title-with-help';
 
 interface TitledCardProps {
   title: string;
@@ -18,14 +19,7 @@ export function TitledCard({ title, help, children, gap = 'md', p = { base: 'md'
   return (
     <Paper withBorder radius="lg" p={p} component={section ? 'section' : 'div'} aria-label={section ? title : undefined} data-testid={testId}>
       <Stack gap={gap}>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {help && (
-          <Text size="sm" c="dimmed">
-            {help}
-          </Text>
-        )}
+        <TitleWithHelp title={title} help={help} />
         {children}
       </Stack>
     </Paper>

@@ -12,3 +12,14 @@ export function showServerError<V extends Record<string, unknown>>(form: UseForm
   const field = err instanceof ApiError ? err.body?.field : undefined;
   form.setFieldError(field && field in form.values ? field : fallback, errorMessage(err, t));
 }
+
+/**
+ * A form's starting values: every field of `empty` (what a new record starts with), taken from
+ * the record being edited where it has that field set.
+ */
+export function startingValues<V extends Record<string, unknown>>(empty: V, record?: object | null): V {
+  const from = (record ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(empty)) out[key] = from[key] ?? value;
+  return out as V;
+}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveClient, type Client } from '../api/clients';
 import { FormActions } from '@/components/form-actions';
+import { startingValues } from '@/lib/form';
 
 export interface ClientFormProps {
   client: Client | null; // null: a new one
@@ -15,14 +16,7 @@ export interface ClientFormProps {
 export function ClientForm({ client, onClose, onSaved, onError }: ClientFormProps) {
   const { t } = useTranslation();
   const save = useSaveClient();
-  const [f, setF] = useState({
-    name: client?.name ?? '',
-    email: client?.email ?? '',
-    address: client?.address ?? '',
-    city: client?.city ?? '',
-    country: client?.country ?? '',
-    archived: client?.archived ?? false,
-  });
+  const [f, setF] = useState(() => startingValues({ name: '', email: '', address: '', city: '', country: '', archived: false }, client));
   const set = (k: keyof typeof f) => (v: string | boolean) => setF((x) => ({ ...x, [k]: v }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -3,8 +3,9 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useFacets } from '../api/get-facets';
 import { useCreateItem, useUpdateItem } from '../api/mutations';
-import { ITEM_KINDS, type Item } from '../api/types';
+import { ITEM_KINDS, type Item, type ItemKind } from '../api/types';
 import { useInventoryToasts } from '../lib/use-toasts';
+import { startingValues } from '@/lib/form';
 
 export interface ItemFormProps {
   /** The item to edit; a new item when absent. */
@@ -19,16 +20,10 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
   const facets = useFacets().data;
   const required = (v: string) => (v.trim() ? null : t('inventory.validation.required'));
   const form = useForm({
-    initialValues: {
-      sku: item?.sku ?? '',
-      name: item?.name ?? '',
-      kind: item?.kind ?? 'raw_material',
-      unit: item?.unit ?? '',
-      category: item?.category ?? '',
-      location: item?.location ?? '',
-      reorder_level: (item?.reorder_level ?? 0) as number | string,
-      notes: item?.notes ?? '',
-    },
+    initialValues: startingValues(
+      { sku: '', name: '', kind: 'raw_material' as ItemKind, unit: '', category: '', location: '', reorder_level: 0 as number | string, notes: '' },
+      item,
+    ),
     validate: {
       sku: (v) => required(v) ?? (/\s/.test(v.trim()) ? t('inventory.validation.noSpaces') : null),
       name: required,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KINDS, useSaveMethod, type Method, type MethodKind } from '../api/methods';
 import { FormActions } from '@/components/form-actions';
+import { startingValues } from '@/lib/form';
 
 type BankField = 'bank_name' | 'account_name' | 'sort_code' | 'account_number';
 
@@ -27,15 +28,9 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
   const { t } = useTranslation();
   const save = useSaveMethod();
   const [kind, setKind] = useState<MethodKind>(method?.kind ?? 'bank_transfer');
-  const [f, setF] = useState({
-    label: method?.label ?? '',
-    bank_name: method?.bank_name ?? '',
-    account_name: method?.account_name ?? '',
-    sort_code: method?.sort_code ?? '',
-    account_number: method?.account_number ?? '',
-    notes: method?.notes ?? '',
-    payment_url: method?.payment_url ?? '',
-  });
+  const [f, setF] = useState(() =>
+    startingValues({ label: '', bank_name: '', account_name: '', sort_code: '', account_number: '', notes: '', payment_url: '' }, method),
+  );
   const [primary, setPrimary] = useState(method?.primary ?? false);
   const [archived, setArchived] = useState(method?.archived ?? false);
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useCrew } from '../api/get-crew';
 import { useAssign } from '../api/mutations';
 import type { Line } from '../api/types';
 import { formatRate, productionError } from '../lib/format';
+import { TitledSection } from '@/components/list-table';
 
 /**
  * The day's crew: everyone who clocked in that day, with their hours, and the line each
@@ -39,13 +40,7 @@ export function CrewPanel({ date, lines }: { date: string; lines: Line[] }) {
     );
   };
   return (
-    <Stack gap="xs" component="section" aria-labelledby="crew-title">
-      <Title order={2} size="h4" id="crew-title">
-        {t('production.crew.title')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('production.crew.help')}
-      </Text>
+    <TitledSection title={t('production.crew.title')} help={t('production.crew.help')}>
       {crew.isPending && <Text>{t('common.loading')}</Text>}
       {crew.isError && <Alert color="red">{productionError(crew.error, t, lng)}</Alert>}
       {assign.isError && (
@@ -127,6 +122,6 @@ export function CrewPanel({ date, lines }: { date: string; lines: Line[] }) {
           </Button>
         </Group>
       )}
-    </Stack>
+    </TitledSection>
   );
 }
