@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -60,22 +62,31 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 	return nil
 }
 
-func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("backup", stderr)
-	dsn := fs.String("db", defaultDB, "SQLite file path or postgres:// URL")
-	// Accept the file before or after the flags.
+// parseWithFile parses a command's flags and its one FILE argument, which
+// may come before or after the flags; usage is the error without one.
+func parseWithFile(fs *flag.FlagSet, args []string, usage string) (string, error) {
 	var file string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		file, args = args[0], args[1:]
 	}
 	if err := parse(fs, args); err != nil {
-		return err
+		return "", err
 	}
 	if file == "" && fs.NArg() > 0 {
 		file = fs.Arg(0)
 	}
 	if file == "" {
-		return fmt.Errorf("usage: packline backup FILE [--db …]")
+		return "", errors.New(usage)
+	}
+	return file, nil
+}
+
+func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("backup", stderr)
+	dsn := fs.String("db", defaultDB, "SQLite file path or postgres:// URL")
+	file, err := parseWithFile(fs, args, "usage: packline backup FILE [--db …]")
+	if err != nil {
+		return err
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	db, err := openMigrated(ctx, *dsn, log)

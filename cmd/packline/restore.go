@@ -18,18 +18,9 @@ import (
 func runRestore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("restore", stderr)
 	dsn := fs.String("db", defaultDB, "the SQLite database to replace")
-	var file string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		file, args = args[0], args[1:]
-	}
-	if err := parse(fs, args); err != nil {
+	file, err := parseWithFile(fs, args, "usage: packline restore FILE [--db …]")
+	if err != nil {
 		return err
-	}
-	if file == "" && fs.NArg() > 0 {
-		file = fs.Arg(0)
-	}
-	if file == "" {
-		return errors.New("usage: packline restore FILE [--db …]")
 	}
 	if storage.IsPostgres(*dsn) {
 		return errors.New("restore puts a SQLite backup in place; for PostgreSQL use pg_restore (docs/operations.md)")
