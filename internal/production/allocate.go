@@ -1,6 +1,7 @@
 package production
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -219,4 +220,73 @@ func InsufficientStock(short []Shortage) error {
 	return apperr.New(apperr.Conflict, "production.components_short",
 		apperr.Params{"components": list, "count": len(short), "short": short},
 		"Not enough stock: "+list+".")
+}
+
+// Suggestion is what an entry of units would draw, per component: its
+// batches with stock (first-expiry-first-out order) and the suggested picks.
+type Suggestion struct {
+	ProductID     int64                 `json:"product_id"`
+	RecipeVersion int                   `json:"recipe_version"`
+	Units         int64                 `json:"units"`
+	Components    []SuggestionComponent `json:"components"`
+}
+
+// SuggestionComponent is one component of a Suggestion.
+type SuggestionComponent struct {
+	Component
+	Needed  Quantity     `json:"needed"`
+	OnHand  Quantity     `json:"on_hand"`
+	Short   Quantity     `json:"short"`
+	Batches []StockBatch `json:"batches"`
+	Picks   []Draw       `json:"picks"`
+}
+
+// Suggest says which batches units of product would draw
+// first-expiry-first-out on date.
+func (s *Service) Suggest(ctx context.Context, productID, units int64, date string) (*Suggestion, error) {
+	if _, err := ParseDay("date", date); err != nil {
+		return nil, err
+	}
+	if units < 0 || units > MaxUnits {
+		return nil, apperr.New(apperr.Invalid, "production.units", apperr.Params{"max": MaxUnits},
+			fmt.Sprintf("Units must be 1 to %d.", MaxUnits)).OnField("units")
+	}
+	r, err := s.Recipe(ctx, productID)
+	if err != nil {
+		return nil, err
+	}
+	needs, err := Needs(r, units)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(r.Components))
+	for i, c := range r.Components {
+		ids[i] = c.ItemID
+	}
+	stock, err := s.Store.Stock(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := &Suggestion{ProductID: productID, RecipeVersion: r.Version, Units: units}
+	for i, c := range r.Components {
+		var bs []StockBatch
+		var on Quantity
+		for _, b := range stock {
+			if b.ItemID == c.ItemID {
+				bs = append(bs, b)
+				on += b.OnHand
+			}
+		}
+		SortFEFO(bs)
+		picks, short := SuggestFEFO(needs[i].Quantity, bs, date)
+		if bs == nil {
+			bs = []StockBatch{}
+		}
+		if picks == nil {
+			picks = []Draw{}
+		}
+		out.Components = append(out.Components, SuggestionComponent{Component: c, Needed: needs[i].Quantity, OnHand: on,
+			Short: short, Batches: bs, Picks: picks})
+	}
+	return out, nil
 }
