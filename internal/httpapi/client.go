@@ -55,27 +55,26 @@ func (s *Server) trusted(a netip.Addr) bool {
 // fromTrustedProxy says whether the request's peer is one of the trusted
 // proxies, whose headers (X-Forwarded-For, X-Request-Id) are believed.
 func (s *Server) fromTrustedProxy(r *http.Request) bool {
-	if len(s.TrustedProxies) == 0 {
-		return false
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return false
-	}
-	peer, err := netip.ParseAddr(host)
-	return err == nil && s.trusted(peer.Unmap())
+	peer, _, ok := connPeer(r)
+	return ok && len(s.TrustedProxies) > 0 && s.trusted(peer)
 }
 
-func (s *Server) clientAddr(r *http.Request) string {
+// connPeer is the address of the connection's other end; ok false when it
+// is not an IP address (a test's pipe), with the raw host instead.
+func connPeer(r *http.Request) (peer netip.Addr, host string, ok bool) {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	peer, err := netip.ParseAddr(host)
-	if err != nil {
+	peer, err = netip.ParseAddr(host)
+	return peer.Unmap(), host, err == nil
+}
+
+func (s *Server) clientAddr(r *http.Request) string {
+	client, host, ok := connPeer(r)
+	if !ok {
 		return host // not a TCP peer (a test's pipe); never a header's word
 	}
-	client := peer.Unmap()
 	if len(s.TrustedProxies) == 0 || !s.trusted(client) {
 		return client.String()
 	}
