@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { addEnglish } from '@/i18n/english';
 import type { Schema } from '@/lib/api';
 import { formatCalendarDate, formatNumber } from '@/lib/format';
-import { unitName } from '@/lib/units';
+import { formatQuantity, unitName } from '@/lib/units';
 import trace from 'virtual:english/inventory.trace';
 
 // The tree's English strings travel with it (the batch page and the shipping log both show it).
@@ -115,12 +115,12 @@ function TraceItem({ branch, depth }: { branch: Branch; depth: number }) {
         )}
         {qty != null && node.kind === 'batch' && (
           <Text size="xs" c="dimmed">
-            {t('inventory.trace.onHand', { qty: formatNumber(qty, lng), unit: unitName(node.unit, t, qty) })}
+            {t('inventory.trace.onHand', { qty: formatQuantity(qty, node.unit, t, lng) })}
           </Text>
         )}
         {qty != null && node.kind === 'entry' && (
           <Text size="xs" c="dimmed">
-            {t('inventory.trace.made', { qty: formatNumber(qty, lng), unit: unitName(node.unit, t, qty) })}
+            {t('inventory.trace.made', { qty: formatQuantity(qty, node.unit, t, lng) })}
           </Text>
         )}
         {again && (

@@ -1,4 +1,4 @@
-import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule, type FormatterModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
@@ -96,9 +96,32 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') applyDocumentLanguage(lng);
 });
 
+const digitFormats = new Map<string, Intl.NumberFormat>();
+function digitsFormat(lng: string | undefined): Intl.NumberFormat {
+  const tag = LANGUAGE_INFO[languageOf(lng)].intl;
+  let f = digitFormats.get(tag);
+  if (!f) digitFormats.set(tag, (f = new Intl.NumberFormat(tag, { useGrouping: false, maximumFractionDigits: 20 })));
+  return f;
+}
+
+/**
+ * Every number put into a sentence ('{{count}} invoices') in the language's digits: Persian
+ * digits in Persian, a decimal comma in Portuguese. No grouping is added, so an id stays
+ * '3888'; amounts that want grouping are formatted by their callers. Text passes as it is.
+ */
+const localeDigits: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- i18next types a formatter's value as any
+  format: (value: any, _format, lng) => (typeof value === 'number' ? digitsFormat(lng).format(value) : value),
+};
+
 /** Resolves when the first language is loaded; render after it so no key flashes. */
 export const i18nReady = i18n
   .use(lazyLocales)
+  .use(localeDigits)
   .use(detector)
   .use(initReactI18next)
   .init({
@@ -112,7 +135,8 @@ export const i18nReady = i18n
     fallbackLng: htmlLang(DEFAULT_LANGUAGE),
     load: 'currentOnly',
     nonExplicitSupportedLngs: false,
-    interpolation: { escapeValue: false },
+    // Every value goes through the formatter below (numbers into the language's digits).
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     react: { useSuspense: false },
   });

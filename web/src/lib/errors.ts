@@ -1,12 +1,15 @@
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { ApiError, type ApiErrorBody } from './api';
+import { formatQuantity } from './units';
 
 /** Params that name things (codes, SKUs, fields) and keep their characters as sent. */
 const VERBATIM = /(^|_)(code|sku|batch|field|name|email|pin|unit|kind|reason|zone|value)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Params that are quantities of the error's `unit`: written with it ('30 pouches'), the locale files name no unit beside them. */
+const QUANTITY = /^(on_hand|wanted|picked)$/;
 /** Params that are ids: the locale's digits, no thousands separators. */
 const ID = /(^|_)id$|^(by|move|line|entry)$/;
 
@@ -24,7 +27,10 @@ export function formatErrorParams(params: Record<string, unknown> | undefined, l
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(params ?? {})) {
     const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 3, useGrouping: !ID.test(key) });
-    if (typeof v === 'number') {
+    const unit = params?.unit;
+    if (QUANTITY.test(key) && typeof unit === 'string' && unit && (typeof v === 'number' || (typeof v === 'string' && NUMBER.test(v)))) {
+      out[key] = formatQuantity(Number(v), unit, i18next.t, tag);
+    } else if (typeof v === 'number') {
       out[key] = number.format(v);
     } else if (typeof v === 'string' && !VERBATIM.test(key) && NUMBER.test(v)) {
       out[key] = number.format(Number(v));

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { intlLocale } from './format';
 
 /** Packaging units the locale files name, each typed as the word or its plural (+es after x and ch, else +s). */
 const COUNTED = ['roll', 'bag', 'box', 'pallet', 'pack', 'pouch', 'sheet', 'bottle', 'can', 'carton', 'jar', 'tray', 'sack'];
@@ -31,4 +32,14 @@ export function unitName(unit: string, t: TFunction, count?: number): string {
   const key = unitKey(unit);
   if (!key) return unit;
   return t(`units.${key}`, { count: count === undefined ? 2 : Math.abs(count) });
+}
+
+/**
+ * A quantity with its unit, the one way every screen writes one: the number in the
+ * language's digits (up to three decimals; `signed` for a change, '+5'), then the unit's
+ * name in the plural form for that number ('1 pouch', '30 pouches', '۳۰ کیسه').
+ */
+export function formatQuantity(value: number, unit: string, t: TFunction, lng: string, options: { signed?: boolean } = {}): string {
+  const qty = new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3, signDisplay: options.signed ? 'exceptZero' : 'auto' }).format(value);
+  return t('units.quantity', { qty, unit: unitName(unit, t, value) });
 }

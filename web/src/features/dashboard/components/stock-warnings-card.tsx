@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 import { useStockWarnings } from '../api/stock-warnings';
 import { CardBadge, CardList, CardRow, DashboardCard } from './dashboard-card';
-import { unitName } from '@/lib/units';
+import { formatQuantity } from '@/lib/units';
 
 const SHOWN = 4;
 
@@ -37,8 +37,7 @@ export function StockWarningsCard() {
                 <CardBadge color="orange">
                   {t('dashboard.lowStock', {
                     onHand: formatNumber(item.on_hand, lng),
-                    reorder: formatNumber(item.reorder_level, lng),
-                    unit: unitName(item.unit, t, item.reorder_level),
+                    reorder: formatQuantity(item.reorder_level, item.unit, t, lng),
                   })}
                 </CardBadge>
               </CardRow>

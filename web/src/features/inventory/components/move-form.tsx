@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useRecordMove } from '../api/mutations';
 import type { Batch } from '../api/types';
-import { formatChange, formatQty } from '../lib/format';
+import { formatChange } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
-import { unitName } from '@/lib/units';
+import { formatQuantity, unitName } from '@/lib/units';
 
 export interface MoveFormProps {
   mode: 'adjust' | 'count';
@@ -22,6 +22,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const u = (count?: number) => unitName(unit, t, count);
+  const q = (value: number, signed = false) => formatQuantity(value, unit, t, lng, { signed });
   const toasts = useInventoryToasts();
   const numberOf = (amount: number | string) => (typeof amount === 'number' ? amount : Number.NaN);
   const form = useForm({
@@ -31,7 +32,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
         const value = numberOf(amount);
         if (mode === 'count') return value >= 0 ? null : t('inventory.validation.zeroOrMore');
         if (!(value > 0)) return t('inventory.validation.positive');
-        if (direction === 'remove' && value > batch.on_hand) return t('inventory.validation.notEnough', { qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) });
+        if (direction === 'remove' && value > batch.on_hand) return t('inventory.validation.notEnough', { qty: q(batch.on_hand) });
         return null;
       },
       note: (note) => (mode === 'adjust' && !note.trim() ? t('inventory.validation.reasonRequired') : null),
@@ -52,8 +53,8 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
         onSuccess: (m) => {
           toasts.ok(
             mode === 'count'
-              ? t('inventory.toast.counted', { code: batch.code, change: formatChange(m.quantity, lng), unit: u(m.quantity) })
-              : t('inventory.toast.adjusted', { code: batch.code, change: formatChange(m.quantity, lng), unit: u(m.quantity) }),
+              ? t('inventory.toast.counted', { code: batch.code, change: q(m.quantity, true) })
+              : t('inventory.toast.adjusted', { code: batch.code, change: q(m.quantity, true) }),
           );
           onDone();
         },
@@ -66,7 +67,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          {t('inventory.moveForm.current', { code: batch.code, qty: formatQty(batch.on_hand, lng), unit: u(batch.on_hand) })}
+          {t('inventory.moveForm.current', { code: batch.code, qty: q(batch.on_hand) })}
         </Text>
         {mode === 'adjust' && (
           <SegmentedControl
@@ -94,7 +95,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
         />
         {Number.isFinite(change) && (
           <Alert color={after < 0 ? 'red' : change < 0 ? 'orange' : 'blue'} variant="light" p="xs">
-            {t('inventory.moveForm.preview', { change: formatChange(change, lng), after: formatQty(after, lng), unit: u(after) })}
+            {t('inventory.moveForm.preview', { change: formatChange(change, lng), after: q(after) })}
           </Alert>
         )}
         <Group justify="flex-end">

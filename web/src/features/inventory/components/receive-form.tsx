@@ -8,6 +8,7 @@ import { useInventoryToasts } from '../lib/use-toasts';
 import { useOrgToday } from '../lib/use-org-today';
 import { LazyDateField } from './lazy-date-field';
 import { unitName } from '@/lib/units';
+import { formatQuantity } from '@/lib/units';
 
 export interface ReceiveFormProps {
   item: Item;
@@ -45,7 +46,7 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
     }
     setQtyError(undefined);
     const done = (code: string) => {
-      toasts.ok(t('inventory.toast.received', { qty: formatQty(q, i18n.language), unit: unitName(item.unit, t, q), code }));
+      toasts.ok(t('inventory.toast.received', { qty: formatQuantity(q, item.unit, t, i18n.language), code }));
       onDone();
     };
     if (mode === 'new') {

@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReverseMove } from '../api/mutations';
 import type { Move } from '../api/types';
-import { formatChange } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
-import { unitName } from '@/lib/units';
+import { formatQuantity } from '@/lib/units';
 
 /** Confirms undoing a move: a reversing move with the opposite quantity, with a reason. */
 export function UndoForm({ move, unit, onDone }: { move: Move; unit: string; onDone: () => void }) {
@@ -26,9 +25,8 @@ export function UndoForm({ move, unit, onDone }: { move: Move; unit: string; onD
         <Alert color="orange" variant="light">
           {t('inventory.undo.explain', {
             reason: t(`inventory.reasons.${move.reason}`),
-            change: formatChange(move.quantity, i18n.language),
-            undo: formatChange(-move.quantity, i18n.language),
-            unit: unitName(unit, t, move.quantity),
+            change: formatQuantity(move.quantity, unit, t, i18n.language, { signed: true }),
+            undo: formatQuantity(-move.quantity, unit, t, i18n.language, { signed: true }),
           })}
         </Alert>
         <TextInput label={t('inventory.fields.reason')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} data-autofocus />

@@ -11,6 +11,7 @@ import type { Entry, Line, Suggestion, SuggestionComponent } from '../api/types'
 import { formatDay, formatHour, formatQty, productionError, shortages } from '../lib/format';
 import { pickScanned } from '../lib/scan-pick';
 import { SubtractionView } from './subtraction-view';
+import { formatQuantity } from '@/lib/units';
 
 /** Quantities are exact thousandths: compare and add them as integers. */
 const milli = (v: number) => Math.round(v * 1000);
@@ -168,7 +169,7 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
                   <Text size="sm">{t('production.errors.shortTitle')}</Text>
                   {short.map((s) => (
                     <Text size="sm" key={s.item_id}>
-                      {t('production.errors.shortItem', { name: s.name, wanted: formatQty(s.wanted, lng), onHand: formatQty(s.on_hand, lng), unit: s.unit })}
+                      {t('production.errors.shortItem', { name: s.name, wanted: formatQuantity(s.wanted, s.unit, t, lng), onHand: formatQuantity(s.on_hand, s.unit, t, lng) })}
                     </Text>
                   ))}
                 </Stack>
@@ -214,12 +215,12 @@ function ComponentPicks({
         <Text size="sm" fw={500}>
           {c.name}{' '}
           <Text span c="dimmed" size="xs">
-            {t('production.entry.needed', { qty: formatQty(c.needed, lng), unit })}
+            {t('production.entry.needed', { qty: formatQuantity(c.needed, unit, t, lng) })}
           </Text>
         </Text>
         {state && (
           <Badge color={STATE_COLOR[state.state]} variant="light" style={{ textTransform: 'none' }}>
-            {t(`production.entry.pickState.${state.state}`, { picked: formatQty(state.picked / 1000, lng), onHand: formatQty(c.on_hand, lng), unit })}
+            {t(`production.entry.pickState.${state.state}`, { picked: formatQuantity(state.picked / 1000, unit, t, lng), onHand: formatQuantity(c.on_hand, unit, t, lng) })}
           </Badge>
         )}
       </Group>
@@ -248,7 +249,7 @@ function ComponentPicks({
                     <Table.Td ff="monospace">{b.code}</Table.Td>
                     <Table.Td>{b.expires_at ? formatDay(b.expires_at, lng) : '—'}</Table.Td>
                     <Table.Td ta="end">
-                      {formatQty(b.on_hand, lng)} {unit}
+                      {formatQuantity(b.on_hand, unit, t, lng)}
                     </Table.Td>
                     <Table.Td>
                       <NumberInput
@@ -263,7 +264,7 @@ function ComponentPicks({
                     </Table.Td>
                     <Table.Td ta="end">
                       <Text span size="sm" c={after < 0 ? 'red' : after === 0 && q > 0 ? 'orange' : undefined} fw={after <= 0 && q > 0 ? 600 : undefined}>
-                        {formatQty(after / 1000, lng)} {unit}
+                        {formatQuantity(after / 1000, unit, t, lng)}
                       </Text>
                       {after === 0 && q > 0 && (
                         <Text size="xs" c="orange">

@@ -7,6 +7,7 @@ import type { Recipe } from '../api/types';
 import { formatQty, productionError } from '../lib/format';
 import { formatDateTime } from '@/lib/format';
 import { ListTable } from '@/components/list-table';
+import { formatQuantity } from '@/lib/units';
 
 interface Row {
   key: number;
@@ -161,7 +162,7 @@ export function RecipeEditor({ itemId }: { itemId: number }) {
                 </Text>
               </Group>
               <Text size="sm">
-                {v.components.map((c) => t('production.recipe.line', { name: c.name, quantity: formatQty(c.quantity, lng), unit: c.unit })).join(' · ')}
+                {v.components.map((c) => t('production.recipe.line', { name: c.name, quantity: formatQuantity(c.quantity, c.unit ?? '', t, lng) })).join(' · ')}
               </Text>
             </Stack>
           ))}

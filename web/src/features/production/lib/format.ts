@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { languageOf } from '@/i18n/languages';
 import { intlLocale } from '@/lib/format';
+import { formatQuantity } from '@/lib/units';
 
 /** A quantity with the locale's digits, up to 3 decimals (quantities are exact thousandths). */
 export function formatQty(value: number, lng: string): string {
@@ -83,7 +84,7 @@ export function productionError(err: unknown, t: TFunction, lng: string): string
   const short = shortages(err);
   if (short) {
     const list = short
-      .map((s) => t('production.errors.shortItem', { name: s.name, wanted: formatQty(s.wanted, lng), onHand: formatQty(s.on_hand, lng), unit: s.unit }))
+      .map((s) => t('production.errors.shortItem', { name: s.name, wanted: formatQuantity(s.wanted, s.unit, t, lng), onHand: formatQuantity(s.on_hand, s.unit, t, lng) }))
       .join(t('production.errors.listSeparator'));
     return t('production.errors.short', { list });
   }

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import type { Project } from '../api/projects';
+import { formatQuantity } from '@/lib/units';
 
 export interface ProgressCardProps {
   project: Pick<Project, 'target_units' | 'produced_units' | 'shipped_units' | 'progress' | 'shipped_progress' | 'days_left' | 'product_unit' | 'status'>;
@@ -16,7 +17,7 @@ function ProgressRow({ label, done, percent, color, project: p }: { label: strin
       <Group justify="space-between" gap="xs">
         <Text size="sm">{label}</Text>
         <Text size="sm" fw={500}>
-          {t('projects.progress.ofTarget', { done: n(done), target: n(p.target_units), unit: p.product_unit, percent: n(percent) })}
+          {t('projects.progress.ofTarget', { done: n(done), target: formatQuantity(p.target_units, p.product_unit, t, i18n.language), percent: n(percent) })}
         </Text>
       </Group>
       <Progress value={percent} color={color} aria-label={label} />

@@ -18,6 +18,7 @@ import { ProgressCard } from '../components/progress-card';
 import { ProjectInvoices } from '../components/project-invoices';
 import { ProjectForm } from '../components/project-form';
 import { todayIn } from '../lib/today';
+import { formatQuantity } from '@/lib/units';
 
 interface ProductionDay {
   date: string;
@@ -106,7 +107,7 @@ export default function ProjectPage() {
                 <Badge color={STATUS_COLORS[p.status]}>{t(`projects.status.${p.status}`)}</Badge>
               </Group>
               <Text size="sm">{t('projects.detail.dates', { start: p.start_date, due: p.due_date })}</Text>
-              <Text size="sm">{t('projects.detail.target', { target: n(p.target_units), unit: p.product_unit, product: p.product_name, sku: p.product_sku })}</Text>
+              <Text size="sm">{t('projects.detail.target', { target: formatQuantity(p.target_units, p.product_unit, t, i18n.language), product: p.product_name, sku: p.product_sku })}</Text>
               <Text size="sm">{t('projects.detail.owner', { name: p.owner_name || '—' })}</Text>
               <Text size="sm">{t('projects.detail.team', { names: p.team.map((m) => m.name).join(', ') || '—' })}</Text>
               {p.notes && (

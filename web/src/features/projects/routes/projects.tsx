@@ -18,6 +18,7 @@ import { usePublicSettings } from '@/lib/public-settings';
 import { STATUSES, STATUS_COLORS, useProjects, type Project, type ProjectListParams, type ProjectStatus } from '../api/projects';
 import { ProjectForm } from '../components/project-form';
 import { todayIn } from '../lib/today';
+import { formatQuantity } from '@/lib/units';
 
 const PAGE_SIZES = [12, 24, 48];
 type SortKey = NonNullable<ProjectListParams['sort']>;
@@ -194,7 +195,7 @@ export default function ProjectsPage() {
                       <Text size="sm" c="dimmed">
                         {p.client_name} · {p.product_name}
                       </Text>
-                      <Text size="sm">{t('projects.progress.ofTarget', { done: n(p.produced_units), target: n(p.target_units), unit: p.product_unit, percent: n(p.progress) })}</Text>
+                      <Text size="sm">{t('projects.progress.ofTarget', { done: n(p.produced_units), target: formatQuantity(p.target_units, p.product_unit, t, i18n.language), percent: n(p.progress) })}</Text>
                       <Progress value={p.progress} aria-label={t('projects.progress.produced')} />
                       <Progress value={p.shipped_progress} color="teal" size="sm" aria-label={t('projects.progress.shipped')} />
                       <Group justify="space-between">

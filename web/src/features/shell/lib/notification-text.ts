@@ -1,7 +1,7 @@
 import { IconAlertOctagon, IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { intlLocale } from '@/lib/format';
-import { unitName } from '@/lib/units';
+import { formatQuantity } from '@/lib/units';
 import type { AppNotification, NotificationKind } from '../api/notifications';
 
 const KIND_KEY: Record<NotificationKind, string> = {
@@ -37,11 +37,11 @@ function formatMoney(total: string | undefined, currency: string | undefined, ln
   }
 }
 
-/** A quantity ("4.5") with the locale's digits; as given if not a number. */
-function formatQuantity(q: string | undefined, lng: string): string {
+/** A quantity ("4.5") with the locale's digits, and its unit where one is given; as given if not a number. */
+function quantity(q: string | undefined, unit: string | undefined, t: TFunction, lng: string): string {
   const n = Number(q);
   if (!q || !Number.isFinite(n)) return q ?? '';
-  return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(n);
+  return unit ? formatQuantity(n, unit, t, lng) : new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(n);
 }
 
 /** The sentence of a notification in the reader's language, with its params. */
@@ -51,9 +51,8 @@ export function notificationText(n: AppNotification, t: TFunction, lng: string):
     name: p.name,
     type: p.type ?? '',
     sku: p.sku ?? '',
-    onHand: formatQuantity(p.on_hand, lng),
-    reorderLevel: formatQuantity(p.reorder_level, lng),
-    unit: p.unit ? unitName(p.unit, t, Number(p.on_hand)) : '',
+    onHand: quantity(p.on_hand, p.unit, t, lng),
+    reorderLevel: quantity(p.reorder_level, undefined, t, lng),
     hours: p.hours ?? '',
     invoice: p.invoice ?? '',
     client: p.client ?? '',

@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
-import { formatNumber } from '@/lib/format';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
 import { ListTable } from '@/components/list-table';
+import { formatQuantity } from '@/lib/units';
 
 interface LineDraft {
   batch_id: number;
@@ -63,7 +63,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
         const exp = b.expires_at ? t('shipping.form.expires', { date: b.expires_at }) : t('shipping.form.noExpiry');
         out.push({
           value: String(b.id),
-          label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatNumber(b.on_hand, lng), unit: it.unit })}`,
+          label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatQuantity(b.on_hand, it.unit, t, lng) })}`,
           on_hand: b.on_hand,
           unit: it.unit,
         });
@@ -126,7 +126,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
             <Table.Tr key={l.batch_id}>
               <Table.Td>{l.label}</Table.Td>
               <Table.Td>
-                {formatNumber(l.on_hand, lng)} {l.unit}
+                {formatQuantity(l.on_hand, l.unit, t, lng)}
               </Table.Td>
               <Table.Td>
                 <NumberInput
