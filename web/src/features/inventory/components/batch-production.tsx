@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { intlLocale } from '@/lib/format';
 import type { BatchUse } from '../api/types';
-import { formatChange, formatDay } from '../lib/format';
+import { formatDay } from '../lib/format';
+import { formatQuantity } from '@/lib/units';
 
 /**
  * The recall view's middle link: the production entries that consumed this batch or
@@ -51,7 +52,7 @@ export function BatchProduction({ uses, unit }: { uses: BatchUse[]; unit: string
                 )}
               </Table.Td>
               <Table.Td ta="end">
-                {formatChange(u.quantity, lng)} {unit}
+                {formatQuantity(u.quantity, unit, t, lng, { signed: true })}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -15,6 +15,7 @@ import { Stat } from '../components/stat';
 import { formatDay, formatHour, formatQty, formatRate } from '../lib/format';
 import { dayHours, useDay } from '../lib/use-day';
 import classes from '../production.module.css';
+import { formatQuantity } from '@/lib/units';
 
 /**
  * /production/production-daily: one day's hours × lines, totals per product and line,
@@ -142,7 +143,7 @@ export default function ProductionDailyPage() {
                     <Table.Td ff="monospace">{c.batch_code}</Table.Td>
                     <Table.Td>{c.name}</Table.Td>
                     <Table.Td ta="end">
-                      {formatQty(c.quantity, lng)} {c.unit}
+                      {formatQuantity(c.quantity, c.unit, t, lng)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

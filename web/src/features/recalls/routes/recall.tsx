@@ -8,12 +8,13 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { downloadFile } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatCalendarDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRecall, useReleaseRecall, type RecallLine } from '../api/recalls';
 import { RECALL_COLORS } from './recalls';
+import { formatQuantity } from '@/lib/units';
 
 /** The lines of one destination, in the order the server gives them (destination, ship date). */
 function byDestination(lines: RecallLine[]): [string, RecallLine[]][] {
@@ -140,7 +141,7 @@ export default function RecallPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="end">
-                    {formatNumber(l.quantity, lng)} {l.unit}
+                    {formatQuantity(l.quantity, l.unit, t, lng)}
                   </Table.Td>
                 </Table.Tr>
               )),

@@ -1,7 +1,8 @@
 import { Badge, Card, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDate, formatNumber } from '@/lib/format';
+import { formatCalendarDate } from '@/lib/format';
 import type { BatchShipment } from '../api/shipments';
+import { formatQuantity } from '@/lib/units';
 
 const COLORS = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' } as const;
 
@@ -42,7 +43,7 @@ export function BatchShipments({ shipments, unit }: { shipments: BatchShipment[]
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {formatNumber(s.quantity, i18n.language)} {unit}
+                  {formatQuantity(s.quantity, unit, t, i18n.language)}
                 </Table.Td>
                 <Table.Td>
                   <Badge color={COLORS[s.status]}>{t(`shipping.status.${s.status}`)}</Badge>

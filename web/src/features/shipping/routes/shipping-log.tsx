@@ -9,7 +9,7 @@ import { PageFrame } from '@/components/page-frame';
 import { SearchInput, ServerTable } from '@/components/server-table';
 import { downloadCSV } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatCalendarDate, formatNumber } from '@/lib/format';
+import { formatCalendarDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,6 +26,7 @@ import {
 } from '../api/shipments';
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
+import { formatQuantity } from '@/lib/units';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
 const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
@@ -173,7 +174,7 @@ export default function ShippingLogPage() {
               render: (s) =>
                 s.lines.map((l) => (
                   <Text key={l.batch_id} size="xs" style={{ whiteSpace: 'nowrap' }}>
-                    {l.batch_code} × {formatNumber(l.quantity, lng)} {l.item_unit}
+                    {l.batch_code} × {formatQuantity(l.quantity, l.item_unit, t, lng)}
                   </Text>
                 )),
             },
