@@ -19,6 +19,7 @@ import { DocActionDialogs } from '../components/doc-action-dialogs';
 import { TypeSelect } from '../components/type-select';
 import { UploadPanel } from '../components/upload-panel';
 import { useDocActions } from '../lib/use-doc-actions';
+import { DateField } from '@/components/date-field';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -131,8 +132,8 @@ export default function DocsPage() {
             ]}
             w={{ base: '100%', xs: 150 }}
           />
-          <TextInput type="date" label={t('docs.filters.from')} value={params.from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || undefined })} w={{ base: '47%', xs: 160 }} />
-          <TextInput type="date" label={t('docs.filters.to')} value={params.to ?? ''} onChange={(e) => update({ to: e.currentTarget.value || undefined })} w={{ base: '47%', xs: 160 }} />
+          <DateField label={t('docs.filters.from')} clearable value={params.from} onChange={(v) => update({ from: v || undefined })} w={{ base: '47%', xs: 170 }} />
+          <DateField label={t('docs.filters.to')} clearable value={params.to} onChange={(v) => update({ to: v || undefined })} w={{ base: '47%', xs: 170 }} />
         </Group>
         <DocumentsTable
           records={list.data?.documents ?? []}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkedDocuments } from '@/features/docs';
@@ -8,6 +8,7 @@ import { addDays, formatPunch, todayIn } from '../lib/time';
 import { AuditTrail } from './audit-trail';
 import { CorrectionModal, type CorrectionTarget } from './correction-modal';
 import { ErrorText } from '@/components/error-text';
+import { DateField } from '@/components/date-field';
 
 /** One employee's punches over a range of days, each with its audit trail beside it. */
 export function PunchesModal({ employee, timeZone, onClose }: { employee: Employee; timeZone: string; onClose: () => void }) {
@@ -24,8 +25,8 @@ export function PunchesModal({ employee, timeZone, onClose }: { employee: Employ
       <Modal opened={!correction} onClose={onClose} title={t('employees.punchesTitle', { name })} size="xl" centered>
         <Stack>
           <Group align="flex-end" wrap="wrap">
-            <TextInput type="date" label={t('employees.from')} value={from} max={to} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput type="date" label={t('employees.to')} value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} />
+            <DateField label={t('employees.from')} value={from} maxDate={to || undefined} clearable onChange={(v) => setFrom(v ?? '')} />
+            <DateField label={t('employees.to')} value={to} minDate={from || undefined} clearable onChange={(v) => setTo(v ?? '')} />
             <Button variant="light" onClick={() => setCorrection({ type: 'add', employeeId: employee.employee_id, name, kind: employee.clock_status === 'clocked_in' ? 'out' : 'in' })}>
               {t('employees.addPunch')}
             </Button>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader, SegmentedControl, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Loader, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { downloadTimesheetCsv, useTimesheet } from '../api/time';
 import { addDays, formatDay, formatHours, formatPunch, todayIn, weekOf } from '../lib/time';
 import { ErrorText } from '@/components/error-text';
+import { DateField } from '@/components/date-field';
 
 type Period = 'day' | 'week' | 'range';
 
@@ -40,11 +41,11 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
           ]}
         />
         {period !== 'range' ? (
-          <TextInput type="date" label={period === 'day' ? t('employees.day') : t('employees.weekOf')} value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
+          <DateField label={period === 'day' ? t('employees.day') : t('employees.weekOf')} value={day} onChange={(v) => v && setDay(v)} />
         ) : (
           <>
-            <TextInput type="date" label={t('employees.from')} value={range.from} max={range.to} onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, from: e.currentTarget.value }))} />
-            <TextInput type="date" label={t('employees.to')} value={range.to} min={range.from} onChange={(e) => e.currentTarget.value && setRange((r) => ({ ...r, to: e.currentTarget.value }))} />
+            <DateField label={t('employees.from')} value={range.from} maxDate={range.to} onChange={(v) => v && setRange((r) => ({ ...r, from: v }))} />
+            <DateField label={t('employees.to')} value={range.to} minDate={range.from} onChange={(v) => v && setRange((r) => ({ ...r, to: v }))} />
           </>
         )}
         <Button

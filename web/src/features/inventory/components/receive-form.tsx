@@ -6,7 +6,7 @@ import { SOURCE_TYPES, type Batch, type Item } from '../api/types';
 import { formatQty } from '../lib/format';
 import { useInventoryToasts } from '../lib/use-toasts';
 import { useOrgToday } from '../lib/use-org-today';
-import { LazyDateField } from './lazy-date-field';
+import { DateField } from '@/components/date-field';
 import { unitName } from '@/lib/units';
 import { formatQuantity } from '@/lib/units';
 
@@ -118,8 +118,8 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
               maxLength={64}
             />
             <Group grow align="flex-start">
-              <LazyDateField label={t('inventory.fields.receivedAt')} value={receivedAt} onChange={setReceivedAt} required />
-              <LazyDateField
+              <DateField label={t('inventory.fields.receivedAt')} value={receivedAt} onChange={setReceivedAt} required />
+              <DateField
                 label={t('inventory.fields.expiresAt')}
                 value={expiresAt}
                 onChange={setExpiresAt}

@@ -10,13 +10,8 @@ export function formatChange(value: number, lng: string): string {
   return new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3, signDisplay: 'exceptZero' }).format(value);
 }
 
-/** A calendar date 'YYYY-MM-DD' in the locale's medium style; it has no time, so no zone shift. */
-export function formatDay(date: string | null | undefined, lng: string): string {
-  if (!date) return '';
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
-}
+/** A calendar date 'YYYY-MM-DD' in the locale's medium style: the app's one date formatter. */
+export { formatCalendarDate as formatDay } from '@/lib/format';
 
 export { todayIn } from '@/lib/org-time';
 

@@ -6,6 +6,7 @@ import { useRecordPayment, type Invoice } from '../api/invoices';
 import { useMethods } from '../api/methods';
 import { formatMoney, minorDigits, toMajor, toMinor } from '../lib/money';
 import { FormActions } from '@/components/form-actions';
+import { DateField } from '@/components/date-field';
 
 export interface PaymentFormProps {
   invoice: Invoice;
@@ -47,7 +48,7 @@ export function PaymentForm({ invoice, onClose, onSaved, onError }: PaymentFormP
             value={amount}
             onChange={setAmount}
           />
-          <TextInput required type="date" label={t('payments.payment.paidOn')} max={today} value={paidOn} onChange={(e) => setPaidOn(e.currentTarget.value)} />
+          <DateField required label={t('payments.payment.paidOn')} maxDate={today} value={paidOn} onChange={(v) => setPaidOn(v ?? '')} />
           <Select
             clearable
             label={t('payments.payment.method')}

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from '../production.module.css';
 import { addDays } from '../lib/format';
+import { DateField } from '@/components/date-field';
 
 /** A day picker: previous, the date itself, next, and back to today. */
 export function DateBar({ date, today, onChange }: { date: string; today: string; onChange: (d: string) => void }) {
@@ -12,13 +13,7 @@ export function DateBar({ date, today, onChange }: { date: string; today: string
       <ActionIcon variant="default" size="lg" aria-label={t('production.date.previous')} onClick={() => onChange(addDays(date, -1))}>
         <IconChevronLeft size={16} className={classes.flip} aria-hidden />
       </ActionIcon>
-      <TextInput
-        type="date"
-        aria-label={t('production.date.label')}
-        value={date}
-        onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value)}
-        w={160}
-      />
+      <DateField aria-label={t('production.date.label')} value={date} onChange={(v) => v && onChange(v)} w={170} />
       <ActionIcon variant="default" size="lg" aria-label={t('production.date.next')} onClick={() => onChange(addDays(date, 1))}>
         <IconChevronRight size={16} className={classes.flip} aria-hidden />
       </ActionIcon>

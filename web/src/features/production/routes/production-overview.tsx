@@ -1,6 +1,6 @@
 import '../strings';
 import '../styles';
-import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LineTotals } from '../components/line-totals';
 import { addDays, formatQty, formatRate, mondayOf } from '../lib/format';
 import { useDay } from '../lib/use-day';
 import { Stat } from '../components/stat';
+import { DateField } from '@/components/date-field';
 
 const OverviewCharts = lazy(() => import('../components/overview-charts'));
 
@@ -65,8 +66,8 @@ export default function ProductionOverviewPage() {
         />
         {kind === 'custom' && (
           <>
-            <TextInput type="date" label={t('production.overview.from')} value={custom.from} onChange={(e) => e.currentTarget.value && setCustom({ ...custom, from: e.currentTarget.value })} />
-            <TextInput type="date" label={t('production.overview.to')} value={custom.to} onChange={(e) => e.currentTarget.value && setCustom({ ...custom, to: e.currentTarget.value })} />
+            <DateField label={t('production.overview.from')} value={custom.from} maxDate={custom.to} onChange={(v) => v && setCustom({ ...custom, from: v })} />
+            <DateField label={t('production.overview.to')} value={custom.to} minDate={custom.from} onChange={(v) => v && setCustom({ ...custom, to: v })} />
           </>
         )}
       </Group>

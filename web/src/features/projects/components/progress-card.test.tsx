@@ -21,8 +21,8 @@ describe('ProgressCard', () => {
 
   it('shows produced and shipped units against the target, as the server counted them, and days left', () => {
     renderWithProviders(<ProgressCard project={project} />);
-    expect(screen.getByText('1,500 of 2,000 bag (75%)')).toBeInTheDocument();
-    expect(screen.getByText('400.5 of 2,000 bag (20%)')).toBeInTheDocument();
+    expect(screen.getByText('1,500 of 2,000 bags (75%)')).toBeInTheDocument();
+    expect(screen.getByText('400.5 of 2,000 bags (20%)')).toBeInTheDocument();
     expect(screen.getByText('9 days left')).toBeInTheDocument();
     const bars = screen.getAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['75', '20']);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientOptions } from '@/features/clients';
 import { STATUSES, useFinishedGoods, useProjectOptions, useSaveProject, type Project, type ProjectDetail, type ProjectStatus } from '../api/projects';
 import { FormActions } from '@/components/form-actions';
+import { DateField } from '@/components/date-field';
 
 export interface ProjectFormProps {
   project: Project | null; // null: a new one
@@ -93,8 +94,8 @@ export function ProjectForm({ project, today, onClose, onSaved, onError }: Proje
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
-            <TextInput required type="date" label={t('projects.fields.start')} value={f.start_date} onChange={(e) => set('start_date')(e.currentTarget.value)} />
-            <TextInput required type="date" label={t('projects.fields.due')} value={f.due_date} onChange={(e) => set('due_date')(e.currentTarget.value)} />
+            <DateField required label={t('projects.fields.start')} value={f.start_date} onChange={(v) => set('start_date')(v ?? '')} />
+            <DateField required label={t('projects.fields.due')} value={f.due_date} minDate={f.start_date || undefined} onChange={(v) => set('due_date')(v ?? '')} />
             <Select
               label={t('projects.fields.owner')}
               placeholder={t('projects.form.ownerDefault')}

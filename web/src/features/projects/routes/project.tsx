@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { LinkedDocuments } from '@/features/docs';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
-import { formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { STATUS_COLORS, useProject, type ProjectDetail } from '../api/projects';
@@ -127,7 +127,7 @@ export default function ProjectPage() {
               >
                 {days.map((d) => (
                   <Table.Tr key={d.date}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{d.date}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(d.date, i18n.language)}</Table.Td>
                     <Table.Td>{d.lines.join(', ')}</Table.Td>
                     <Table.Td ta="end">
                       {n(d.units)}
@@ -165,7 +165,7 @@ export default function ProjectPage() {
                       {t(`projects.shipmentStatus.${s.status}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{s.ship_date}</Table.Td>
+                  <Table.Td>{formatCalendarDate(s.ship_date, i18n.language)}</Table.Td>
                   <Table.Td>{s.destination}</Table.Td>
                   <Table.Td ta="end">{n(s.units)}</Table.Td>
                 </Table.Tr>

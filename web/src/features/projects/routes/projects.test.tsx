@@ -34,7 +34,7 @@ describe('projects page (/projects)', () => {
     );
     renderApp('/projects');
     const card = await screen.findByRole('article', { name: 'Winter drive' }, { timeout: 15_000 });
-    expect(within(card).getByText('250 of 1,000 pouch (25%)')).toBeInTheDocument();
+    expect(within(card).getByText('250 of 1,000 pouches (25%)')).toBeInTheDocument();
     expect(within(card).getByText('8 days left')).toBeInTheDocument();
     expect(calls.at(-1)).toContain('sort=due_date&order=asc&page=1&page_size=12');
 

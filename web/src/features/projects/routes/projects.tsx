@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { enumValues } from '@/lib/api';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
-import { formatNumber } from '@/lib/format';
+import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { STATUSES, STATUS_COLORS, useProjects, type Project, type ProjectListParams, type ProjectStatus } from '../api/projects';
@@ -167,7 +167,7 @@ export default function ProjectsPage() {
                 ),
               },
               { accessor: 'start_date', title: t('projects.fields.start'), sortable: true, noWrap: true },
-              { accessor: 'due_date', title: t('projects.fields.due'), sortable: true, noWrap: true, render: (p) => (<Stack gap={0}><Text size="sm">{p.due_date}</Text><DaysLeft days={p.days_left} /></Stack>) },
+              { accessor: 'due_date', title: t('projects.fields.due'), sortable: true, noWrap: true, render: (p) => (<Stack gap={0}><Text size="sm">{formatCalendarDate(p.due_date, i18n.language)}</Text><DaysLeft days={p.days_left} /></Stack>) },
               { accessor: 'status', title: t('projects.fields.status'), sortable: true, noWrap: true, render: (p) => <Badge color={STATUS_COLORS[p.status]}>{t(`projects.status.${p.status}`)}</Badge> },
             ]}
           />

@@ -7,7 +7,9 @@ import { ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory'
 import { ProjectSelect } from '@/features/projects';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
 import { ListTable } from '@/components/list-table';
+import { formatCalendarDate } from '@/lib/format';
 import { formatQuantity } from '@/lib/units';
+import { DateField } from '@/components/date-field';
 
 interface LineDraft {
   batch_id: number;
@@ -60,7 +62,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     for (const it of options.data?.items ?? []) {
       for (const b of it.batches) {
         if (lines.some((l) => l.batch_id === b.id)) continue;
-        const exp = b.expires_at ? t('shipping.form.expires', { date: b.expires_at }) : t('shipping.form.noExpiry');
+        const exp = b.expires_at ? t('shipping.form.expires', { date: formatCalendarDate(b.expires_at, lng) }) : t('shipping.form.noExpiry');
         out.push({
           value: String(b.id),
           label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatQuantity(b.on_hand, it.unit, t, lng) })}`,
@@ -109,7 +111,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     <Modal opened onClose={onClose} size="xl" title={shipment ? t('shipping.form.editTitle', { number: shipment.number }) : t('shipping.form.newTitle')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" required label={t('shipping.fields.shipDate')} value={f.ship_date} onChange={(e) => set('ship_date')(e.currentTarget.value)} />
+          <DateField required label={t('shipping.fields.shipDate')} value={f.ship_date} onChange={(v) => set('ship_date')(v ?? '')} />
           <TextInput required label={t('shipping.fields.destination')} value={f.name} onChange={(e) => set('name')(e.currentTarget.value)} />
           <Textarea label={t('shipping.fields.address')} autosize minRows={2} value={f.address} onChange={(e) => set('address')(e.currentTarget.value)} />
           <TextInput label={t('shipping.fields.contact')} value={f.contact} onChange={(e) => set('contact')(e.currentTarget.value)} />

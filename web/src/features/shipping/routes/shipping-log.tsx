@@ -27,6 +27,7 @@ import {
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 import { formatQuantity } from '@/lib/units';
+import { DateField } from '@/components/date-field';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
 const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
@@ -130,8 +131,8 @@ export default function ShippingLogPage() {
             allowDeselect={false}
           />
           <TextInput label={t('shipping.filters.carrier')} w={160} value={carrier} onChange={(e) => resetPage(setCarrier)(e.currentTarget.value)} />
-          <TextInput type="date" label={t('shipping.filters.from')} value={from} onChange={(e) => resetPage(setFrom)(e.currentTarget.value)} />
-          <TextInput type="date" label={t('shipping.filters.to')} value={to} onChange={(e) => resetPage(setTo)(e.currentTarget.value)} />
+          <DateField label={t('shipping.filters.from')} w={170} clearable value={from} onChange={(v) => resetPage(setFrom)(v ?? '')} />
+          <DateField label={t('shipping.filters.to')} w={170} clearable value={to} onChange={(v) => resetPage(setTo)(v ?? '')} />
         </Group>
         <ServerTable<Shipment>
           {...table}
