@@ -51,7 +51,7 @@ export function ClockedInCard() {
             <CardList testId="clocked-in">
               {people.slice(0, SHOWN).map((p) => (
                 <CardRow key={p.employee_id}>
-                  <Text size="sm" fw={600} truncate="end">
+                  <Text size="sm" fw={600} dir="auto" truncate="end">
                     {p.first_name} {p.last_name}
                   </Text>
                   {p.forgotten ? (

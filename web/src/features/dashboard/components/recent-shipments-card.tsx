@@ -37,7 +37,7 @@ export function RecentShipmentsCard() {
             {data.shipments.map((s) => (
               <CardRow key={s.id}>
                 <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate="end">
+                  <Text size="sm" fw={600} dir="auto" truncate="end">
                     <span dir="ltr">{s.number}</span> · {s.destination.name}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -31,7 +31,7 @@ export function StockWarningsCard() {
           <CardList testId="stock-warnings">
             {data.low_stock.slice(0, SHOWN).map((item) => (
               <CardRow key={`i${item.id}`}>
-                <Text size="sm" fw={600} truncate="end">
+                <Text size="sm" fw={600} dir="auto" truncate="end">
                   {item.name}
                 </Text>
                 <CardBadge color="orange">
@@ -44,7 +44,7 @@ export function StockWarningsCard() {
             ))}
             {data.expiring.slice(0, SHOWN).map((b) => (
               <CardRow key={`b${b.id}`}>
-                <Anchor component={Link} to={paths.app.inventoryBatch.getHref(b.id)} size="sm" fw={600} truncate="end">
+                <Anchor component={Link} to={paths.app.inventoryBatch.getHref(b.id)} size="sm" fw={600} dir="auto" truncate="end">
                   {b.item_name} · {b.code}
                 </Anchor>
                 <CardBadge color={b.expired ? 'red' : 'yellow'}>

@@ -33,7 +33,7 @@ export function VisitorsCard() {
                   {initials(name)}
                 </Avatar>
                 <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate="end">
+                  <Text size="sm" fw={600} dir="auto" truncate="end">
                     {name}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -38,7 +38,7 @@ export function WarningsPanel({ today, onShowLow, onShowExpiring }: { today: str
           {data.low_stock.length === 0 && <Text size="sm" c="dimmed">{t('inventory.warnings.noneLow')}</Text>}
           {data.low_stock.slice(0, 4).map((it) => (
             <Group key={it.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>
+              <Text size="sm" dir="auto" truncate>
                 {it.name}
               </Text>
               <Text size="sm" c="orange" style={{ whiteSpace: 'nowrap' }}>

@@ -185,7 +185,7 @@ export default function ProjectsPage() {
                   <Card key={p.id} withBorder radius="md" padding="md" component="article" aria-label={p.name}>
                     <Stack gap="xs">
                       <Group justify="space-between" align="flex-start" wrap="nowrap">
-                        <Anchor component={Link} to={paths.app.project.getHref(p.id)} fw={600} lineClamp={2} style={{ minWidth: 0 }}>
+                        <Anchor component={Link} to={paths.app.project.getHref(p.id)} fw={600} dir="auto" lineClamp={2} style={{ minWidth: 0 }}>
                           {p.name}
                         </Anchor>
                         <Badge color={STATUS_COLORS[p.status]} style={{ flexShrink: 0 }}>

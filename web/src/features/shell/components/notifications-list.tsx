@@ -26,7 +26,7 @@ function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: ()
           {notificationText(n, t, i18n.language)}
         </Text>
         {n.params.topic && (
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed" dir="auto" truncate>
             # {n.params.topic}
           </Text>
         )}

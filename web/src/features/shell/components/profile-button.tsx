@@ -21,7 +21,7 @@ export function ProfileButton(props: ComponentPropsWithRef<'button'>) {
         <Avatar color={pfp.color} variant="filled" radius="xl" size={34} aria-hidden>
           {pfp.initials}
         </Avatar>
-        <Text size="sm" fw={600} visibleFrom="lg" maw={160} truncate="end">
+        <Text size="sm" fw={600} visibleFrom="lg" maw={160} dir="auto" truncate="end">
           {userName}
         </Text>
         <IconChevronDown size={14} aria-hidden className={classes.chevron} />

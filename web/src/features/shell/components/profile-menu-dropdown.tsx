@@ -60,10 +60,10 @@ export default function ProfileMenuDropdown() {
             {pfp.initials}
           </Avatar>
           <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={700} truncate="end">
+            <Text size="sm" fw={700} dir="auto" truncate="end">
               {userName}
             </Text>
-            <Text size="xs" c="dimmed" truncate="end">
+            <Text size="xs" c="dimmed" dir="auto" truncate="end">
               {email}
             </Text>
           </div>
