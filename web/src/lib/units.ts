@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { intlLocale } from './format';
 
 /** Packaging units the locale files name, each typed as the word or its plural (+es after x and ch, else +s). */
-const COUNTED = ['roll', 'bag', 'box', 'pallet', 'pack', 'pouch', 'sheet', 'bottle', 'can', 'carton', 'jar', 'tray', 'sack'];
+const COUNTED = ['roll', 'bag', 'box', 'case', 'pallet', 'pack', 'pouch', 'sheet', 'bottle', 'can', 'carton', 'jar', 'tray', 'sack'];
 
 /**
  * Units of measure the locale files name (`units.<key>`), under the spellings people

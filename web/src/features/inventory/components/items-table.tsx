@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Group, Text, Tooltip, useDirection } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronLeft, IconChevronRight, IconPackageImport, IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Menu, Text, Tooltip, useDirection } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronLeft, IconChevronRight, IconDotsVertical, IconPackageImport, IconPencil } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { Item } from '../api/types';
@@ -160,24 +160,49 @@ export function ItemsTable(p: ItemsTableProps) {
           accessor: 'actions',
           title: <span aria-hidden />,
           textAlign: 'right',
-          render: (it) => (
-            <Group gap={2} justify="flex-end" wrap="nowrap">
-              {!it.archived && (
-                <IconAction label={t('inventory.actions.receive')} name={t('inventory.actions.receiveItem', { name: it.name })} icon={IconPackageImport} onClick={() => p.open({ kind: 'receive', item: it })} />
-              )}
-              <IconAction label={t('inventory.actions.edit')} name={t('inventory.actions.editItem', { name: it.name })} icon={IconPencil} onClick={() => p.open({ kind: 'editItem', item: it })} />
-              <Tooltip label={it.archived ? t('inventory.actions.restore') : t('inventory.actions.archive')}>
-                <ActionIcon
-                  variant="subtle"
-                  color={it.archived ? undefined : 'gray'}
-                  aria-label={t(it.archived ? 'inventory.actions.restoreItem' : 'inventory.actions.archiveItem', { name: it.name })}
-                  onClick={() => p.onArchive(it, !it.archived)}
-                >
-                  {it.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ),
+          render: (it) => {
+            const archive = {
+              label: it.archived ? t('inventory.actions.restore') : t('inventory.actions.archive'),
+              name: t(it.archived ? 'inventory.actions.restoreItem' : 'inventory.actions.archiveItem', { name: it.name }),
+              icon: it.archived ? IconArchiveOff : IconArchive,
+            };
+            return (
+              <>
+                <Group gap={2} justify="flex-end" wrap="nowrap" visibleFrom="sm">
+                  {!it.archived && (
+                    <IconAction label={t('inventory.actions.receive')} name={t('inventory.actions.receiveItem', { name: it.name })} icon={IconPackageImport} onClick={() => p.open({ kind: 'receive', item: it })} />
+                  )}
+                  <IconAction label={t('inventory.actions.edit')} name={t('inventory.actions.editItem', { name: it.name })} icon={IconPencil} onClick={() => p.open({ kind: 'editItem', item: it })} />
+                  <Tooltip label={archive.label}>
+                    <ActionIcon variant="subtle" color={it.archived ? undefined : 'gray'} aria-label={archive.name} onClick={() => p.onArchive(it, !it.archived)}>
+                      <archive.icon size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+                {/* On a phone the three actions share one menu, so the row fits the screen. */}
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" hiddenFrom="sm" aria-label={t('inventory.actions.more', { name: it.name })}>
+                      <IconDotsVertical size={16} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {!it.archived && (
+                      <Menu.Item leftSection={<IconPackageImport size={16} aria-hidden />} onClick={() => p.open({ kind: 'receive', item: it })}>
+                        {t('inventory.actions.receive')}
+                      </Menu.Item>
+                    )}
+                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => p.open({ kind: 'editItem', item: it })}>
+                      {t('inventory.actions.edit')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<archive.icon size={16} aria-hidden />} onClick={() => p.onArchive(it, !it.archived)}>
+                      {archive.label}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </>
+            );
+          },
         },
       ]}
     />

@@ -23,7 +23,7 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
   const money = (v: number) => formatMoney(v, inv.currency, lng);
   const addr = inv.bill_to;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} className="invoice-doc" data-testid="invoice-document" dir={LANGUAGE_INFO[languageOf(lng)].dir} lang={LANGUAGE_INFO[languageOf(lng)].tag}>
+    <Paper withBorder radius="md" p={{ base: 'sm', md: 'xl' }} className="invoice-doc" data-testid="invoice-document" dir={LANGUAGE_INFO[languageOf(lng)].dir} lang={LANGUAGE_INFO[languageOf(lng)].tag}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start">
           <div>
@@ -66,7 +66,7 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
             )}
           </Stack>
         </SimpleGrid>
-        <Table withTableBorder>
+        <Table withTableBorder horizontalSpacing="xs" fz={{ base: 'xs', md: 'sm' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('payments.invoice.description')}</Table.Th>
