@@ -34,17 +34,18 @@ type invItem struct {
 }
 
 type invMove struct {
-	ID           int64
-	BatchID      int64 `json:"batch_id"`
-	Reason       string
-	Quantity     float64
-	BalanceAfter float64  `json:"balance_after"`
-	Counted      *float64 `json:"counted"`
-	Note         string
-	UserName     string `json:"user_name"`
-	ReversesID   *int64 `json:"reverses_id"`
-	ReversedByID *int64 `json:"reversed_by_id"`
-	CreatedAt    string `json:"created_at"`
+	ID             int64
+	BatchID        int64 `json:"batch_id"`
+	Reason         string
+	Quantity       float64
+	BalanceAfter   float64  `json:"balance_after"`
+	Counted        *float64 `json:"counted"`
+	Note           string
+	UserName       string  `json:"user_name"`
+	ReversesID     *int64  `json:"reverses_id"`
+	ReversesReason *string `json:"reverses_reason"`
+	ReversedByID   *int64  `json:"reversed_by_id"`
+	CreatedAt      string  `json:"created_at"`
 }
 
 func (e *env) newItem(sku, kind string, reorder string) invItem {
@@ -154,8 +155,14 @@ func TestInventoryBatchesMovesAndHistory(t *testing.T) {
 		// The batch page: every move, oldest first, with who and the running balance.
 		var d struct {
 			invBatch
-			Item  invItem
-			Moves []invMove
+			Item   invItem
+			Moves  []invMove
+			Totals map[string]float64
+		}
+		e.call("GET", fmt.Sprintf("/api/inventory/batches/%d?limit=1", b1.ID), e.token, "", 200, &d)
+		// The totals by reason cover the whole history, not the page.
+		if want := map[string]float64{"receive": 12.5, "consume": -2.25, "adjust": -1.5, "reversal": 1.5, "count": -0.5}; fmt.Sprint(d.Totals) != fmt.Sprint(want) {
+			t.Errorf("totals %v, want %v", d.Totals, want)
 		}
 		e.call("GET", fmt.Sprintf("/api/inventory/batches/%d", b1.ID), e.token, "", 200, &d)
 		if d.OnHand != 9.75 || d.Item.SKU != "VEG" || len(d.Moves) != 5 {
@@ -199,6 +206,16 @@ func TestInventoryBatchesMovesAndHistory(t *testing.T) {
 			t.Fatalf("ledger %+v", ledger)
 		}
 		e.call("GET", "/api/inventory/moves?reason=teleport", e.token, "", 400, nil)
+		// The batch page's history: one batch, newest first, filtered by reason; a
+		// reversal names the reason of what it undoes, listed apart from it.
+		e.call("GET", fmt.Sprintf("/api/inventory/moves?batch_id=%d&reason=reversal", b1.ID), e.token, "", 200, &ledger)
+		if len(ledger.Moves) != 1 || ledger.Moves[0].ReversesReason == nil || *ledger.Moves[0].ReversesReason != "adjust" {
+			t.Fatalf("reversal in the ledger %+v", ledger)
+		}
+		e.call("GET", fmt.Sprintf("/api/inventory/moves?batch_id=%d&limit=2", b1.ID), e.token, "", 200, &ledger)
+		if len(ledger.Moves) != 2 || ledger.Moves[0].Reason != "count" || ledger.Moves[1].ReversesReason == nil {
+			t.Fatalf("newest first %+v", ledger)
+		}
 	})
 }
 

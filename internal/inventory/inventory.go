@@ -155,8 +155,11 @@ type Move struct {
 	Counted      *Quantity `json:"counted"` // count moves: the quantity counted
 	Note         string    `json:"note"`
 	ReversesID   *int64    `json:"reverses_id"`
-	ReversedByID *int64    `json:"reversed_by_id"`
-	Document     *Document `json:"document"`
+	// ReversesReason is the reason of the move a reversal undoes, so its
+	// sentence can name it wherever the two are listed apart.
+	ReversesReason *string   `json:"reverses_reason"`
+	ReversedByID   *int64    `json:"reversed_by_id"`
+	Document       *Document `json:"document"`
 	// Owner is the shipment or production entry the move belongs to, nil
 	// for a move of its own (see Owner).
 	Owner     *Owner    `json:"owner"`
@@ -313,6 +316,8 @@ type BatchDetail struct {
 	Item      Item   `json:"item"`
 	Moves     []Move `json:"moves"`
 	NextAfter *int64 `json:"next_after"` // pass as after= for the next page
+	// Totals sums the batch's moves by reason, over its whole history.
+	Totals map[string]Quantity `json:"totals"`
 }
 
 // Facets are the values in use, for filter menus.

@@ -349,7 +349,12 @@ func (s *Service) GetBatch(ctx context.Context, id, after int64, limit int) (*Ba
 		next := d.Moves[limit-1].ID
 		d.NextAfter = &next
 	}
-	return d, nil
+	d.Totals = map[string]Quantity{}
+	err = s.store.EachMove(ctx, MoveFilter{BatchID: id}, func(m *Move) error {
+		d.Totals[m.Reason] += m.Quantity
+		return nil
+	})
+	return d, err
 }
 
 // ListBatches returns an item's batches, oldest expiry first: the order in

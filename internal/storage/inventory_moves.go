@@ -11,7 +11,7 @@ import (
 
 const moveColumns = `m.id, m.batch_id, m.item_id, m.reason, m.quantity, m.balance_after, m.counted, m.note, m.reverses_id,
 	r.id, m.doc_type, m.doc_id, m.user_id, COALESCE(u.first_name || ' ' || u.last_name, ''), m.created_at,
-	b.code, i.sku, i.name, i.unit, COALESCE(sh.number, ''), COALESCE(pe.date, ''), COALESCE(pe.line_id, 0)`
+	b.code, i.sku, i.name, i.unit, COALESCE(sh.number, ''), COALESCE(pe.date, ''), COALESCE(pe.line_id, 0), COALESCE(o.reason, '')`
 
 // moveFrom joins a move's names, and the shipment or production entry that
 // owns it (inventory.Owner), found by its document.
@@ -19,6 +19,7 @@ const moveFrom = ` FROM inventory_moves m
 	JOIN inventory_batches b ON b.id = m.batch_id
 	JOIN inventory_items i ON i.id = m.item_id
 	LEFT JOIN inventory_moves r ON r.reverses_id = m.id
+	LEFT JOIN inventory_moves o ON o.id = m.reverses_id
 	LEFT JOIN users u ON u.id = m.user_id
 	LEFT JOIN shipping_shipments sh ON m.doc_type = '` + inventory.DocShipment + `' AND sh.id = m.doc_id
 	LEFT JOIN production_entries pe ON m.doc_type = '` + inventory.DocProduction + `' AND pe.id = m.doc_id`
@@ -26,11 +27,11 @@ const moveFrom = ` FROM inventory_moves m
 func scanMove(r rowScanner) (*inventory.Move, error) {
 	var m inventory.Move
 	var counted, reverses, reversedBy, docID, userID sql.NullInt64
-	var docType, shipment, entryDate string
+	var docType, shipment, entryDate, reversesReason string
 	var created, entryLine int64
 	if err := r.Scan(&m.ID, &m.BatchID, &m.ItemID, &m.Reason, &m.Quantity, &m.BalanceAfter, &counted, &m.Note,
 		&reverses, &reversedBy, &docType, &docID, &userID, &m.UserName, &created,
-		&m.BatchCode, &m.ItemSKU, &m.ItemName, &m.ItemUnit, &shipment, &entryDate, &entryLine); err != nil {
+		&m.BatchCode, &m.ItemSKU, &m.ItemName, &m.ItemUnit, &shipment, &entryDate, &entryLine, &reversesReason); err != nil {
 		return nil, err
 	}
 	if counted.Valid {
@@ -38,6 +39,9 @@ func scanMove(r rowScanner) (*inventory.Move, error) {
 		m.Counted = &c
 	}
 	m.ReversesID = nullID(reverses)
+	if reversesReason != "" {
+		m.ReversesReason = &reversesReason
+	}
 	m.ReversedByID = nullID(reversedBy)
 	m.UserID = nullID(userID)
 	if docType != "" {

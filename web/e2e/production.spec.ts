@@ -71,18 +71,20 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId(`cell-9-${s.line.id}`)).toContainText('10');
 
-  // Stock fell on the batch page, which lists the entry; the finished batch appeared.
+  // Stock fell on the batch page, whose history lists the entry's use; the finished batch appeared.
   await page.goto(`/inventory/batches/${s.late}`);
   await expect(page.getByTestId('batch-on-hand')).toHaveText('3.5 kg');
-  await expect(page.getByTestId('batch-production')).toContainText(`E2E line ${tag}`);
-  await expect(page.getByTestId('batch-production')).toContainText('-1.5');
+  const history = page.getByRole('table', { name: 'History of moves' });
+  const used = history.getByRole('row').filter({ has: page.getByText('Used', { exact: true }) });
+  await expect(used).toContainText('-1.5 kg');
+  await expect(used.getByTestId('move-owner')).toContainText('Production entry of');
   const token = await apiToken(request);
   const daily = await (await request.get(`/api/production/daily?date=${today}`, { headers: { Authorization: `Bearer ${token}` } })).json();
   const made = daily.entries.find((e: { line_id: number }) => e.line_id === s.line.id);
   await page.goto(`/inventory/batches/${made.produced_batch_id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(finished);
   await expect(page.getByTestId('batch-on-hand')).toHaveText('10 kit');
-  await expect(page.getByTestId('batch-production')).toContainText('Produced');
+  await expect(history.getByRole('row').filter({ has: page.getByText('Produced', { exact: true }) })).toContainText('+10 kit');
 
   // The daily report: totals per product, labour hours, units per labour hour.
   await page.goto(`/production/production-daily?date=${today}`);

@@ -2463,6 +2463,10 @@ export interface components {
             production: components["schemas"]["BatchUse"][];
             /** @description The shipments that carried the batch, newest first. */
             shipments: components["schemas"]["BatchShipment"][];
+            /** @description The batch's moves summed by reason over its whole history (signed quantities). */
+            totals: {
+                [key: string]: components["schemas"]["Quantity"];
+            };
         };
         /** @description A shipment that carried a batch (the recall trace). */
         BatchShipment: {
@@ -2971,6 +2975,8 @@ export interface components {
             reason: components["schemas"]["MoveReason"];
             reversed_by_id: number | null;
             reverses_id: number | null;
+            /** @description A reversal's original move's reason (null for a move that undoes nothing). */
+            reverses_reason: components["schemas"]["MoveReason"] | null;
             user_id: number | null;
             user_name: string;
         };

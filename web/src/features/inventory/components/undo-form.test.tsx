@@ -12,7 +12,7 @@ import { UndoForm } from './undo-form';
 
 const receive: Schema<'Move'> = {
   id: 7, batch_id: 11, item_id: 1, reason: 'receive', quantity: 1250.5, balance_after: 1250.5, counted: null, note: '',
-  reverses_id: null, reversed_by_id: null, document: null, owner: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-01T15:00:00Z',
+  reverses_id: null, reverses_reason: null, reversed_by_id: null, document: null, owner: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-01T15:00:00Z',
 };
 
 // The server refuses to undo a receive whose stock was partly used: 409 with the code

@@ -36,7 +36,7 @@ function inventoryApi(calls: { method: string; url: string; body?: unknown }[]) 
       calls.push({ method: 'POST', url: request.url, body });
       return HttpResponse.json(
         { id: 99, batch_id: body.batch_id, item_id: 1, reason: 'adjust', quantity: body.quantity ?? 0, balance_after: 10, counted: null,
-          note: 'x', reverses_id: null, reversed_by_id: null, document: null, owner: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-02T15:00:00Z' },
+          note: 'x', reverses_id: null, reverses_reason: null, reversed_by_id: null, document: null, owner: null, user_id: 1, user_name: 'Dana', created_at: '2025-08-02T15:00:00Z' },
         { status: 201 },
       );
     }),
