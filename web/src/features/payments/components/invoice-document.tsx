@@ -66,7 +66,9 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
             )}
           </Stack>
         </SimpleGrid>
-        <Table withTableBorder horizontalSpacing="xs" fz={{ base: 'xs', md: 'sm' }}>
+        {/* A long line scrolls inside the card on a phone, never the page (print.css tightens the cells there). */}
+        <Table.ScrollContainer minWidth={280} type="native" className="invoice-lines">
+        <Table withTableBorder fz={{ base: 'xs', md: 'sm' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('payments.invoice.description')}</Table.Th>
@@ -86,6 +88,7 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
             ))}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
         <Stack gap={4} ms="auto" miw={260}>
           <Group justify="space-between">
             <Text>{t('payments.invoice.subtotal')}</Text>
