@@ -55,6 +55,8 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await dialog.getByLabel(/^Target units/).fill('20');
   const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   await dialog.getByLabel(/^Due date/).fill(due);
+  // Typed like any field; Tab moves on and closes its calendar.
+  await dialog.getByLabel(/^Due date/).press('Tab');
   await dialog.getByRole('button', { name: 'Save project' }).click();
   await expect(page).toHaveURL(/\/projects\/\d+$/);
   const projectURL = page.url();

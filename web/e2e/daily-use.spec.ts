@@ -1,0 +1,75 @@
+import { apiToken, expect, signIn, test } from './fixtures';
+
+/** Issue 25: numbers, names and narrow screens as a daily user meets them. */
+
+test('Persian dashboard: counts in Persian digits, Latin names cut at their end', async ({ page, request }) => {
+  const token = await apiToken(request);
+  await request.patch('/api/user/preferences', { headers: { Authorization: `Bearer ${token}` }, data: { language: 'ir' } });
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  // Counts: badges, "+N more", "N invoices" — Persian digits, no Latin ones.
+  await expect(page.getByTestId('clocked-in-count')).toHaveText(/^[۰-۹]+$/);
+  await expect(page.getByTestId('shipments-total')).toHaveText(/^[۰-۹]+$/);
+  await expect(page.getByTestId('clocked-in-more')).toHaveText(/^\+[۰-۹]+ /);
+  await expect(page.getByText(/^[۰-۹]+ صورتحساب$/)).toBeVisible();
+
+  // A Latin name shortened in a card keeps its beginning: its direction is its own (dir=auto).
+  const name = page.getByTestId('stock-warnings').locator('[dir="auto"]').first();
+  await expect(name).toBeVisible();
+  const cut = await name.evaluate((el) => ({ direction: getComputedStyle(el).direction, overflow: getComputedStyle(el).textOverflow, text: el.textContent ?? '' }));
+  expect(cut.text).toMatch(/^[A-Za-z]/);
+  expect(cut.direction).toBe('ltr');
+  expect(cut.overflow).toBe('ellipsis');
+});
+
+test('the invoice page at 375 px: no sideways scroll, the line table inside its card', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const list = await (await request.get('/api/invoices?limit=100', { headers: { Authorization: `Bearer ${token}` } })).json();
+  // The invoice with the widest amounts.
+  const widest = [...list.invoices].sort((a, b) => b.total_minor - a.total_minor)[0];
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page);
+  await page.goto(`/payments/billing/${widest.id}`);
+  const doc = page.getByTestId('invoice-document');
+  await expect(doc).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.view);
+  const card = await doc.boundingBox();
+  const lines = await doc.locator('.invoice-lines').boundingBox();
+  expect(lines!.x + lines!.width).toBeLessThanOrEqual(card!.x + card!.width);
+});
+
+test('the batch page: one history, newest first, paged and filtered on the server', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const items = await (await request.get('/api/inventory/items?limit=100', { headers })).json();
+  // The demo batch with the longest history.
+  let best = { id: 0, moves: 0 };
+  for (const it of items.items as { batches: { id: number }[] }[]) {
+    for (const b of it.batches) {
+      const page = await (await request.get(`/api/inventory/moves?batch_id=${b.id}&limit=100`, { headers })).json();
+      if (page.moves.length > best.moves) best = { id: b.id, moves: page.moves.length };
+    }
+  }
+  expect(best.moves).toBeGreaterThan(25);
+  await signIn(page);
+  await page.goto(`/inventory/batches/${best.id}`);
+  const history = page.getByRole('table', { name: 'History of moves' });
+  await expect(history.locator('tbody tr')).toHaveCount(25);
+  await expect(page.getByText('Page 1')).toBeVisible();
+  const firstRow = await history.locator('tbody tr').first().getAttribute('data-testid');
+  await page.getByRole('button', { name: 'Older' }).click();
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await expect(history.locator('tbody tr').first()).not.toHaveAttribute('data-testid', firstRow!);
+  await page.getByRole('button', { name: 'Newer' }).click();
+  await expect(history.locator('tbody tr').first()).toHaveAttribute('data-testid', firstRow!);
+
+  // Only the receipt: one row, and the pager is gone.
+  await page.getByLabel('Move', { exact: true }).first().click();
+  await page.getByRole('option', { name: 'Received' }).click();
+  await expect(history.locator('tbody tr')).toHaveCount(1);
+  await expect(history.locator('tbody tr').first()).toContainText('Received');
+  await expect(page.getByRole('button', { name: 'Older' })).toHaveCount(0);
+});
