@@ -53,6 +53,8 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
       recordsPerPageLabel={p.perPageLabel}
       paginationText={({ from, to, totalRecords }) => t(p.rangeKey, { from: n(from), to: n(to), total: n(totalRecords) })}
       getPaginationControlProps={controlsKey ? (control) => ({ 'aria-label': t(`${controlsKey}.${control}Page`) }) : undefined}
+      // Page numbers in the language's digits.
+      getPaginationItemProps={(page) => ({ children: n(page) })}
       sortStatus={p.sort}
       onSortStatusChange={p.onSortChange}
       rowExpansion={p.rowExpansion}

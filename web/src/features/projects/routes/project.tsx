@@ -106,7 +106,7 @@ export default function ProjectPage() {
               <Group gap="xs">
                 <Badge color={STATUS_COLORS[p.status]}>{t(`projects.status.${p.status}`)}</Badge>
               </Group>
-              <Text size="sm">{t('projects.detail.dates', { start: p.start_date, due: p.due_date })}</Text>
+              <Text size="sm">{t('projects.detail.dates', { start: formatCalendarDate(p.start_date, i18n.language), due: formatCalendarDate(p.due_date, i18n.language) })}</Text>
               <Text size="sm">{t('projects.detail.target', { target: formatQuantity(p.target_units, p.product_unit, t, i18n.language), product: p.product_name, sku: p.product_sku })}</Text>
               <Text size="sm">{t('projects.detail.owner', { name: p.owner_name || '—' })}</Text>
               <Text size="sm">{t('projects.detail.team', { names: p.team.map((m) => m.name).join(', ') || '—' })}</Text>
