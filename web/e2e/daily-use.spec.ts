@@ -22,6 +22,7 @@ test('Persian dashboard: counts in Persian digits, Latin names cut at their end'
   expect(cut.text).toMatch(/^[A-Za-z]/);
   expect(cut.direction).toBe('ltr');
   expect(cut.overflow).toBe('ellipsis');
+  await page.screenshot({ path: '../docs/screenshots/dashboard-ir.png', fullPage: true });
 });
 
 test('the invoice page at 375 px: no sideways scroll, the line table inside its card', async ({ page, request }) => {
@@ -39,6 +40,7 @@ test('the invoice page at 375 px: no sideways scroll, the line table inside its 
   const card = await doc.boundingBox();
   const lines = await doc.locator('.invoice-lines').boundingBox();
   expect(lines!.x + lines!.width).toBeLessThanOrEqual(card!.x + card!.width);
+  await page.screenshot({ path: '../docs/screenshots/invoice-375.png', fullPage: true });
 });
 
 test('the batch page: one history, newest first, paged and filtered on the server', async ({ page, request }) => {
@@ -65,6 +67,7 @@ test('the batch page: one history, newest first, paged and filtered on the serve
   await expect(history.locator('tbody tr').first()).not.toHaveAttribute('data-testid', firstRow!);
   await page.getByRole('button', { name: 'Newer' }).click();
   await expect(history.locator('tbody tr').first()).toHaveAttribute('data-testid', firstRow!);
+  await page.screenshot({ path: '../docs/screenshots/batch-history.png', fullPage: true });
 
   // Only the receipt: one row, and the pager is gone.
   await page.getByLabel('Move', { exact: true }).first().click();
