@@ -51,13 +51,6 @@ function componentStyles(): Plugin {
 const ENTRIES = { office: 'index.html', auth: 'auth.html', kiosk: 'kiosk.html' } as const;
 type Entry = keyof typeof ENTRIES;
 
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.js', import.meta.url)) },
-];
 
 // The Go binary embeds web/dist (//go:embed), so the build lands there. Each entry is
 // built on its own (`vite build --mode auth|kiosk|office`, see package.json), so a
@@ -103,10 +96,6 @@ export default defineConfig(({ mode }) => {
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        // The public pages render with Preact's React-compatible core (≈ 10 KB instead of
-        // React DOM's ≈ 60 KB gzipped): the same components, a third of the page weight.
-        // The office app, and every Vitest test, run on React.
-        ...(entry === 'office' ? [] : PREACT_ALIASES),
       ],
     },
     server: {
