@@ -88,8 +88,18 @@ function englishAreas(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const entry: Entry = mode in ENTRIES ? (mode as Entry) : 'office';
+  if (isSsrBuild) {
+    // `vite build --ssr src/prerender.tsx`: the public pages' server render, for
+    // scripts/prerender.mjs only (never embedded: it lands outside dist).
+    return {
+      plugins: [react(), englishAreas()],
+      define: { __APP_BUILD__: JSON.stringify(appBuild) },
+      resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }] },
+      build: { outDir: 'build-ssr', emptyOutDir: true, sourcemap: false, minify: false },
+    };
+  }
   return {
     plugins: [react(), componentStyles(), englishAreas()],
     define: { __APP_BUILD__: JSON.stringify(appBuild) },

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE, setChoiceCookie } from '@/lib/choice-cookie';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
@@ -54,7 +55,7 @@ const lazyLocales: BackendModule = {
 };
 
 /**
- * The language to start in: the one saved on this device, else the browser's first
+ * The language to start in: the one saved on this device, else a prerendered page's, else the browser's first
  * language we speak (else i18next falls back to gb). A choice is saved on the device as
  * its app key ('br'); i18next gets its tag ('pt-BR').
  * (A few lines instead of i18next-browser-languagedetector: it is on every first load.)
@@ -66,8 +67,12 @@ const detector: LanguageDetectorModule = {
       const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
       if (isLanguage(saved)) return htmlLang(saved);
     } catch {
-      // storage unavailable: ask the browser
+      // storage unavailable: ask the server, then the browser
     }
+    // A prerendered public page is in the language the server chose (its cookie, else
+    // Accept-Language): hydrate in it.
+    const prerendered = typeof document === 'undefined' ? null : document.documentElement.getAttribute('data-prerendered');
+    if (prerendered) return htmlLang(languageOf(prerendered.split(' ')[0]));
     const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
     for (const tag of tags) {
       const lng = tag ? fromBrowserLanguage(tag) : null;
@@ -76,6 +81,7 @@ const detector: LanguageDetectorModule = {
     return undefined;
   },
   cacheUserLanguage(lng) {
+    setChoiceCookie(LANGUAGE_COOKIE, languageOf(lng));
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, languageOf(lng));
     } catch {
