@@ -1,8 +1,9 @@
-import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import i18n, { type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { entryOf, HOME_PATH } from '@/config/paths';
 import { LANGUAGE_COOKIE, setChoiceCookie } from '@/lib/choice-cookie';
 import {
-  DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
   LANGUAGE_TAGS,
   fromBrowserLanguage,
@@ -12,47 +13,38 @@ import {
   LANGUAGE_INFO,
   type Language,
 } from './languages';
-// English for everything but the areas that bring their own (src/i18n/english.ts).
-import {
-  common,
-  nav,
-  navbar,
-  patchNotes,
-  notifications,
-  auth,
-  dashboard,
-  pages,
-  employeePortal,
-  notFound,
-  errors,
-  messages,
-  kiosk,
-  units,
-} from './locales/gb.json';
+/**
+ * The strings are split by area into i18next namespaces (src/i18n/locales/<namespace>/<lang>.json,
+ * written by scripts/split-locales.mjs), and every namespace of every language, English
+ * too, is a lazy chunk loaded through i18next's own backend (i18next-resources-to-backend)
+ * when a page declares it needs it: `common` at start, the others with their screens
+ * (loadNamespaces, src/i18n/areas.ts). Keys keep their section (`t('inventory.batch.title')`):
+ * `common` is the default namespace and every other one its fallback, so a key is found
+ * in whichever loaded namespace holds it. i18next asks by tag ('pt-BR'); files are named by key ('br').
+ */
+const localeFiles = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
+
+/** Every namespace there is, from the files. */
+export const NAMESPACES = [...new Set(Object.keys(localeFiles).map((f) => f.split('/')[2]))];
 
 /**
- * The default language (and fallback) is part of every entry, so the first paint waits
- * for no extra request; the others load on demand, a page downloading only the language
- * it shows. One file per locale: src/i18n/locales/<code>.json; i18next asks by tag
- * ('pt-BR'), the file is named by key ('br').
+ * The namespaces to load with the language at start, in one wave with the page's code:
+ * `common`, and what the entry's first screen shows (the office shell and, on its home
+ * page, the dashboard). Screens declare theirs too (an area's strings.ts); one already
+ * loading is not asked for twice. The server-side render of the public pages loads both of theirs.
  */
-const localeLoaders = import.meta.glob<{ default: ResourceKey }>(['./locales/*.json', '!./locales/gb.json']);
+function firstNamespaces(): string[] {
+  if (typeof window === 'undefined') return ['common', 'auth', 'kiosk'];
+  const path = window.location.pathname;
+  const entry = entryOf(path);
+  if (entry !== 'office') return ['common', entry];
+  return ['common', 'shell', ...(path === '/' || path.startsWith(HOME_PATH) ? ['dashboard'] : [])];
+}
 
-const lazyLocales: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, callback) {
-    const load = localeLoaders[`./locales/${languageOf(language)}.json`];
-    if (!load) {
-      callback(new Error(`No locale file for ${language}`), false);
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (err: Error) => callback(err, false),
-    );
-  },
-};
+const lazyLocales = resourcesToBackend((language: string, namespace: string) => {
+  const load = localeFiles[`./locales/${namespace}/${languageOf(language)}.json`];
+  return load ? load() : Promise.reject(new Error(`No strings for ${namespace} in ${language}`));
+});
 
 /**
  * The language to start in: the one saved on this device, else a prerendered page's, else the browser's first
@@ -108,20 +100,26 @@ export const i18nReady = i18n
   .use(detector)
   .use(initReactI18next)
   .init({
-    resources: {
-      [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
-      },
-    },
-    partialBundledLanguages: true,
+    ns: firstNamespaces(),
+    defaultNS: 'common',
+    fallbackNS: NAMESPACES.filter((ns) => ns !== 'common'),
     supportedLngs: LANGUAGE_TAGS,
-    fallbackLng: htmlLang(DEFAULT_LANGUAGE),
+    // Every language has every key (src/i18n/locales.test.ts), so none waits for English too.
+    fallbackLng: false,
     load: 'currentOnly',
     nonExplicitSupportedLngs: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },
   });
+
+/**
+ * Loads namespaces of the current language (and of any language switched to later) and
+ * resolves once they are there: a screen awaits it before it renders, so no key shows raw.
+ */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return i18nReady.then(() => i18n.loadNamespaces(namespaces));
+}
 
 /** The current language as one of the five keys. */
 export function currentLanguage(): Language {
