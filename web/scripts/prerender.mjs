@@ -20,10 +20,15 @@ function template(entry) {
     const css = readFileSync(`${dist}/${file}`, 'utf8');
     return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
   });
+  // The server already chose the theme and language (cookies), so boot.js need not hold up
+  // the first paint: deferred, it only copies an older localStorage choice into the cookies
+  // (and runs before the app's module script, which then renders afresh if it differs).
+  const deferred = inlined.replace('<script src="/boot.js"></script>', '<script src="/boot.js" defer></script>');
+  if (deferred === inlined) throw new Error(`dist/${entry}.html: no <script src="/boot.js"> to defer`);
   if (!inlined.includes('<div id="root"></div>') || !/<html [^>]*>/.test(inlined)) {
     throw new Error(`dist/${entry}.html: no <html> or empty #root to fill`);
   }
-  return inlined;
+  return deferred;
 }
 
 rmSync(out, { recursive: true, force: true });

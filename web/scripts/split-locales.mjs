@@ -20,23 +20,31 @@ export const LANGUAGES = ['gb', 'br', 'es', 'cn', 'ir'];
 
 /**
  * Where each section goes: a top-level key, or one part of it (`inventory.scan`), to its
- * namespace. The most specific entry wins; a section named nowhere goes to `common`.
- * `common` loads on every page; `shell` with the office app; `auth` and `kiosk` with
+ * namespace, or to several (a copy in each: strings two entries need without the rest). The most specific entry wins; a section named nowhere goes to `common`.
+ * `common` loads on every page; `shell` and `errors` with the office app; `auth` and `kiosk` with
  * their public pages; every other namespace with the screens that declare it
  * (the area's strings.ts, src/i18n/areas.ts).
  */
 export const NAMESPACES = {
   common: 'common',
-  errors: 'common',
-  messages: 'common',
-  notFound: 'common',
-  units: 'common',
-  employeePortal: 'common',
+  // The API's error messages: the generic ones and those the shell can meet in `common`,
+  // an account's with the auth pages, the kiosk's with the kiosk (both also in `errors`),
+  // the office areas' in `errors`, which every area loads with its strings.
+  errors: 'errors',
+  ...Object.fromEntries(
+    [
+      'generic', 'reference', 'network', 'noToken', 'invalidToken', 'forbidden', 'invalidResponse', 'tooManyAttempts',
+      'tooLarge', 'itemsNotFound', 'fileTypeIncorrect', 'optionNotSelected', 'pageFailedTitle', 'pageFailedText',
+      'kind', 'api', 'request', 'text', 'field', 'range', 'db', 'notifications', 'preferences', 'session',
+    ].map((k) => [`errors.${k}`, 'common']),
+  ),
+  ...Object.fromEntries(['auth', 'signup', 'password', 'twofactor', 'user'].map((k) => [`errors.${k}`, ['auth', 'errors']])),
+  ...Object.fromEntries(['employee', 'punch', 'clock', 'pin'].map((k) => [`errors.${k}`, ['kiosk', 'errors']])),
   nav: 'shell',
   navbar: 'shell',
   patchNotes: 'shell',
   notifications: 'shell',
-  pages: 'shell',
+  pages: 'pages',
   auth: 'auth',
   signup: 'auth',
   signInCode: 'auth',
@@ -96,7 +104,7 @@ export function split(tree) {
     for (const [k, v] of Object.entries(node)) {
       const here = [...parts, k];
       if (isTree(v) && splitBelow(here.join('.'))) walk(v, here);
-      else put(namespaceOf(here), here, v);
+      else for (const ns of [namespaceOf(here)].flat()) put(ns, here, v);
     }
   };
   walk(tree, []);
