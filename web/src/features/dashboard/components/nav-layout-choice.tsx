@@ -1,4 +1,4 @@
-import '@/features/dashboard/strings';
+import '../strings';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

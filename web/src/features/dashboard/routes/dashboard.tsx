@@ -1,4 +1,4 @@
-import '@/features/dashboard/strings';
+import '../strings';
 import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

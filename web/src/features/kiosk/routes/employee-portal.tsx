@@ -1,4 +1,4 @@
-import '@/features/kiosk/strings';
+import '../strings';
 import { Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
