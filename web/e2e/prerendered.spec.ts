@@ -62,4 +62,18 @@ test.describe('prerendered public pages', () => {
     expect(await page.evaluate(() => (window as unknown as { removedFromRoot: number }).removedFromRoot)).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  test('a language and theme chosen on the page come back prerendered on the next visit', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByTestId('language-select').selectOption('ir');
+    await expect(page.getByRole('heading', { name: 'ورود' })).toBeVisible();
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    // The server now knows (the cookies): the document itself is Persian, right to left and dark.
+    const res = await page.request.get('/employee-portal');
+    expect(await res.text()).toMatch(/<html lang="fa-IR" dir="rtl" data-mantine-color-scheme="dark" data-prerendered="ir dark">/);
+    await page.goto('/employee-portal');
+    await expect(page.getByRole('heading', { level: 1, name: 'ثبت ورود و خروج کارکنان' })).toBeVisible();
+    expect(await page.locator('html').getAttribute('data-prerendered')).toBe('ir dark');
+  });
 });

@@ -38,7 +38,9 @@ export const NAMESPACES = {
       'kind', 'api', 'request', 'text', 'field', 'range', 'db', 'notifications', 'preferences', 'session',
     ].map((k) => [`errors.${k}`, 'common']),
   ),
-  ...Object.fromEntries(['auth', 'signup', 'password', 'twofactor', 'user'].map((k) => [`errors.${k}`, ['auth', 'errors']])),
+  ...Object.fromEntries(['signup', 'password', 'twofactor', 'user'].map((k) => [`errors.${k}`, ['auth', 'errors']])),
+  // A session's end (auth.no_token, …) can show on any office screen.
+  'errors.auth': ['auth', 'shell', 'errors'],
   ...Object.fromEntries(['employee', 'punch', 'clock', 'pin'].map((k) => [`errors.${k}`, ['kiosk', 'errors']])),
   nav: 'shell',
   navbar: 'shell',
