@@ -12,7 +12,8 @@
 // once the network is idle, or DOMContentLoaded if later.
 // When bench/vuestic/dist exists (bench/vuestic/build.sh builds Vuestic Admin there), its
 // login page is served from a static server of this script and measured the same way in
-// the same run, and the public pages' first paint must be at most 0.4× its (--strict).
+// the same run, and the public pages' first paint must be at most 0.4× its (--strict);
+// without it the ratio to issue 26's 466 ms is reported but does not fail the run.
 //
 // Usage: node scripts/page-weight.mjs [--strict] [--verbose] [--no-paint]
 //   Starts ../bin/packline on a temp SQLite file with --demo, unless PACKLINE_E2E_URL
@@ -167,7 +168,9 @@ if (existsSync(`${vuesticDist}index.html`)) {
   await new Promise((resolve) => vuesticServer.listen(0, '127.0.0.1', resolve));
   vuestic = { url: '/auth/login', base: `http://127.0.0.1:${vuesticServer.address().port}`, signedIn: false, reference: true };
 } else {
-  console.log('bench/vuestic/dist is missing (bench/vuestic/build.sh builds it): the public pages are compared with Vuestic\'s 466 ms of issue 26');
+  console.log(
+    "bench/vuestic/dist is missing (bench/vuestic/build.sh builds it): the public pages' first paint is compared with the 466 ms issue 26 gives for Vuestic's, for information",
+  );
 }
 
 let failed = false;
@@ -257,7 +260,9 @@ try {
   );
   for (const r of rows) {
     const ratio = reference && r.public && paint ? r.fcp / reference.fcp : undefined;
-    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES || ratio > MAX_RATIO;
+    // The ratio binds only against Vuestic measured in this run, on this machine and load;
+    // against issue 26's figure it is reported.
+    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES || (vuestic !== null && ratio > MAX_RATIO);
     if (over && strict) failed = true;
     console.log(
       `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${r.reference ? '-'.padEnd(10) : fmt(r.budget).padEnd(10)} ${String(r.waves ?? '-').padEnd(6)} ${ms(r.fcp).padEnd(12)} ${ms(r.fcpSlow).padEnd(11)} ${ms(r.ttiSlow).padEnd(14)} ${ratio === undefined ? '-'.padEnd(9) : `${ratio.toFixed(2)}×`.padEnd(9)} ${r.reference ? 'reference' : over ? 'OVER' : 'ok'}`,
