@@ -14,6 +14,7 @@ test.describe('prerendered public pages', () => {
     expect(login).toMatch(/<input[^>]*type="email"/);
     expect(login).toMatch(/<input[^>]*type="password"/);
     expect(login).toContain('>Sign in<');
+    expect(login).toContain('<title>Sign in · Packline</title>');
     expect(login).toMatch(/<style>@layer mantine/); // the critical CSS, inline
 
     const kiosk = await (

@@ -11,7 +11,7 @@ const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${web}dist`;
 const out = `${dist}/prerendered`;
 
-const { PAGES, LANGUAGES, THEMES, LANGUAGE_INFO, renderPage } = await import(pathToFileURL(`${web}build-ssr/prerender.js`).href);
+const { PAGES, LANGUAGES, THEMES, LANGUAGE_INFO, renderPageAndTitle } = await import(pathToFileURL(`${web}build-ssr/prerender.js`).href);
 
 /** The entry's HTML with its own stylesheets inline: no request before the first paint but the document. */
 function template(entry) {
@@ -31,6 +31,8 @@ function template(entry) {
   return deferred;
 }
 
+const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const templates = {};
@@ -39,13 +41,14 @@ for (const page of PAGES) {
   templates[page.entry] ??= template(page.entry);
   for (const lang of LANGUAGES) {
     for (const theme of THEMES) {
-      const markup = await renderPage(page, lang, theme);
+      const { markup, title } = await renderPageAndTitle(page, lang, theme);
       const { tag, dir } = LANGUAGE_INFO[lang];
       const html = templates[page.entry]
         .replace(
           /<html [^>]*>/,
           `<html lang="${tag}" dir="${dir}" data-mantine-color-scheme="${theme}" data-prerendered="${lang} ${theme}">`,
         )
+        .replace('<title>Packline</title>', () => `<title>${escapeHtml(title ?? 'Packline')}</title>`)
         .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
       writeFileSync(`${out}/${page.name}.${lang}.${theme}.html`, html);
       files++;

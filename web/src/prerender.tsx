@@ -7,6 +7,7 @@ import { setPrerenderedPath } from './features/auth/lib/location';
 import EmployeePortal from './features/kiosk/routes/employee-portal';
 import { changeLanguage, i18nReady } from './i18n';
 import { LANGUAGES, type Language } from './i18n/languages';
+import { takeServerTitle } from './lib/use-document-title';
 
 /**
  * The server side of the public pages' first paint (scripts/prerender.mjs runs it after
@@ -26,14 +27,25 @@ export { LANGUAGES };
 export const THEMES = ['light', 'dark'] as const;
 
 export async function renderPage(page: (typeof PAGES)[number], language: Language, theme: (typeof THEMES)[number]): Promise<string> {
+  return (await renderPageAndTitle(page, language, theme)).markup;
+}
+
+/** The page's markup and the tab title it sets. */
+export async function renderPageAndTitle(
+  page: (typeof PAGES)[number],
+  language: Language,
+  theme: (typeof THEMES)[number],
+): Promise<{ markup: string; title: string | null }> {
   await i18nReady;
   await changeLanguage(language);
   setPrerenderedPath(page.path);
-  return renderToString(
+  takeServerTitle();
+  const markup = renderToString(
     <StrictMode>
       <AppProvider forceColorScheme={theme}>{page.entry === 'kiosk' ? <EmployeePortal /> : <AuthApp />}</AppProvider>
     </StrictMode>,
   );
+  return { markup, title: takeServerTitle() };
 }
 
 export { LANGUAGE_INFO } from './i18n/languages';
