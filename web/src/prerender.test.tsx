@@ -28,6 +28,7 @@ async function shipAndHydrate(name: string, lang: 'gb' | 'ir', app: React.ReactN
   root.innerHTML = markup;
   document.body.appendChild(root);
   const before = [...root.querySelectorAll('*')];
+  expect(root.querySelector('form, nav')).toHaveAttribute('inert');
   const errors = vi.spyOn(console, 'error');
   const reported: unknown[] = [];
   const onError = (e: ErrorEvent) => reported.push(e.error ?? e.message);
@@ -52,7 +53,10 @@ describe('prerendered public pages', () => {
     expect(errors).not.toHaveBeenCalled();
     // Every prerendered element is still the one on the page: nothing was drawn again.
     for (const el of before) expect(root.contains(el)).toBe(true);
-    expect(root.querySelector('form')).toBe(before.find((el) => el.tagName === 'FORM'));
+    const form = before.find((el) => el.tagName === 'FORM')!;
+    expect(root.querySelector('form')).toBe(form);
+    // Inert while it was only HTML (a keystroke then would be lost), live once hydrated.
+    expect(form.hasAttribute('inert')).toBe(false);
     expect(screen.getByRole('heading', { name: 'ورود' })).toBeInTheDocument();
     // Interactive: the theme switch says it would go light, as the dark page shows.
     expect(screen.getByTestId('theme-toggle')).toHaveAttribute('aria-label', 'رفتن به پوسته روشن');
