@@ -20,13 +20,16 @@ export const LANGUAGES = ['gb', 'br', 'es', 'cn', 'ir'];
 
 /**
  * Where each section goes: a top-level key, or one part of it (`inventory.scan`), to its
- * namespace, or to several (a copy in each: strings two entries need without the rest). The most specific entry wins; a section named nowhere goes to `common`.
- * `common` loads on every page; `shell` and `errors` with the office app; `auth` and `kiosk` with
- * their public pages; every other namespace with the screens that declare it
- * (the area's strings.ts, src/i18n/areas.ts).
+ * namespace, or to several (a copy in each: strings two entries need without the rest). The
+ * most specific entry wins; a section named nowhere goes to `common`. `common` loads on every
+ * page; `shell` with the office app; `auth` and `kiosk` with their public pages; every other
+ * namespace with the screens that declare it (the area's strings.ts: `loadNamespaces(…)` of
+ * src/i18n/index.ts).
  */
 export const NAMESPACES = {
   common: 'common',
+  messages: 'common',
+  employeePortal: 'common',
   // The API's error messages: the generic ones and those the shell can meet in `common`,
   // an account's with the auth pages, the kiosk's with the kiosk (both also in `errors`),
   // the office areas' in `errors`, which every area loads with its strings.
@@ -43,6 +46,8 @@ export const NAMESPACES = {
   'errors.auth': ['auth', 'shell', 'errors'],
   ...Object.fromEntries(['employee', 'punch', 'clock', 'pin'].map((k) => [`errors.${k}`, ['kiosk', 'errors']])),
   nav: 'shell',
+  notFound: 'shell',
+  units: 'shell',
   navbar: 'shell',
   patchNotes: 'shell',
   notifications: 'shell',

@@ -18,7 +18,7 @@ import {
  * written by scripts/split-locales.mjs), and every namespace of every language, English
  * too, is a lazy chunk loaded through i18next's own backend (i18next-resources-to-backend)
  * when a page declares it needs it: `common` at start, the others with their screens
- * (loadNamespaces, src/i18n/areas.ts). Keys keep their section (`t('inventory.batch.title')`):
+ * (loadNamespaces below, awaited by the area's strings.ts). Keys keep their section (`t('inventory.batch.title')`):
  * `common` is the default namespace and every other one its fallback, so a key is found
  * in whichever loaded namespace holds it. i18next asks by tag ('pt-BR'); files are named by key ('br').
  */
