@@ -67,4 +67,4 @@ lint: deps
 	cd web && npm run lint
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html web/node_modules
+	rm -rf bin web/dist/assets web/dist/prerendered web/dist/*.html web/build-ssr web/node_modules

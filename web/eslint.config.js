@@ -18,7 +18,7 @@ const OFFICE_APP = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'public'] },
+  { ignores: ['dist', 'build-ssr', 'bench', 'node_modules', 'playwright-report', 'test-results', 'public'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

@@ -51,62 +51,30 @@ function componentStyles(): Plugin {
 const ENTRIES = { office: 'index.html', auth: 'auth.html', kiosk: 'kiosk.html' } as const;
 type Entry = keyof typeof ENTRIES;
 
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/lib/react-on-preact.js', import.meta.url)) },
-];
 
 // The Go binary embeds web/dist (//go:embed), so the build lands there. Each entry is
 // built on its own (`vite build --mode auth|kiosk|office`, see package.json), so a
 // public page shares no chunk with the office app and downloads only what it shows;
 // internal/httpapi/spa.go serves the right HTML per path. During `npm run dev` the API
 // is proxied to a locally running `packline serve`.
-/**
- * `virtual:english/<area>`: an area's section of the English strings (locales/gb.json, still
- * the one English file) as a module of its own, so that it travels with that area's lazy
- * code and stays out of the entries and out of every other area (src/i18n/english.ts).
- * `virtual:english-areas` (every section of ENGLISH_AREAS in one module) still resolves.
- */
-const ENGLISH_AREAS = ['production', 'shipping', 'docs', 'chat', 'inventory', 'employees', 'settings', 'faq'];
-function englishAreas(): Plugin {
-  const all = 'virtual:english-areas';
-  const one = 'virtual:english/';
-  const gbPath = fileURLToPath(new URL('./src/i18n/locales/gb.json', import.meta.url));
-  return {
-    name: 'packline-english-areas',
-    resolveId: (source) => (source === all || source.startsWith(one) ? `\0${source}` : undefined),
-    load(resolved) {
-      if (!resolved.startsWith(`\0${all}`) && !resolved.startsWith(`\0${one}`)) return undefined;
-      this.addWatchFile(gbPath);
-      const gb = JSON.parse(readFileSync(gbPath, 'utf8')) as Record<string, unknown>;
-      if (resolved.startsWith(`\0${one}`)) {
-        // `virtual:english/payments.card`: one part of a section, for a piece of an area shown
-        // elsewhere (a dashboard card) without the rest of its strings.
-        const area = resolved.slice(`\0${one}`.length);
-        const part = area.split('.').reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), gb);
-        if (part === undefined) this.error(`gb.json has no section ${area}`);
-        return `export default ${JSON.stringify(part)};`;
-      }
-      return ENGLISH_AREAS.map((k) => `export const ${k} = ${JSON.stringify(gb[k] ?? {})};`).join('\n');
-    },
-  };
-}
-
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const entry: Entry = mode in ENTRIES ? (mode as Entry) : 'office';
+  if (isSsrBuild) {
+    // `vite build --ssr src/prerender.tsx`: the public pages' server render, for
+    // scripts/prerender.mjs only (never embedded: it lands outside dist).
+    return {
+      plugins: [react()],
+      define: { __APP_BUILD__: JSON.stringify(appBuild) },
+      resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }] },
+      build: { outDir: 'build-ssr', emptyOutDir: true, sourcemap: false, minify: false },
+    };
+  }
   return {
-    plugins: [react(), componentStyles(), englishAreas()],
+    plugins: [react(), componentStyles()],
     define: { __APP_BUILD__: JSON.stringify(appBuild) },
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        // The public pages render with Preact's React-compatible core (≈ 10 KB instead of
-        // React DOM's ≈ 60 KB gzipped): the same components, a third of the page weight.
-        // The office app, and every Vitest test, run on React.
-        ...(entry === 'office' ? [] : PREACT_ALIASES),
       ],
     },
     server: {

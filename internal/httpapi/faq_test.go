@@ -173,7 +173,7 @@ func TestFAQKioskAnswerNamesTheKioskButtons(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		staff := e.staffToken()
 		for _, lng := range []string{"gb", "br", "es", "cn", "ir"} {
-			raw, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "i18n", "locales", lng+".json"))
+			raw, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "i18n", "locales", "kiosk", lng+".json"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -24,6 +24,10 @@ type Server struct {
 	Log     *slog.Logger
 	Version string
 	App     fs.FS // the built single-page app
+	// DefaultLanguage is the interface language ("gb", "br", "es", "cn", "ir") of a
+	// prerendered public page for a visitor whose cookie and Accept-Language name none of
+	// ours; empty is gb, the SPEC's default (see prerendered.go).
+	DefaultLanguage string
 	// TrustedProxies are the load balancers whose X-Forwarded-For entries
 	// name the client (see clientAddr); empty: the connection's peer is the client.
 	TrustedProxies []netip.Prefix

@@ -31,6 +31,7 @@ func (s *Server) spa() http.Handler {
 			pages[name] = b
 		}
 	}
+	prerendered := readPrerendered(s.App)
 	gz := &gzipCache{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -58,8 +59,13 @@ func (s *Server) spa() http.Handler {
 				return
 			}
 		}
-		page := entryPage(name)
 		w.Header().Set("Cache-Control", "no-cache, no-store, must-revalidate")
+		if file := prerenderedFile(name, r, s.DefaultLanguage); prerendered[file] != nil {
+			w.Header().Add("Vary", "Cookie, Accept-Language")
+			gz.serve(w, r, file, prerendered[file])
+			return
+		}
+		page := entryPage(name)
 		gz.serve(w, r, page, pages[page])
 	})
 }

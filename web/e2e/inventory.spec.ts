@@ -9,7 +9,19 @@ import { apiToken, expect, signIn, test } from './fixtures';
  * (right to left, Persian digits). Labels come from the locale files themselves.
  */
 type Dict = Record<string, unknown>;
-const locale = (lng: string): Dict => JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), `../src/i18n/locales/${lng}.json`), 'utf8'));
+const LOCALES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/i18n/locales');
+/** A language's strings, every namespace (locales/<namespace>/<lang>.json) in one tree. */
+const locale = (lng: string): Dict => {
+  const merge = (a: Dict, b: Dict): Dict =>
+    Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => {
+      const x = a[k], y = b[k];
+      return [k, x && y && typeof x === 'object' && typeof y === 'object' ? merge(x as Dict, y as Dict) : (y ?? x)];
+    }));
+  return fs
+    .readdirSync(LOCALES)
+    .filter((ns) => fs.existsSync(path.join(LOCALES, ns, `${lng}.json`)))
+    .reduce<Dict>((tree, ns) => merge(tree, JSON.parse(fs.readFileSync(path.join(LOCALES, ns, `${lng}.json`), 'utf8')) as Dict), {});
+};
 const TAGS: Record<string, string> = { gb: 'en-GB', ir: 'fa-IR' };
 
 for (const lng of ['gb', 'ir'] as const) {

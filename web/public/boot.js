@@ -1,19 +1,31 @@
 // Runs before first paint: applies the saved colour scheme, language and text
 // direction so a reload never flashes the wrong theme or a left-to-right Persian page.
-// Keys must match src/app/theme.ts and src/i18n/languages.ts.
+// Keys must match src/app/theme.ts, src/i18n/languages.ts and src/lib/choice-cookie.ts.
+// A choice made before the cookies existed is copied into them, so the server serves
+// the public pages prerendered in it from then on.
 (function () {
   var root = document.documentElement;
-  var scheme = 'light';
+  // A prerendered public page comes in the theme the server chose (its cookie).
+  var scheme = root.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light';
+  var saved = null;
   var lang = null;
   try {
-    var s = localStorage.getItem('packline.color-scheme');
-    if (s === 'dark' || s === 'light') scheme = s;
+    saved = localStorage.getItem('packline.color-scheme');
+    if (saved === 'dark' || saved === 'light') scheme = saved;
+    else saved = null;
     lang = localStorage.getItem('packline.language');
   } catch (e) {}
   root.setAttribute('data-mantine-color-scheme', scheme);
-  var tags = { gb: 'en-US', br: 'pt-BR', es: 'es-ES', cn: 'zh-CN', ir: 'fa-IR' };
+  var tags = { gb: 'en-GB', br: 'pt-BR', es: 'es', cn: 'zh-CN', ir: 'fa-IR' };
   if (lang && tags[lang]) {
     root.setAttribute('lang', tags[lang]);
     root.setAttribute('dir', lang === 'ir' ? 'rtl' : 'ltr');
   }
+  function keep(name, value) {
+    if (value && document.cookie.indexOf(name + '=') < 0) {
+      document.cookie = name + '=' + value + '; path=/; max-age=31536000; samesite=lax';
+    }
+  }
+  keep('packline_theme', saved);
+  keep('packline_lang', lang && tags[lang] ? lang : null);
 })();

@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 // Measures what a browser downloads cold for the key pages: the gzipped bytes of every
 // JS and CSS file fetched (and the document), per page, in a fresh Chromium profile.
-// Budgets: /auth/login and /employee-portal ≤ 120 KB, /dashboard ≤ 250 KB.
+// Budgets: /auth/login and /employee-portal ≤ 150 KB, /dashboard ≤ 250 KB. A stylesheet
+// inline in the document (the prerendered public pages) counts as CSS.
 // Also how the first paint is reached: the request waves before it (a wave is a
 // request started by a response of the wave before: the document is wave 0, what its
 // HTML names wave 1, what those scripts then import wave 2, …) and the time of the
 // first contentful paint, median of 3 cold loads, as is and with a slow tablet's
-// network and CPU (150 ms round trip, 1.6 Mbit/s down, CPU 4× slower).
+// network and CPU (150 ms round trip, 1.6 Mbit/s down, CPU 4× slower), and the time to
+// interactive on that profile: the end of the last long task (main thread busy > 50 ms)
+// once the network is idle, or DOMContentLoaded if later.
+// When bench/vuestic/dist exists (bench/vuestic/build.sh builds Vuestic Admin there), its
+// login page is served from a static server of this script and measured the same way in
+// the same run, and the public pages' first paint must be at most 0.4× its (--strict);
+// without it the ratio to issue 26's 466 ms is reported but does not fail the run.
 //
 // Usage: node scripts/page-weight.mjs [--strict] [--verbose] [--no-paint]
 //   Starts ../bin/packline on a temp SQLite file with --demo, unless PACKLINE_E2E_URL
@@ -18,14 +25,22 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { normalize } from 'node:path';
 
 const KB = 1024;
 const PAGES = [
-  { url: '/auth/login', budget: 120 * KB, signedIn: false },
-  { url: '/employee-portal', budget: 120 * KB, signedIn: false },
+  { url: '/auth/login', budget: 150 * KB, signedIn: false, public: true },
+  { url: '/employee-portal', budget: 150 * KB, signedIn: false, public: true },
   { url: '/dashboard', budget: 250 * KB, signedIn: true },
 ];
 const MAX_WAVES = 2;
+/** The public pages' first paint against Vuestic Admin's login, measured in the same run (issue 26). */
+const MAX_RATIO = 0.4;
+/** Vuestic Admin's login first paint as issue 26 reports it, when it cannot be measured here. */
+const VUESTIC_FCP_ISSUE_26 = 466;
 const THROTTLED = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
 const strict = process.argv.includes('--strict');
 const paint = !process.argv.includes('--no-paint');
@@ -51,6 +66,9 @@ async function waitForHealth(url, ms = 30_000) {
 /** A fresh context (empty cache), signed in when the page needs it. */
 async function coldContext(browser, pageSpec) {
   const context = await browser.newContext();
+  // Vuestic's login asks Google for web fonts; the machine may be offline: refuse them at
+  // once for every run alike (its first paint does not wait for them: font-display swap).
+  if (pageSpec.reference) await context.route((url) => url.origin !== new URL(pageSpec.base).origin, (route) => route.abort());
   if (pageSpec.signedIn) {
     const res = await fetch(`${base}/api/login`, {
       method: 'POST',
@@ -79,7 +97,14 @@ async function firstPaint(browser, pageSpec, throttled) {
   }
   const sent = []; // { url, wallTime, initiator }
   cdp.on('Network.requestWillBeSent', (e) => sent.push({ url: e.request.url, time: e.wallTime * 1000, initiator: e.initiator }));
-  await page.goto(`${base}${pageSpec.url}`, { waitUntil: 'load' });
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.startTime + e.duration))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
+  });
+  await page.goto(`${pageSpec.base ?? base}${pageSpec.url}`, { waitUntil: 'load' });
   const fcp = await page.evaluate(
     () =>
       new Promise((resolve) => {
@@ -89,6 +114,10 @@ async function firstPaint(browser, pageSpec, throttled) {
       }),
   );
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(throttled ? 1000 : 300);
+  const tti = await page.evaluate(() =>
+    Math.max(performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? 0, ...window.__longTasks),
+  );
   // The wave of a request: one more than the resource that started it (the document is 0).
   const wave = new Map();
   const waveOf = (r) => {
@@ -104,7 +133,7 @@ async function firstPaint(browser, pageSpec, throttled) {
   const before = sent.filter((r) => r.time <= paintAt && !r.url.startsWith('data:'));
   const waves = Math.max(0, ...before.map(waveOf));
   await context.close();
-  return { fcp: fcp.fcp, waves, requests: before.length };
+  return { fcp: fcp.fcp, tti, waves, requests: before.length };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -117,6 +146,33 @@ if (!process.env.PACKLINE_E2E_URL) {
   });
 }
 
+// Vuestic Admin's login (bench/vuestic/build.sh), served gzipped like ours, from this script.
+let vuestic = null;
+let vuesticServer;
+const vuesticDist = fileURLToPath(new URL('../bench/vuestic/dist/', import.meta.url));
+if (existsSync(`${vuesticDist}index.html`)) {
+  vuesticServer = createServer((req, res) => {
+    const name = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^([/\\])+/, '');
+    let file = path.join(vuesticDist, name);
+    if (!file.startsWith(vuesticDist) || !existsSync(file) || !statSync(file).isFile()) file = `${vuesticDist}index.html`;
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+    const type = types[path.extname(file)] ?? 'application/octet-stream';
+    let body = readFileSync(file);
+    const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+    if (type !== 'application/octet-stream' && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
+      body = gzipSync(body, { level: 9 });
+      headers['Content-Encoding'] = 'gzip';
+    }
+    res.writeHead(200, headers).end(body);
+  });
+  await new Promise((resolve) => vuesticServer.listen(0, '127.0.0.1', resolve));
+  vuestic = { url: '/auth/login', base: `http://127.0.0.1:${vuesticServer.address().port}`, signedIn: false, reference: true };
+} else {
+  console.log(
+    "bench/vuestic/dist is missing (bench/vuestic/build.sh builds it): the public pages' first paint is compared with the 466 ms issue 26 gives for Vuestic's, for information",
+  );
+}
+
 let failed = false;
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -124,9 +180,9 @@ const browser = await chromium.launch({
 });
 try {
   await waitForHealth(base);
-  const origin = new URL(base).origin;
   const rows = [];
-  for (const pageSpec of PAGES) {
+  for (const pageSpec of [...PAGES, ...(vuestic ? [vuestic] : [])]) {
+    const origin = new URL(pageSpec.base ?? base).origin;
     const context = await coldContext(browser, pageSpec); // fresh profile: empty cache
     const page = await context.newPage();
     const seen = [];
@@ -138,7 +194,13 @@ try {
           if (!url.startsWith(origin)) return { url, type, foreign: true, raw: 0, gz: 0 };
           if (!['script', 'stylesheet', 'document'].includes(type)) return { url, type, raw: 0, gz: 0 };
           const body = await response.body().catch(() => Buffer.alloc(0));
-          return { url, type, raw: body.length, gz: gzipSync(body, { level: 9 }).length };
+          const file = { url, type, raw: body.length, gz: gzipSync(body, { level: 9 }).length };
+          if (type === 'document') {
+            // Stylesheets inline in the document count as CSS.
+            const inline = [...body.toString('utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+            file.inlineCss = inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0;
+          }
+          return file;
         })(),
       );
     });
@@ -147,12 +209,12 @@ try {
         seen.push(Promise.resolve({ url: request.url(), type: request.resourceType(), foreign: true, raw: 0, gz: 0 }));
       }
     });
-    await page.goto(`${base}${pageSpec.url}`, { waitUntil: 'networkidle' });
+    await page.goto(`${pageSpec.base ?? base}${pageSpec.url}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const files = await Promise.all(seen);
     const foreign = files.filter((f) => f.foreign);
     const js = files.filter((f) => f.type === 'script').reduce((s, f) => s + f.gz, 0);
-    const css = files.filter((f) => f.type === 'stylesheet').reduce((s, f) => s + f.gz, 0);
+    const css = files.reduce((s, f) => s + (f.type === 'stylesheet' ? f.gz : (f.inlineCss ?? 0)), 0);
     const doc = files.filter((f) => f.type === 'document').reduce((s, f) => s + f.gz, 0);
     const total = js + css;
     const landed = new URL(page.url()).pathname;
@@ -161,7 +223,18 @@ try {
         console.log(`  ${pageSpec.url} ${(f.gz / KB).toFixed(1).padStart(7)} KB  ${f.url.replace(origin, '')}`);
       }
     }
-    const row = { page: pageSpec.url, landed, js, css, doc, total, budget: pageSpec.budget, files: files.length };
+    const row = {
+      page: pageSpec.reference ? 'Vuestic login' : pageSpec.url,
+      landed,
+      js,
+      css,
+      doc,
+      total,
+      budget: pageSpec.budget ?? Infinity,
+      files: files.length,
+      public: pageSpec.public,
+      reference: pageSpec.reference,
+    };
     if (paint) {
       await context.close();
       const fast = [], slow = [];
@@ -170,9 +243,10 @@ try {
       row.waves = Math.max(...fast.map((r) => r.waves), ...slow.map((r) => r.waves));
       row.fcp = median(fast.map((r) => r.fcp));
       row.fcpSlow = median(slow.map((r) => r.fcp));
+      row.ttiSlow = median(slow.map((r) => r.tti));
     }
     rows.push(row);
-    if (foreign.length) {
+    if (foreign.length && !pageSpec.reference) {
       failed = true;
       console.error(`${pageSpec.url}: requests to other origins: ${foreign.map((f) => f.url).join(', ')}`);
     }
@@ -180,16 +254,23 @@ try {
   }
   const fmt = (n) => `${(n / KB).toFixed(1)} KB`;
   const ms = (n) => (n === undefined ? '-' : `${Math.round(n)} ms`);
-  console.log('page                 landed on            JS gz      CSS gz     JS+CSS     budget     waves  first paint  throttled   ');
+  const reference = rows.find((r) => r.reference) ?? (paint ? { fcp: VUESTIC_FCP_ISSUE_26 } : undefined);
+  console.log(
+    'page                 landed on            JS gz      CSS gz     JS+CSS     budget     waves  first paint  throttled   TTI throttled  × Vuestic',
+  );
   for (const r of rows) {
-    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES;
+    const ratio = reference && r.public && paint ? r.fcp / reference.fcp : undefined;
+    // The ratio binds only against Vuestic measured in this run, on this machine and load;
+    // against issue 26's figure it is reported.
+    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES || (vuestic !== null && ratio > MAX_RATIO);
     if (over && strict) failed = true;
     console.log(
-      `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${fmt(r.budget).padEnd(10)} ${String(r.waves ?? '-').padEnd(6)} ${ms(r.fcp).padEnd(12)} ${ms(r.fcpSlow).padEnd(11)} ${over ? 'OVER' : 'ok'}`,
+      `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${r.reference ? '-'.padEnd(10) : fmt(r.budget).padEnd(10)} ${String(r.waves ?? '-').padEnd(6)} ${ms(r.fcp).padEnd(12)} ${ms(r.fcpSlow).padEnd(11)} ${ms(r.ttiSlow).padEnd(14)} ${ratio === undefined ? '-'.padEnd(9) : `${ratio.toFixed(2)}×`.padEnd(9)} ${r.reference ? 'reference' : over ? 'OVER' : 'ok'}`,
     );
   }
 } finally {
   await browser.close();
   server?.kill('SIGTERM');
+  vuesticServer?.close();
 }
 process.exit(failed ? 1 : 0);

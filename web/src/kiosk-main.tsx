@@ -1,18 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles.ts';
 import { i18nReady } from './i18n';
-import { AppProvider } from './app/provider';
+import { mount } from './app/mount';
 import EmployeePortal from './features/kiosk/routes/employee-portal';
 
 // The entry of kiosk.html (/employee-portal): the public kiosk alone, light enough for
-// a tablet on a weak connection (SPEC §2, §8).
-void i18nReady.finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <EmployeePortal />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+// a tablet on a weak connection (SPEC §2, §8). The server sends it prerendered
+// (src/prerender.tsx); this makes it interactive.
+void i18nReady.finally(() => mount(<EmployeePortal />));

@@ -1,3 +1,4 @@
+import '@/features/auth/strings';
 import { useEffect, type ComponentType } from 'react';
 import { HOME_PATH, paths } from '@/config/paths';
 import { session } from '@/lib/auth/session';

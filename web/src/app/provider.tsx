@@ -37,7 +37,16 @@ function Toasts() {
  * Providers every page needs. Server state (React Query) and modals are provided by the
  * layouts that use them, so the login page and the kiosk stay light.
  */
-export function AppProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
+export function AppProvider({
+  children,
+  env,
+  forceColorScheme,
+}: {
+  children: ReactNode;
+  env?: 'default' | 'test';
+  /** The scheme a page is prerendered in (src/prerender.tsx); in the browser, the manager's. */
+  forceColorScheme?: 'light' | 'dark';
+}) {
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
       <MantineProvider
@@ -46,6 +55,7 @@ export function AppProvider({ children, env }: { children: ReactNode; env?: 'def
         defaultColorScheme="light"
         cssVariablesResolver={cssVariablesResolver}
         env={env}
+        forceColorScheme={forceColorScheme}
       >
         <DirectionSync />
         {children}

@@ -3,8 +3,10 @@ import {
   localStorageColorSchemeManager,
   virtualColor,
   type CSSVariablesResolver,
+  type MantineColorSchemeManager,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { setChoiceCookie, THEME_COOKIE } from '@/lib/choice-cookie';
 
 /** Light theme primary: #154EC1 at shade 6 (SPEC §9). */
 const brandLight: MantineColorsTuple = [
@@ -37,7 +39,25 @@ const brandDark: MantineColorsTuple = [
 /** localStorage key of the colour scheme; public/boot.js reads it before first paint. */
 export const COLOR_SCHEME_STORAGE_KEY = 'packline.color-scheme';
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+const stored = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+/**
+ * The scheme starts as <html data-mantine-color-scheme> says: public/boot.js sets it from
+ * localStorage before first paint, and on a prerendered public page the server chose it
+ * (from the cookie), so hydration renders what the HTML shows. A choice is saved in
+ * localStorage and in a cookie for the server.
+ */
+export const colorSchemeManager: MantineColorSchemeManager = {
+  ...stored,
+  get(defaultValue) {
+    const shown = typeof document === 'undefined' ? null : document.documentElement.getAttribute('data-mantine-color-scheme');
+    return shown === 'light' || shown === 'dark' ? shown : stored.get(defaultValue);
+  },
+  set(value) {
+    stored.set(value);
+    setChoiceCookie(THEME_COOKIE, value);
+  },
+};
 
 export const theme = createTheme({
   colors: {

@@ -1,6 +1,10 @@
 import { Badge, EmptyState, Paper } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '@/i18n';
+
+// Its strings (pages.*) are the `pages` namespace's.
+await loadNamespaces('pages');
 
 interface ComingSoonProps {
   icon: Icon;

@@ -5,6 +5,7 @@ import { currentLanguage } from '@/i18n';
 import { LANGUAGES, LANGUAGE_INFO, isLanguage } from '@/i18n/languages';
 import { usePreferenceActions } from '@/lib/preferences';
 import { ThemeToggle } from './theme-toggle';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * Language picker as a native select: light enough for the login page and the kiosk,
@@ -31,8 +32,9 @@ export function LanguageSelect() {
 
 /** Language and theme controls of the auth pages. */
 export function ShellTools() {
+  const hydrated = useHydrated();
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" inert={!hydrated}>
       <LanguageSelect />
       <ThemeToggle />
     </Group>

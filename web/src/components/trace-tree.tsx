@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { addEnglish } from '@/i18n/english';
 import type { Schema } from '@/lib/api';
 import { formatCalendarDate, formatNumber } from '@/lib/format';
 import { formatQuantity, unitName } from '@/lib/units';
-import trace from 'virtual:english/inventory.trace';
+import { loadNamespaces } from '@/i18n';
 
-// The tree's English strings travel with it (the batch page and the shipping log both show it).
-addEnglish({ inventory: { trace } });
+// The tree's strings come with it (namespace `trace`): the batch page and the shipping log both show it.
+await loadNamespaces('trace');
+
 
 export type Trace = Schema<'Trace'>;
 export type TraceNode = Schema<'TraceNode'>;

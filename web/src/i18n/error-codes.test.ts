@@ -2,11 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { errorKey } from '@/lib/errors';
-import br from './locales/br.json';
-import cn from './locales/cn.json';
-import es from './locales/es.json';
-import gb from './locales/gb.json';
-import ir from './locales/ir.json';
+import { localeTree } from './locale-tree';
+
+const [br, cn, es, gb, ir] = (['br', 'cn', 'es', 'gb', 'ir'] as const).map(localeTree);
 
 /** Every error code the Go server can send: apperr.New(kind, "code", …) and the text problems. */
 function serverCodes(): string[] {

@@ -1,7 +1,9 @@
-import i18n, { type BackendModule, type FormatterModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import i18n, { type FormatterModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { entryOf, HOME_PATH } from '@/config/paths';
+import { LANGUAGE_COOKIE, setChoiceCookie } from '@/lib/choice-cookie';
 import {
-  DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
   LANGUAGE_TAGS,
   fromBrowserLanguage,
@@ -11,50 +13,41 @@ import {
   LANGUAGE_INFO,
   type Language,
 } from './languages';
-// English for everything but the areas that bring their own (src/i18n/english.ts).
-import {
-  common,
-  nav,
-  navbar,
-  patchNotes,
-  notifications,
-  auth,
-  dashboard,
-  pages,
-  employeePortal,
-  notFound,
-  errors,
-  messages,
-  kiosk,
-  units,
-} from './locales/gb.json';
-
 /**
- * The default language (and fallback) is part of every entry, so the first paint waits
- * for no extra request; the others load on demand, a page downloading only the language
- * it shows. One file per locale: src/i18n/locales/<code>.json; i18next asks by tag
- * ('pt-BR'), the file is named by key ('br').
+ * The strings are split by area into i18next namespaces (src/i18n/locales/<namespace>/<lang>.json,
+ * written by scripts/split-locales.mjs), and every namespace of every language, English
+ * too, is a lazy chunk loaded through i18next's own backend (i18next-resources-to-backend)
+ * when a page declares it needs it: `common` at start, the others with their screens
+ * (loadNamespaces below, awaited by the area's strings.ts). Keys keep their section (`t('inventory.batch.title')`):
+ * `common` is the default namespace and every other one its fallback, so a key is found
+ * in whichever loaded namespace holds it. i18next asks by tag ('pt-BR'); files are named by key ('br').
  */
-const localeLoaders = import.meta.glob<{ default: ResourceKey }>(['./locales/*.json', '!./locales/gb.json']);
+const localeFiles = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
-const lazyLocales: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, callback) {
-    const load = localeLoaders[`./locales/${languageOf(language)}.json`];
-    if (!load) {
-      callback(new Error(`No locale file for ${language}`), false);
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (err: Error) => callback(err, false),
-    );
-  },
-};
+/** Every namespace there is, from the files. */
+export const NAMESPACES = [...new Set(Object.keys(localeFiles).map((f) => f.split('/')[2]))];
 
 /**
- * The language to start in: the one saved on this device, else the browser's first
+ * The namespaces to load with the language at start, in one wave with the page's code:
+ * `common`, and what the entry's first screen shows (the office shell and, on its home
+ * page, the dashboard). Screens declare theirs too (an area's strings.ts); one already
+ * loading is not asked for twice. The server-side render of the public pages loads both of theirs.
+ */
+function firstNamespaces(): string[] {
+  if (typeof window === 'undefined') return ['common', 'auth', 'kiosk'];
+  const path = window.location.pathname;
+  const entry = entryOf(path);
+  if (entry !== 'office') return ['common', entry];
+  return ['common', 'shell', ...(path === '/' || path.startsWith(HOME_PATH) ? ['dashboard'] : [])];
+}
+
+const lazyLocales = resourcesToBackend((language: string, namespace: string) => {
+  const load = localeFiles[`./locales/${namespace}/${languageOf(language)}.json`];
+  return load ? load() : Promise.reject(new Error(`No strings for ${namespace} in ${language}`));
+});
+
+/**
+ * The language to start in: the one saved on this device, else a prerendered page's, else the browser's first
  * language we speak (else i18next falls back to gb). A choice is saved on the device as
  * its app key ('br'); i18next gets its tag ('pt-BR').
  * (A few lines instead of i18next-browser-languagedetector: it is on every first load.)
@@ -66,8 +59,12 @@ const detector: LanguageDetectorModule = {
       const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
       if (isLanguage(saved)) return htmlLang(saved);
     } catch {
-      // storage unavailable: ask the browser
+      // storage unavailable: ask the server, then the browser
     }
+    // A prerendered public page is in the language the server chose (its cookie, else
+    // Accept-Language): hydrate in it.
+    const prerendered = typeof document === 'undefined' ? null : document.documentElement.getAttribute('data-prerendered');
+    if (prerendered) return htmlLang(languageOf(prerendered.split(' ')[0]));
     const tags = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
     for (const tag of tags) {
       const lng = tag ? fromBrowserLanguage(tag) : null;
@@ -76,6 +73,7 @@ const detector: LanguageDetectorModule = {
     return undefined;
   },
   cacheUserLanguage(lng) {
+    setChoiceCookie(LANGUAGE_COOKIE, languageOf(lng));
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, languageOf(lng));
     } catch {
@@ -125,14 +123,12 @@ export const i18nReady = i18n
   .use(detector)
   .use(initReactI18next)
   .init({
-    resources: {
-      [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
-      },
-    },
-    partialBundledLanguages: true,
+    ns: firstNamespaces(),
+    defaultNS: 'common',
+    fallbackNS: NAMESPACES.filter((ns) => ns !== 'common'),
     supportedLngs: LANGUAGE_TAGS,
-    fallbackLng: htmlLang(DEFAULT_LANGUAGE),
+    // Every language has every key (src/i18n/locales.test.ts), so none waits for English too.
+    fallbackLng: false,
     load: 'currentOnly',
     nonExplicitSupportedLngs: false,
     // Every value goes through the formatter below (numbers into the language's digits).
@@ -140,6 +136,14 @@ export const i18nReady = i18n
     returnNull: false,
     react: { useSuspense: false },
   });
+
+/**
+ * Loads namespaces of the current language (and of any language switched to later) and
+ * resolves once they are there: a screen awaits it before it renders, so no key shows raw.
+ */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return i18nReady.then(() => i18n.loadNamespaces(namespaces));
+}
 
 /** The current language as one of the five keys. */
 export function currentLanguage(): Language {

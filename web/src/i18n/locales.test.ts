@@ -1,8 +1,8 @@
-import br from './locales/br.json';
-import cn from './locales/cn.json';
-import es from './locales/es.json';
-import gb from './locales/gb.json';
-import ir from './locales/ir.json';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { localeTree, namespaceTree, namespacesOf } from './locale-tree';
+
+const [br, cn, es, gb, ir] = (['br', 'cn', 'es', 'gb', 'ir'] as const).map(localeTree);
 
 type Tree = { [k: string]: string | Tree };
 function flat(tree: Tree, prefix = ''): Record<string, string> {
@@ -64,5 +64,28 @@ describe.each([
       const got = (other[k]?.match(/\{\{\w+\}\}|<\w+>/g) ?? []).sort();
       expect(got, k).toEqual(want);
     }
+  });
+});
+
+// The layout (src/i18n/locales/<namespace>/<lang>.json): each namespace in all five
+// languages, holding the same keys in each, and as scripts/split-locales.mjs writes it.
+describe('namespaces', () => {
+  it('exist in every language', () => {
+    for (const lng of ['br', 'es', 'cn', 'ir'] as const) expect(namespacesOf(lng).sort()).toEqual(namespacesOf('gb').sort());
+    expect(namespacesOf('gb')).toEqual(expect.arrayContaining(['common', 'shell', 'auth', 'kiosk', 'dashboard']));
+  });
+
+  it('hold the same keys in every language', () => {
+    for (const ns of namespacesOf('gb')) {
+      const base = Object.keys(flat(namespaceTree(ns, 'gb') as Tree)).sort();
+      for (const lng of ['br', 'es', 'cn', 'ir'] as const) {
+        expect(Object.keys(flat(namespaceTree(ns, lng) as Tree)).sort(), `${ns}/${lng}.json`).toEqual(base);
+      }
+    }
+  });
+
+  it('are split as scripts/split-locales.mjs splits them, with no monolithic file left', () => {
+    const web = resolve(__dirname, '../..');
+    expect(() => execFileSync('node', ['scripts/split-locales.mjs', '--check'], { cwd: web, stdio: 'pipe' })).not.toThrow();
   });
 });

@@ -3,11 +3,9 @@ import { importDone, importSummary } from '@/features/inventory/lib/import-text'
 import { formatNumber } from '@/lib/format';
 import { unitName } from '@/lib/units';
 import { LANGUAGES, LANGUAGE_INFO, htmlLang, type Language } from './languages';
-import br from './locales/br.json';
-import cn from './locales/cn.json';
-import es from './locales/es.json';
-import gb from './locales/gb.json';
-import ir from './locales/ir.json';
+import { localeTree } from './locale-tree';
+
+const [br, cn, es, gb, ir] = (['br', 'cn', 'es', 'gb', 'ir'] as const).map(localeTree);
 
 type Tree = { [k: string]: string | Tree };
 function flat(tree: Tree, prefix = ''): Record<string, string> {

@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setPageLoadForTests } from '@/lib/page-load';
 import { queryClient } from '@/lib/react-query';
 import { server } from './msw';
+import i18n, { type ResourceKey } from 'i18next';
 import '@/i18n';
-import { addEnglish } from '@/i18n/english';
-import gb from '@/i18n/locales/gb.json';
 
-// Tests render an area's components on their own: give them every English string, also
-// those an area's chunk brings in the browser (src/i18n/english.ts).
-addEnglish(gb);
+// Tests render an area's components on their own: give them every English namespace at
+// once (the browser loads each with the screens that declare it, src/i18n/index.ts).
+const english = import.meta.glob<ResourceKey>('../i18n/locales/*/gb.json', { eager: true, import: 'default' });
+for (const [file, strings] of Object.entries(english)) i18n.addResourceBundle('en-GB', file.split('/').at(-2)!, strings, true, true);
 
 // Lazy routes compile on first use in tests, and a busy machine (two workers on two
 // cores, CI beside other work) can take seconds to render: give them time. A wait

@@ -1,5 +1,5 @@
-// English strings of signup, recovery and the terms travel with the auth pages (see src/i18n/english.ts).
-import { addEnglish } from '@/i18n/english';
-import signup from 'virtual:english/signup';
+// This area's strings: its i18next namespace, loaded before any module importing this runs
+// (a top-level await: the area's lazy chunk resolves only once its strings are there).
+import { loadNamespaces } from '@/i18n';
 
-addEnglish({ signup });
+await loadNamespaces('auth');

@@ -1,5 +1,5 @@
-// English strings of this area travel with its code (see src/i18n/english.ts).
-import { addEnglish } from '@/i18n/english';
-import docs from 'virtual:english/docs';
+// This area's strings: its i18next namespace, loaded before any module importing this runs
+// (a top-level await: the area's lazy chunk resolves only once its strings are there).
+import { loadNamespaces } from '@/i18n';
 
-addEnglish({ docs });
+await loadNamespaces('docs', 'pages', 'errors');

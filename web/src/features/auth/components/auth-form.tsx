@@ -2,6 +2,7 @@ import { Alert, Button, Stack, TextInput, type TextInputProps } from '@mantine/c
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/lib/use-hydrated';
 
 interface AuthFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -16,8 +17,9 @@ interface AuthFormProps {
 
 /** The frame every sign-in page's form shares: its error above the fields, one full-width submit below. */
 export function AuthForm({ onSubmit, error, errorId, submitting, submitLabel, children }: AuthFormProps) {
+  const hydrated = useHydrated();
   return (
-    <form onSubmit={onSubmit} aria-describedby={error && errorId ? errorId : undefined}>
+    <form onSubmit={onSubmit} aria-describedby={error && errorId ? errorId : undefined} inert={!hydrated}>
       <Stack gap="md">
         {error && (
           <Alert id={errorId} role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>

@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addEnglish } from '@/i18n/english';
 import { ApiError } from '@/lib/api';
 import { session } from '@/lib/auth/session';
 import { errorMessage } from '@/lib/errors';
-import signInCode from 'virtual:english/signInCode';
+import { loadNamespaces } from '@/i18n';
 
-// This step's English strings travel with its code (src/i18n/english.ts): most sign-ins never need them.
-addEnglish({ signInCode });
+// Its strings are the auth namespace's (signInCode), also when the office app shows it.
+await loadNamespaces('auth');
+
 
 interface TwoFactorStepProps {
   challenge: string;

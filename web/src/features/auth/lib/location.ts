@@ -20,10 +20,20 @@ function subscribe(listener: () => void): () => void {
 
 const current = () => `${window.location.pathname}${window.location.search}`;
 
+/**
+ * What the page was prerendered for (scripts/prerender.mjs): the path alone. Hydration
+ * renders that first, as the build did, and then the real address with its query.
+ */
+let prerenderedPath: string | null = null;
+export function setPrerenderedPath(path: string): void {
+  prerenderedPath = path;
+}
+const serverSnapshot = () => prerenderedPath ?? window.location.pathname;
+
 /** The current path and query, re-rendering on every change. */
 export function useAuthLocation(): { pathname: string; searchParams: URLSearchParams } {
-  const href = useSyncExternalStore(subscribe, current, current);
-  const url = new URL(href, window.location.origin);
+  const href = useSyncExternalStore(subscribe, current, serverSnapshot);
+  const url = new URL(href, 'http://packline.invalid');
   return { pathname: url.pathname, searchParams: url.searchParams };
 }
 

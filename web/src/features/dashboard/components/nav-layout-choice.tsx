@@ -1,3 +1,4 @@
+import '../strings';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

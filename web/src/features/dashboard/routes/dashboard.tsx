@@ -1,3 +1,4 @@
+import '../strings';
 import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { findBatches } from '../api/find-batches';
 import type { ItemBatch } from '../api/types';
 import type { LabelRef } from './label-url';
-import { addScanStrings } from './strings';
+import './strings';
 
 // The modal, its camera code and the decoder load when the button is first pressed.
 const ScanModal = /* @__PURE__ */ lazy(() => import('./scan-modal'));
@@ -22,7 +22,6 @@ export interface ScanButtonProps extends Omit<ButtonProps, 'children' | 'onClick
 
 /** "Scan": opens the camera to read a batch label, and hands its batch to onRead. */
 export function ScanButton({ onRead, title, ...props }: ScanButtonProps) {
-  addScanStrings();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

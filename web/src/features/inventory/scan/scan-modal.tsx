@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@manti
 import { IconAlertTriangle, IconCameraOff } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addScanStrings } from './strings';
+import './strings';
 import { cameraProblem, loadDecoder as defaultLoadDecoder, openCamera as defaultOpenCamera, type CameraProblem, type Decoder } from './decoder';
 import { parseLabel, type LabelRef } from './label-url';
 
@@ -29,7 +29,6 @@ export interface ScanModalProps {
  * one, it says so, and a code can still be typed.
  */
 export default function ScanModal({ onClose, onRead, title, openCamera = defaultOpenCamera, loadDecoder = defaultLoadDecoder }: ScanModalProps) {
-  addScanStrings();
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<CameraProblem | null>(null);

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LETTERS } from '../lib/kiosk-format';
 import classes from '../kiosk.module.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 interface LetterBarProps {
   /** The chosen letter, or null for All. */
@@ -12,8 +13,9 @@ interface LetterBarProps {
 /** All plus A to Z, filtering by the first letter of the last name (SPEC §2). */
 export function LetterBar({ value, onChange }: LetterBarProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   return (
-    <nav aria-label={t('kiosk.filterLabel')} className={classes.letters} dir="ltr">
+    <nav aria-label={t('kiosk.filterLabel')} className={classes.letters} dir="ltr" inert={!hydrated}>
       <Button
         className={classes.letter}
         variant={value === null ? 'filled' : 'default'}

@@ -3,14 +3,14 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { addEnglish } from '@/i18n/english';
-import card from 'virtual:english/payments.card';
 import { useInvoiceSummary } from '../api/summary';
 import { formatMoney } from '../lib/format-money';
 import classes from './outstanding-card.module.css';
+import { loadNamespaces } from '@/i18n';
 
-// Only the card's English strings come with it (the area's others stay in its pages' chunks).
-addEnglish({ payments: { card } });
+// The card's strings (payments.card) are in the dashboard's namespace, not the payments area's.
+await loadNamespaces('dashboard');
+
 
 /**
  * The dashboard's card for admins: what clients owe on sent invoices (by currency, with the

@@ -1,19 +1,15 @@
-import emailChange from 'virtual:english/emailChange';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { addEnglish } from '@/i18n/english';
+import '../strings';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { showServerError } from '@/lib/form';
 import { notify } from '@/lib/notify';
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/email';
-
-// English strings of this section travel with its code (see src/i18n/english.ts).
-addEnglish({ emailChange });
 
 /**
  * Preferences → Email: a new address takes effect once the link mailed to it is followed.

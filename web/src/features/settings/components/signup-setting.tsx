@@ -1,14 +1,14 @@
-import signupSetting from 'virtual:english/signupSetting';
 import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useUpdateSettings } from '../api/update-settings';
 import { TitledCard } from '@/components/titled-card';
-import { addEnglish } from '@/i18n/english';
+import { loadNamespaces } from '@/i18n';
 
-// English strings of this section travel with its code (see src/i18n/english.ts).
-addEnglish({ signupSetting });
+// Its strings are the settings namespace's (signupSetting).
+await loadNamespaces('settings');
+
 
 /** Admins: whether anyone may create a staff account without an invitation; saved at once. */
 export function SignupSetting({ open }: { open: boolean }) {
