@@ -33,6 +33,9 @@ type Settings struct {
 	DayEndHour   int `json:"day_end_hour"`
 	// Currency is the ISO 4217 code invoices are written in by default.
 	Currency string `json:"currency"`
+	// AllowPlanningAhead lets production entries be written for hours that
+	// have not begun yet in the organisation's zone (off: refused, 409).
+	AllowPlanningAhead bool `json:"allow_planning_ahead"`
 }
 
 // Currencies are the ISO 4217 codes Packline can invoice in, with how many
@@ -78,15 +81,16 @@ const (
 
 // Patch changes any subset of Settings.
 type Patch struct {
-	Name          *string `json:"organisation_name"`
-	SupportEmail  *string `json:"support_email"`
-	TimeZone      *string `json:"time_zone"`
-	MaxShiftHours *int    `json:"max_shift_hours"`
-	MaxUploadMiB  *int    `json:"max_upload_mib"`
-	SignupOpen    *bool   `json:"signup_open"`
-	DayStartHour  *int    `json:"day_start_hour"`
-	DayEndHour    *int    `json:"day_end_hour"`
-	Currency      *string `json:"currency"`
+	Name               *string `json:"organisation_name"`
+	SupportEmail       *string `json:"support_email"`
+	TimeZone           *string `json:"time_zone"`
+	MaxShiftHours      *int    `json:"max_shift_hours"`
+	MaxUploadMiB       *int    `json:"max_upload_mib"`
+	SignupOpen         *bool   `json:"signup_open"`
+	DayStartHour       *int    `json:"day_start_hour"`
+	DayEndHour         *int    `json:"day_end_hour"`
+	Currency           *string `json:"currency"`
+	AllowPlanningAhead *bool   `json:"allow_planning_ahead"`
 }
 
 // Apply validates p and applies it to s.
@@ -148,6 +152,9 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.DayStartHour, s.DayEndHour = start, end
 	}
+	if p.AllowPlanningAhead != nil {
+		s.AllowPlanningAhead = *p.AllowPlanningAhead
+	}
 	if p.Currency != nil {
 		c := strings.ToUpper(strings.TrimSpace(*p.Currency))
 		if _, ok := Currencies[c]; !ok {
@@ -170,6 +177,7 @@ const (
 	keyDayStartHour  = "day_start_hour"
 	keyDayEndHour    = "day_end_hour"
 	keyCurrency      = "currency"
+	keyPlanAhead     = "allow_planning_ahead"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -192,6 +200,7 @@ func fromValues(v map[string]string) Settings {
 		s.MaxUploadMiB = n
 	}
 	s.SignupOpen = v[keySignupOpen] == "true"
+	s.AllowPlanningAhead = v[keyPlanAhead] == "true"
 	start, err1 := strconv.Atoi(v[keyDayStartHour])
 	end, err2 := strconv.Atoi(v[keyDayEndHour])
 	if err1 == nil && err2 == nil && start >= 0 && start < end && end <= 24 {
@@ -223,6 +232,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.SignupOpen != nil {
 		out[keySignupOpen] = strconv.FormatBool(s.SignupOpen)
+	}
+	if p.AllowPlanningAhead != nil {
+		out[keyPlanAhead] = strconv.FormatBool(s.AllowPlanningAhead)
 	}
 	if p.DayStartHour != nil || p.DayEndHour != nil { // a pair: stored together
 		out[keyDayStartHour] = strconv.Itoa(s.DayStartHour)

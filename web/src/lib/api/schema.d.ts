@@ -1324,7 +1324,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component; 409 production.line_archived on an archived line) */
+        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component; 409 production.line_archived on an archived line; 409 production.hour_not_yet for an hour that has not begun in the organisation's zone, unless the setting allow_planning_ahead is on) */
         post: operations["createEntry"];
         delete?: never;
         options?: never;
@@ -2569,6 +2569,7 @@ export interface components {
             time_zone: string;
             totals: components["schemas"]["ProductTotal"][];
             units: number;
+            /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
             units_per_labour_hour: number | null;
         };
         /** @description A calendar day, YYYY-MM-DD. */
@@ -2924,6 +2925,7 @@ export interface components {
             /** @description Hourly target × hours produced in. */
             target: number | null;
             units: number;
+            /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
             units_per_labour_hour: number | null;
         };
         /**
@@ -3065,6 +3067,7 @@ export interface components {
                     [key: string]: number;
                 };
                 units: number;
+                /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
                 units_per_labour_hour: number | null;
             }[];
             /** Format: date */
@@ -3076,6 +3079,7 @@ export interface components {
             totals: {
                 labour_hours: number;
                 units: number;
+                /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
                 units_per_labour_hour: number | null;
             };
         };
@@ -3414,6 +3418,8 @@ export interface components {
             last_used_at: string;
         };
         Settings: {
+            /** @description Production entries may be written for hours that have not begun yet in the organisation's zone. Off by default: such an entry is refused 409 production.hour_not_yet. */
+            allow_planning_ahead?: boolean;
             /** @description The ISO 4217 code invoices are written in by default (USD). */
             currency?: string;
             /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
@@ -6491,6 +6497,7 @@ export interface operations {
                         date: string;
                         labour_hours: number;
                         units: number;
+                        /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
                         units_per_labour_hour: number | null;
                     };
                 };
@@ -6784,6 +6791,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Production entries may be written for hours that have not begun yet (off by default). */
+                    allow_planning_ahead?: boolean;
                     /** @description ISO 4217 code invoices are written in by default (USD). */
                     currency?: string;
                     /** @description Hour the working day ends (1–24), after day_start_hour. */
