@@ -15,3 +15,9 @@ declare module 'virtual:english/*' {
   const section: Record<string, unknown>;
   export default section;
 }
+
+/** `virtual:changelog`: CHANGELOG.md's releases, newest first, parsed at build time (vite.config.ts). */
+declare module 'virtual:changelog' {
+  const releases: import('@/lib/changelog').ChangelogRelease[];
+  export default releases;
+}
