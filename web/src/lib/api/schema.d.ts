@@ -991,7 +991,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a draft; it gets the next number of the organisation's year (INV-2026-0001) */
+        /** Send a draft: it gets the next number of the organisation's year (INV-2026-0001), and the client's billing address is mailed a link to its public page (through the mail outbox, in the invoice's language). A client without a billing email is 409 billing.client_no_email and nothing changes. */
         post: operations["sendInvoice"];
         delete?: never;
         options?: never;
@@ -1549,6 +1549,25 @@ export interface paths {
         head?: never;
         /** Change a project (only the fields present; team_ids replaces the team) */
         patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/api/public/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** An invoice by its public link, without signing in: read-only, without its payments. The first opening is recorded (link_opened_at). 404 billing.link_void once the invoice is voided, billing.link_unknown for a token that never existed. */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/recalls": {
@@ -2787,6 +2806,16 @@ export interface components {
             issue_date: string | null;
             language: components["schemas"]["InvoiceLanguage"];
             lines: components["schemas"]["InvoiceLine"][];
+            /**
+             * Format: date-time
+             * @description When someone first opened the public link.
+             */
+            link_opened_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the link was mailed to the client's billing address.
+             */
+            mailed_at: string | null;
             notes: string;
             /** @description INV-YYYY-NNNN, given when sent; null for a draft. */
             number: string | null;
@@ -2798,6 +2827,8 @@ export interface components {
             payments: components["schemas"]["Payment"][];
             project_id: number | null;
             project_name: string;
+            /** @description The path of the invoice's public page (/invoice-link/TOKEN, an unguessable token), which shows it without signing in while it is sent or paid; null for a draft, and once voided (the link is revoked). */
+            public_path: string | null;
             reissue_of: number | null;
             /** Format: date-time */
             sent_at: string | null;
@@ -3043,7 +3074,7 @@ export interface components {
             created_at: string;
             id: number;
             /** @enum {string} */
-            kind: "invitation" | "recovery" | "email_change";
+            kind: "invitation" | "recovery" | "email_change" | "invoice";
             last_error: string;
             /**
              * Format: date-time
@@ -3175,6 +3206,12 @@ export interface components {
             unit: string;
             /** @description Price of one unit in minor units of the organisation's currency. */
             unit_price_minor: number;
+        };
+        PrintableInvoice: {
+            invoice: components["schemas"]["Invoice"];
+            organisation_name: string;
+            primary_method: components["schemas"]["PaymentMethod"] | null;
+            support_email: string;
         };
         ProductTotal: {
             name: string;
@@ -5647,12 +5684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        invoice: components["schemas"]["Invoice"];
-                        organisation_name: string;
-                        primary_method: components["schemas"]["PaymentMethod"] | null;
-                        support_email: string;
-                    };
+                    "application/json": components["schemas"]["PrintableInvoice"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6617,6 +6649,29 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, the organisation and the primary method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintableInvoice"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
