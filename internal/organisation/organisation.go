@@ -36,6 +36,9 @@ type Settings struct {
 	// AllowPlanningAhead lets production entries be written for hours that
 	// have not begun yet in the organisation's zone (off: refused, 409).
 	AllowPlanningAhead bool `json:"allow_planning_ahead"`
+	// Address is the organisation's postal address, several lines: the
+	// sender of its packing slips.
+	Address string `json:"organisation_address"`
 }
 
 // Currencies are the ISO 4217 codes Packline can invoice in, with how many
@@ -73,6 +76,7 @@ func (s Settings) Location() *time.Location {
 // Limits of the settings.
 const (
 	MaxName          = 200
+	MaxAddress       = 500
 	MinMaxShiftHours = 1
 	MaxMaxShiftHours = 48
 	MinMaxUploadMiB  = 1
@@ -91,6 +95,7 @@ type Patch struct {
 	DayEndHour         *int    `json:"day_end_hour"`
 	Currency           *string `json:"currency"`
 	AllowPlanningAhead *bool   `json:"allow_planning_ahead"`
+	Address            *string `json:"organisation_address" text:"multiline"`
 }
 
 // Apply validates p and applies it to s.
@@ -155,6 +160,14 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 	if p.AllowPlanningAhead != nil {
 		s.AllowPlanningAhead = *p.AllowPlanningAhead
 	}
+	if p.Address != nil {
+		a := strings.TrimSpace(strings.ReplaceAll(*p.Address, "\r\n", "\n"))
+		if utf8.RuneCountInString(a) > MaxAddress {
+			return s, apperr.New(apperr.Invalid, "settings.address_length", apperr.Params{"max": MaxAddress},
+				fmt.Sprintf("The organisation's address must be at most %d characters.", MaxAddress)).OnField("organisation_address")
+		}
+		s.Address = a
+	}
 	if p.Currency != nil {
 		c := strings.ToUpper(strings.TrimSpace(*p.Currency))
 		if _, ok := Currencies[c]; !ok {
@@ -178,6 +191,7 @@ const (
 	keyDayEndHour    = "day_end_hour"
 	keyCurrency      = "currency"
 	keyPlanAhead     = "allow_planning_ahead"
+	keyAddress       = "organisation_address"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -201,6 +215,7 @@ func fromValues(v map[string]string) Settings {
 	}
 	s.SignupOpen = v[keySignupOpen] == "true"
 	s.AllowPlanningAhead = v[keyPlanAhead] == "true"
+	s.Address = v[keyAddress]
 	start, err1 := strconv.Atoi(v[keyDayStartHour])
 	end, err2 := strconv.Atoi(v[keyDayEndHour])
 	if err1 == nil && err2 == nil && start >= 0 && start < end && end <= 24 {
@@ -235,6 +250,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.AllowPlanningAhead != nil {
 		out[keyPlanAhead] = strconv.FormatBool(s.AllowPlanningAhead)
+	}
+	if p.Address != nil {
+		out[keyAddress] = s.Address
 	}
 	if p.DayStartHour != nil || p.DayEndHour != nil { // a pair: stored together
 		out[keyDayStartHour] = strconv.Itoa(s.DayStartHour)

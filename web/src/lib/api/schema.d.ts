@@ -3467,6 +3467,8 @@ export interface components {
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
+            /** @description The organisation's postal address, several lines; the sender on packing slips ('' until set). */
+            organisation_address?: string;
             organisation_name: string;
             /** @description Anyone may create a staff account without an invitation (off by default: by invitation only). */
             signup_open?: boolean;
@@ -6856,6 +6858,8 @@ export interface operations {
                     day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
+                    /** @description The organisation's postal address, several lines (at most 500 characters): the sender on packing slips. */
+                    organisation_address?: string;
                     organisation_name?: string;
                     /** @description Anyone may create a staff account without an invitation. */
                     signup_open?: boolean;
