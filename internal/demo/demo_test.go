@@ -23,5 +23,6 @@ func TestDemo(t *testing.T) {
 		}
 		t.Run("billing", func(t *testing.T) { checkDemoBilling(t, svc) })
 		t.Run("inventory history", func(t *testing.T) { checkDemoInventoryHistory(t, svc) })
+		t.Run("production", func(t *testing.T) { checkDemoProduction(t, svc) })
 	})
 }
