@@ -66,27 +66,30 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
             )}
           </Stack>
         </SimpleGrid>
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payments.invoice.description')}</Table.Th>
-              <Table.Th ta="end">{t('payments.invoice.quantity')}</Table.Th>
-              <Table.Th ta="end">{t('payments.invoice.unitPrice')}</Table.Th>
-              <Table.Th ta="end">{t('payments.invoice.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {inv.lines.map((l, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{l.description}</Table.Td>
-                <Table.Td ta="end">{formatNumber(l.quantity, lng)}</Table.Td>
-                <Table.Td ta="end">{money(l.unit_price_minor)}</Table.Td>
-                <Table.Td ta="end">{money(l.amount_minor)}</Table.Td>
+        {/* On a phone the lines scroll inside the card, never the page sideways. */}
+        <Table.ScrollContainer minWidth={300} type="native">
+          <Table withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('payments.invoice.description')}</Table.Th>
+                <Table.Th ta="end">{t('payments.invoice.quantity')}</Table.Th>
+                <Table.Th ta="end">{t('payments.invoice.unitPrice')}</Table.Th>
+                <Table.Th ta="end">{t('payments.invoice.amount')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Stack gap={4} ms="auto" miw={260}>
+            </Table.Thead>
+            <Table.Tbody>
+              {inv.lines.map((l, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td ta="end">{formatNumber(l.quantity, lng)}</Table.Td>
+                  <Table.Td ta="end">{money(l.unit_price_minor)}</Table.Td>
+                  <Table.Td ta="end">{money(l.amount_minor)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap={4} ms="auto" miw={{ base: '100%', xs: 260 }}>
           <Group justify="space-between">
             <Text>{t('payments.invoice.subtotal')}</Text>
             <Text>{money(inv.subtotal_minor)}</Text>

@@ -40,8 +40,14 @@ export function PackingSlip({ shipment: s, orgName, onClose }: { shipment: Shipm
               <Text size="sm" c="dimmed" fw={600}>
                 {t('shipping.slip.from')}
               </Text>
-              <Text fw={600}>{settings.data?.organisation_name ?? orgName}</Text>
-              {address && <Text style={{ whiteSpace: 'pre-line' }}>{address}</Text>}
+              <Text fw={600} dir="auto">
+                {settings.data?.organisation_name ?? orgName}
+              </Text>
+              {address && (
+                <Text dir="auto" style={{ whiteSpace: 'pre-line' }}>
+                  {address}
+                </Text>
+              )}
             </div>
             <div>
               <Text fw={700} size="lg">
@@ -62,36 +68,39 @@ export function PackingSlip({ shipment: s, orgName, onClose }: { shipment: Shipm
               <Text>{t('shipping.slip.tracking', { tracking: s.tracking_number || '—' })}</Text>
             </div>
           </SimpleGrid>
-          <Table withTableBorder withColumnBorders>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('shipping.slip.item')}</Table.Th>
-                <Table.Th>{t('shipping.slip.batch')}</Table.Th>
-                <Table.Th>{t('shipping.slip.expiry')}</Table.Th>
-                <Table.Th>{t('shipping.slip.quantity')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.lines.map((l) => (
-                <Table.Tr key={l.batch_id}>
-                  <Table.Td>
-                    {l.item_sku} — {l.item_name}
-                  </Table.Td>
-                  <Table.Td>{l.batch_code}</Table.Td>
-                  <Table.Td>{l.expires_at ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {formatNumber(l.quantity, lng)} {l.item_unit}
-                  </Table.Td>
+          {/* On a phone the lines scroll inside the slip, never the page sideways. */}
+          <Table.ScrollContainer minWidth={420} type="native">
+            <Table withTableBorder withColumnBorders>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('shipping.slip.item')}</Table.Th>
+                  <Table.Th>{t('shipping.slip.batch')}</Table.Th>
+                  <Table.Th>{t('shipping.slip.expiry')}</Table.Th>
+                  <Table.Th>{t('shipping.slip.quantity')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={3}>{t('shipping.slip.totals')}</Table.Th>
-                <Table.Th data-testid="packing-slip-units">{units}</Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.lines.map((l) => (
+                  <Table.Tr key={l.batch_id}>
+                    <Table.Td>
+                      {l.item_sku} — {l.item_name}
+                    </Table.Td>
+                    <Table.Td>{l.batch_code}</Table.Td>
+                    <Table.Td>{l.expires_at ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {formatNumber(l.quantity, lng)} {l.item_unit}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th colSpan={3}>{t('shipping.slip.totals')}</Table.Th>
+                  <Table.Th data-testid="packing-slip-units">{units}</Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
           <SimpleGrid cols={3} data-testid="packing-slip-totals" aria-label={t('shipping.slip.totals')}>
             {[
               { label: t('shipping.slip.units'), value: units },
