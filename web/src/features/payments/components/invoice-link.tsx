@@ -1,5 +1,6 @@
-import { Anchor, Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { IconLink, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import type { Invoice } from '../api/invoices';
@@ -10,6 +11,8 @@ export function InvoiceLink({ invoice: inv }: { invoice: Invoice }) {
   const lng = i18n.language;
   const when = (v: string) => formatDateTime(v, lng);
   const url = inv.public_path ? `${window.location.origin}${inv.public_path}` : null;
+  const [copied, setCopied] = useState(false);
+  const copy = (text: string) => void navigator.clipboard?.writeText(text).then(() => setCopied(true));
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="invoice-link" data-testid="invoice-link">
       <Stack gap={6}>
@@ -29,16 +32,12 @@ export function InvoiceLink({ invoice: inv }: { invoice: Invoice }) {
         ) : (
           url && (
             <Group gap="xs" wrap="wrap">
-              <CopyButton value={url}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" leftSection={<IconCopy size={14} aria-hidden />} onClick={copy}>
-                    {copied ? t('payments.invoice.link.copied') : t('payments.invoice.link.copy')}
-                  </Button>
-                )}
-              </CopyButton>
+              <Button size="xs" variant="default" leftSection={<IconLink size={14} aria-hidden />} onClick={() => copy(url)}>
+                {copied ? t('payments.invoice.link.copied') : t('payments.invoice.link.copy')}
+              </Button>
               <Anchor href={url} target="_blank" rel="noopener" size="sm" data-testid="invoice-public-link">
                 <Group gap={4} component="span" wrap="nowrap">
-                  <IconExternalLink size={14} aria-hidden />
+                  <IconWorld size={14} aria-hidden />
                   {t('payments.invoice.link.open')}
                 </Group>
               </Anchor>
