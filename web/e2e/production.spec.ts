@@ -165,14 +165,18 @@ test('production: a recipe edited makes a new version, a line created, an employ
     const again = await request.post('/api/employees/validate-pin', { data: { employee_id: emp.employee_id, pin: '4826' } });
     await request.post('/api/employees/clockout', { data: { employee_id: emp.employee_id, clock_token: (await again.json()).clock_token } });
 
-    // The working day is a setting: 5 AM to 9 PM shows those hours on the grid.
+    // The working day is a setting: 5 AM to 9 PM shows those hours on the grid (on a day
+    // a week ahead, which has no entries: the demo's night shifts fill today's early hours).
+    const later = orgDay(7);
+    await page.goto(`/production/production-hourly?date=${later}`);
+    await expect(page.getByTestId(`cell-6-${s.line.id}`)).toBeVisible();
     await expect(page.getByTestId(`cell-5-${s.line.id}`)).toHaveCount(0);
     await page.goto('/settings');
     await page.getByLabel(/^Day starts at/).fill('5');
     await page.getByLabel(/^Day ends at/).fill('21');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Settings saved.')).toBeVisible();
-    await page.goto(`/production/production-hourly?date=${today}`);
+    await page.goto(`/production/production-hourly?date=${later}`);
     await expect(page.getByTestId(`cell-5-${s.line.id}`)).toBeVisible();
     await expect(page.getByTestId(`cell-20-${s.line.id}`)).toBeVisible();
     await expect(page.getByTestId(`cell-4-${s.line.id}`)).toHaveCount(0);
