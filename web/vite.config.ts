@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { parseChangelog } from './src/lib/changelog.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 /** Shown on the dashboard as the app build; the Makefile may pass the git version. */
@@ -57,6 +58,26 @@ type Entry = keyof typeof ENTRIES;
 // public page shares no chunk with the office app and downloads only what it shows;
 // internal/httpapi/spa.go serves the right HTML per path. During `npm run dev` the API
 // is proxied to a locally running `packline serve`.
+/**
+ * `virtual:changelog`: the releases of the repository's CHANGELOG.md, parsed at build time
+ * (src/lib/changelog.ts), for the Patch Notes modal; it travels in that modal's lazy chunk.
+ */
+function changelog(): Plugin {
+  const id = 'virtual:changelog';
+  const file = fileURLToPath(new URL('../CHANGELOG.md', import.meta.url));
+  return {
+    name: 'packline-changelog',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      this.addWatchFile(file);
+      const releases = parseChangelog(readFileSync(file, 'utf8'));
+      if (!releases.some((r) => r.date)) this.error('CHANGELOG.md has no dated release');
+      return `export default ${JSON.stringify(releases)};`;
+    },
+  };
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => {
   const entry: Entry = mode in ENTRIES ? (mode as Entry) : 'office';
   if (isSsrBuild) {
@@ -70,7 +91,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     };
   }
   return {
-    plugins: [react(), componentStyles()],
+    plugins: [react(), componentStyles(), changelog()],
     define: { __APP_BUILD__: JSON.stringify(appBuild) },
     resolve: {
       alias: [

@@ -134,6 +134,15 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), throttle.New(throttles), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
+	bill := billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+		st, err := org.Get(ctx)
+		return st.Currency, err
+	})
+	bill.OrgName = func(ctx context.Context) (string, error) {
+		st, err := org.Get(ctx)
+		return st.Name, err
+	}
+	bill.MailQueued = outbox.Wake
 	return &Services{
 		DB:        db,
 		Outbox:    outbox,
@@ -151,12 +160,9 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			Production:   production.NewService(storage.NewProductionStore(db), cal),
 			Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 			Projects:     projects.NewService(storage.NewProjectStore(db), cal),
-			Billing: billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
-				st, err := org.Get(ctx)
-				return st.Currency, err
-			}),
-			Trace:   &inventory.Tracer{Store: storage.NewTraceStore(db)},
-			Recalls: recalls.NewService(storage.NewRecallStore(db, inv)),
+			Billing:      bill,
+			Trace:        &inventory.Tracer{Store: storage.NewTraceStore(db)},
+			Recalls:      recalls.NewService(storage.NewRecallStore(db, inv)),
 		},
 	}
 }

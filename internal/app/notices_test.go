@@ -168,7 +168,7 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if inv, err = w.svc.Billing.Send(ctx, inv.ID); err != nil {
+		if inv, err = w.svc.Billing.Send(ctx, inv.ID, ""); err != nil {
 			t.Fatal(err)
 		}
 		today, err := w.svc.Timeclock.Calendar().Today(ctx)

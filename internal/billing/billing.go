@@ -240,6 +240,15 @@ type Invoice struct {
 	// Overdue is derived, never stored: sent, and the organisation's today
 	// is after the due date (see MarkOverdue).
 	Overdue bool `json:"overdue"`
+	// LinkToken opens the invoice's public page without signing in; it is
+	// made when the invoice is sent, and voiding revokes it.
+	LinkToken string `json:"-"`
+	// PublicPath is that page's path while the link works (sent or paid).
+	PublicPath *string `json:"public_path"`
+	// MailedAt is when the link was mailed to the client's billing address;
+	// LinkOpenedAt when someone first opened it.
+	MailedAt     *time.Time `json:"mailed_at"`
+	LinkOpenedAt *time.Time `json:"link_opened_at"`
 }
 
 // MarkOverdue sets Overdue: a sent invoice whose due date is before today

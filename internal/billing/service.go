@@ -25,6 +25,10 @@ type Service struct {
 	store    Store
 	cal      Calendar
 	currency Currency
+	// OrgName is the organisation's name, for the mail of a sent invoice.
+	OrgName func(ctx context.Context) (string, error)
+	// MailQueued wakes the mail outbox after a send queued a mail.
+	MailQueued func()
 }
 
 // NewService returns the billing service; currency reads the
@@ -216,13 +220,20 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 
 // Send gives a draft the next number of the organisation's year, its issue
 // and due dates, and a fresh copy of the client's billing address; from
-// then on it never changes.
-func (s *Service) Send(ctx context.Context, id int64) (*Invoice, error) {
-	return s.SendAt(ctx, id, time.Time{})
+// then on it never changes. In the same transaction it mails the client's
+// billing address a link (base + PublicPrefix + token) to the invoice's
+// public page; a client without a billing email is billing.client_no_email
+// (409) and nothing changes.
+func (s *Service) Send(ctx context.Context, id int64, base string) (*Invoice, error) {
+	inv, err := s.SendAt(ctx, id, time.Time{}, base)
+	if err == nil && base != "" && s.MailQueued != nil {
+		s.MailQueued()
+	}
+	return inv, err
 }
 
 // SendAt is Send stamped with when it happened (the demo; zero means now).
-func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice, error) {
+func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base string) (*Invoice, error) {
 	loc, err := s.cal.Zone(ctx)
 	if err != nil {
 		return nil, err
@@ -234,6 +245,9 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice,
 		if err := resolveParties(ctx, tx, inv); err != nil {
 			return err
 		}
+		if base != "" && strings.TrimSpace(inv.BillTo.Email) == "" {
+			return errNoEmail(inv)
+		}
 		now := stamp(tx, at)
 		day := now.In(loc)
 		n, err := tx.NextNumber(ctx, day.Year())
@@ -244,6 +258,9 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time) (*Invoice,
 		inv.Number, inv.IssueDate, inv.DueDate = &number, &issue, &due
 		inv.Status, inv.SentAt, inv.UpdatedAt = StatusSent, &now, now
 		fill(inv)
+		if err := s.sendMail(ctx, tx, inv, base, now); err != nil {
+			return err
+		}
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
 }

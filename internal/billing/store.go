@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/effects"
+	"github.com/packline/packline/internal/mail"
 )
 
 // Store is what billing needs from storage. Getters return nil (and no
@@ -22,6 +23,8 @@ type Store interface {
 
 	// Invoice reads one invoice with its lines and payments.
 	Invoice(ctx context.Context, id int64) (*Invoice, error)
+	// InvoiceByLink reads the invoice whose public link has the token.
+	InvoiceByLink(ctx context.Context, token string) (*Invoice, error)
 	// Invoices is one page of what f selects (f normalised) and how many in all.
 	Invoices(ctx context.Context, f Filter) ([]Invoice, int, error)
 	// EachInvoice walks everything f selects, in f's order, ignoring paging.
@@ -64,6 +67,12 @@ type Tx interface {
 	// lines when lines is true.
 	UpdateInvoice(ctx context.Context, inv *Invoice, lines bool) error
 	InsertPayment(ctx context.Context, p *Payment) error
+	// QueueMail stores a mail sent once the transaction commits (the
+	// mail outbox).
+	QueueMail(ctx context.Context, kind mail.Kind, m mail.Message) error
+	// LinkOpened records now as when the invoice's public link was first
+	// opened (an opening after the first changes nothing).
+	LinkOpened(ctx context.Context, id int64) error
 	// Notices: a payment that makes an invoice fully paid tells the admins
 	// once this transaction commits, and not if it rolls back.
 	effects.Notices

@@ -81,7 +81,7 @@ func loadBilling(ctx context.Context, s Services) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Billing.SendAt(ctx, inv.ID, day(44, 15)); err != nil {
+	if _, err := s.Billing.SendAt(ctx, inv.ID, day(44, 15), ""); err != nil {
 		return err
 	}
 	if err := pay(inv.ID, 150000, day(30, 16), bank.ID); err != nil {
@@ -92,7 +92,7 @@ func loadBilling(ctx context.Context, s Services) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Billing.SendAt(ctx, inv.ID, day(38, 14)); err != nil {
+	if _, err := s.Billing.SendAt(ctx, inv.ID, day(38, 14), ""); err != nil {
 		return err
 	}
 	// Void and reissued: the wrong quantity went out; reissued and partly paid.
@@ -100,7 +100,7 @@ func loadBilling(ctx context.Context, s Services) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Billing.SendAt(ctx, inv.ID, day(20, 13)); err != nil {
+	if _, err := s.Billing.SendAt(ctx, inv.ID, day(20, 13), ""); err != nil {
 		return err
 	}
 	if _, err := s.Billing.VoidAt(ctx, inv.ID, "Wrong meal count: 6,000 invoiced, 4,800 packed. Reissued.", day(19, 10)); err != nil {
@@ -114,7 +114,7 @@ func loadBilling(ctx context.Context, s Services) error {
 	if _, err := s.Billing.UpdateInvoice(ctx, re.ID, billing.InvoicePatch{Lines: &fix}); err != nil {
 		return err
 	}
-	if _, err := s.Billing.SendAt(ctx, re.ID, day(19, 11)); err != nil {
+	if _, err := s.Billing.SendAt(ctx, re.ID, day(19, 11), ""); err != nil {
 		return err
 	}
 	if err := pay(re.ID, 100000, day(8, 11), cheque.ID); err != nil {
@@ -125,7 +125,7 @@ func loadBilling(ctx context.Context, s Services) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.Billing.SendAt(ctx, inv.ID, day(7, 15)); err != nil {
+	if _, err := s.Billing.SendAt(ctx, inv.ID, day(7, 15), ""); err != nil {
 		return err
 	}
 	// A draft for this week's co-packing.

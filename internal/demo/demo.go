@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/services"
 	"github.com/packline/packline/internal/storage"
 )
@@ -60,6 +61,13 @@ func Load(ctx context.Context, s Services) (Report, error) {
 	}
 	if err := loadSessions(ctx, s); err != nil {
 		return r, fmt.Errorf("demo sessions: %w", err)
+	}
+	if s.Organisation != nil {
+		// The sender on the demo's packing slips.
+		addr := "Packline Volunteers\n1200 W Fulton Market, Dock 3\nChicago, IL 60607\nUnited States"
+		if _, err := s.Organisation.Update(ctx, organisation.Patch{Address: &addr}); err != nil {
+			return r, fmt.Errorf("demo address: %w", err)
+		}
 	}
 	// Each business area adds its demo data here, in order.
 	if err := loadInventory(ctx, s); err != nil {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
-	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/timeclock"
@@ -16,12 +16,14 @@ import (
 // demoUnitsPerHour is what one person packs in an hour on the demo lines.
 const demoUnitsPerHour = 5
 
-// loadProduction adds two lines, the meal pouch's recipe, a fresh delivery
-// of rice and vitamin packets, and an entry for every hour of the last two
-// weeks in which the demo employees were clocked in: units follow the
-// labour on each line (the first ten employees work on line 1, the next ten
-// on line 2, the rest wherever the work is), and every entry consumes the
-// demo stock first-expiry-first-out. One entry is reversed with its reason.
+// loadProduction adds two lines, the meal pouch's recipe, and an entry for
+// every hour of the last two weeks in which the demo employees were clocked
+// in, night shifts included, up to the current hour of today: units follow
+// the labour on each line (the first ten employees work on line 1, the next
+// ten on line 2, the rest wherever the work is), and every entry consumes
+// the demo stock first-expiry-first-out, topped up by a delivery sized to
+// the plan so that output never stops while people work. One entry is
+// reversed with its reason.
 func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 	if s.Production == nil || s.Inventory == nil {
 		return nil
@@ -87,26 +89,6 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 	now := cal.Now()
 	today := timeclock.DateOf(now, loc)
 	start := today.AddDays(-15)
-	for _, d := range []struct {
-		sku, qty, source string
-		expires          int
-	}{{"RICE-LG", "1500", "Harvest Foods Co-op", 320}, {"VIT-PACK", "12000", "NutriAid Foundation", 500},
-		{"SOY-TVP", "300", "Prairie Soy Mills", 240}, {"VEG-DEHY", "200", "Green Valley Farms", 150},
-		{"BAG-MEAL6", "15000", "FlexiPack Supplies", 0}} {
-		if sku[d.sku] == 0 {
-			continue
-		}
-		nb := inventory.NewBatch{Quantity: q(d.qty), ReceivedAt: start.String(), Source: d.source,
-			SourceType: inventory.SourceSupplier, Note: "Delivery for the two-week packing drive",
-			OccurredAt: hourIn(start, 7, loc)}
-		if d.expires > 0 {
-			nb.ExpiresAt = start.AddDays(d.expires).String()
-		}
-		if _, _, err := s.Inventory.ReceiveBatch(ctx, sku[d.sku], nb, inventory.Actor{UserID: &uid}); err != nil {
-			return err
-		}
-	}
-
 	// Who worked which hour on which line, from the demo punches.
 	var emps []int64
 	erows, err := s.DB.Query(ctx, `SELECT id FROM employees ORDER BY id`)
@@ -136,10 +118,12 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 			}
 		}
 	}
-	realNow := s.DB.Now
-	defer func() { s.DB.Now = realNow }()
+	// The plan first: every hour anyone worked, on each line, up to now
+	// (today's current hour so far), with units that follow its labour.
 	rnd := rand.New(rand.NewPCG(10, 6))
-	var first *production.Entry
+	nowHour := now.In(loc).Hour()
+	var plan []plannedEntry
+	var total int64
 	for d := start; !today.Before(d); d = d.AddDays(1) {
 		// Labour if both lines produced every hour: every clocked-in hour counts.
 		lab, err := s.Production.LabourIfProducing(ctx, d.String(), []int64{l1.ID, l2.ID})
@@ -147,40 +131,80 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 			return err
 		}
 		for _, sl := range production.SortedSlotLines(lab) {
-			if sl.Date == today.String() && sl.Hour >= now.In(loc).Hour() {
-				continue // not yet finished
+			if sl.Date == today.String() && sl.Hour > nowHour {
+				continue // has not happened yet
 			}
-			hours := lab[sl].Hours()
-			units := int64(math.Round(hours * demoUnitsPerHour * (0.85 + rnd.Float64()*0.3)))
+			units := int64(math.Round(lab[sl].Hours() * demoUnitsPerHour * (0.85 + rnd.Float64()*0.3)))
 			if units < 1 {
 				continue
 			}
-			// The entry is written as at the end of its hour, so its moves and
-			// finished batch carry the time they happened (the demo loads
-			// before the server serves anyone, so the clock is its alone).
-			d, _ := timeclock.ParseDate(sl.Date)
-			s.DB.Now = func() time.Time { return hourIn(d, sl.Hour+1, loc).UTC() }
-			lineNo := 1
-			if sl.LineID == l2.ID {
-				lineNo = 2
-			}
-			e, err := s.Production.CreateEntry(ctx, production.NewEntry{Date: sl.Date, Hour: sl.Hour, LineID: sl.LineID,
-				ProductID: meal, Units: units, ProjectID: pr.projectOf(sl.Date, lineNo)}, by)
-			if apperr.CodeOf(err) == "production.components_short" {
-				return nil // the demo stock is used up: production stops there
-			}
-			if err != nil {
-				return fmt.Errorf("entry %s %d: %w", sl.Date, sl.Hour, err)
-			}
-			if first == nil {
-				first = e
-				if _, err := s.Production.ReverseEntry(ctx, e.ID, "Counted the same hour twice", by); err != nil {
-					return err
-				}
+			plan = append(plan, plannedEntry{sl, units})
+			total += units
+		}
+	}
+	// The drive's delivery covers the plan with a fifth to spare, so no
+	// day with people at work goes without output for want of stock.
+	need := func(perUnit float64, least int64) string {
+		return strconv.FormatInt(max(int64(math.Ceil(float64(total)*perUnit*1.2)), least), 10)
+	}
+	for _, d := range []struct {
+		sku, qty, source string
+		expires          int
+	}{{"RICE-LG", need(0.18, 1500), "Harvest Foods Co-op", 320}, {"VIT-PACK", need(1, 12000), "NutriAid Foundation", 500},
+		{"SOY-TVP", need(0.05, 300), "Prairie Soy Mills", 240}, {"VEG-DEHY", need(0.03, 200), "Green Valley Farms", 150},
+		{"BAG-MEAL6", need(1, 15000), "FlexiPack Supplies", 0}} {
+		if sku[d.sku] == 0 {
+			continue
+		}
+		nb := inventory.NewBatch{Quantity: q(d.qty), ReceivedAt: start.String(), Source: d.source,
+			SourceType: inventory.SourceSupplier, Note: "Delivery for the two-week packing drive",
+			OccurredAt: hourIn(start, 7, loc)}
+		if d.expires > 0 {
+			nb.ExpiresAt = start.AddDays(d.expires).String()
+		}
+		if _, _, err := s.Inventory.ReceiveBatch(ctx, sku[d.sku], nb, inventory.Actor{UserID: &uid}); err != nil {
+			return err
+		}
+	}
+
+	realNow := s.DB.Now
+	defer func() { s.DB.Now = realNow }()
+	var first *production.Entry
+	for _, p := range plan {
+		sl := p.slot
+		// The entry is written as at the end of its hour (the current
+		// hour: now), so its moves and finished batch carry the time they
+		// happened (the demo loads before the server serves anyone, so the
+		// clock is its alone).
+		d, _ := timeclock.ParseDate(sl.Date)
+		at := hourIn(d, sl.Hour+1, loc).UTC()
+		if at.After(now) {
+			at = now
+		}
+		s.DB.Now = func() time.Time { return at }
+		lineNo := 1
+		if sl.LineID == l2.ID {
+			lineNo = 2
+		}
+		e, err := s.Production.CreateEntry(ctx, production.NewEntry{Date: sl.Date, Hour: sl.Hour, LineID: sl.LineID,
+			ProductID: meal, Units: p.units, ProjectID: pr.projectOf(sl.Date, lineNo)}, by)
+		if err != nil {
+			return fmt.Errorf("entry %s %d: %w", sl.Date, sl.Hour, err)
+		}
+		if first == nil {
+			first = e
+			if _, err := s.Production.ReverseEntry(ctx, e.ID, "Counted the same hour twice", by); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// plannedEntry is an hour's units on a line, from that hour's labour.
+type plannedEntry struct {
+	slot  production.SlotLine
+	units int64
 }
 
 func ptr[T any](v T) *T { return &v }

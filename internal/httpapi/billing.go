@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"strconv"
@@ -122,6 +123,12 @@ func (s *Server) handleInvoicePrint(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	return s.writePrintable(w, r, inv)
+}
+
+// writePrintable answers what a printed invoice shows: inv, the
+// organisation's name and support address, and the primary payment method.
+func (s *Server) writePrintable(w http.ResponseWriter, r *http.Request, inv *billing.Invoice) error {
 	m, err := s.Billing.PrimaryMethod(r.Context())
 	if err != nil {
 		return err
@@ -138,8 +145,23 @@ func (s *Server) handleInvoicePatch(w http.ResponseWriter, r *http.Request) erro
 	return serveIDBody[billing.InvoicePatch](w, r, http.StatusOK, s.Billing.UpdateInvoice)
 }
 
+// handleInvoiceSend numbers the invoice and mails its link to the client;
+// the link begins with --public-url, or the address this request came to.
 func (s *Server) handleInvoiceSend(w http.ResponseWriter, r *http.Request) error {
-	return serveByID(w, r, s.Billing.Send)
+	base := s.linkBase(r)
+	return serveByID(w, r, func(ctx context.Context, id int64) (*billing.Invoice, error) { return s.Billing.Send(ctx, id, base) })
+}
+
+// handlePublicInvoice is what an invoice's public link shows, without
+// signing in: the invoice (read-only, no payment details), the organisation
+// and the primary payment method's bank details. A voided invoice's link
+// answers 404 billing.link_void, which the page words.
+func (s *Server) handlePublicInvoice(w http.ResponseWriter, r *http.Request) error {
+	inv, err := s.Billing.PublicInvoice(r.Context(), r.PathValue("token"))
+	if err != nil {
+		return err
+	}
+	return s.writePrintable(w, r, inv)
 }
 
 func (s *Server) handleInvoiceReissue(w http.ResponseWriter, r *http.Request) error {

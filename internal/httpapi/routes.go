@@ -79,6 +79,7 @@ func (s *Server) routeTable() []route {
 
 		// organisation: settings; messaging: notifications
 		{"GET /api/settings/public", public, s.handlePublicSettings},
+		{"GET /api/public/invoices/{token}", public, s.handlePublicInvoice},
 		{"GET /api/settings", signedIn, s.handleGetSettings},
 		{"PATCH /api/settings", admin, s.handlePatchSettings},
 		{"GET /api/notifications", signedIn, s.handleNotifications},

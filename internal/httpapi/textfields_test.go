@@ -38,7 +38,7 @@ var textFields = map[string][]string{
 	"POST /api/user/email/confirm":             {"token!raw"},
 	"PATCH /api/users/{id}":                    {"role"},
 	"POST /api/users/invitations":              {"email", "role"},
-	"PATCH /api/settings":                      {"organisation_name", "support_email", "time_zone", "currency"},
+	"PATCH /api/settings":                      {"organisation_name", "support_email", "time_zone", "currency", "organisation_address"},
 	"POST /api/notifications/read":             {},
 	"POST /api/events/ticket":                  {},
 	"POST /api/chat/topics":                    {"name"},

@@ -13,12 +13,15 @@ const (
 	Invitation  Kind = "invitation"   // an admin invites someone to sign up
 	Recovery    Kind = "recovery"     // a link to choose a new password
 	EmailChange Kind = "email_change" // a link confirming a new address
+	InvoiceSent Kind = "invoice"      // a sent invoice's link, to the client's billing address
 )
 
 // Data fills a mail's placeholders: {org}, {name}, {inviter}, {role},
-// {email}. Link is the one link the mail carries.
+// {email}, and an invoice's {invoice} (its number), {amount} and {due}.
+// Link is the one link the mail carries.
 type Data struct {
 	Org, Name, Inviter, Role, Email string
+	Invoice, Amount, Due            string
 	Link                            string
 }
 
@@ -108,6 +111,31 @@ var catalogue = map[Kind]map[string]text{
 	},
 }
 
+func init() {
+	catalogue[InvoiceSent] = map[string]text{
+		"gb": {"Invoice {invoice} from {org}", "Hello {name},",
+			"{org} has sent you invoice {invoice} for {amount}, due on {due}.",
+			"View and print the invoice (no account needed):",
+			"The link shows this invoice only. If it was not meant for you, ignore this mail."},
+		"br": {"Fatura {invoice} de {org}", "Olá, {name},",
+			"{org} enviou a você a fatura {invoice} no valor de {amount}, com vencimento em {due}.",
+			"Veja e imprima a fatura (não é preciso ter conta):",
+			"O link mostra apenas esta fatura. Se ela não era para você, ignore este e-mail."},
+		"es": {"Factura {invoice} de {org}", "Hola, {name}:",
+			"{org} te ha enviado la factura {invoice} por {amount}, con vencimiento el {due}.",
+			"Consulta e imprime la factura (no necesitas cuenta):",
+			"El enlace muestra solo esta factura. Si no era para ti, ignora este correo."},
+		"cn": {"来自 {org} 的发票 {invoice}", "{name}，您好：",
+			"{org} 向您发送了发票 {invoice}，金额 {amount}，到期日 {due}。",
+			"查看并打印发票（无需账户）：",
+			"该链接只显示这张发票。如果它不是发给您的，请忽略此邮件。"},
+		"ir": {"صورتحساب {invoice} از {org}", "سلام {name}،",
+			"{org} صورتحساب {invoice} به مبلغ {amount} با سررسید {due} را برای شما فرستاده است.",
+			"صورتحساب را ببینید و چاپ کنید (حساب کاربری لازم نیست):",
+			"این پیوند فقط همین صورتحساب را نشان می‌دهد. اگر برای شما نبوده، این نامه را نادیده بگیرید."},
+	}
+}
+
 var page = template.Must(template.New("mail").Parse(`<!doctype html>
 <html lang="{{.Lang}}" dir="{{.Dir}}"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#1a1b1e;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px">
@@ -135,7 +163,8 @@ func Render(kind Kind, lang, to string, d Data) Message {
 	if r, ok := roles[lang][d.Role]; ok {
 		role = r
 	}
-	fill := strings.NewReplacer("{org}", d.Org, "{name}", d.Name, "{inviter}", d.Inviter, "{role}", role, "{email}", d.Email).Replace
+	fill := strings.NewReplacer("{org}", d.Org, "{name}", d.Name, "{inviter}", d.Inviter, "{role}", role, "{email}", d.Email,
+		"{invoice}", d.Invoice, "{amount}", d.Amount, "{due}", d.Due).Replace
 	t = text{Subject: fill(t.Subject), Greeting: fill(t.Greeting), Intro: fill(t.Intro), Action: fill(t.Action), After: fill(t.After)}
 	plain := t.Greeting + "\n\n" + t.Intro + "\n\n" + t.Action + "\n" + d.Link + "\n\n" + t.After + "\n"
 	dir := "ltr"

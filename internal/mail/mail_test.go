@@ -66,3 +66,20 @@ func TestDefaultBackoff(t *testing.T) {
 		t.Errorf("retries span %v", total)
 	}
 }
+
+// An invoice's mail names the invoice, its amount and due date, and carries
+// its link, in each of the five languages.
+func TestInvoiceMailInEveryLanguage(t *testing.T) {
+	for _, lang := range []string{"gb", "br", "es", "cn", "ir"} {
+		m := mail.Render(mail.InvoiceSent, lang, "ap@example.org", mail.Data{Org: "Harbour Packers", Name: "Harbour Foods",
+			Invoice: "INV-2026-0007", Amount: "35.00 USD", Due: "2026-12-25", Link: "https://p.example.org/invoice-link/abc"})
+		for _, want := range []string{"INV-2026-0007", "35.00 USD", "2026-12-25", "https://p.example.org/invoice-link/abc"} {
+			if !strings.Contains(m.Text, want) || !strings.Contains(m.HTML, want) {
+				t.Errorf("%s: %q missing from %q", lang, want, m.Text)
+			}
+		}
+		if m.To != "ap@example.org" || !strings.Contains(m.Subject, "INV-2026-0007") || strings.Contains(m.Text, "{") {
+			t.Errorf("%s: %+v", lang, m)
+		}
+	}
+}

@@ -33,6 +33,12 @@ type Settings struct {
 	DayEndHour   int `json:"day_end_hour"`
 	// Currency is the ISO 4217 code invoices are written in by default.
 	Currency string `json:"currency"`
+	// AllowPlanningAhead lets production entries be written for hours that
+	// have not begun yet in the organisation's zone (off: refused, 409).
+	AllowPlanningAhead bool `json:"allow_planning_ahead"`
+	// Address is the organisation's postal address, several lines: the
+	// sender of its packing slips.
+	Address string `json:"organisation_address"`
 }
 
 // Currencies are the ISO 4217 codes Packline can invoice in, with how many
@@ -70,6 +76,7 @@ func (s Settings) Location() *time.Location {
 // Limits of the settings.
 const (
 	MaxName          = 200
+	MaxAddress       = 500
 	MinMaxShiftHours = 1
 	MaxMaxShiftHours = 48
 	MinMaxUploadMiB  = 1
@@ -78,15 +85,17 @@ const (
 
 // Patch changes any subset of Settings.
 type Patch struct {
-	Name          *string `json:"organisation_name"`
-	SupportEmail  *string `json:"support_email"`
-	TimeZone      *string `json:"time_zone"`
-	MaxShiftHours *int    `json:"max_shift_hours"`
-	MaxUploadMiB  *int    `json:"max_upload_mib"`
-	SignupOpen    *bool   `json:"signup_open"`
-	DayStartHour  *int    `json:"day_start_hour"`
-	DayEndHour    *int    `json:"day_end_hour"`
-	Currency      *string `json:"currency"`
+	Name               *string `json:"organisation_name"`
+	SupportEmail       *string `json:"support_email"`
+	TimeZone           *string `json:"time_zone"`
+	MaxShiftHours      *int    `json:"max_shift_hours"`
+	MaxUploadMiB       *int    `json:"max_upload_mib"`
+	SignupOpen         *bool   `json:"signup_open"`
+	DayStartHour       *int    `json:"day_start_hour"`
+	DayEndHour         *int    `json:"day_end_hour"`
+	Currency           *string `json:"currency"`
+	AllowPlanningAhead *bool   `json:"allow_planning_ahead"`
+	Address            *string `json:"organisation_address" text:"multiline"`
 }
 
 // Apply validates p and applies it to s.
@@ -148,6 +157,17 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 		}
 		s.DayStartHour, s.DayEndHour = start, end
 	}
+	if p.AllowPlanningAhead != nil {
+		s.AllowPlanningAhead = *p.AllowPlanningAhead
+	}
+	if p.Address != nil {
+		a := strings.TrimSpace(strings.ReplaceAll(*p.Address, "\r\n", "\n"))
+		if utf8.RuneCountInString(a) > MaxAddress {
+			return s, apperr.New(apperr.Invalid, "settings.address_length", apperr.Params{"max": MaxAddress},
+				fmt.Sprintf("The organisation's address must be at most %d characters.", MaxAddress)).OnField("organisation_address")
+		}
+		s.Address = a
+	}
 	if p.Currency != nil {
 		c := strings.ToUpper(strings.TrimSpace(*p.Currency))
 		if _, ok := Currencies[c]; !ok {
@@ -170,6 +190,8 @@ const (
 	keyDayStartHour  = "day_start_hour"
 	keyDayEndHour    = "day_end_hour"
 	keyCurrency      = "currency"
+	keyPlanAhead     = "allow_planning_ahead"
+	keyAddress       = "organisation_address"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -192,6 +214,8 @@ func fromValues(v map[string]string) Settings {
 		s.MaxUploadMiB = n
 	}
 	s.SignupOpen = v[keySignupOpen] == "true"
+	s.AllowPlanningAhead = v[keyPlanAhead] == "true"
+	s.Address = v[keyAddress]
 	start, err1 := strconv.Atoi(v[keyDayStartHour])
 	end, err2 := strconv.Atoi(v[keyDayEndHour])
 	if err1 == nil && err2 == nil && start >= 0 && start < end && end <= 24 {
@@ -223,6 +247,12 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.SignupOpen != nil {
 		out[keySignupOpen] = strconv.FormatBool(s.SignupOpen)
+	}
+	if p.AllowPlanningAhead != nil {
+		out[keyPlanAhead] = strconv.FormatBool(s.AllowPlanningAhead)
+	}
+	if p.Address != nil {
+		out[keyAddress] = s.Address
 	}
 	if p.DayStartHour != nil || p.DayEndHour != nil { // a pair: stored together
 		out[keyDayStartHour] = strconv.Itoa(s.DayStartHour)

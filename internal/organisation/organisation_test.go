@@ -3,6 +3,7 @@ package organisation
 import (
 	"context"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/packline/packline/internal/apperr"
@@ -104,5 +105,33 @@ func TestDayHoursStartBeforeEndWithinTheDay(t *testing.T) {
 	st, err := svc.Update(ctx, Patch{DayStartHour: n(5)})
 	if err != nil || st.DayStartHour != 5 || st.DayEndHour != 18 || store["day_start_hour"] != "5" || store["day_end_hour"] != "18" {
 		t.Fatalf("update: %+v %v, stored %v", st, err, store)
+	}
+}
+
+// The organisation's address keeps its lines, trimmed, up to MaxAddress
+// characters; the planning-ahead switch is off until turned on; each is
+// stored alone.
+func TestAddressAndPlanningAhead(t *testing.T) {
+	st := memStore{}
+	svc := NewService(st)
+	ctx := context.Background()
+	got, err := svc.Get(ctx)
+	if err != nil || got.Address != "" || got.AllowPlanningAhead {
+		t.Fatalf("defaults: %+v %v", got, err)
+	}
+	addr := "  Harbour Packers\r\n12 Quay Road\nPortsmouth PO1 3AX  "
+	if got, err = svc.Update(ctx, Patch{Address: &addr}); err != nil || got.Address != "Harbour Packers\n12 Quay Road\nPortsmouth PO1 3AX" {
+		t.Fatalf("address: %q %v", got.Address, err)
+	}
+	on := true
+	if got, err = svc.Update(ctx, Patch{AllowPlanningAhead: &on}); err != nil || !got.AllowPlanningAhead || got.Address == "" {
+		t.Fatalf("planning ahead: %+v %v", got, err)
+	}
+	if len(st) != 2 {
+		t.Fatalf("stored: %v", st)
+	}
+	long := strings.Repeat("a", MaxAddress+1)
+	if _, err := svc.Update(ctx, Patch{Address: &long}); apperr.CodeOf(err) != "settings.address_length" {
+		t.Fatalf("too long: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
@@ -67,4 +68,27 @@ var ErrEmployeeArchived = apperr.New(apperr.Conflict, "production.employee_archi
 func errNoRecipe(p *inventory.Item) error {
 	return apperr.New(apperr.Conflict, "production.no_recipe", apperr.Params{"item": p.Name},
 		fmt.Sprintf("%s has no recipe yet.", p.Name)).OnField("product_id")
+}
+
+// checkHappened refuses an entry for an hour that has not begun yet in the
+// organisation's zone (409 production.hour_not_yet), unless the setting
+// allow_planning_ahead is on. The hour is compared on the local clock of
+// the zone (date, then hour), so a day that changes to or from summer time
+// is compared as people there read it.
+func (s *Service) checkHappened(ctx context.Context, date string, hour int) error {
+	st, err := s.Calendar.Settings.Get(ctx)
+	if err != nil {
+		return err
+	}
+	if st.AllowPlanningAhead {
+		return nil
+	}
+	now := s.Calendar.Now().In(st.Location())
+	today := now.Format(time.DateOnly)
+	if date < today || (date == today && hour <= now.Hour()) {
+		return nil
+	}
+	return apperr.New(apperr.Conflict, "production.hour_not_yet",
+		apperr.Params{"date": date, "hour": hour, "today": today, "current_hour": now.Hour()},
+		fmt.Sprintf("%s %02d:00 has not begun yet in the organisation's time zone; record an hour once it has started.", date, hour)).OnField("hour")
 }

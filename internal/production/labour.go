@@ -152,10 +152,15 @@ type AssignKey struct {
 // Hours rounds a duration to hours with two decimals.
 func Hours(d time.Duration) float64 { return math.Round(d.Hours()*100) / 100 }
 
+// MinRatedLabour is the least labour a rate is given for: below a quarter
+// hour units ÷ labour says nothing true (755 units per labour hour from
+// 0.04 labour hours), so the rate is left out and the screens say why.
+const MinRatedLabour = 15 * time.Minute
+
 // UnitsPerLabourHour is units ÷ labour hours, to two decimals, or nil when
-// no labour was recorded.
+// less than MinRatedLabour was recorded.
 func UnitsPerLabourHour(units int64, labour time.Duration) *float64 {
-	if labour <= 0 {
+	if labour < MinRatedLabour {
 		return nil
 	}
 	v := math.Round(float64(units)/labour.Hours()*100) / 100

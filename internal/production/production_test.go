@@ -291,6 +291,15 @@ func TestUnitsPerLabourHour(t *testing.T) {
 	if v := UnitsPerLabourHour(100, 0); v != nil {
 		t.Errorf("no labour = %v", *v)
 	}
+	if v := UnitsPerLabourHour(30, 144*time.Second); v != nil { // 0.04 h: 750 an hour would be a lie
+		t.Errorf("0.04 h = %v", *v)
+	}
+	if v := UnitsPerLabourHour(30, 15*time.Minute-time.Second); v != nil {
+		t.Errorf("just under a quarter hour = %v", *v)
+	}
+	if v := UnitsPerLabourHour(30, 15*time.Minute); v == nil || *v != 120 {
+		t.Errorf("a quarter hour = %v", v)
+	}
 	if v := UnitsPerLabourHour(100, 45*time.Minute); *v != 133.33 {
 		t.Errorf("100 in 0.75h = %v", *v)
 	}

@@ -222,6 +222,9 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
+	if err := s.checkHappened(ctx, n.Date, n.Hour); err != nil {
+		return nil, err
+	}
 	var id int64
 	err := s.Store.InTx(ctx, func(tx Tx) error {
 		line, err := lockLine(ctx, tx, n.LineID)

@@ -3,40 +3,76 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 
 	"github.com/packline/packline/internal/billing"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 )
 
 const invoiceColumns = `i.id, i.number, i.status, i.client_id, i.project_id, COALESCE(p.name, ''), i.bill_name, i.bill_email,
 	i.bill_address, i.bill_city, i.bill_country, i.language, i.currency, i.tax_rate_bp, i.due_days, i.notes, i.subtotal_minor,
 	i.tax_minor, i.total_minor, i.paid_minor, i.issue_date, i.due_date, i.reissue_of, i.created_at, i.updated_at, i.sent_at,
-	i.paid_at, i.voided_at, i.void_reason`
+	i.paid_at, i.voided_at, i.void_reason, COALESCE(i.link_token, ''), i.mailed_at, i.link_opened_at`
 
 const invoiceFrom = ` FROM billing_invoices i LEFT JOIN projects p ON p.id = i.project_id`
 
 func scanInvoice(r rowScanner) (*billing.Invoice, error) {
 	var inv billing.Invoice
 	var number, issue, due sql.NullString
-	var project, reissue, sent, paid, voided sql.NullInt64
+	var project, reissue, sent, paid, voided, mailed, opened sql.NullInt64
 	var created, updated int64
 	if err := r.Scan(&inv.ID, &number, &inv.Status, &inv.ClientID, &project, &inv.ProjectName, &inv.BillTo.Name, &inv.BillTo.Email,
 		&inv.BillTo.Address, &inv.BillTo.City, &inv.BillTo.Country, &inv.Language, &inv.Currency, &inv.TaxRateBP, &inv.DueDays,
 		&inv.Notes, &inv.SubtotalMinor, &inv.TaxMinor, &inv.TotalMinor, &inv.PaidMinor, &issue, &due, &reissue, &created, &updated,
-		&sent, &paid, &voided, &inv.VoidReason); err != nil {
+		&sent, &paid, &voided, &inv.VoidReason, &inv.LinkToken, &mailed, &opened); err != nil {
 		return nil, err
 	}
 	inv.Number, inv.IssueDate, inv.DueDate = strPtr(number), strPtr(issue), strPtr(due)
 	inv.ProjectID, inv.ReissueOf = nullID(project), nullID(reissue)
 	inv.CreatedAt, inv.UpdatedAt = FromMillis(created), FromMillis(updated)
 	inv.SentAt, inv.PaidAt, inv.VoidedAt = NullMillis(sent), NullMillis(paid), NullMillis(voided)
+	inv.MailedAt, inv.LinkOpenedAt = NullMillis(mailed), NullMillis(opened)
+	inv.SetPublicPath()
 	inv.BalanceMinor = inv.TotalMinor - inv.PaidMinor
 	if inv.Status == billing.StatusVoid {
 		inv.BalanceMinor = 0
 	}
 	inv.Lines, inv.Payments = []billing.Line{}, []billing.Payment{}
 	return &inv, nil
+}
+
+// linkToken is the invoice's link token, nil when it has none.
+func linkToken(inv *billing.Invoice) *string {
+	if inv.LinkToken == "" {
+		return nil
+	}
+	return &inv.LinkToken
+}
+
+// InvoiceByLink reads the invoice whose public link has the token (nil when none).
+func (s *BillingStore) InvoiceByLink(ctx context.Context, token string) (*billing.Invoice, error) {
+	var id int64
+	err := s.db.QueryRow(ctx, `SELECT id FROM billing_invoices WHERE link_token = ?`, token).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return getInvoice(ctx, s.db, id)
+}
+
+// LinkOpened implements billing.Tx: the first opening of the public link.
+func (t *billTx) LinkOpened(ctx context.Context, id int64) error {
+	_, err := t.tx.Exec(ctx, `UPDATE billing_invoices SET link_opened_at = ? WHERE id = ? AND link_opened_at IS NULL`, Millis(t.tx.Now), id)
+	return err
+}
+
+// QueueMail implements billing.Tx: the mail goes with the transaction.
+func (t *billTx) QueueMail(ctx context.Context, kind mail.Kind, m mail.Message) error {
+	return t.tx.QueueMail(ctx, kind, m)
 }
 
 // Invoice reads one invoice with its lines and payments.
@@ -130,13 +166,14 @@ func (t *billTx) UpdateInvoice(ctx context.Context, inv *billing.Invoice, lines 
 	_, err := t.tx.Exec(ctx, `UPDATE billing_invoices SET number = ?, status = ?, client_id = ?, project_id = ?, bill_name = ?,
 		bill_name_key = ?, bill_email = ?, bill_address = ?, bill_city = ?, bill_country = ?, language = ?, currency = ?,
 		tax_rate_bp = ?, due_days = ?, notes = ?, subtotal_minor = ?, tax_minor = ?, total_minor = ?, paid_minor = ?,
-		issue_date = ?, due_date = ?, search_text = ?, updated_at = ?, sent_at = ?, paid_at = ?, voided_at = ?, void_reason = ?
+		issue_date = ?, due_date = ?, search_text = ?, updated_at = ?, sent_at = ?, paid_at = ?, voided_at = ?, void_reason = ?,
+		link_token = ?, mailed_at = ?
 		WHERE id = ?`,
 		nullStr(inv.Number), inv.Status, inv.ClientID, inv.ProjectID, inv.BillTo.Name, strings.ToLower(inv.BillTo.Name),
 		inv.BillTo.Email, inv.BillTo.Address, inv.BillTo.City, inv.BillTo.Country, inv.Language, inv.Currency, inv.TaxRateBP,
 		inv.DueDays, inv.Notes, inv.SubtotalMinor, inv.TaxMinor, inv.TotalMinor, inv.PaidMinor, nullStr(inv.IssueDate),
 		nullStr(inv.DueDate), invoiceSearch(inv), Millis(inv.UpdatedAt), nullMs(inv.SentAt), nullMs(inv.PaidAt),
-		nullMs(inv.VoidedAt), inv.VoidReason, inv.ID)
+		nullMs(inv.VoidedAt), inv.VoidReason, nullStr(linkToken(inv)), nullMs(inv.MailedAt), inv.ID)
 	if err != nil || !lines {
 		return err
 	}

@@ -45,3 +45,12 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * A day in the organisation's zone (America/Chicago, the demo's), `offset` days from today:
+ * production refuses hours that have not begun, so an entry at a fixed hour goes on yesterday.
+ */
+export function orgDay(offset = 0): string {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return fmt.format(new Date(Date.now() + offset * 86_400_000));
+}

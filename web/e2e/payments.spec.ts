@@ -1,9 +1,4 @@
-import { expect, apiToken, signIn, test } from './fixtures';
-
-/** The organisation's today (America/Chicago, the demo's zone). */
-function orgToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
+import { expect, apiToken, orgDay, signIn, test } from './fixtures';
 
 /**
  * Issue 14 (payments): a client, a plan and a project; produce and ship for it; draft an
@@ -31,7 +26,7 @@ test('invoice from a project: draft, send, pay, print', async ({ page, request }
   const products = await (await request.get('/api/production/products', { headers })).json();
   const product = products.products[0];
   const lines = await (await request.get('/api/production/lines', { headers })).json();
-  const today = orgToday();
+  const today = orgDay();
   const project = await post('/api/projects', {
     name: `Lakeside meals ${stamp}`,
     client_id: client.id,
@@ -49,7 +44,7 @@ test('invoice from a project: draft, send, pay, print', async ({ page, request }
   }
   const entry = await post('/api/production/entries', {
     date: today,
-    hour: 6,
+    hour: 0, // an hour that has begun whenever the test runs
     line_id: lines.lines[0].id,
     product_id: product.id,
     units: 40,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, orgDay, signIn, test } from './fixtures';
 
 /**
  * Issue 10: enter an hour's units picking batches, see the subtraction view, see stock
@@ -7,8 +7,9 @@ import { apiToken, expect, signIn, test } from './fixtures';
  * hours, and reverse the entry.
  */
 
-/** Today in the organisation's zone (the demo keeps America/Chicago). */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** Today in the organisation's zone (the demo keeps America/Chicago), and yesterday, whose 9 AM has always passed. */
+const today = orgDay();
+const yesterday = orgDay(-1);
 
 async function setUp(request: APIRequestContext, tag: string) {
   const token = await apiToken(request);
@@ -40,7 +41,7 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   const s = await setUp(request, tag);
 
   await signIn(page);
-  await page.goto(`/production/production-hourly?date=${today}`);
+  await page.goto(`/production/production-hourly?date=${yesterday}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Production hourly' })).toBeVisible();
 
   // 10 kits at 9 AM on the new line: 2.5 kg of rice, picked 1 kg + 1.5 kg instead of FEFO's 2 + 0.5.
@@ -66,7 +67,7 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   await expect(view.locator(`tr[data-batch="RA-${tag}"]`)).toContainText('-1');
   await expect(view.locator(`tr[data-batch="RA-${tag}"]`)).toContainText('1 kg');
   await expect(view.locator(`tr[data-batch="RB-${tag}"]`)).toContainText('3.5 kg');
-  const finished = `K-${tag}-${today.replaceAll('-', '')}-L${s.line.id}`;
+  const finished = `K-${tag}-${yesterday.replaceAll('-', '')}-L${s.line.id}`;
   await expect(view.locator(`tr[data-batch="${finished}"]`)).toContainText('+10');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId(`cell-9-${s.line.id}`)).toContainText('10');
@@ -79,7 +80,7 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   await expect(used).toContainText('-1.5 kg');
   await expect(used.getByTestId('move-owner')).toContainText('Production entry of');
   const token = await apiToken(request);
-  const daily = await (await request.get(`/api/production/daily?date=${today}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const daily = await (await request.get(`/api/production/daily?date=${yesterday}`, { headers: { Authorization: `Bearer ${token}` } })).json();
   const made = daily.entries.find((e: { line_id: number }) => e.line_id === s.line.id);
   await page.goto(`/inventory/batches/${made.produced_batch_id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(finished);
@@ -87,7 +88,7 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   await expect(history.getByRole('row').filter({ has: page.getByText('Produced', { exact: true }) })).toContainText('+10 kit');
 
   // The daily report: totals per product, labour hours, units per labour hour.
-  await page.goto(`/production/production-daily?date=${today}`);
+  await page.goto(`/production/production-daily?date=${yesterday}`);
   await expect(page.getByTestId('daily-products')).toContainText(`E2E kit ${tag}`);
   await expect(page.getByTestId('daily-products').getByRole('row', { name: new RegExp(`E2E kit ${tag}`) })).toContainText('10');
   await expect(page.getByText('Labour hours').first()).toBeVisible();
@@ -96,7 +97,7 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   await expect(page.getByTestId('daily-consumed')).toContainText(`RB-${tag}`);
 
   // Reverse it: the stock goes back, the entry stays, marked.
-  await page.goto(`/production/production-hourly?date=${today}`);
+  await page.goto(`/production/production-hourly?date=${yesterday}`);
   const entry = page.locator('[data-testid^="entry-"]', { hasText: `E2E line ${tag}` });
   await entry.getByRole('button', { name: 'Reverse' }).click();
   const rev = page.getByRole('dialog');
@@ -166,18 +167,46 @@ test('production: a recipe edited makes a new version, a line created, an employ
     const again = await request.post('/api/employees/validate-pin', { data: { employee_id: emp.employee_id, pin: '4826' } });
     await request.post('/api/employees/clockout', { data: { employee_id: emp.employee_id, clock_token: (await again.json()).clock_token } });
 
-    // The working day is a setting: 5 AM to 9 PM shows those hours on the grid.
+    // The working day is a setting: 5 AM to 9 PM shows those hours on the grid (on a day
+    // a week ahead, which has no entries: the demo's night shifts fill today's early hours).
+    const later = orgDay(7);
+    await page.goto(`/production/production-hourly?date=${later}`);
+    await expect(page.getByTestId(`cell-6-${s.line.id}`)).toBeVisible();
     await expect(page.getByTestId(`cell-5-${s.line.id}`)).toHaveCount(0);
     await page.goto('/settings');
     await page.getByLabel(/^Day starts at/).fill('5');
     await page.getByLabel(/^Day ends at/).fill('21');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Settings saved.')).toBeVisible();
-    await page.goto(`/production/production-hourly?date=${today}`);
+    await page.goto(`/production/production-hourly?date=${later}`);
     await expect(page.getByTestId(`cell-5-${s.line.id}`)).toBeVisible();
     await expect(page.getByTestId(`cell-20-${s.line.id}`)).toBeVisible();
     await expect(page.getByTestId(`cell-4-${s.line.id}`)).toHaveCount(0);
   } finally {
     await request.patch('/api/settings', { headers, data: { day_start_hour: original.day_start_hour, day_end_hour: original.day_end_hour } });
   }
+});
+
+test('production: an entry for an hour that has not begun is refused with the translated reason', async ({ page, request }) => {
+  const tag = Date.now().toString(36).toUpperCase();
+  const s = await setUp(request, tag);
+  const tomorrow = orgDay(1);
+  await signIn(page);
+  await page.goto(`/production/production-hourly?date=${tomorrow}`);
+  await page.getByTestId(`cell-9-${s.line.id}`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: `E2E kit ${tag} (K-${tag})` }).click();
+  await dialog.getByLabel('Units made this hour').fill('4');
+  await dialog.getByRole('button', { name: 'Save entry' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`${tomorrow} at hour 9 has not begun yet in the organisation's time zone`);
+  await page.keyboard.press('Escape');
+
+  // The API says the same, in the reader's language, and nothing was written.
+  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+  const res = await request.post('/api/production/entries', { headers, data: { date: tomorrow, hour: 9, line_id: s.line.id, product_id: s.kit.id, units: 4 } });
+  expect(res.status()).toBe(409);
+  expect((await res.json()).code).toBe('production.hour_not_yet');
+  const daily = await (await request.get(`/api/production/daily?date=${tomorrow}`, { headers })).json();
+  expect(daily.entries.filter((e: { line_id: number }) => e.line_id === s.line.id)).toHaveLength(0);
 });

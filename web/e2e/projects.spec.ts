@@ -1,4 +1,4 @@
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, orgDay, signIn, test } from './fixtures';
 
 /**
  * Issue 14 (projects): add a client, add a project for it, make units for it on the
@@ -6,8 +6,8 @@ import { apiToken, expect, signIn, test } from './fixtures';
  * find it among the cards and in the table.
  */
 
-/** Today in the organisation's zone (the demo keeps America/Chicago). */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** The day the kits are made: yesterday in the organisation's zone, so 9 AM has passed whenever the test runs. */
+const day = orgDay(-1);
 
 test('projects: a client, a project, production and a shipment for it, progress rising', async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -65,7 +65,7 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await expect(progress).toContainText('0 of 20 kit (0%)');
 
   // Make 10 kits for it at 9 AM.
-  await page.goto(`/production/production-hourly?date=${today}`);
+  await page.goto(`/production/production-hourly?date=${day}`);
   await page.getByTestId(`cell-9-${line.id}`).click();
   dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Product' }).click();
@@ -81,7 +81,7 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await expect(page.getByRole('table', { name: 'Production for this project' })).toContainText(`Project line ${tag}`);
 
   // Ship 4 of them for it.
-  const finished = `PK-${tag}-${today.replaceAll('-', '')}-L${line.id}`;
+  const finished = `PK-${tag}-${day.replaceAll('-', '')}-L${line.id}`;
   await page.goto('/shipping-log');
   await page.getByRole('button', { name: 'New shipment' }).click();
   dialog = page.getByRole('dialog');

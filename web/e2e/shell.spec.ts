@@ -132,19 +132,16 @@ test.describe('sidebar and breadcrumb', () => {
 });
 
 test.describe('navbar', () => {
-  test('patch notes modal lists the latest update and its six notes', async ({ page }) => {
+  test("patch notes show the latest release of Packline's own CHANGELOG.md and the earlier ones", async ({ page }) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Patch Notes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Patch Notes' });
-    await expect(dialog).toContainText('Latest update: 15 August 2025');
-    await expect(dialog.getByRole('listitem')).toHaveText([
-      'UI updates',
-      'Inventory batch grouping and a fix for batched items not showing',
-      'Fix for an incorrect subtraction view',
-      'Trial banner added',
-      'Hourly page fix to grab batches',
-      'UI shows batches',
-    ]);
+    await expect(dialog.getByTestId('patch-notes-date')).toHaveText(/^Latest update: \d{1,2} \w+ 20\d\d$/);
+    await expect(dialog).not.toContainText('Trial banner');
+    await expect(dialog.getByTestId('patch-notes-latest').getByRole('listitem').first()).toBeVisible();
+    const earlier = dialog.getByTestId('patch-notes-earlier');
+    await earlier.getByRole('button', { name: /^Version 0\.1\.0 · 22 November 2026$/ }).click();
+    await expect(earlier.getByText('The employee kiosk: clock in and out with a personal PIN; employees and their timesheets.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
@@ -200,7 +197,7 @@ test.describe('languages and themes', () => {
         const box = await page.locator('#app-sidebar').boundingBox();
         expect(box!.x + box!.width).toBe(1280);
         await page.getByRole('button', { name: 'یادداشت‌های به‌روزرسانی' }).click();
-        await expect(page.getByRole('dialog')).toContainText('۲۰۲۵');
+        await expect(page.getByRole('dialog')).toContainText('۲۰۲۶'); // the latest release's year (CHANGELOG.md), in Persian digits
         await page.keyboard.press('Escape');
       }
     }

@@ -49,7 +49,8 @@ export const NAMESPACES = {
   notFound: 'shell',
   units: 'shell',
   navbar: 'shell',
-  patchNotes: 'shell',
+  // The Patch Notes modal's strings load with it (it is lazy), not with the office shell.
+  patchNotes: 'patchNotes',
   notifications: 'shell',
   pages: 'pages',
   auth: 'auth',

@@ -15,6 +15,8 @@ export const paths = {
   root: simple('/'),
   notFound: simple('/404'),
   employeePortal: simple('/employee-portal'),
+  /** A sent invoice's page for its client, without signing in (the token is in the mailed link). */
+  publicInvoice: { path: '/invoice-link/:token', getHref: (token: string) => `/invoice-link/${token}` },
 
   auth: {
     root: simple('/auth'),

@@ -164,3 +164,8 @@ export function formatCalendarDate(date: string | null | undefined, lng: string,
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
   return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle, timeZone: 'UTC' }).format(d);
 }
+
+/** A weight in kilograms as the locale writes it (412.5 kg, 412,5 kg, ۴۱۲٫۵ کیلوگرم), up to 3 decimals. */
+export function formatKilograms(value: number, lng: string): string {
+  return new Intl.NumberFormat(intlLocale(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 }).format(value);
+}

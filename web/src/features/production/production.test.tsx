@@ -148,6 +148,25 @@ describe('production screens', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 
+  it('the daily report shows no rate from less than a quarter hour of labour, and says why', async () => {
+    server.use(
+      http.get('/api/production/daily', () =>
+        HttpResponse.json({
+          date: '2026-11-23', time_zone: 'America/Chicago', lines: [line], entries: [entry],
+          cells: [{ hour: 9, line_id: 2, units: 30, labour_hours: 0.04 }],
+          totals: [{ product_id: 100, sku: 'MEAL', name: 'Meal pouch', units: 30 }],
+          line_totals: [{ line_id: 2, name: 'Line 2', units: 30, hours: 1, target: 40, labour_hours: 0.04, units_per_labour_hour: null }],
+          consumed: [], units: 30, labour_hours: 0.04, units_per_labour_hour: null,
+        }),
+      ),
+    );
+    render(<ProductionDailyPage />);
+    expect(await screen.findByTestId('daily-uplh')).toHaveTextContent('—');
+    const why = within(screen.getByTestId('daily-uplh')).getByLabelText(/at least a quarter hour of labour/);
+    expect(why).toHaveTextContent('—');
+    expect(within(screen.getByTestId('daily-lines')).getByRole('row', { name: /Line 2/ })).toHaveTextContent('—');
+  });
+
   it('crew and lines: plans an employee who has not clocked in onto a line, offers no archived line, and says why a line is refused', { timeout: 20_000 }, async () => {
     const put: unknown[] = [];
     let crew: { employee_id: number; first_name: string; last_name: string; hours: number; line_id: number | null; worked: boolean }[] = [

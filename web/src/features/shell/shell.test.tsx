@@ -6,6 +6,7 @@ import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
+import releases from 'virtual:changelog';
 
 function signedIn() {
   localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
@@ -48,21 +49,19 @@ describe('app shell', () => {
     expect(toggle).toHaveAttribute('aria-controls', 'app-sidebar');
   });
 
-  it('opens the patch notes with the date and the six notes', async () => {
+  it("opens the patch notes: the latest release of Packline's CHANGELOG.md, its date and notes, earlier ones below", async () => {
     renderApp('/dashboard');
     const user = userEvent.setup();
     await user.click((await screen.findAllByRole('button', { name: 'Patch Notes' }))[0]);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Latest update: 15 August 2025');
-    const items = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual([
-      'UI updates',
-      'Inventory batch grouping and a fix for batched items not showing',
-      'Fix for an incorrect subtraction view',
-      'Trial banner added',
-      'Hourly page fix to grab batches',
-      'UI shows batches',
-    ]);
+    const [latest, ...older] = releases.filter((r) => r.date);
+    const [y, m, d] = latest.date!.split('-').map(Number);
+    const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+    expect(within(dialog).getByTestId('patch-notes-date')).toHaveTextContent(`Latest update: ${date}`);
+    const items = within(within(dialog).getByTestId('patch-notes-latest')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(latest.sections.flatMap((s) => s.items));
+    expect(dialog).not.toHaveTextContent('Trial banner');
+    for (const r of older) expect(within(dialog).getByRole('button', { name: new RegExp(`Version ${r.version.replaceAll('.', '\\.')}`) })).toBeInTheDocument();
   });
 
   it('lists notifications of the three kinds, marks them read, sees all and less', async () => {

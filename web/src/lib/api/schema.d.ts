@@ -991,7 +991,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a draft; it gets the next number of the organisation's year (INV-2026-0001) */
+        /** Send a draft: it gets the next number of the organisation's year (INV-2026-0001), and the client's billing address is mailed a link to its public page (through the mail outbox, in the invoice's language). A client without a billing email is 409 billing.client_no_email and nothing changes. */
         post: operations["sendInvoice"];
         delete?: never;
         options?: never;
@@ -1324,7 +1324,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component; 409 production.line_archived on an archived line) */
+        /** Record an hour's units; its consume and produce moves in one transaction (409 production.components_short naming every short component; 409 production.line_archived on an archived line; 409 production.hour_not_yet for an hour that has not begun in the organisation's zone, unless the setting allow_planning_ahead is on) */
         post: operations["createEntry"];
         delete?: never;
         options?: never;
@@ -1549,6 +1549,25 @@ export interface paths {
         head?: never;
         /** Change a project (only the fields present; team_ids replaces the team) */
         patch: operations["updateProject"];
+        trace?: never;
+    };
+    "/api/public/invoices/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** An invoice by its public link, without signing in: read-only, without its payments. The first opening is recorded (link_opened_at). 404 billing.link_void once the invoice is voided, billing.link_unknown for a token that never existed. */
+        get: operations["getPublicInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/recalls": {
@@ -2573,6 +2592,7 @@ export interface components {
             time_zone: string;
             totals: components["schemas"]["ProductTotal"][];
             units: number;
+            /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
             units_per_labour_hour: number | null;
         };
         /** @description A calendar day, YYYY-MM-DD. */
@@ -2790,6 +2810,16 @@ export interface components {
             issue_date: string | null;
             language: components["schemas"]["InvoiceLanguage"];
             lines: components["schemas"]["InvoiceLine"][];
+            /**
+             * Format: date-time
+             * @description When someone first opened the public link.
+             */
+            link_opened_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the link was mailed to the client's billing address.
+             */
+            mailed_at: string | null;
             notes: string;
             /** @description INV-YYYY-NNNN, given when sent; null for a draft. */
             number: string | null;
@@ -2801,6 +2831,8 @@ export interface components {
             payments: components["schemas"]["Payment"][];
             project_id: number | null;
             project_name: string;
+            /** @description The path of the invoice's public page (/invoice-link/TOKEN, an unguessable token), which shows it without signing in while it is sent or paid; null for a draft, and once voided (the link is revoked). */
+            public_path: string | null;
             reissue_of: number | null;
             /** Format: date-time */
             sent_at: string | null;
@@ -2928,6 +2960,7 @@ export interface components {
             /** @description Hourly target × hours produced in. */
             target: number | null;
             units: number;
+            /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
             units_per_labour_hour: number | null;
         };
         /**
@@ -3047,7 +3080,7 @@ export interface components {
             created_at: string;
             id: number;
             /** @enum {string} */
-            kind: "invitation" | "recovery" | "email_change";
+            kind: "invitation" | "recovery" | "email_change" | "invoice";
             last_error: string;
             /**
              * Format: date-time
@@ -3071,6 +3104,7 @@ export interface components {
                     [key: string]: number;
                 };
                 units: number;
+                /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
                 units_per_labour_hour: number | null;
             }[];
             /** Format: date */
@@ -3082,6 +3116,7 @@ export interface components {
             totals: {
                 labour_hours: number;
                 units: number;
+                /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
                 units_per_labour_hour: number | null;
             };
         };
@@ -3177,6 +3212,12 @@ export interface components {
             unit: string;
             /** @description Price of one unit in minor units of the organisation's currency. */
             unit_price_minor: number;
+        };
+        PrintableInvoice: {
+            invoice: components["schemas"]["Invoice"];
+            organisation_name: string;
+            primary_method: components["schemas"]["PaymentMethod"] | null;
+            support_email: string;
         };
         ProductTotal: {
             name: string;
@@ -3420,6 +3461,8 @@ export interface components {
             last_used_at: string;
         };
         Settings: {
+            /** @description Production entries may be written for hours that have not begun yet in the organisation's zone. Off by default: such an entry is refused 409 production.hour_not_yet. */
+            allow_planning_ahead?: boolean;
             /** @description The ISO 4217 code invoices are written in by default (USD). */
             currency?: string;
             /** @description …and ends at this one, not included (18 by default; 24 is midnight). */
@@ -3430,6 +3473,8 @@ export interface components {
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
+            /** @description The organisation's postal address, several lines; the sender on packing slips ('' until set). */
+            organisation_address?: string;
             organisation_name: string;
             /** @description Anyone may create a staff account without an invitation (off by default: by invitation only). */
             signup_open?: boolean;
@@ -5647,12 +5692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        invoice: components["schemas"]["Invoice"];
-                        organisation_name: string;
-                        primary_method: components["schemas"]["PaymentMethod"] | null;
-                        support_email: string;
-                    };
+                    "application/json": components["schemas"]["PrintableInvoice"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6497,6 +6537,7 @@ export interface operations {
                         date: string;
                         labour_hours: number;
                         units: number;
+                        /** @description Units ÷ labour hours; null where less than a quarter hour of labour was recorded. */
                         units_per_labour_hour: number | null;
                     };
                 };
@@ -6616,6 +6657,29 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, the organisation and the primary method. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintableInvoice"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6790,6 +6854,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Production entries may be written for hours that have not begun yet (off by default). */
+                    allow_planning_ahead?: boolean;
                     /** @description ISO 4217 code invoices are written in by default (USD). */
                     currency?: string;
                     /** @description Hour the working day ends (1–24), after day_start_hour. */
@@ -6798,6 +6864,8 @@ export interface operations {
                     day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
+                    /** @description The organisation's postal address, several lines (at most 500 characters): the sender on packing slips. */
+                    organisation_address?: string;
                     organisation_name?: string;
                     /** @description Anyone may create a staff account without an invitation. */
                     signup_open?: boolean;

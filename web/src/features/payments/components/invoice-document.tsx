@@ -89,7 +89,7 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
           </Table.Tbody>
         </Table>
         </Table.ScrollContainer>
-        <Stack gap={4} ms="auto" miw={260}>
+        <Stack gap={4} ms="auto" miw={{ base: '100%', xs: 260 }}>
           <Group justify="space-between">
             <Text>{t('payments.invoice.subtotal')}</Text>
             <Text>{money(inv.subtotal_minor)}</Text>

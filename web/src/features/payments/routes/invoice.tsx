@@ -1,37 +1,24 @@
 import '../strings';
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowBack, IconCash, IconEdit, IconPrinter, IconSend, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
-import { htmlLang, LANGUAGE_INFO, languageOf } from '@/i18n/languages';
+import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useOrgCurrency } from '../api/currency';
 import { useInvoiceStep, usePrintableInvoice, type Invoice } from '../api/invoices';
 import { InvoiceDocument } from '../components/invoice-document';
 import { InvoiceForm } from '../components/invoice-form';
+import { InvoiceLink } from '../components/invoice-link';
+import { useInvoiceT } from '../lib/use-invoice-t';
 import { PaymentForm } from '../components/payment-form';
 import { StatusBadge } from '../components/status-badge';
 import { formatDay, formatMoney } from '../lib/money';
-
-/** The t and locale of an invoice's language (the client's), loaded on demand; the reader's until it is. */
-function useInvoiceT(language: string | undefined) {
-  const { t, i18n } = useTranslation();
-  const tag = htmlLang(languageOf(language ?? i18n.language));
-  const [ready, setReady] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void i18n.loadLanguages(tag).then(() => live && setReady(tag));
-    return () => {
-      live = false;
-    };
-  }, [i18n, tag]);
-  return ready === tag ? { it: i18n.getFixedT(tag), ilng: tag } : { it: t, ilng: i18n.language };
-}
 
 /** /payments/billing/:id (admin): an invoice as printed, its actions and its payments. */
 export default function InvoicePage() {
@@ -123,6 +110,7 @@ export default function InvoicePage() {
             {t('payments.invoice.printLanguage', { language: LANGUAGE_INFO[languageOf(inv.language)].nativeName })}
           </Text>
         </Group>
+        {inv.status !== 'draft' && <InvoiceLink invoice={inv} />}
         <InvoiceDocument invoice={inv} method={q.data.primary_method} orgName={q.data.organisation_name} supportEmail={q.data.support_email} t={it} lng={ilng} />
         {inv.status !== 'draft' && (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="invoice-payments">

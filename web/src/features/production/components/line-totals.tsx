@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LineTotal } from '../api/types';
 import { formatQty, formatRate } from '../lib/format';
 import classes from '../production.module.css';
+import { Uplh } from './uplh';
 
 interface LineTotalsProps {
   lines: LineTotal[];
@@ -51,7 +52,9 @@ export function LineTotals({ lines, target, picked, testId }: LineTotalsProps) {
                 )}
               </Table.Td>
               <Table.Td ta="end">{formatRate(l.labour_hours, lng)}</Table.Td>
-              <Table.Td ta="end">{formatRate(l.units_per_labour_hour, lng)}</Table.Td>
+              <Table.Td ta="end">
+                <Uplh value={l.units_per_labour_hour} />
+              </Table.Td>
             </Table.Tr>
           );
         })}

@@ -1,7 +1,8 @@
 import { Card, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** One of a report's headline figures: a small label over the number. */
-export function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+export function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Card withBorder padding="sm">
       <Text size="xs" c="dimmed">

@@ -12,6 +12,7 @@ import { DateBar } from '../components/date-bar';
 import { EntryList } from '../components/entry-list';
 import { LineTotals } from '../components/line-totals';
 import { Stat } from '../components/stat';
+import { Uplh } from '../components/uplh';
 import { formatDay, formatHour, formatQty, formatRate } from '../lib/format';
 import { dayHours, useDay } from '../lib/use-day';
 import classes from '../production.module.css';
@@ -57,7 +58,7 @@ export default function ProductionDailyPage() {
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Stat label={t('production.daily.units')} value={formatQty(d.units, lng)} testId="daily-units" />
             <Stat label={t('production.daily.labourHours')} value={formatRate(d.labour_hours, lng)} testId="daily-labour" />
-            <Stat label={t('production.daily.uplh')} value={formatRate(d.units_per_labour_hour, lng)} testId="daily-uplh" />
+            <Stat label={t('production.daily.uplh')} value={<Uplh value={d.units_per_labour_hour} />} testId="daily-uplh" />
           </SimpleGrid>
 
           {d.lines.length > 0 && (

@@ -13,6 +13,7 @@ import { addDays, formatQty, formatRate, mondayOf } from '../lib/format';
 import { useDay } from '../lib/use-day';
 import { Stat } from '../components/stat';
 import { DateField } from '@/components/date-field';
+import { Uplh } from '../components/uplh';
 
 const OverviewCharts = lazy(() => import('../components/overview-charts'));
 
@@ -78,7 +79,7 @@ export default function ProductionOverviewPage() {
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Stat label={t('production.daily.units')} value={formatQty(o.totals.units, lng)} testId="overview-units" />
             <Stat label={t('production.daily.labourHours')} value={formatRate(o.totals.labour_hours, lng)} />
-            <Stat label={t('production.daily.uplh')} value={formatRate(o.totals.units_per_labour_hour, lng)} />
+            <Stat label={t('production.daily.uplh')} value={<Uplh value={o.totals.units_per_labour_hour} />} />
           </SimpleGrid>
           <Suspense fallback={<Text c="dimmed">{t('common.loading')}</Text>}>
             <OverviewCharts overview={o} />

@@ -5,6 +5,8 @@ import { settingsQueryKey, type Settings } from './get-settings';
 
 /** The server's limits (internal/organisation): mirrored so the form can say what is wrong before saving. */
 export const NAME_MAX = 200;
+/** The organisation's address, in characters. */
+export const ADDRESS_MAX = 500;
 export const MAX_SHIFT_HOURS_MIN = 1;
 export const MAX_SHIFT_HOURS_MAX = 48;
 export const MAX_UPLOAD_MIB_MIN = 1;
@@ -14,7 +16,7 @@ export const DAY_HOUR_MIN = 0;
 export const DAY_HOUR_MAX = 24;
 
 /** The fields PATCH /api/settings can blame in `{"error", "field"}`. */
-export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'time_zone', 'max_shift_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
+export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'organisation_address', 'time_zone', 'max_shift_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 export function isSettingsField(v: unknown): v is SettingsField {
@@ -47,6 +49,11 @@ export function checkSettings(
     const v = text(patch.support_email);
     if (!EMAIL.test(v)) fields.push('support_email');
     else body.support_email = v;
+  }
+  if ('organisation_address' in patch) {
+    const v = text(patch.organisation_address);
+    if ([...v].length > ADDRESS_MAX) fields.push('organisation_address');
+    else body.organisation_address = v;
   }
   if ('time_zone' in patch) {
     const v = typeof patch.time_zone === 'string' ? patch.time_zone : '';

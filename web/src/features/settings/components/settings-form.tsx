@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -34,6 +34,7 @@ const DEFAULT_UPLOAD_MIB = 50;
 interface FormValues {
   organisation_name: string;
   support_email: string;
+  organisation_address: string;
   time_zone: string | null;
   max_shift_hours: number | string;
   day_start_hour: number | string;
@@ -48,6 +49,7 @@ type FieldErrors = Partial<Record<SettingsField, string>>;
 const ERROR_KEY: Record<SettingsField, string> = {
   organisation_name: 'name',
   support_email: 'email',
+  organisation_address: 'address',
   time_zone: 'timeZone',
   max_shift_hours: 'maxShiftHours',
   day_start_hour: 'dayStartHour',
@@ -56,7 +58,7 @@ const ERROR_KEY: Record<SettingsField, string> = {
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s, currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
+  return { ...s, organisation_address: s.organisation_address ?? '', currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -64,6 +66,7 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   if (values.organisation_name !== saved.organisation_name) patch.organisation_name = values.organisation_name;
   if (values.support_email !== saved.support_email) patch.support_email = values.support_email;
+  if (values.organisation_address !== (saved.organisation_address ?? '')) patch.organisation_address = values.organisation_address;
   if ((values.time_zone ?? '') !== saved.time_zone) patch.time_zone = values.time_zone ?? '';
   if (values.currency !== (saved.currency ?? 'USD')) patch.currency = values.currency;
   if (values.max_shift_hours !== saved.max_shift_hours) {
@@ -168,6 +171,15 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             {...field('support_email')}
             autoComplete="email"
             required
+          />
+          <Textarea
+            label={t('settings.address')}
+            description={t('settings.addressHelp')}
+            {...field('organisation_address')}
+            autoComplete="street-address"
+            autosize
+            minRows={3}
+            maxRows={6}
           />
           <Select
             label={t('settings.timeZone')}

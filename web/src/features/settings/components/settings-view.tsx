@@ -11,6 +11,7 @@ export function SettingsView({ settings }: { settings: Settings }) {
   const rows = [
     { label: t('settings.organisationName'), value: settings.organisation_name },
     { label: t('settings.supportEmail'), value: settings.support_email, ltr: true },
+    { label: t('settings.address'), value: settings.organisation_address || '—' },
     { label: t('settings.timeZone'), value: settings.time_zone.replaceAll('_', ' '), ltr: true },
     { label: t('settings.maxShiftHours'), value: formatNumber(settings.max_shift_hours, i18n.language) },
     { label: t('settings.dayStartHour'), value: formatNumber(settings.day_start_hour, i18n.language) },
@@ -25,7 +26,7 @@ export function SettingsView({ settings }: { settings: Settings }) {
               <Text component="dt" size="sm" c="dimmed">
                 {row.label}
               </Text>
-              <Text component="dd" m={0} fw={600} dir={row.ltr ? 'ltr' : undefined} ta="start" style={{ overflowWrap: 'anywhere' }}>
+              <Text component="dd" m={0} fw={600} dir={row.ltr ? 'ltr' : undefined} ta="start" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
                 {row.value}
               </Text>
             </Stack>

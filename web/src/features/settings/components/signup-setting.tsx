@@ -10,28 +10,58 @@ import { loadNamespaces } from '@/i18n';
 await loadNamespaces('settings');
 
 
-/** Admins: whether anyone may create a staff account without an invitation; saved at once. */
-export function SignupSetting({ open }: { open: boolean }) {
+/** A setting that is on or off, saved at once: keys under `strings` name its card's title, label, help and the two notices. */
+function SwitchSetting({ field, checked, strings, testId }: {
+  field: 'signup_open' | 'allow_planning_ahead';
+  checked: boolean;
+  strings: { title: string; label: string; help: string; on: string; off: string };
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
   return (
-    <TitledCard title={t('signupSetting.title')}>
-        <Switch
-          checked={open}
-          disabled={update.isPending}
-          onChange={(e) =>
-            update.mutate(
-              { signup_open: e.currentTarget.checked },
-              {
-                onSuccess: (s) => void notify('success', s.signup_open ? t('signupSetting.opened') : t('signupSetting.closed')),
-                onError: (err) => void notify('danger', errorMessage(err, t)),
-              },
-            )
-          }
-          label={t('signupSetting.open')}
-          description={t('signupSetting.help')}
-          size="md"
-        />
+    <TitledCard title={t(strings.title)}>
+      <Switch
+        checked={checked}
+        disabled={update.isPending}
+        data-testid={testId}
+        onChange={(e) =>
+          update.mutate(
+            { [field]: e.currentTarget.checked },
+            {
+              onSuccess: (s) => void notify('success', s[field] ? t(strings.on) : t(strings.off)),
+              onError: (err) => void notify('danger', errorMessage(err, t)),
+            },
+          )
+        }
+        label={t(strings.label)}
+        description={t(strings.help)}
+        size="md"
+      />
     </TitledCard>
+  );
+}
+
+/** Admins: whether anyone may create a staff account without an invitation. */
+export function SignupSetting({ open }: { open: boolean }) {
+  return (
+    <SwitchSetting
+      field="signup_open"
+      checked={open}
+      strings={{ title: 'signupSetting.title', label: 'signupSetting.open', help: 'signupSetting.help', on: 'signupSetting.opened', off: 'signupSetting.closed' }}
+    />
+  );
+}
+
+/** Admins: whether production entries may be written for hours that have not begun yet. */
+export function PlanAheadSetting({ allowed }: { allowed: boolean }) {
+  const k = 'settings.planAhead.';
+  return (
+    <SwitchSetting
+      field="allow_planning_ahead"
+      checked={allowed}
+      testId="plan-ahead"
+      strings={{ title: `${k}title`, label: `${k}label`, help: `${k}help`, on: `${k}on`, off: `${k}off` }}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { useSettings } from '../api/get-settings';
 import { SettingsForm } from '../components/settings-form';
 import { SettingsView } from '../components/settings-view';
-import { SignupSetting } from '../components/signup-setting';
+import { PlanAheadSetting, SignupSetting } from '../components/signup-setting';
 
 function SettingsSkeleton() {
   const { t } = useTranslation();
@@ -58,6 +58,7 @@ export default function SettingsPage() {
         <>
           <SettingsForm initial={data} />
           <SignupSetting open={data.signup_open ?? false} />
+          <PlanAheadSetting allowed={data.allow_planning_ahead ?? false} />
         </>
       ) : (
         <SettingsView settings={data} />

@@ -1,0 +1,2 @@
+// What other areas use of the settings: the organisation's settings as signed-in staff read them.
+export { useSettings, type Settings } from './api/get-settings';
