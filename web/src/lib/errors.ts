@@ -1,7 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { ApiError, type ApiErrorBody } from './api';
-import { formatQuantity } from './units';
 
 /** Params that name things (codes, SKUs, fields) and keep their characters as sent. */
 const VERBATIM = /(^|_)(code|sku|batch|field|name|email|pin|unit|kind|reason|zone|value)$/;
@@ -10,6 +9,16 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Params that are quantities of the error's `unit`: written with it ('30 pouches'), the locale files name no unit beside them. */
 const QUANTITY = /^(on_hand|wanted|picked)$/;
+
+/**
+ * How a quantity with its unit is written (lib/units.ts's formatQuantity, which registers
+ * itself when loaded: every screen that handles stock loads it; the kiosk, which never meets
+ * a unit, stays without its tables of units).
+ */
+let quantityWithUnit: ((value: number, unit: string, t: TFunction, lng: string) => string) | undefined;
+export function setQuantityFormatter(f: typeof quantityWithUnit): void {
+  quantityWithUnit = f;
+}
 /** Params that are ids: the locale's digits, no thousands separators. */
 const ID = /(^|_)id$|^(by|move|line|entry)$/;
 
@@ -28,8 +37,8 @@ export function formatErrorParams(params: Record<string, unknown> | undefined, l
   for (const [key, v] of Object.entries(params ?? {})) {
     const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 3, useGrouping: !ID.test(key) });
     const unit = params?.unit;
-    if (QUANTITY.test(key) && typeof unit === 'string' && unit && (typeof v === 'number' || (typeof v === 'string' && NUMBER.test(v)))) {
-      out[key] = formatQuantity(Number(v), unit, i18next.t, tag);
+    if (quantityWithUnit && QUANTITY.test(key) && typeof unit === 'string' && unit && (typeof v === 'number' || (typeof v === 'string' && NUMBER.test(v)))) {
+      out[key] = quantityWithUnit(Number(v), unit, i18next.t, tag);
     } else if (typeof v === 'number') {
       out[key] = number.format(v);
     } else if (typeof v === 'string' && !VERBATIM.test(key) && NUMBER.test(v)) {

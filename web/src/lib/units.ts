@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { setQuantityFormatter } from './errors';
 import { intlLocale } from './format';
 
 /** Packaging units the locale files name, each typed as the word or its plural (+es after x and ch, else +s). */
@@ -43,3 +44,6 @@ export function formatQuantity(value: number, unit: string, t: TFunction, lng: s
   const qty = new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3, signDisplay: options.signed ? 'exceptZero' : 'auto' }).format(value);
   return t('units.quantity', { qty, unit: unitName(unit, t, value) });
 }
+
+// A stock error's quantities ('only 1 pouch on hand') are written the same way.
+setQuantityFormatter(formatQuantity);

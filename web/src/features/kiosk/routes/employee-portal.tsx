@@ -1,6 +1,6 @@
 import '../strings';
 import { Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/brand/logo';
 import { ShellTools } from '@/components/shell-tools';
@@ -10,13 +10,18 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { clock, isNetworkError, type ClockAction } from '../api/clock';
 import { getEmployees, getTimeZone, type ClockStatus, type KioskEmployee } from '../api/get-employees';
 import { validatePin, type PinCheck } from '../api/validate-pin';
-import { ClockModal } from '../components/clock-modal';
 import { EmployeeGrid } from '../components/employee-grid';
 import { LetterBar } from '../components/letter-bar';
-import { PinModal } from '../components/pin-modal';
 import { DEFAULT_TIME_ZONE, filterLetter } from '../lib/kiosk-format';
 import { useIdle } from '../lib/use-idle';
 import classes from '../kiosk.module.css';
+
+// The PIN and clock dialogs are fetched when a name is tapped (the clock's while the PIN is
+// typed), not with the page: the kiosk's first paint and its weight stay the list's.
+const loadPin = () => import('../components/pin-modal');
+const loadClock = () => import('../components/clock-modal');
+const PinModal = lazy(() => loadPin().then((m) => ({ default: m.PinModal })));
+const ClockModal = lazy(() => loadClock().then((m) => ({ default: m.ClockModal })));
 
 /** How often the list refreshes while nobody is using the kiosk. */
 const REFRESH_MS = 60_000;
@@ -82,6 +87,9 @@ export default function EmployeePortal() {
     setStep({ kind: 'list' });
   }, []);
   useIdle(step.kind !== 'list', backToList);
+  useEffect(() => {
+    if (step.kind === 'pin') void loadClock();
+  }, [step.kind]);
 
   const shown = useMemo(
     () => (employees === null ? null : letter === null ? employees : employees.filter((e) => filterLetter(e.last_name) === letter)),
@@ -176,6 +184,7 @@ export default function EmployeePortal() {
         <LetterBar value={letter} onChange={setLetter} />
         <EmployeeGrid employees={shown} onPick={(employee) => setStep({ kind: 'pin', employee })} />
       </main>
+      <Suspense fallback={null}>
       {step.kind === 'pin' && (
         <PinModal
           key={step.employee.employee_id}
@@ -197,6 +206,7 @@ export default function EmployeePortal() {
           onCancel={backToList}
         />
       )}
+      </Suspense>
     </div>
   );
 }
