@@ -17,7 +17,6 @@ import {
   nav,
   navbar,
   patchNotes,
-  notifications,
   auth,
   dashboard,
   pages,
@@ -104,7 +103,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, notifications, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
+        translation: { common, nav, navbar, patchNotes, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
       },
     },
     partialBundledLanguages: true,

@@ -2,8 +2,13 @@ import { ActionIcon } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import unread from 'virtual:english/notifications.unread';
+import { addEnglish } from '@/i18n/english';
 import { formatNumber } from '@/lib/format';
 import classes from './notifications-menu.module.css';
+
+// The rest of the notifications' English comes with the dropdown (../lib/notifications-strings).
+addEnglish({ notifications: { unread } });
 
 /** The navbar bell with the unread count. */
 export function NotificationsBell({ unread, ...props }: { unread: number } & ComponentPropsWithRef<'button'>) {

@@ -1,3 +1,4 @@
+import '../lib/notifications-strings';
 import { ActionIcon, Box, Button, Divider, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBellCheck, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';

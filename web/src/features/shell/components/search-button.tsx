@@ -1,0 +1,51 @@
+import { ActionIcon } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAIN_MENU } from '@/config/navigation';
+
+// The spotlight (Mantine Spotlight, its Modal and stylesheet, and its strings) loads on
+// the first Ctrl/⌘+K or click: every page carries only this button.
+const load = () => import('./search-spotlight');
+const SearchSpotlight = lazy(load);
+
+/** The header's search button; it and Ctrl/⌘+K open the search across the app. */
+export function SearchButton() {
+  const { t } = useTranslation();
+  const [openCount, setOpenCount] = useState(0);
+  const open = () => setOpenCount((n) => n + 1);
+  // Ctrl/⌘+K, also from inside a field (nobody types it). A listener of its own rather than
+  // Mantine's useHotkeys, which would be one more chunk on every first load.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setOpenCount((n) => n + 1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size={36}
+        aria-label={t('navbar.search')}
+        title={t('navbar.searchTitle')}
+        aria-haspopup="dialog"
+        data-testid="search-button"
+        onPointerEnter={() => void load().catch(() => undefined)}
+        onClick={open}
+      >
+        <IconSearch size={20} aria-hidden />
+      </ActionIcon>
+      {openCount > 0 && (
+        <Suspense fallback={null}>
+          <SearchSpotlight openCount={openCount} menu={MAIN_MENU} />
+        </Suspense>
+      )}
+    </>
+  );
+}
