@@ -11,7 +11,7 @@ import { StartRecall } from '@/features/recalls';
 import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle, useRecordCrumb } from '@/lib/use-document-title';
 import { downloadCSV } from '@/lib/api';
 import { useBatch } from '../api/get-batch';
 import type { Move } from '../api/types';
@@ -69,6 +69,7 @@ export default function BatchPage() {
   const pages = q.data?.pages ?? [];
   const first = pages[0];
   useDocumentTitle(first ? t('inventory.batch.documentTitle', { code: first.code }) : t('inventory.title'));
+  useRecordCrumb(first?.code);
 
   if (q.isError) {
     return (

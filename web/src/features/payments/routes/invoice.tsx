@@ -17,6 +17,7 @@ import { InvoiceForm } from '../components/invoice-form';
 import { PaymentForm } from '../components/payment-form';
 import { StatusBadge } from '../components/status-badge';
 import { formatDay, formatMoney } from '../lib/money';
+import { useRecordCrumb } from '@/lib/use-document-title';
 
 /** The t and locale of an invoice's language (the client's), loaded on demand; the reader's until it is. */
 function useInvoiceT(language: string | undefined) {
@@ -48,6 +49,7 @@ export default function InvoicePage() {
   const { it, ilng } = useInvoiceT(inv?.language);
   const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('payments.failed'));
   const close = () => setDialog(null);
+  useRecordCrumb(inv ? (inv.number ?? t('payments.invoice.draftTitle')) : null);
 
   if (q.isPending) return <Loader aria-label={t('common.loading')} />;
   if (q.isError || !inv) {

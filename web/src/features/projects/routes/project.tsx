@@ -18,6 +18,7 @@ import { ProgressCard } from '../components/progress-card';
 import { ProjectInvoices } from '../components/project-invoices';
 import { ProjectForm } from '../components/project-form';
 import { todayIn } from '../lib/today';
+import { useRecordCrumb } from '@/lib/use-document-title';
 
 interface ProductionDay {
   date: string;
@@ -70,6 +71,7 @@ export default function ProjectPage() {
   const n = (v: number) => formatNumber(v, lng);
   const p = q.data;
   const days = useMemo(() => byDay(p?.production ?? []), [p]);
+  useRecordCrumb(p?.name);
 
   if (!p) {
     return (
