@@ -5817,6 +5817,8 @@ export interface operations {
             query?: {
                 /** @description true for unread notifications only. */
                 unread?: "true" | "false" | "1" | "0";
+                /** @description Only notifications of this kind (400 field.choice for another). */
+                kind?: components["schemas"]["NotificationKind"];
                 /** @description The page, from 1. */
                 page?: components["parameters"]["page"];
                 limit?: number;
@@ -5837,7 +5839,7 @@ export interface operations {
                         notifications: components["schemas"]["Notification"][];
                         /** @description Notifications matching the filter (all pages). */
                         total: number;
-                        /** @description The user's unread notifications (all pages). */
+                        /** @description The user's unread notifications (all pages, whatever the filter). */
                         unread: number;
                     };
                 };
