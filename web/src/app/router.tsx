@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
           screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
           screen(paths.app.employees.path, 'nav.employees', () => import('@/features/employees/routes/employees')),
           screen(paths.app.chat.path, 'nav.chat', () => import('@/features/chat/routes/chat')),
+          screen(paths.app.notifications.path, 'navbar.notifications', () => import('@/features/shell/routes/notifications')),
           {
             path: paths.app.production.root.path,
             handle: crumb('nav.production'),

@@ -55,6 +55,8 @@ export const paths = {
     /** One employee's time: the employee list with their punches open. */
     employeeTime: { path: '/employees', getHref: (id: number | string) => `/employees?punches=${id}` },
     chat: simple('/chat'),
+    /** Every notification of the signed-in user, filtered and paged (the bell's "See all"). */
+    notifications: simple('/notifications'),
     production: {
       root: simple('/production'),
       overview: simple('/production/production-overview'),

@@ -16,14 +16,11 @@ import {
   common,
   nav,
   navbar,
-  patchNotes,
   auth,
   dashboard,
   pages,
   employeePortal,
-  notFound,
   errors,
-  messages,
   kiosk,
   units,
 } from './locales/gb.json';
@@ -103,7 +100,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, patchNotes, auth, dashboard, pages, employeePortal, notFound, errors, messages, kiosk, units },
+        translation: { common, nav, navbar, auth, dashboard, pages, employeePortal, errors, kiosk, units },
       },
     },
     partialBundledLanguages: true,

@@ -7,6 +7,11 @@ import { HOME_PATH } from '@/config/paths';
 import { supportMailto, usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { QueryProvider } from '@/components/query-provider';
+import notFound from 'virtual:english/notFound';
+import { addEnglish } from '@/i18n/english';
+
+// The 404 page's English comes with it, not with every first load (src/i18n/english.ts).
+addEnglish({ notFound });
 
 /** /404: title, a request to message support (with the support link), back to the dashboard. */
 function NotFound() {

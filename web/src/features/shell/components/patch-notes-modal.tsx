@@ -3,6 +3,11 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '@/lib/format';
 import { PATCH_NOTE_KEYS, PATCH_NOTES_LATEST_DATE } from './patch-notes-data';
+import patchNotes from 'virtual:english/patchNotes';
+import { addEnglish } from '@/i18n/english';
+
+// The patch notes' English comes with the modal, not with every first load (src/i18n/english.ts).
+addEnglish({ patchNotes });
 
 /** The Patch Notes modal (SPEC §1): the latest update date and its notes. Loaded on first open. */
 export default function PatchNotesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

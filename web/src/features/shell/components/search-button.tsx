@@ -32,7 +32,7 @@ export function SearchButton() {
         color="gray"
         size={36}
         aria-label={t('navbar.search')}
-        title={t('navbar.searchTitle')}
+        title={t('navbar.search')}
         aria-haspopup="dialog"
         data-testid="search-button"
         onPointerEnter={() => void load().catch(() => undefined)}
