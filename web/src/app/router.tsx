@@ -97,6 +97,14 @@ export const routes: RouteObject[] = [
               screen(paths.app.production.hourly.path, 'nav.productionHourly', () =>
                 import('@/features/production/routes/production-hourly'),
               ),
+              {
+                path: paths.app.production.recipes.path,
+                handle: crumb('nav.recipes'),
+                children: [
+                  { index: true, lazy: page(() => import('@/features/production/routes/recipes')) },
+                  screen(paths.app.production.recipe.path, 'nav.recipes', () => import('@/features/production/routes/recipe')),
+                ],
+              },
             ],
           },
           {

@@ -72,6 +72,12 @@ export const paths = {
         },
       },
       hourly: simple('/production/production-hourly'),
+      recipes: simple('/production/recipes'),
+      /** A finished good's recipe; `version`: the version to point out (an entry's "recipe vN"). */
+      recipe: {
+        path: '/production/recipes/:id',
+        getHref: (id: number | string, version?: number) => `/production/recipes/${id}${version ? `?version=${version}` : ''}`,
+      },
     },
     payments: {
       root: simple('/payments'),
