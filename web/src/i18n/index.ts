@@ -21,7 +21,6 @@ import {
   pages,
   employeePortal,
   errors,
-  kiosk,
   units,
 } from './locales/gb.json';
 
@@ -100,7 +99,7 @@ export const i18nReady = i18n
   .init({
     resources: {
       [htmlLang(DEFAULT_LANGUAGE)]: {
-        translation: { common, nav, navbar, auth, dashboard, pages, employeePortal, errors, kiosk, units },
+        translation: { common, nav, navbar, auth, dashboard, pages, employeePortal, errors, units },
       },
     },
     partialBundledLanguages: true,

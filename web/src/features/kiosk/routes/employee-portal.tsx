@@ -1,3 +1,4 @@
+import '../strings';
 import { Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
