@@ -53,6 +53,7 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
       <Stack gap="sm">
         <ListTable
           fz={undefined}
+          minWidth={460}
           aria-label={t('production.recipe.components')}
           verticalSpacing={4}
           columns={[t('production.recipe.component'), t('production.recipe.perUnit'), '']}

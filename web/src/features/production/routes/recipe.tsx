@@ -17,6 +17,7 @@ export default function RecipePage() {
   useRecordCrumb(item.data?.name);
   return (
     <PageFrame title={item.data ? t('production.recipe.title', { name: item.data.name }) : t('nav.recipes')}>
+      {/* The editor's table scrolls sideways on a phone; the page does not. */}
       {item.isError ? (
         <Alert color="red" role="alert">
           {errorMessage(item.error, t)}
