@@ -31,7 +31,8 @@ export function SearchButton() {
         variant="subtle"
         color="gray"
         size={36}
-        aria-label={t('navbar.search')}
+        // Named by its title (a tooltip too), not aria-label: a page's own "Search" field
+        // stays the one element labelled so.
         title={t('navbar.search')}
         aria-haspopup="dialog"
         data-testid="search-button"
