@@ -27,6 +27,7 @@ function componentStyles(): Plugin {
     [/@mantine\/dates\/esm\/.*\.module\.mjs$/, '@mantine/dates/styles.layer.css'],
     [/@mantine\/notifications\/esm\/.*\.module\.mjs$/, '@mantine/notifications/styles.layer.css'],
     [/mantine-datatable\/dist\/index\.mjs$/, 'mantine-datatable/styles.layer.css'],
+    [/@mantine\/spotlight\/esm\/.*\.module\.mjs$/, '@mantine/spotlight/styles.layer.css'],
   ];
   return {
     name: 'packline:component-styles',

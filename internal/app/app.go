@@ -21,6 +21,7 @@ import (
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/recalls"
+	"github.com/packline/packline/internal/search"
 	"github.com/packline/packline/internal/services"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/storage"
@@ -163,6 +164,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			Billing:      bill,
 			Trace:        &inventory.Tracer{Store: storage.NewTraceStore(db)},
 			Recalls:      recalls.NewService(storage.NewRecallStore(db, inv)),
+			Search:       search.NewService(storage.NewSearchStore(db)),
 		},
 	}
 }

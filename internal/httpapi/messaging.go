@@ -22,7 +22,7 @@ func chatPerson(r *http.Request) messaging.Person {
 	return messaging.Person{ID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
 }
 
-// handleNotifications: GET /api/notifications?unread=&page=&limit=.
+// handleNotifications: GET /api/notifications?unread=&kind=&page=&limit=.
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
 	limit, err := queryInt(r, "limit", messaging.DefaultList, 1, messaging.MaxList)
 	if err != nil {
@@ -32,7 +32,7 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	f := messaging.Filter{UnreadOnly: boolParam(queryText(r, "unread")), Limit: limit, Offset: (page - 1) * limit}
+	f := messaging.Filter{UnreadOnly: boolParam(queryText(r, "unread")), Kind: queryText(r, "kind"), Limit: limit, Offset: (page - 1) * limit}
 	p, err := s.Messaging.List(r.Context(), userFrom(r.Context()).ID, f)
 	if err != nil {
 		return err

@@ -84,6 +84,8 @@ func (s *Server) routeTable() []route {
 		{"PATCH /api/settings", admin, s.handlePatchSettings},
 		{"GET /api/notifications", signedIn, s.handleNotifications},
 		{"POST /api/notifications/read", signedIn, s.handleNotificationsRead},
+		// search: records across the app by what people type (search.go)
+		{"GET /api/search", signedIn, s.handleSearch},
 
 		// messaging: the live event stream and the chat
 		{"POST /api/events/ticket", signedIn, s.handleEventsTicket},

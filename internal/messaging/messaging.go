@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -36,6 +37,9 @@ const (
 	// "batch" of "name" started for "reason"; it holds "batches" batches.
 	KindRecallStarted = "recall_started"
 )
+
+// Kinds lists every notification kind.
+var Kinds = []string{KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid, KindRecallStarted}
 
 // Audience is who gets a notification that names no recipients (To nil).
 type Audience string
@@ -100,8 +104,10 @@ const (
 // Filter selects a page of a user's notifications.
 type Filter struct {
 	UnreadOnly bool
-	Limit      int
-	Offset     int
+	// Kind, when set, is the one kind listed (one of Kinds).
+	Kind   string
+	Limit  int
+	Offset int
 }
 
 // Service lists notifications and records them, keeps the chat and serves
@@ -129,6 +135,9 @@ func (s *Service) List(ctx context.Context, userID int64, f Filter) (Page, error
 	}
 	if f.Offset < 0 {
 		f.Offset = 0
+	}
+	if f.Kind != "" && !slices.Contains(Kinds, f.Kind) {
+		return Page{}, apperr.Choice("kind", Kinds)
 	}
 	return s.store.List(ctx, userID, f)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/recalls"
+	"github.com/packline/packline/internal/search"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -40,4 +41,6 @@ type Services struct {
 	Trace *inventory.Tracer
 	// Recalls hold a batch and everything made from it, and list its partners.
 	Recalls *recalls.Service
+	// Search finds records across the app by what people type.
+	Search *search.Service
 }

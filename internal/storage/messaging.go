@@ -39,15 +39,19 @@ const personName = `TRIM(%s.first_name || ' ' || %s.last_name)`
 
 func nameOf(alias string) string { return strings.ReplaceAll(personName, "%s", alias) }
 
-// List returns a page of a user's notifications and the unread count.
+// List returns a page of a user's notifications (those the filter keeps),
+// how many the filter keeps and the user's unread count (all of them).
 func (s *MessagingStore) List(ctx context.Context, userID int64, f messaging.Filter) (messaging.Page, error) {
-	where := `n.user_id = ?`
+	cond, args := `1 = 1`, []any{}
 	if f.UnreadOnly {
-		where += ` AND n.read_at IS NULL`
+		cond += ` AND n.read_at IS NULL`
+	}
+	if f.Kind != "" {
+		cond, args = cond+` AND n.kind = ?`, append(args, f.Kind)
 	}
 	rows, err := s.db.Query(ctx, `SELECT n.id, n.kind, n.params, n.link, n.created_at, n.read_at, a.id, `+nameOf("a")+`
 		FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
-		WHERE `+where+` ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`, userID, f.Limit, f.Offset)
+		WHERE n.user_id = ? AND `+cond+` ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`, append(append([]any{userID}, args...), f.Limit, f.Offset)...)
 	if err != nil {
 		return messaging.Page{}, err
 	}
@@ -74,10 +78,8 @@ func (s *MessagingStore) List(ctx context.Context, userID int64, f messaging.Fil
 	if err := rows.Err(); err != nil {
 		return page, err
 	}
-	err = s.db.QueryRow(ctx, `SELECT COUNT(*), COUNT(*) - COUNT(read_at) FROM notifications n WHERE `+where, userID).Scan(&page.Total, &page.Unread)
-	if err == nil && f.UnreadOnly {
-		page.Unread = page.Total
-	}
+	err = s.db.QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN `+cond+` THEN 1 ELSE 0 END), 0), COUNT(*) - COUNT(n.read_at)
+		FROM notifications n WHERE n.user_id = ?`, append(args, userID)...).Scan(&page.Total, &page.Unread)
 	return page, err
 }
 

@@ -28,6 +28,8 @@ const OFFICE_ROUTES = [
   '/production/production-overview',
   '/production/production-daily',
   '/production/production-hourly',
+  '/production/recipes',
+  '/notifications',
   '/payments/payment-methods',
   '/payments/billing',
   '/payments/billing/1',

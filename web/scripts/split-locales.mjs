@@ -51,7 +51,12 @@ export const NAMESPACES = {
   navbar: 'shell',
   // The Patch Notes modal's strings load with it (it is lazy), not with the office shell.
   patchNotes: 'patchNotes',
-  notifications: 'shell',
+  // The dropdown's and the notifications page's strings load with them; the bell's count with the shell.
+  notifications: 'notifications',
+  'notifications.unread': 'shell',
+  // The search (Spotlight) brings its own, and the document types it names.
+  search: 'search',
+  'docs.types': ['docs', 'search'],
   pages: 'pages',
   auth: 'auth',
   signup: 'auth',

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
           screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
           screen(paths.app.employees.path, 'nav.employees', () => import('@/features/employees/routes/employees')),
           screen(paths.app.chat.path, 'nav.chat', () => import('@/features/chat/routes/chat')),
+          screen(paths.app.notifications.path, 'navbar.notifications', () => import('@/features/shell/routes/notifications')),
           {
             path: paths.app.production.root.path,
             handle: crumb('nav.production'),
@@ -97,6 +98,14 @@ export const routes: RouteObject[] = [
               screen(paths.app.production.hourly.path, 'nav.productionHourly', () =>
                 import('@/features/production/routes/production-hourly'),
               ),
+              {
+                path: paths.app.production.recipes.path,
+                handle: crumb('nav.recipes'),
+                children: [
+                  { index: true, lazy: page(() => import('@/features/production/routes/recipes')) },
+                  screen(paths.app.production.recipe.path, 'nav.recipes', () => import('@/features/production/routes/recipe')),
+                ],
+              },
             ],
           },
           {

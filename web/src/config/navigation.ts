@@ -40,6 +40,7 @@ export const MAIN_MENU: NavItem[] = [
       { labelKey: 'nav.productionOverview', to: paths.app.production.overview.path },
       { labelKey: 'nav.productionDaily', to: paths.app.production.daily.path },
       { labelKey: 'nav.productionHourly', to: paths.app.production.hourly.path },
+      { labelKey: 'nav.recipes', to: paths.app.production.recipes.path },
     ],
   },
   { labelKey: 'nav.shippingLog', to: paths.app.shippingLog.path, icon: IconTruckDelivery },

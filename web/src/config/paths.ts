@@ -57,6 +57,8 @@ export const paths = {
     /** One employee's time: the employee list with their punches open. */
     employeeTime: { path: '/employees', getHref: (id: number | string) => `/employees?punches=${id}` },
     chat: simple('/chat'),
+    /** Every notification of the signed-in user, filtered and paged (the bell's "See all"). */
+    notifications: simple('/notifications'),
     production: {
       root: simple('/production'),
       overview: simple('/production/production-overview'),
@@ -72,6 +74,12 @@ export const paths = {
         },
       },
       hourly: simple('/production/production-hourly'),
+      recipes: simple('/production/recipes'),
+      /** A finished good's recipe; `version`: the version to point out (an entry's "recipe vN"). */
+      recipe: {
+        path: '/production/recipes/:id',
+        getHref: (id: number | string, version?: number) => `/production/recipes/${id}${version ? `?version=${version}` : ''}`,
+      },
     },
     payments: {
       root: simple('/payments'),

@@ -146,6 +146,8 @@ describe('production screens', () => {
     expect(within(screen.getByTestId('daily-consumed')).getByRole('row', { name: /RICE-A/ })).toHaveTextContent('1.8 kg');
     expect(screen.getByText('9 am · Line 2: new film roll')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    // The entry's "recipe v2" opens that version of the product's recipe.
+    expect(screen.getByRole('link', { name: 'recipe v2' })).toHaveAttribute('href', '/production/recipes/100?version=2');
   });
 
   it('the daily report shows no rate from less than a quarter hour of labour, and says why', async () => {

@@ -64,15 +64,18 @@ describe('app shell', () => {
     for (const r of older) expect(within(dialog).getByRole('button', { name: new RegExp(`Version ${r.version.replaceAll('.', '\\.')}`) })).toBeInTheDocument();
   });
 
-  it('lists notifications of the three kinds, marks them read, sees all and less', async () => {
-    const limits: string[] = [];
+  it('lists notifications of the three kinds, marks them read; "See all" opens the notifications page, filtered and paged', async () => {
+    const asked: URLSearchParams[] = [];
     let markedAll = false;
     server.use(
       mockApi.get('/api/notifications', ({ request }) => {
-        const limit = new URL(request.url).searchParams.get('limit') ?? '';
-        limits.push(limit);
-        const all = sample(8);
-        return HttpResponse.json({ notifications: all.slice(0, Number(limit)), unread: markedAll ? 0 : 2, total: 8 });
+        const q = new URL(request.url).searchParams;
+        asked.push(q);
+        const kind = q.get('kind');
+        const all = sample(45).filter((n) => !kind || n.kind === kind);
+        const limit = Number(q.get('limit'));
+        const from = (Number(q.get('page') ?? 1) - 1) * limit;
+        return HttpResponse.json({ notifications: all.slice(from, from + limit), unread: markedAll ? 0 : 2, total: all.length });
       }),
       mockApi.post('/api/notifications/read', async ({ request }) => {
         markedAll = JSON.stringify(await request.json()) === '{}';
@@ -87,18 +90,29 @@ describe('app shell', () => {
     expect(await screen.findByText('Person 1 sent a message')).toBeInTheDocument();
     expect(screen.getByText('Person 2 uploaded a zip file with type CSV')).toBeInTheDocument();
     expect(screen.getByText('Person 3 started a new topic')).toBeInTheDocument();
-    expect(limits).toContain('5');
-
-    await user.click(screen.getByRole('button', { name: 'See all' }));
-    expect(await screen.findByText('Person 8 uploaded a zip file with type CSV')).toBeInTheDocument();
-    expect(limits).toContain('50');
-    await user.click(screen.getByRole('button', { name: 'See less' }));
-    await waitFor(() => expect(screen.queryByText('Person 8 uploaded a zip file with type CSV')).not.toBeInTheDocument());
+    expect(asked.at(-1)?.get('limit')).toBe('5');
 
     await user.click(screen.getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(markedAll).toBe(true));
     // The first click replaced the bell with the popover's own (loaded on first use).
     await waitFor(() => expect(screen.getByTestId('notifications-button')).toHaveAccessibleName('Notifications'));
+
+    await user.click(screen.getByRole('button', { name: 'See all' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 5000 })).toBeInTheDocument();
+    const list = await screen.findByTestId('notifications-page-list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(asked.at(-1)?.get('page')).toBe('3'));
+    expect(await screen.findByText('41–45 of 45')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'New topics' }));
+    await waitFor(() => expect(asked.at(-1)?.get('kind')).toBe('topic'));
+    expect(asked.at(-1)?.get('page')).toBe('1');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(15));
+    await user.click(screen.getByText('Unread'));
+    await waitFor(() => expect(asked.at(-1)?.get('unread')).toBe('true'));
   });
 
   it('says what the work raised: low stock, a forgotten clock-out, a paid invoice; each opens its place', async () => {

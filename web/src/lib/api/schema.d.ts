@@ -1648,6 +1648,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Items, batches, shipments, employees, projects, invoices (admins), documents and recalls matching q
+         * @description Case does not matter; a record whose key (SKU, name, code, number) starts with `q` comes
+         *     before one that only contains it. A `q` shorter than 2 characters (after trimming)
+         *     finds nothing; longer than 100 is 400 `field.too_long`. A recall is found by its number
+         *     (RCL-0007, rcl7).
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -3444,6 +3467,16 @@ export interface components {
         };
         /** @enum {string} */
         Role: "admin" | "staff";
+        SearchResult: {
+            /** @description The record's id: the page it opens. */
+            id: number;
+            /** @enum {string} */
+            kind: "item" | "batch" | "shipment" | "employee" | "project" | "invoice" | "document" | "recall";
+            /** @description What tells it apart: an item's SKU, a batch's item, a shipment's destination, a project's client, an invoice's client, a document's type, a recall's batch code. */
+            subtitle: string;
+            /** @description Its own name or code (an invoice's number; empty for a draft). */
+            title: string;
+        };
         Session: {
             /** Format: date-time */
             created_at: string;
@@ -5830,6 +5863,8 @@ export interface operations {
             query?: {
                 /** @description true for unread notifications only. */
                 unread?: "true" | "false" | "1" | "0";
+                /** @description Only notifications of this kind (400 field.choice for another). */
+                kind?: components["schemas"]["NotificationKind"];
                 /** @description The page, from 1. */
                 page?: components["parameters"]["page"];
                 limit?: number;
@@ -5850,7 +5885,7 @@ export interface operations {
                         notifications: components["schemas"]["Notification"][];
                         /** @description Notifications matching the filter (all pages). */
                         total: number;
-                        /** @description The user's unread notifications (all pages). */
+                        /** @description The user's unread notifications (all pages, whatever the filter). */
                         unread: number;
                     };
                 };
@@ -6818,6 +6853,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Recall"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description What to look for. */
+                q?: string;
+                /** @description The most results of each kind. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was found, kind by kind (item, batch, shipment, employee, project, invoice, document, recall). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["SearchResult"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -42,7 +42,9 @@ export function PreviewModal({ doc, onClose, onDownload, onDelete }: { doc: Docu
             </Center>
           )}
           {url && doc.content_type === 'application/pdf' && (
-            <iframe src={url} title={t('docs.preview.pdfTitle', { name: doc.name })} style={{ width: '100%', height: '70vh', border: 0 }} />
+            // The browser's viewer would title it by the object URL's UUID: its toolbar is left
+            // out (#toolbar=0), the modal's title names the file and Download is below.
+            <iframe src={`${url}#toolbar=0`} title={t('docs.preview.pdfTitle', { name: doc.name })} style={{ width: '100%', height: '70vh', border: 0 }} />
           )}
           {url && doc.content_type.startsWith('image/') && (
             <Center>

@@ -9,7 +9,7 @@ import { BatchShipments } from '@/features/shipping';
 import { StartRecall } from '@/features/recalls';
 import { LinkedDocuments } from '@/features/docs';
 import { errorMessage } from '@/lib/errors';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle, useRecordCrumb } from '@/lib/use-document-title';
 import { downloadCSV } from '@/lib/api';
 import { useBatch } from '../api/get-batch';
 import type { MoveReason } from '../api/get-moves';
@@ -39,6 +39,7 @@ export default function BatchPage() {
   const [dialog, setDialog] = useState<InventoryDialog>(null);
   const first = q.data;
   useDocumentTitle(first ? t('inventory.batch.documentTitle', { code: first.code }) : t('inventory.title'));
+  useRecordCrumb(first?.code);
 
   if (q.isError) {
     return (

@@ -19,6 +19,7 @@ import { useInvoiceT } from '../lib/use-invoice-t';
 import { PaymentForm } from '../components/payment-form';
 import { StatusBadge } from '../components/status-badge';
 import { formatDay, formatMoney } from '../lib/money';
+import { useRecordCrumb } from '@/lib/use-document-title';
 
 /** /payments/billing/:id (admin): an invoice as printed, its actions and its payments. */
 export default function InvoicePage() {
@@ -35,6 +36,7 @@ export default function InvoicePage() {
   const { it, ilng } = useInvoiceT(inv?.language);
   const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('payments.failed'));
   const close = () => setDialog(null);
+  useRecordCrumb(inv ? (inv.number ?? t('payments.invoice.draftTitle')) : null);
 
   if (q.isPending) return <Loader aria-label={t('common.loading')} />;
   if (q.isError || !inv) {

@@ -7,6 +7,14 @@ export async function getRecipeVersions(itemId: number, signal?: AbortSignal) {
   return (await api.get('/api/inventory/items/{id}/recipe/versions', { path: { id: itemId }, signal })).versions;
 }
 
+/** GET /api/inventory/items/{id}: the finished good a recipe page is about (its name for the title and crumb). */
+export function useRecipeItem(itemId: number) {
+  return useQuery({
+    queryKey: [...productionKeys.recipes(itemId), 'item'],
+    queryFn: ({ signal }) => api.get('/api/inventory/items/{id}', { path: { id: itemId }, signal }),
+  });
+}
+
 export function useRecipeVersions(itemId: number) {
   return useQuery({ queryKey: productionKeys.recipes(itemId), queryFn: ({ signal }) => getRecipeVersions(itemId, signal) });
 }

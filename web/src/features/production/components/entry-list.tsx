@@ -1,7 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconListDetails, IconPaperclip } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import type { Entry } from '../api/types';
 import { formatHour, formatQty } from '../lib/format';
 import classes from '../production.module.css';
@@ -32,7 +34,12 @@ export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?
                 })}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('production.entries.meta', { batch: e.produced_batch_code, version: e.recipe_version, by: e.created_by || '—' })}
+                {/* "recipe vN" opens that version of the product's recipe. */}
+                <Trans
+                  i18nKey="production.entries.meta"
+                  values={{ batch: e.produced_batch_code, version: e.recipe_version, by: e.created_by || '—' }}
+                  components={{ recipe: <Anchor component={Link} to={paths.app.production.recipe.getHref(e.product_id, e.recipe_version)} size="xs" data-testid="recipe-link" /> }}
+                />
                 {e.project_name && ` · ${e.project_name}`}
                 {e.note && ` · ${e.note}`}
               </Text>

@@ -54,6 +54,7 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
       <Stack gap="sm">
         <ListTable
           fz={undefined}
+          minWidth={460}
           aria-label={t('production.recipe.components')}
           verticalSpacing={4}
           columns={[t('production.recipe.component'), t('production.recipe.perUnit'), '']}
@@ -129,9 +130,9 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
 
 /**
  * A finished good's recipe: the version in force, editable (saving a change makes a new
- * version), and every past version, read-only.
+ * version), and every past version, read-only; `highlight` points out one version.
  */
-export function RecipeEditor({ itemId }: { itemId: number }) {
+export function RecipeEditor({ itemId, highlight }: { itemId: number; highlight?: number }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const versions = useRecipeVersions(itemId);
@@ -154,7 +155,7 @@ export function RecipeEditor({ itemId }: { itemId: number }) {
           {past.map((v) => (
             <Stack key={v.version} gap={2} data-testid={`recipe-version-${v.version}`}>
               <Group gap="xs">
-                <Badge variant="light" color="gray">
+                <Badge variant={v.version === highlight ? 'filled' : 'light'} color={v.version === highlight ? 'primary' : 'gray'} data-highlighted={v.version === highlight || undefined}>
                   {t('production.recipe.version', { version: formatQty(v.version, lng) })}
                 </Badge>
                 <Text size="xs" c="dimmed">

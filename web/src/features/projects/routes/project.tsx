@@ -19,6 +19,7 @@ import { ProjectInvoices } from '../components/project-invoices';
 import { ProjectForm } from '../components/project-form';
 import { todayIn } from '../lib/today';
 import { formatQuantity } from '@/lib/units';
+import { useRecordCrumb } from '@/lib/use-document-title';
 
 interface ProductionDay {
   date: string;
@@ -71,6 +72,7 @@ export default function ProjectPage() {
   const n = (v: number) => formatNumber(v, lng);
   const p = q.data;
   const days = useMemo(() => byDay(p?.production ?? []), [p]);
+  useRecordCrumb(p?.name);
 
   if (!p) {
     return (

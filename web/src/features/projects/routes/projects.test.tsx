@@ -51,4 +51,13 @@ describe('projects page (/projects)', () => {
     const table = await screen.findByRole('table', { name: 'Projects' });
     expect(within(table).getByText('1,000 / 1,000 made, 100 shipped')).toBeInTheDocument();
   });
+
+  it('ends the breadcrumb in the project’s own name, not "Project"', { timeout: 20_000 }, async () => {
+    server.use(http.get('/api/projects/7', () => HttpResponse.json({ ...project(7, 'Winter drive'), production: [], shipments: [] })));
+    renderApp('/projects/7');
+    const crumb = await screen.findByTestId('breadcrumb', {}, { timeout: 15_000 });
+    await waitFor(() => expect(crumb).toHaveTextContent(/Home\s*Projects\s*Winter drive$/));
+    expect(within(crumb).getByText('Winter drive')).toHaveAttribute('aria-current', 'page');
+    expect(within(crumb).queryByText('Project')).toBeNull();
+  });
 });

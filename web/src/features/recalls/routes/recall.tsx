@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatCalendarDate, formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle, useRecordCrumb } from '@/lib/use-document-title';
 import { useRecall, useReleaseRecall, type RecallLine } from '../api/recalls';
 import { RECALL_COLORS } from './recalls';
 import { formatQuantity } from '@/lib/units';
@@ -41,6 +41,7 @@ export default function RecallPage() {
   const [notes, setNotes] = useState<string | null>(null);
   const rc = q.data?.recall;
   useDocumentTitle(rc ? t('recalls.page.documentTitle', { number: rc.number }) : t('nav.recalls'));
+  useRecordCrumb(rc?.number);
   if (q.isError) return <Text c="red">{errorMessage(q.error, t)}</Text>;
   if (!q.data || !rc) return <Text>{t('common.loading')}</Text>;
   const groups = byDestination(q.data.lines);

@@ -38,17 +38,27 @@ export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & 
 export interface NotificationsPage {
   notifications: AppNotification[];
   unread: number;
+  /** Notifications the filter keeps (all pages). */
+  total: number;
+}
+
+/** What the notifications page asks for: a kind, unread only, a page of `limit`. */
+export interface NotificationsFilter {
+  kind?: NotificationKind;
+  unread?: boolean;
+  page?: number;
 }
 
 const isKind = (k: string): k is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(k);
 
-/** GET /api/notifications?limit=N, newest first. Kinds this app does not know are skipped. */
-export async function getNotifications(limit: number, signal?: AbortSignal): Promise<NotificationsPage> {
-  const page = await api.get('/api/notifications', { query: { limit }, signal });
+/** GET /api/notifications?limit=N (&kind, &unread, &page), newest first. Kinds this app does not know are skipped. */
+export async function getNotifications(limit: number, signal?: AbortSignal, f: NotificationsFilter = {}): Promise<NotificationsPage> {
+  const query = { limit, page: f.page, kind: f.kind, unread: f.unread ? ('true' as const) : undefined };
+  const page = await api.get('/api/notifications', { query, signal });
   const notifications = page.notifications.flatMap((n): AppNotification[] =>
     isKind(n.kind) ? [{ ...n, kind: n.kind, params: { ...n.params, name: n.params.name ?? '' } }] : [],
   );
-  return { notifications, unread: page.unread };
+  return { notifications, unread: page.unread, total: page.total };
 }
 
 /** POST /api/notifications/read; without ids every notification is marked read. */
@@ -56,10 +66,10 @@ export function markNotificationsRead(ids?: number[]) {
   return api.post('/api/notifications/read', { body: ids ? { ids } : {} });
 }
 
-export const notificationsQuery = (limit: number) =>
+export const notificationsQuery = (limit: number, f: NotificationsFilter = {}) =>
   queryOptions({
-    queryKey: ['notifications', 'list', { limit }],
-    queryFn: ({ signal }) => getNotifications(limit, signal),
+    queryKey: ['notifications', 'list', { limit, ...f }],
+    queryFn: ({ signal }) => getNotifications(limit, signal, f),
   });
 
 /** The unread count on the bell: one request at start, then the live events keep it. */

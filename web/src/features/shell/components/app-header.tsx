@@ -9,6 +9,7 @@ import type { NavLayout } from '@/lib/preferences';
 import { NotificationsMenu } from './notifications-menu';
 import { PatchNotesButton } from './patch-notes';
 import { ProfileMenu } from './profile-menu';
+import { SearchButton } from './search-button';
 import { SupportLink } from './support-link';
 import { TopNav } from './top-nav';
 import classes from './app-header.module.css';
@@ -50,6 +51,7 @@ export function AppHeader({ layout, sidebarExpanded, onToggleSidebar }: AppHeade
         </Group>
         <Group gap={2} wrap="nowrap">
           <LiveStatusBadge />
+          <SearchButton />
           <PatchNotesButton />
           <SupportLink />
           <NotificationsMenu />

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import classes from './notifications-menu.module.css';
 
+// The unread count's words are in the shell's namespace; the rest of the notifications'
+// strings come with the dropdown (../lib/notifications-strings).
 /** The navbar bell with the unread count. */
 export function NotificationsBell({ unread, ...props }: { unread: number } & ComponentPropsWithRef<'button'>) {
   const { t, i18n } = useTranslation();

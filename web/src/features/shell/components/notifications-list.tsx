@@ -1,19 +1,19 @@
+import '../lib/notifications-strings';
 import { ActionIcon, Box, Button, Divider, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBellCheck, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { formatRelative } from '@/lib/format';
 import { useMarkNotificationsRead, useNotifications, type AppNotification } from '../api/notifications';
 import { KIND_ICON, notificationText } from '../lib/notification-text';
 import classes from './notifications-menu.module.css';
 
-/** How many notifications the dropdown shows before "See all". */
+/** How many notifications the dropdown shows; "See all" opens the notifications page. */
 export const NOTIFICATIONS_PREVIEW = 5;
-/** How many "See all" shows. */
-export const NOTIFICATIONS_ALL = 50;
 
-function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: () => void; onRead: () => void }) {
+/** One notification: its sentence (opens its place), when, and mark read. */
+export function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: () => void; onRead: () => void }) {
   const { t, i18n } = useTranslation();
   const Icon = KIND_ICON[n.kind];
   return (
@@ -43,20 +43,43 @@ function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: ()
   );
 }
 
-/** The dropdown's content (loaded when it first opens): newest first, see all / see less, mark read. */
+/** Nothing to show: all caught up (or, with `text`, nothing the filters keep). */
+export function NotificationsEmpty({ text }: { text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap={4} p="lg" ta="center">
+      <ThemeIcon variant="light" radius="xl" size={44} color="gray">
+        <IconBellCheck size={22} aria-hidden />
+      </ThemeIcon>
+      <Text fw={600} size="sm">
+        {t('notifications.emptyTitle')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {text ?? t('notifications.emptyText')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Opening a notification marks it read and goes to its place. */
+export function useOpenNotification(then?: () => void) {
+  const navigate = useNavigate();
+  const markRead = useMarkNotificationsRead();
+  return (n: AppNotification) => {
+    if (!n.read) markRead.mutate([n.id]);
+    then?.();
+    if (n.link) void navigate(n.link);
+  };
+}
+
+/** The dropdown's content (loaded when it first opens): the newest, mark read, see all (the notifications page). */
 export default function NotificationsList({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [showAll, setShowAll] = useState(false);
-  const { data, isPending, isError } = useNotifications(showAll ? NOTIFICATIONS_ALL : NOTIFICATIONS_PREVIEW);
+  const { data, isPending, isError } = useNotifications(NOTIFICATIONS_PREVIEW);
   const markRead = useMarkNotificationsRead();
   const items = data?.notifications ?? [];
-
-  const open = (n: AppNotification) => {
-    if (!n.read) markRead.mutate([n.id]);
-    onNavigate();
-    if (n.link) void navigate(n.link);
-  };
+  const open = useOpenNotification(onNavigate);
 
   return (
     <>
@@ -87,19 +110,9 @@ export default function NotificationsList({ unread, onNavigate }: { unread: numb
           {t('notifications.loadFailed')}
         </Text>
       ) : items.length === 0 ? (
-        <Stack align="center" gap={4} p="lg" ta="center">
-          <ThemeIcon variant="light" radius="xl" size={44} color="gray">
-            <IconBellCheck size={22} aria-hidden />
-          </ThemeIcon>
-          <Text fw={600} size="sm">
-            {t('notifications.emptyTitle')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('notifications.emptyText')}
-          </Text>
-        </Stack>
+        <NotificationsEmpty />
       ) : (
-        <Box className={classes.scroll} mah={showAll ? 420 : undefined}>
+        <Box className={classes.scroll}>
           <Box component="ul" m={0} p={0} className={classes.list} aria-label={t('notifications.title')}>
             {items.map((n) => (
               <NotificationRow key={n.id} n={n} onOpen={() => open(n)} onRead={() => markRead.mutate([n.id])} />
@@ -107,14 +120,17 @@ export default function NotificationsList({ unread, onNavigate }: { unread: numb
           </Box>
         </Box>
       )}
-      {(showAll || items.length >= NOTIFICATIONS_PREVIEW) && (
-        <>
-          <Divider />
-          <UnstyledButton className={classes.footer} onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-            {showAll ? t('notifications.seeLess') : t('notifications.seeAll')}
-          </UnstyledButton>
-        </>
-      )}
+      <Divider />
+      <UnstyledButton
+        className={classes.footer}
+        data-testid="notifications-see-all"
+        onClick={() => {
+          onNavigate();
+          void navigate(paths.app.notifications.path);
+        }}
+      >
+        {t('notifications.seeAll')}
+      </UnstyledButton>
     </>
   );
 }

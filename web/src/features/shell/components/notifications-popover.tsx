@@ -1,3 +1,4 @@
+import '../lib/notifications-strings';
 import { Popover } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
