@@ -8,6 +8,10 @@ test('the notifications page: reached from the dropdown, filtered by kind and un
   expect(lowStock.total).toBeGreaterThan(1);
 
   await signIn(page);
+  // The dropdown's see less folds it away; see all opens the page.
+  await page.getByTestId('notifications-button').click();
+  await page.getByTestId('notifications-see-less').click();
+  await expect(page.getByTestId('notifications-see-less')).toBeHidden();
   await page.getByTestId('notifications-button').click();
   await page.getByTestId('notifications-see-all').click();
   await expect(page).toHaveURL(/\/notifications$/);

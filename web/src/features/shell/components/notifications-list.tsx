@@ -72,7 +72,7 @@ export function useOpenNotification(then?: () => void) {
   };
 }
 
-/** The dropdown's content (loaded when it first opens): the newest, mark read, see all (the notifications page). */
+/** The dropdown's content (loaded when it first opens): the newest, mark read, see less (closes it), see all (the notifications page). */
 export default function NotificationsList({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -121,16 +121,22 @@ export default function NotificationsList({ unread, onNavigate }: { unread: numb
         </Box>
       )}
       <Divider />
-      <UnstyledButton
-        className={classes.footer}
-        data-testid="notifications-see-all"
-        onClick={() => {
-          onNavigate();
-          void navigate(paths.app.notifications.path);
-        }}
-      >
-        {t('notifications.seeAll')}
-      </UnstyledButton>
+      {/* SPEC §1's three actions: mark as read (above), see all (the notifications page) and see less (folds the list away). */}
+      <Group gap={0} wrap="nowrap" grow>
+        <UnstyledButton className={classes.footer} data-testid="notifications-see-less" onClick={onNavigate}>
+          {t('notifications.seeLess')}
+        </UnstyledButton>
+        <UnstyledButton
+          className={classes.footer}
+          data-testid="notifications-see-all"
+          onClick={() => {
+            onNavigate();
+            void navigate(paths.app.notifications.path);
+          }}
+        >
+          {t('notifications.seeAll')}
+        </UnstyledButton>
+      </Group>
     </>
   );
 }
