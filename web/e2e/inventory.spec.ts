@@ -94,21 +94,21 @@ for (const lng of ['gb', 'ir'] as const) {
     await expect(count).toBeHidden();
     await expect(onHand).toHaveText(`${num(24)} ${kg}`);
 
-    // The history reads receive, adjust, its reversal, count — with the running balance.
+    // The history, newest first, reads count, the reversal, the adjustment, the receipt — with the running balance.
     const history = page.getByRole('table', { name: L('inventory.batch.history') });
     const rows = history.locator('tbody tr');
     await expect(rows).toHaveCount(4);
     const expected = [
-      ['inventory.reasons.receive', 25],
-      ['inventory.reasons.adjust', 20],
-      ['inventory.reasons.reversal', 25],
       ['inventory.reasons.count', 24],
+      ['inventory.reasons.reversal', 25],
+      ['inventory.reasons.adjust', 20],
+      ['inventory.reasons.receive', 25],
     ] as const;
     for (const [i, [reason, balance]] of expected.entries()) {
       await expect(rows.nth(i)).toContainText(L(reason));
       await expect(rows.nth(i)).toContainText(`${num(balance)} ${kg}`);
     }
-    await expect(rows.nth(1)).toContainText(L('inventory.history.undone'));
+    await expect(rows.nth(2)).toContainText(L('inventory.history.undone'));
 
     // Export the batch's ledger as CSV.
     const download = page.waitForEvent('download');

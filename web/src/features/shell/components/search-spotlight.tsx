@@ -61,9 +61,19 @@ export default function SearchSpotlight({ openCount, menu }: { openCount: number
     if (openCount > 0) actions.open();
   }, [openCount]);
 
-  // Enter opens the first match when no other was picked with the arrows.
+  // Enter opens the record whose own name or code is what was typed (a batch code typed
+  // whole opens that batch, not an item whose SKU begins the same), else the first match,
+  // when no other was picked with the arrows.
   const enterOpensFirst = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter' || store.getState().selected >= 0) return;
+    const typed = query.trim().toLowerCase();
+    const exact = results.find((r) => r.title.toLowerCase() === typed);
+    if (exact) {
+      e.preventDefault();
+      actions.close();
+      open(resultHref(exact));
+      return;
+    }
     document.querySelector<HTMLElement>(`#${store.getState().listId} [data-action]`)?.click();
   };
 
