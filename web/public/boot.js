@@ -29,3 +29,32 @@
   keep('packline_theme', saved);
   keep('packline_lang', lang && tags[lang] ? lang : null);
 })();
+
+// A prerendered public page (scripts/prerender.mjs) names its module scripts as
+// <link rel="modulepreload" data-packline-start> instead of running them: they start here,
+// in document order, after the first frame, so the page paints from its HTML before React
+// hydrates it. Until then the page's controls are inert (useHydrated), so no early
+// keystroke is lost. A tab that draws no frame (hidden) starts them on a timer instead.
+(function () {
+  var links = document.querySelectorAll('link[rel="modulepreload"][data-packline-start]');
+  if (!links.length) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    for (var i = 0; i < links.length; i++) {
+      var s = document.createElement('script');
+      s.type = 'module';
+      s.crossOrigin = '';
+      s.async = false;
+      s.src = links[i].getAttribute('href');
+      document.head.appendChild(s);
+    }
+  }
+  if (window.requestAnimationFrame) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  setTimeout(start, 1000);
+})();
