@@ -392,6 +392,15 @@ func (s *memStore) Moves(ctx context.Context, f MoveFilter) ([]Move, error) {
 	return out, nil
 }
 
+func (s *memStore) BatchTotals(ctx context.Context, batchID int64) (map[string]Quantity, error) {
+	totals := map[string]Quantity{}
+	err := s.EachMove(ctx, MoveFilter{BatchID: batchID}, func(m *Move) error {
+		totals[m.Reason] += m.Quantity
+		return nil
+	})
+	return totals, err
+}
+
 func (s *memStore) EachMove(ctx context.Context, f MoveFilter, fn func(*Move) error) error {
 	for _, m := range s.read().st.moves {
 		if err := fn(&m); err != nil {

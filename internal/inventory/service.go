@@ -349,11 +349,7 @@ func (s *Service) GetBatch(ctx context.Context, id, after int64, limit int) (*Ba
 		next := d.Moves[limit-1].ID
 		d.NextAfter = &next
 	}
-	d.Totals = map[string]Quantity{}
-	err = s.store.EachMove(ctx, MoveFilter{BatchID: id}, func(m *Move) error {
-		d.Totals[m.Reason] += m.Quantity
-		return nil
-	})
+	d.Totals, err = s.store.BatchTotals(ctx, id)
 	return d, err
 }
 

@@ -54,6 +54,9 @@ type Store interface {
 	// EachMove walks them all, oldest first.
 	Moves(ctx context.Context, f MoveFilter) ([]Move, error)
 	EachMove(ctx context.Context, f MoveFilter, fn func(m *Move) error) error
+	// BatchTotals sums a batch's moves by reason over its whole history (reasons
+	// without a move are absent).
+	BatchTotals(ctx context.Context, batchID int64) (map[string]Quantity, error)
 	Facets(ctx context.Context) (Facets, error)
 	// LowStock lists unarchived items at or below their reorder level, by name.
 	LowStock(ctx context.Context, limit int) ([]Item, error)

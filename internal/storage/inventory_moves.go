@@ -137,6 +137,25 @@ func (s *InventoryStore) EachMove(ctx context.Context, f inventory.MoveFilter, f
 	return rows.Err()
 }
 
+// BatchTotals sums the batch's moves by reason in one aggregate.
+func (s *InventoryStore) BatchTotals(ctx context.Context, batchID int64) (map[string]inventory.Quantity, error) {
+	rows, err := s.db.Query(ctx, `SELECT reason, SUM(quantity) FROM inventory_moves WHERE batch_id = ? GROUP BY reason`, batchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	totals := map[string]inventory.Quantity{}
+	for rows.Next() {
+		var reason string
+		var sum int64
+		if err := rows.Scan(&reason, &sum); err != nil {
+			return nil, err
+		}
+		totals[reason] = inventory.Quantity(sum)
+	}
+	return totals, rows.Err()
+}
+
 // moveArgs are a move's columns for INSERT, in insertMove's order.
 func moveArgs(m *inventory.Move) []any {
 	var docType string
