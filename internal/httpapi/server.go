@@ -72,7 +72,7 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())
-	return s.identify(s.recoverer(s.logRequests(securityHeaders(mux))))
+	return s.readyKioskList(s.identify(s.recoverer(s.logRequests(securityHeaders(mux)))))
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {

@@ -54,6 +54,9 @@ type DB struct {
 	// group runs SQLite's write transactions, committing the callers
 	// waiting together (group_commit.go); nil on PostgreSQL.
 	group *groupWriter
+
+	// kiosk counts the committed changes of the kiosk's list (kiosk_version.go).
+	kiosk kioskCount
 }
 
 // withConnectTimeout gives a PostgreSQL URL a connect_timeout of 2 seconds
@@ -82,6 +85,7 @@ func IsPostgres(dsn string) bool {
 // SQLite or a postgres:// URL. It does not migrate; call Migrate.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	db := &DB{DSN: dsn, Now: func() time.Time { return time.Now().UTC() }}
+	db.kiosk.n.Store(kioskLocalBase)
 	if IsPostgres(dsn) {
 		db.Dialect = Postgres
 		pool, err := sql.Open("pgx", withConnectTimeout(dsn))
@@ -200,6 +204,8 @@ type Tx struct {
 
 	// notices are notifications recorded just before commit (Notice).
 	notices []notice
+	// kioskChanged: the transaction bumped the kiosk's version.
+	kioskChanged bool
 }
 
 // Dialect of the transaction's database.
@@ -304,6 +310,7 @@ func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) erro
 	if err := sqlTx.Commit(); err != nil {
 		return mapError(fmt.Errorf("commit: %w", err))
 	}
+	tx.committed()
 	published()
 	return nil
 }

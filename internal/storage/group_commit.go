@@ -138,6 +138,7 @@ func (w *groupWriter) run() {
 // member is a caller in the group being built, with what it published.
 type member struct {
 	req       *writeReq
+	tx        *Tx
 	res       writeResult
 	released  bool   // its savepoint was released: it commits with the group
 	published func() // its notices' live events, for after the commit
@@ -193,6 +194,7 @@ func (w *groupWriter) commitGroup(durable bool, first *writeReq, queue chan *wri
 	}
 	for _, m := range members {
 		if m.released {
+			m.tx.committed()
 			m.published()
 		}
 		m.req.done <- m.res
@@ -212,6 +214,7 @@ func (w *groupWriter) runMember(bg context.Context, sqlTx *sql.Tx, m *member) bo
 		return false
 	}
 	tx := &Tx{db: w.db, tx: sqlTx, Now: w.db.Now().UTC().Truncate(time.Millisecond)}
+	m.tx = tx
 	err, panicked, didPanic := callCaught(m.req.fn, tx)
 	var published func()
 	if err == nil && !didPanic {

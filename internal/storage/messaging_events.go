@@ -183,7 +183,10 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 		conn.Close(context.Background())
 		return err
 	}
+	s.db.kiosk.n.Add(1)
+	s.db.kiosk.live.Store(true)
 	go func() {
+		defer s.db.kiosk.live.Store(false)
 		for ctx.Err() == nil {
 			if conn == nil {
 				if conn, err = s.listenConn(ctx); err != nil {
@@ -194,6 +197,9 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 					}
 					continue
 				}
+				// The kiosk's list may have changed meanwhile.
+				s.db.kiosk.n.Add(1)
+				s.db.kiosk.live.Store(true)
 				// Catch up on what was committed while not listening.
 				missed, err := s.eventsSince(ctx, `id > ?`, []any{last}, 10000)
 				if err != nil {
@@ -209,8 +215,13 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 				if ctx.Err() == nil {
 					log.Warn("live events: listening failed; reconnecting", "err", err)
 				}
+				s.db.kiosk.live.Store(false)
 				conn.Close(context.Background())
 				conn = nil
+				continue
+			}
+			if n.Channel == kioskChannel {
+				s.db.kiosk.n.Add(1)
 				continue
 			}
 			var ev messaging.Event
@@ -244,7 +255,7 @@ func (s *MessagingStore) listenConn(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(cctx, `LISTEN `+eventsChannel); err != nil {
+	if _, err := conn.Exec(cctx, `LISTEN `+eventsChannel+`; LISTEN `+kioskChannel); err != nil {
 		conn.Close(context.Background())
 		return nil, err
 	}
