@@ -153,7 +153,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	if _, err := fmt.Fprint(w, "retry: 3000\n: stream open\n\n"); err != nil {
 		return nil
 	}
-	send := func(ev messaging.Event) error {
+	send := func(ev *messaging.Event) error {
 		if ev.ID != 0 {
 			if ev.ID <= after {
 				return nil
@@ -163,8 +163,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 		_, err := w.Write(ev.Frame())
 		return err
 	}
-	for _, ev := range replay {
-		if send(ev) != nil {
+	for i := range replay {
+		if send(&replay[i]) != nil {
 			return nil
 		}
 	}

@@ -72,7 +72,10 @@ type Hub struct {
 // too far behind (it should reconnect and replay) or the hub closed.
 type Sub struct {
 	UserID int64
-	C      chan Event
+	// C carries events shared by every stream (read only: each is framed
+	// once before it is shared), so that a stream's buffer costs a pointer a
+	// slot: 5,000 streams × subBuffer events would be 100 MB as values.
+	C      chan *Event
 	closed bool
 }
 
@@ -81,7 +84,7 @@ func NewHub() *Hub { return &Hub{subs: map[*Sub]struct{}{}, online: map[int64]in
 
 // Subscribe opens a subscription for a user's stream.
 func (h *Hub) Subscribe(userID int64) *Sub {
-	s := &Sub{UserID: userID, C: make(chan Event, subBuffer)}
+	s := &Sub{UserID: userID, C: make(chan *Event, subBuffer)}
 	h.mu.Lock()
 	h.subs[s] = struct{}{}
 	h.online[userID]++
@@ -121,7 +124,8 @@ func (h *Hub) Unsubscribe(s *Sub) {
 // Publish hands an event to every subscription it is for. A subscription
 // whose buffer is full is closed instead of blocking everyone.
 func (h *Hub) Publish(ev Event) {
-	ev.Frame() // encoded once, before it is shared
+	shared := &ev
+	shared.Frame() // encoded once, before it is shared
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
@@ -129,7 +133,7 @@ func (h *Hub) Publish(ev Event) {
 			continue
 		}
 		select {
-		case s.C <- ev:
+		case s.C <- shared:
 		default:
 			s.closed = true
 			close(s.C)

@@ -16,5 +16,5 @@ go build -o "$work/eventsload" ./scripts/bench/eventsload
 bench_serve "$work/bench.db" --log-level warn --max-streams-per-session "$streams" --max-streams-per-account "$streams"
 bench_login events
 echo "load: $(uptime | sed 's/.*load average/load average/')"
-ulimit -n 4096 2>/dev/null || true
+ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true # the loader raises its own too
 "$work/eventsload" --url "$url" --token "$token" --pid "$pid" --streams "$streams" --messages "$messages" --every "$every"
