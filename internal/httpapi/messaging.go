@@ -97,53 +97,25 @@ func (s *Server) CloseStreams() {
 // The streams a session, an account and this instance hold are capped
 // (messaging.StreamGate).
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	var tokenHash string
-	if tok := bearerToken(r); tok != "" {
-		tokenHash = accounts.HashToken(tok)
-	} else if t := queryText(r, "ticket"); t != "" {
-		h, ok, err := s.Messaging.UseTicket(ctx, t)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return errTicketInvalid
-		}
-		tokenHash = h
-	} else {
-		return accounts.ErrNoToken
-	}
-	u, err := s.Accounts.AuthenticateHash(ctx, tokenHash)
-	if err != nil {
-		return err
-	}
-	// Caps per session, per account and for the instance: beyond one, 429
-	// events.too_many_streams with Retry-After, before anything is held.
-	release, err := s.Messaging.Streams.Open(tokenHash, u.ID)
+	var (
+		tokenHash string
+		release   func()
+		after     int64
+		replay    []messaging.Event
+		sub       *messaging.Sub
+		err       error
+	)
+	// The database work of opening a stream runs on a goroutine of its own:
+	// the driver's calls grow a goroutine's stack to tens of KB, and the
+	// stream's goroutine, which then waits for hours, would keep that stack
+	// (5,000 streams: a hundred MB).
+	shallow(func() { tokenHash, release, after, replay, sub, err = s.openStream(r) })
 	if err != nil {
 		return err
 	}
 	defer release()
-	after := int64(-1)
-	last := r.Header.Get("Last-Event-ID")
-	if last == "" {
-		last = queryText(r, "last_event_id")
-	}
-	if v, err := strconv.ParseInt(strings.TrimSpace(last), 10, 64); err == nil && v >= 0 {
-		after = v
-	}
-
-	sub := s.Messaging.Hub.Subscribe(u.ID)
 	defer s.Messaging.Hub.Unsubscribe(sub)
-	var replay []messaging.Event
-	if after < 0 {
-		if after, err = s.Messaging.LastEventID(ctx); err != nil {
-			return err
-		}
-	} else if replay, err = s.Messaging.Replay(ctx, u.ID, after); err != nil {
-		return err
-	}
-
+	ctx := r.Context()
 	rc := http.NewResponseController(w)
 	_ = rc.SetWriteDeadline(time.Time{}) // the server's WriteTimeout is for ordinary answers
 	h := w.Header()
@@ -205,13 +177,78 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 			}
 		case <-beat.C:
 			// A revoked or expired token, or a deactivated user, ends the stream.
-			if _, err := s.Accounts.AuthenticateHash(ctx, tokenHash); err != nil {
+			var err error
+			shallow(func() { _, err = s.Accounts.AuthenticateHash(ctx, tokenHash) })
+			if err != nil {
 				return nil
 			}
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
 				return nil
 			}
 		}
+	}
+}
+
+// openStream authenticates a stream's request, takes its place under the
+// caps, subscribes it and reads what it replays first.
+func (s *Server) openStream(r *http.Request) (tokenHash string, release func(), after int64, replay []messaging.Event, sub *messaging.Sub, err error) {
+	ctx := r.Context()
+	if tok := bearerToken(r); tok != "" {
+		tokenHash = accounts.HashToken(tok)
+	} else if t := queryText(r, "ticket"); t != "" {
+		h, ok, err := s.Messaging.UseTicket(ctx, t)
+		if err != nil {
+			return "", nil, 0, nil, nil, err
+		}
+		if !ok {
+			return "", nil, 0, nil, nil, errTicketInvalid
+		}
+		tokenHash = h
+	} else {
+		return "", nil, 0, nil, nil, accounts.ErrNoToken
+	}
+	u, err := s.Accounts.AuthenticateHash(ctx, tokenHash)
+	if err != nil {
+		return "", nil, 0, nil, nil, err
+	}
+	// Caps per session, per account and for the instance: beyond one, 429
+	// events.too_many_streams with Retry-After, before anything is held.
+	if release, err = s.Messaging.Streams.Open(tokenHash, u.ID); err != nil {
+		return "", nil, 0, nil, nil, err
+	}
+	after = -1
+	last := r.Header.Get("Last-Event-ID")
+	if last == "" {
+		last = queryText(r, "last_event_id")
+	}
+	if v, err := strconv.ParseInt(strings.TrimSpace(last), 10, 64); err == nil && v >= 0 {
+		after = v
+	}
+	sub = s.Messaging.Hub.Subscribe(u.ID)
+	if after < 0 {
+		after, err = s.Messaging.LastEventID(ctx)
+	} else {
+		replay, err = s.Messaging.Replay(ctx, u.ID, after)
+	}
+	if err != nil {
+		s.Messaging.Hub.Unsubscribe(sub)
+		release()
+		return "", nil, 0, nil, nil, err
+	}
+	return tokenHash, release, after, replay, sub, nil
+}
+
+// shallow runs fn on a goroutine of its own and waits for it, so that the
+// stack fn needs is given back when it returns. A panic in fn is raised
+// again in the caller's goroutine (where the server's recoverer is).
+func shallow(fn func()) {
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		fn()
+	}()
+	if p := <-done; p != nil {
+		panic(p)
 	}
 }
 
