@@ -37,7 +37,8 @@ go build -o "$tmp/readyserve" ./scripts/bench/readyserve
 go build -o "$tmp/rawsqlite" ./scripts/bench/rawsqlite
 trap cleanup EXIT
 
-db="$tmp/bench.db"
+db="${BENCH_DB:-$tmp/bench.db}" # BENCH_DB: an empty PostgreSQL database instead (postgres://…)
+engine=SQLite; case "$db" in postgres*) engine=PostgreSQL ;; esac
 "$BIN" user create --db "$db" --email bench@packline.local --password bench-password --first Bench --last Runner >/dev/null
 # The proxy in front of the kiosks is this machine.
 help="$("$BIN" serve --help 2>&1 || true)"
@@ -101,7 +102,7 @@ for c in 16 64; do
   fail="$(sed -E 's/.*failures=([0-9]+).*/\1/' <<<"$r")"
   printf '%-34s %6s %12s %12s %9s%s\n' "punch (validate-pin + clock)" "$c" "$rps" "$pps" "$p99" "$([ "$fail" != 0 ] && echo "  ($fail failed)")"
   if [ "$c" = 16 ]; then
-    summary "SUMMARY full punches (SQLite), 16 connections|$pps punches/s ($(awk -v a="$pps" -v b="$rawtps" 'BEGIN{printf "%.2f", a/b}')× raw; goal ≥ 1.0×), p99 $p99 ms (goal ≤ 20)|raw SQLite, single-row FULL-sync transactions, 16 writers: $rawtps tx/s"
+    summary "SUMMARY full punches ($engine), 16 connections|$pps punches/s ($(awk -v a="$pps" -v b="$rawtps" 'BEGIN{printf "%.2f", a/b}')× raw; goal ≥ 1.0×), p99 $p99 ms (goal ≤ 20)|raw SQLite, single-row FULL-sync transactions, 16 writers: $rawtps tx/s"
   fi
 done
 punches="$(curl -fs "$url/api/staff/timeclock/now" -H "Authorization: Bearer $token" | sed -E 's/.*"count":([0-9]+).*/\1/')"
