@@ -71,8 +71,9 @@ var errTicketInvalid = apperr.New(apperr.Unauthorized, "events.ticket_invalid", 
 
 // streams lets the server end every open event stream when it shuts down.
 type streams struct {
-	once sync.Once
-	stop chan struct{}
+	once      sync.Once
+	closeOnce sync.Once
+	stop      chan struct{}
 }
 
 func (st *streams) done() <-chan struct{} {
@@ -80,15 +81,14 @@ func (st *streams) done() <-chan struct{} {
 	return st.stop
 }
 
-// CloseStreams ends every open event stream (call it when shutting down:
-// http.Server.Shutdown waits for them otherwise).
+// CloseStreams ends every open event stream, telling each the server is
+// stopping, and returns once the streams whose connections the server holds
+// are closed (call it when shutting down: http.Server.Shutdown waits for
+// the others, and knows nothing of those).
 func (s *Server) CloseStreams() {
-	done := s.streams.done()
-	select {
-	case <-done:
-	default:
-		close(s.streams.stop)
-	}
+	s.streams.done() // makes stop
+	s.streams.closeOnce.Do(func() { close(s.streams.stop) })
+	s.stopLiveStreams()
 }
 
 // handleEvents: GET /api/events, the live stream (server-sent events) of one
@@ -109,9 +109,28 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	// the driver's calls grow a goroutine's stack to tens of KB, and the
 	// stream's goroutine, which then waits for hours, would keep that stack
 	// (5,000 streams: a hundred MB).
-	shallow(func() { tokenHash, release, after, replay, sub, err = s.openStream(r) })
+	// Over HTTP/1.x the stream's connection is taken over once it is set up
+	// (events_live.go); over HTTP/2 this handler serves it to its end.
+	var ls *liveStream
+	subscribe := s.Messaging.Hub.Subscribe
+	if r.ProtoMajor == 1 {
+		subscribe = func(userID int64) *messaging.Sub {
+			ls = s.newLiveStream()
+			return s.Messaging.Hub.SubscribeFunc(userID, ls.deliver)
+		}
+	}
+	shallow(func() { tokenHash, release, after, replay, sub, err = s.openStream(r, subscribe) })
 	if err != nil {
 		return err
+	}
+	if ls != nil {
+		ls.tokenHash, ls.sub = tokenHash, sub
+		if err := s.startLive(w, ls, release, after, replay); err != nil {
+			s.Messaging.Hub.Unsubscribe(sub)
+			release()
+			return err
+		}
+		return nil
 	}
 	defer release()
 	defer s.Messaging.Hub.Unsubscribe(sub)
@@ -191,7 +210,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 
 // openStream authenticates a stream's request, takes its place under the
 // caps, subscribes it and reads what it replays first.
-func (s *Server) openStream(r *http.Request) (tokenHash string, release func(), after int64, replay []messaging.Event, sub *messaging.Sub, err error) {
+func (s *Server) openStream(r *http.Request, subscribe func(userID int64) *messaging.Sub) (tokenHash string, release func(), after int64, replay []messaging.Event, sub *messaging.Sub, err error) {
 	ctx := r.Context()
 	if tok := bearerToken(r); tok != "" {
 		tokenHash = accounts.HashToken(tok)
@@ -224,7 +243,7 @@ func (s *Server) openStream(r *http.Request) (tokenHash string, release func(), 
 	if v, err := strconv.ParseInt(strings.TrimSpace(last), 10, 64); err == nil && v >= 0 {
 		after = v
 	}
-	sub = s.Messaging.Hub.Subscribe(u.ID)
+	sub = subscribe(u.ID)
 	if after < 0 {
 		after, err = s.Messaging.LastEventID(ctx)
 	} else {

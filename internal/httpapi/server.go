@@ -55,8 +55,9 @@ type Server struct {
 	// (and its token is checked again); 0 means messaging.Heartbeat.
 	EventsHeartbeat time.Duration
 
-	kiosk   kioskCache // the encoded kiosk employee list, by version
-	streams streams    // the open event streams, ended on shutdown
+	kiosk   kioskCache  // the encoded kiosk employee list, by version
+	streams streams     // the open event streams, ended on shutdown
+	live    liveStreams // the streams whose connections the server holds (events_live.go)
 }
 
 // Handler returns the complete HTTP handler. Every log line a request causes

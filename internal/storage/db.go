@@ -206,6 +206,8 @@ type Tx struct {
 	notices []notice
 	// kioskChanged: the transaction bumped the kiosk's version.
 	kioskChanged bool
+	// after runs once committed (onCommit).
+	after []func()
 }
 
 // Dialect of the transaction's database.

@@ -42,12 +42,20 @@ func (tx *Tx) markKioskChanged(ctx context.Context) error {
 }
 
 // committed is what a transaction does once its commit is durable, before
-// its caller hears so.
+// its caller hears so; in a group commit, each caller's in the group's
+// order.
 func (tx *Tx) committed() {
 	if tx.kioskChanged {
 		tx.db.kiosk.n.Add(1)
 	}
+	for _, f := range tx.after {
+		f()
+	}
 }
+
+// onCommit runs f once tx has committed (never if it rolls back), in commit
+// order with the other transactions' (see committed).
+func (tx *Tx) onCommit(f func()) { tx.after = append(tx.after, f) }
 
 // localKioskVersion is the instance's own count of kiosk changes, and
 // whether it is to be trusted (always on SQLite; on PostgreSQL while the
