@@ -18,8 +18,28 @@ bench_serve "$work/bench.db" --log-level warn --max-streams-per-session "$stream
 bench_login events
 echo "load: $(uptime | sed 's/.*load average/load average/')"
 ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true # the loader raises its own too
-"$work/eventsload" --url "$url" --token "$token" --pid "$pid" --streams "$streams" --messages "$messages" --every "$every" | tee "$work/events.out"
+"$work/eventsload" --url "$url" --token "$token" --pid "$pid" --streams "$streams" --messages "$messages" --every "$every" | tee "$work/events.out" || echo "events bench: the Packline run failed" >&2
 p99="$(sed -nE 's/.*p99 ([0-9.]+) ms.*/\1/p' "$work/events.out")"
 rss="$(sed -nE 's/server peak RSS (.*)/\1/p' "$work/events.out")"
 delivered="$(sed -nE 's/.*: ([0-9]+ of [0-9]+) deliveries.*/\1/p' "$work/events.out")"
-[ -n "${BENCH_SUMMARY:-}" ] && echo "SUMMARY $streams event streams, $messages messages $every apart|delivered $delivered, p99 $p99 ms (goal ≤ 25), peak RSS $rss (goal ≤ 150 MB)|PocketBase not measured in this run (see docs/bench.md)" >>"$BENCH_SUMMARY" || true
+kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+pid=""
+
+# PocketBase the same way: realtime subscriptions to a messages collection
+# (scripts/bench/pocketbase, its own go.mod), one record created per message.
+ref="PocketBase could not be built here"
+if (cd scripts/bench/pocketbase && go build -o "$work/pocketbase" .) >"$work/pb-build.log" 2>&1; then
+  pbport=$(( 20000 + RANDOM % 20000 ))
+  "$work/pocketbase" --dir "$work/pb" --addr "127.0.0.1:$pbport" --employees 1 >"$work/pb.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$pbport/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
+  echo "PocketBase, the same load: $(cut -d' ' -f1-3 /proc/loadavg) load average"
+  if "$work/eventsload" --pocketbase --url "http://127.0.0.1:$pbport" --pid "$pid" --streams "$streams" --messages "$messages" --every "$every" | tee "$work/pb.out"; then
+    ref="PocketBase: delivered $(sed -nE 's/.*: ([0-9]+ of [0-9]+) deliveries.*/\1/p' "$work/pb.out"), p99 $(sed -nE 's/.*p99 ([0-9.]+) ms.*/\1/p' "$work/pb.out") ms, peak RSS $(sed -nE 's/server peak RSS (.*)/\1/p' "$work/pb.out")"
+  else
+    ref="PocketBase: the run failed ($(tail -1 "$work/pb.out" 2>/dev/null))"
+  fi
+else
+  echo "events bench: PocketBase could not be built, so it is left out: $(tail -1 "$work/pb-build.log")" >&2
+fi
+[ -n "${BENCH_SUMMARY:-}" ] && echo "SUMMARY $streams event streams, $messages messages $every apart|delivered $delivered, p99 $p99 ms (goal ≤ 25), peak RSS $rss (goal ≤ 150 MB)|$ref" >>"$BENCH_SUMMARY" || true

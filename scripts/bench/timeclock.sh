@@ -29,12 +29,19 @@ pid=""
 refpid=""
 cleanup() {
   [ -n "$refpid" ] && kill "$refpid" 2>/dev/null && wait "$refpid" 2>/dev/null
+  [ -n "${pbpid:-}" ] && kill "$pbpid" 2>/dev/null && wait "$pbpid" 2>/dev/null
   [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
   rm -rf "$tmp"
 }
 summary() { [ -n "${BENCH_SUMMARY:-}" ] && echo "$1" >>"$BENCH_SUMMARY" || true; }
 go build -o "$tmp/readyserve" ./scripts/bench/readyserve
 go build -o "$tmp/rawsqlite" ./scripts/bench/rawsqlite
+# PocketBase, in its own module (never Packline's go.mod); without it the
+# other references still run.
+pbpid=""
+if ! (cd scripts/bench/pocketbase && go build -o "$tmp/pocketbase" .) >"$tmp/pb-build.log" 2>&1; then
+  echo "timeclock bench: PocketBase could not be built, so it is left out: $(tail -1 "$tmp/pb-build.log")" >&2
+fi
 trap cleanup EXIT
 
 db="${BENCH_DB:-$tmp/bench.db}" # BENCH_DB: an empty PostgreSQL database instead (postgres://…)
@@ -83,7 +90,20 @@ for enc in gzip identity; do
       r="$(wrk -t2 -c16 -d"$DURATION" -H "Accept-Encoding: gzip" -s "$here/list.lua" "http://127.0.0.1:$refport/api/employees" | grep '^RESULT')"
       ready16="$(sed -E 's/.*requests_per_s=([0-9]+).*/\1/' <<<"$r")"
       printf '%-34s %6s %12s %12s %9s\n' "  reference: bare net/http, ready" 16 "$ready16" "-" "$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$r")"
-      summary "SUMMARY kiosk list, gzip, 16 connections|$list16 req/s ($(awk -v a="$list16" -v b="$ready16" 'BEGIN{printf "%.2f", a/b}')× the ceiling; goal ≥ 0.7×)|bare net/http, same bytes ready-made: $ready16 req/s"
+      pb16="not measured"
+      if [ -x "$tmp/pocketbase" ]; then
+        # PocketBase's equivalent: its employees collection, 300 records, one page, gzipped.
+        "$tmp/pocketbase" --dir "$tmp/pb" --addr "127.0.0.1:$((PORT + 2))" --employees $N >"$tmp/pb.log" 2>&1 &
+        pbpid=$!
+        for _ in $(seq 1 150); do curl -fs "http://127.0.0.1:$((PORT + 2))/api/health" >/dev/null 2>&1 && break; sleep 0.2; done
+        r="$(wrk -t2 -c16 -d"$DURATION" -H "Accept-Encoding: gzip" -s "$here/list.lua" "http://127.0.0.1:$((PORT + 2))/api/collections/employees/records?perPage=500&skipTotal=1" | grep '^RESULT')"
+        kill "$pbpid" 2>/dev/null && wait "$pbpid" 2>/dev/null || true
+        pbpid=""
+        pb16="$(sed -E 's/.*requests_per_s=([0-9]+).*/\1/' <<<"$r")"
+        printf '%-34s %6s %12s %12s %9s\n' "  reference: PocketBase list" 16 "$pb16" "-" "$(sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$r")"
+        pb16="$pb16 req/s ($(awk -v a="$list16" -v b="$pb16" 'BEGIN{printf "%.0f", a/b}')× fewer than Packline)"
+      fi
+      summary "SUMMARY kiosk list, gzip, 16 connections|$list16 req/s ($(awk -v a="$list16" -v b="$ready16" 'BEGIN{printf "%.2f", a/b}')× the ceiling; goal ≥ 0.7×)|bare net/http, same bytes ready-made: $ready16 req/s; PocketBase's list: $pb16"
     fi
   done
 done

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 )
@@ -30,6 +31,8 @@ func main() {
 		if err := seed(se.App, *employees); err != nil {
 			return err
 		}
+		// Gzip as Packline's list is served to browsers (not PocketBase's default).
+		se.Router.Bind(apis.Gzip())
 		return se.Next()
 	})
 	os.Args = []string{os.Args[0], "serve", "--http", *addr}
