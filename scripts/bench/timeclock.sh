@@ -51,10 +51,11 @@ engine=SQLite; case "$db" in postgres*) engine=PostgreSQL ;; esac
 help="$("$BIN" serve --help 2>&1 || true)"
 if [[ "$help" == *-trusted-proxies* ]]; then proxy=(--trusted-proxies 127.0.0.1/32); else proxy=(--trust-proxy); fi
 # The server logs every request at info level, as in production, into a file.
-"$BIN" serve --addr "127.0.0.1:$PORT" --db "$db" "${proxy[@]}" >"$tmp/out.log" 2>"$tmp/server.log" &
+secret=(); [ "$engine" = PostgreSQL ] && secret=(--secret "bench-secret-$(date +%s)-0123456789abcdef0123456789")
+"$BIN" serve --addr "127.0.0.1:$PORT" --db "$db" "${proxy[@]}" "${secret[@]}" >"$tmp/out.log" 2>"$tmp/server.log" &
 pid=$!
 url="http://127.0.0.1:$PORT"
-for _ in $(seq 1 100); do curl -fs "$url/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 600); do curl -fs "$url/api/health" >/dev/null 2>&1 && break; sleep 0.1; done # up to 60 s: migrating a new PostgreSQL database takes a while on a busy machine
 
 token="$(curl -fs "$url/api/login" -H 'Content-Type: application/json' \
   -d '{"email":"bench@packline.local","password":"bench-password"}' | sed -E 's/.*"token":"([^"]+)".*/\1/')"
