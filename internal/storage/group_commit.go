@@ -65,7 +65,10 @@ type writeResult struct {
 
 // groupWriter runs SQLite's write transactions, grouped.
 type groupWriter struct {
-	db          *DB
+	db *DB
+	// maxMembers and maxRun cap a group (maxGroup, maxGroupRun).
+	maxMembers  int
+	maxRun      time.Duration
 	durable     chan *writeReq
 	bookkeeping chan *writeReq
 	quit        chan struct{}
@@ -76,6 +79,8 @@ type groupWriter struct {
 func newGroupWriter(db *DB) *groupWriter {
 	w := &groupWriter{
 		db:          db,
+		maxMembers:  maxGroup,
+		maxRun:      maxGroupRun,
 		durable:     make(chan *writeReq),
 		bookkeeping: make(chan *writeReq),
 		quit:        make(chan struct{}),
@@ -165,7 +170,7 @@ func (w *groupWriter) commitGroup(durable bool, first *writeReq, queue chan *wri
 			break
 		}
 		req = nil
-		if len(members) < maxGroup && time.Since(started) < maxGroupRun {
+		if len(members) < w.maxMembers && time.Since(started) < w.maxRun {
 			select {
 			case req = <-queue:
 			default:
