@@ -7,7 +7,7 @@
 # The whole run is bounded (BENCH_BUDGET seconds, default 540): issue 28's
 # figures first (timeclock.sh, events.sh), then the other load scripts and
 # the Go benchmarks while time remains; what the budget cuts off is said.
-#   BENCH_GO=0 skips the Go benchmarks.
+#   BENCH_GO=0 skips the Go benchmarks; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "bench: wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
@@ -35,7 +35,7 @@ run_bounded() {
   echo "== $name"
   timeout --kill-after=15 "$(left)" "$@" || echo "bench: $name failed or was cut off by the budget" >&2
 }
-for s in scripts/bench/timeclock.sh scripts/bench/events.sh scripts/bench/*.sh; do
+for s in ${BENCH_SCRIPTS:-scripts/bench/timeclock.sh scripts/bench/events.sh scripts/bench/*.sh}; do
   [ -e "$s" ] || continue
   case "$s" in */lib.sh) continue ;; esac # sourced by the others
   case " ${done_scripts:-} " in *" $s "*) continue ;; esac
