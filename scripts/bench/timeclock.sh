@@ -75,6 +75,9 @@ refport=$((PORT + 1))
 refpid=$!
 for _ in $(seq 1 50); do curl -fs "http://127.0.0.1:$refport/" -o /dev/null && break; sleep 0.1; done
 
+cpu_ticks() { awk '/^cpu /{t=0; for(i=2;i<=9;i++) t+=$i; print t, $9}' /proc/stat; }
+read -r total0 steal0 < <(cpu_ticks)
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-34s %6s %12s %12s %9s\n' "scenario" "conns" "requests/s" "punches/s" "p99 ms"
 list16="" ready16=""
 # As a kiosk browser asks (Accept-Encoding: gzip), and uncompressed.
@@ -126,5 +129,7 @@ for c in 16 64; do
     summary "SUMMARY full punches ($engine), 16 connections|$pps punches/s ($(awk -v a="$pps" -v b="$rawtps" 'BEGIN{printf "%.2f", a/b}')× raw; goal ≥ 1.0×), p99 $p99 ms (goal ≤ 20)|raw SQLite, single-row FULL-sync transactions, 16 writers: $rawtps tx/s|$(awk -v a="$pps" -v b="$rawtps" -v p="$p99" 'BEGIN{print (a >= b && p <= 20) ? "yes" : (a >= b ? "rate yes, p99 no" : "no")}')"
   fi
 done
+read -r total1 steal1 < <(cpu_ticks)
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); CPU steal meanwhile $(awk -v a="$total0" -v b="$total1" -v c="$steal0" -v d="$steal1" 'BEGIN{ if (b>a) printf "%.1f%%", 100*(d-c)/(b-a); else print "?" }')"
 punches="$(curl -fs "$url/api/staff/timeclock/now" -H "Authorization: Bearer $token" | sed -E 's/.*"count":([0-9]+).*/\1/')"
 echo "clocked in at the end: $punches of $N"
