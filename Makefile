@@ -57,7 +57,7 @@ test-deb: web
 test-image: web
 	scripts/test.sh image
 
-## bench: Go benchmarks and the HTTP load script (wrk)
+## bench: Go benchmarks and the load scripts (wrk), with their references; the summary table goes to docs/bench.md
 bench: build
 	scripts/bench.sh
 

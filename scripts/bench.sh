@@ -1,13 +1,64 @@
 #!/usr/bin/env bash
 # Performance, measured: Go benchmarks, then every load script in scripts/bench/
-# (each starts ./bin/packline on a fresh database of its own and drives it with wrk).
+# (each starts ./bin/packline on a fresh database of its own and drives it with
+# wrk), only against 127.0.0.1. The scripts' "SUMMARY" lines (each figure, its
+# goal and its reference measured in the same run) end as one table, printed
+# and written to docs/bench.md with the machine's load average and CPU steal.
+# The whole run is bounded (BENCH_BUDGET seconds, default 540): issue 28's
+# figures first (timeclock.sh, events.sh), then the other load scripts and
+# the Go benchmarks while time remains; what the budget cuts off is said.
+#   BENCH_GO=0 skips the Go benchmarks; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== go benchmarks"
-go test -run '^$' -bench . -benchmem ./... 2>&1 | grep -Ev '^(\?|ok|PASS)' || true
 command -v wrk >/dev/null || { echo "bench: wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
-for s in scripts/bench/*.sh; do
+export BENCH_SUMMARY
+BENCH_SUMMARY="$(mktemp)"
+trap 'rm -f "$BENCH_SUMMARY"' EXIT
+
+# cpu_ticks: the machine's total and steal ticks from /proc/stat.
+cpu_ticks() { awk '/^cpu /{t=0; for(i=2;i<=9;i++) t+=$i; print t, $9}' /proc/stat; }
+read -r total0 steal0 < <(cpu_ticks)
+load0="$(cut -d' ' -f1-3 /proc/loadavg)"
+started="$(date -u '+%Y-%m-%d %H:%M UTC')"
+
+budget="${BENCH_BUDGET:-540}"
+start=$SECONDS
+left() { echo $(( budget - (SECONDS - start) )); }
+# run_bounded NAME CMD...: runs CMD within what is left of the budget.
+run_bounded() {
+  local name=$1
+  shift
+  if [ "$(left)" -le 20 ]; then
+    echo "bench: $name skipped, the run's ${budget}s budget is spent" >&2
+    return
+  fi
+  echo "== $name"
+  timeout --kill-after=15 "$(left)" "$@" || echo "bench: $name failed or was cut off by the budget" >&2
+}
+for s in ${BENCH_SCRIPTS:-scripts/bench/timeclock.sh scripts/bench/events.sh scripts/bench/*.sh}; do
   [ -e "$s" ] || continue
-  echo "== $s"
-  bash "$s"
+  case "$s" in */lib.sh) continue ;; esac # sourced by the others
+  case " ${done_scripts:-} " in *" $s "*) continue ;; esac
+  done_scripts="${done_scripts:-} $s"
+  run_bounded "$s" bash "$s"
 done
+if [ "${BENCH_GO:-1}" != 0 ]; then
+  run_bounded "go benchmarks" bash -c "go test -run '^\$' -bench . -benchmem -benchtime 200ms ./... 2>&1 | grep -Ev '^(\?|ok|PASS)' || true"
+fi
+
+read -r total1 steal1 < <(cpu_ticks)
+load1="$(cut -d' ' -f1-3 /proc/loadavg)"
+steal="$(awk -v a="$total0" -v b="$total1" -v c="$steal0" -v d="$steal1" 'BEGIN{ if (b>a) printf "%.1f%%", 100*(d-c)/(b-a); else print "?" }')"
+{
+  echo "# make bench: the figures against their goals and references"
+  echo
+  echo "Written by \`make bench\` (scripts/bench.sh), $started, on $(nproc) cores, load generator on the same machine."
+  echo "Load average at the start $load0, at the end $load1; CPU steal over the run $steal."
+  echo "Each reference is measured in the same run, right beside its figure."
+  echo
+  echo "| what | figure (goal) | reference, same run | goal met |"
+  echo "|---|---|---|---|"
+  sed -n 's/^SUMMARY //p' "$BENCH_SUMMARY" | awk -F'|' '{ printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4 }'
+} >docs/bench.md
+echo "== summary (docs/bench.md)"
+cat docs/bench.md

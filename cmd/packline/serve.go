@@ -222,6 +222,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err := srv.Shutdown(shutCtx); err != nil {
 		return err
 	}
+	api.CloseStreams()      // the streams whose connections the server took over: Shutdown knows nothing of them
 	svc.Accounts.WaitMail() // deliveries under way end; unsent mail stays in the outbox
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

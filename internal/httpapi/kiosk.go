@@ -2,11 +2,12 @@ package httpapi
 
 import (
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/packline/packline/internal/timeclock"
@@ -24,87 +25,118 @@ type kioskEmployee struct {
 	LastEvent   *time.Time `json:"last_event"`
 }
 
-// kioskCache keeps the encoded list for one version of the data, so that a
-// kiosk fleet polling the list costs one small query per request. The
-// version lives in the database: a change on any instance invalidates the
-// cache of every instance.
+// kioskCache is the kiosk list's ready answer: the JSON, its gzip and its
+// ETag, built once per version of the list (timeclock.Service.KioskVersion,
+// which changes with every punch and every change of an employee, on any
+// instance), so that a kiosk fleet polling the list costs no database work
+// and no encoding per request.
 type kioskCache struct {
-	mu      sync.RWMutex
-	valid   bool
-	version int64
-	entry   *kioskEntry
+	ready atomic.Pointer[kioskEntry]
 }
 
-// kioskEntry is one encoded list, plain and gzipped (kiosk browsers accept gzip).
+// kioskEntry is one encoded list, plain and gzipped (kiosk browsers accept
+// gzip), for one version.
 type kioskEntry struct {
+	version  int64
 	body, gz []byte
 	etag     string
+	// etagHeader is etag as a header value, shared by every answer.
+	etagHeader []string
 }
 
 func (c *kioskCache) get(version int64) (*kioskEntry, bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if c.valid && c.version == version {
-		return c.entry, true
+	e := c.ready.Load()
+	if e != nil && e.version == version {
+		return e, true
 	}
 	return nil, false
 }
 
-func (c *kioskCache) put(version int64, e *kioskEntry) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.valid || version >= c.version {
-		c.valid, c.version, c.entry = true, version, e
+// put keeps e unless a newer version is already kept.
+func (c *kioskCache) put(e *kioskEntry) {
+	for {
+		old := c.ready.Load()
+		if old != nil && old.version > e.version {
+			return
+		}
+		if c.ready.CompareAndSwap(old, e) {
+			return
+		}
 	}
 }
 
-func newKioskEntry(body []byte) *kioskEntry {
+func newKioskEntry(version int64, body []byte) *kioskEntry {
 	sum := sha256.Sum256(body)
-	return &kioskEntry{body: body, gz: gzipped(body, gzip.BestSpeed), etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	return &kioskEntry{version: version, body: body, gz: gzipped(body, gzip.BestSpeed), etag: etag, etagHeader: []string{etag}}
 }
 
-func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
+// kioskEntryFor returns the ready answer for the current version, building
+// it when the list changed since the last one.
+func (s *Server) kioskEntryFor(ctx context.Context) (*kioskEntry, error) {
 	// The version is read before the list: a list newer than its version
 	// only causes one extra rebuild, never a stale answer.
 	v, err := s.Timeclock.KioskVersion(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if entry, ok := s.kiosk.get(v); ok {
+		return entry, nil
+	}
+	list, err := s.Timeclock.KioskEmployees(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]kioskEmployee, len(list))
+	for i, e := range list {
+		out[i] = kioskEmployee{EmployeeID: e.ID, FirstName: e.FirstName, LastName: e.LastName,
+			ClockStatus: e.ClockStatus, LastEvent: e.LastEvent}
+	}
+	body, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	entry := newKioskEntry(v, append(body, '\n'))
+	s.kiosk.put(entry)
+	return entry, nil
+}
+
+func (s *Server) handleKioskEmployees(w http.ResponseWriter, r *http.Request) error {
+	entry, err := s.kioskEntryFor(r.Context())
+	if err != nil {
 		return err
 	}
-	entry, ok := s.kiosk.get(v)
-	if !ok {
-		list, err := s.Timeclock.KioskEmployees(ctx)
-		if err != nil {
-			return err
-		}
-		out := make([]kioskEmployee, len(list))
-		for i, e := range list {
-			out[i] = kioskEmployee{EmployeeID: e.ID, FirstName: e.FirstName, LastName: e.LastName,
-				ClockStatus: e.ClockStatus, LastEvent: e.LastEvent}
-		}
-		body, err := json.Marshal(out)
-		if err != nil {
-			return err
-		}
-		entry = newKioskEntry(append(body, '\n'))
-		s.kiosk.put(v, entry)
-	}
+	writeKioskEntry(w, r, entry)
+	return nil
+}
+
+// Header values of every kiosk list answer, shared (net/http only reads them).
+var (
+	kioskNoCache = []string{"no-cache"}
+	kioskVary    = []string{"Accept-Encoding"}
+	kioskJSON    = []string{"application/json; charset=utf-8"}
+	kioskGzip    = []string{"gzip"}
+)
+
+// writeKioskEntry answers with entry (304 when the client has it) and
+// returns the status it answered.
+func writeKioskEntry(w http.ResponseWriter, r *http.Request, entry *kioskEntry) int {
 	h := w.Header()
-	h.Set("Cache-Control", "no-cache")
-	h.Set("ETag", entry.etag)
-	h.Set("Vary", "Accept-Encoding")
+	h["Cache-Control"] = kioskNoCache
+	h["Etag"] = entry.etagHeader
+	h["Vary"] = kioskVary
 	if r.Header.Get("If-None-Match") == entry.etag {
 		w.WriteHeader(http.StatusNotModified)
-		return nil
+		return http.StatusNotModified
 	}
-	h.Set("Content-Type", "application/json; charset=utf-8")
+	h["Content-Type"] = kioskJSON
 	if entry.gz != nil && acceptsGzip(r) {
-		h.Set("Content-Encoding", "gzip")
+		h["Content-Encoding"] = kioskGzip
 		_, _ = w.Write(entry.gz)
-		return nil
+		return http.StatusOK
 	}
 	_, _ = w.Write(entry.body)
-	return nil
+	return http.StatusOK
 }
 
 // pinInput is a PIN typed at the kiosk; the PIN is checked as typed.

@@ -71,8 +71,9 @@ var errTicketInvalid = apperr.New(apperr.Unauthorized, "events.ticket_invalid", 
 
 // streams lets the server end every open event stream when it shuts down.
 type streams struct {
-	once sync.Once
-	stop chan struct{}
+	once      sync.Once
+	closeOnce sync.Once
+	stop      chan struct{}
 }
 
 func (st *streams) done() <-chan struct{} {
@@ -80,15 +81,14 @@ func (st *streams) done() <-chan struct{} {
 	return st.stop
 }
 
-// CloseStreams ends every open event stream (call it when shutting down:
-// http.Server.Shutdown waits for them otherwise).
+// CloseStreams ends every open event stream, telling each the server is
+// stopping, and returns once the streams whose connections the server holds
+// are closed (call it when shutting down: http.Server.Shutdown waits for
+// the others, and knows nothing of those).
 func (s *Server) CloseStreams() {
-	done := s.streams.done()
-	select {
-	case <-done:
-	default:
-		close(s.streams.stop)
-	}
+	s.streams.done() // makes stop
+	s.streams.closeOnce.Do(func() { close(s.streams.stop) })
+	s.stopLiveStreams()
 }
 
 // handleEvents: GET /api/events, the live stream (server-sent events) of one
@@ -97,53 +97,44 @@ func (s *Server) CloseStreams() {
 // The streams a session, an account and this instance hold are capped
 // (messaging.StreamGate).
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	var tokenHash string
-	if tok := bearerToken(r); tok != "" {
-		tokenHash = accounts.HashToken(tok)
-	} else if t := queryText(r, "ticket"); t != "" {
-		h, ok, err := s.Messaging.UseTicket(ctx, t)
-		if err != nil {
+	var (
+		tokenHash string
+		release   func()
+		after     int64
+		replay    []messaging.Event
+		sub       *messaging.Sub
+		err       error
+	)
+	// The database work of opening a stream runs on a goroutine of its own:
+	// the driver's calls grow a goroutine's stack to tens of KB, and the
+	// stream's goroutine, which then waits for hours, would keep that stack
+	// (5,000 streams: a hundred MB).
+	// Over HTTP/1.x the stream's connection is taken over once it is set up
+	// (events_live.go); over HTTP/2 this handler serves it to its end.
+	var ls *liveStream
+	subscribe := s.Messaging.Hub.Subscribe
+	if r.ProtoMajor == 1 {
+		subscribe = func(userID int64) *messaging.Sub {
+			ls = s.newLiveStream()
+			return s.Messaging.Hub.SubscribeFunc(userID, ls.deliver)
+		}
+	}
+	shallow(func() { tokenHash, release, after, replay, sub, err = s.openStream(r, subscribe) })
+	if err != nil {
+		return err
+	}
+	if ls != nil {
+		ls.tokenHash, ls.sub = tokenHash, sub
+		if err := s.startLive(w, ls, release, after, replay); err != nil {
+			s.Messaging.Hub.Unsubscribe(sub)
+			release()
 			return err
 		}
-		if !ok {
-			return errTicketInvalid
-		}
-		tokenHash = h
-	} else {
-		return accounts.ErrNoToken
-	}
-	u, err := s.Accounts.AuthenticateHash(ctx, tokenHash)
-	if err != nil {
-		return err
-	}
-	// Caps per session, per account and for the instance: beyond one, 429
-	// events.too_many_streams with Retry-After, before anything is held.
-	release, err := s.Messaging.Streams.Open(tokenHash, u.ID)
-	if err != nil {
-		return err
+		return nil
 	}
 	defer release()
-	after := int64(-1)
-	last := r.Header.Get("Last-Event-ID")
-	if last == "" {
-		last = queryText(r, "last_event_id")
-	}
-	if v, err := strconv.ParseInt(strings.TrimSpace(last), 10, 64); err == nil && v >= 0 {
-		after = v
-	}
-
-	sub := s.Messaging.Hub.Subscribe(u.ID)
 	defer s.Messaging.Hub.Unsubscribe(sub)
-	var replay []messaging.Event
-	if after < 0 {
-		if after, err = s.Messaging.LastEventID(ctx); err != nil {
-			return err
-		}
-	} else if replay, err = s.Messaging.Replay(ctx, u.ID, after); err != nil {
-		return err
-	}
-
+	ctx := r.Context()
 	rc := http.NewResponseController(w)
 	_ = rc.SetWriteDeadline(time.Time{}) // the server's WriteTimeout is for ordinary answers
 	h := w.Header()
@@ -153,7 +144,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	if _, err := fmt.Fprint(w, "retry: 3000\n: stream open\n\n"); err != nil {
 		return nil
 	}
-	send := func(ev messaging.Event) error {
+	send := func(ev *messaging.Event) error {
 		if ev.ID != 0 {
 			if ev.ID <= after {
 				return nil
@@ -163,8 +154,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 		_, err := w.Write(ev.Frame())
 		return err
 	}
-	for _, ev := range replay {
-		if send(ev) != nil {
+	for i := range replay {
+		if send(&replay[i]) != nil {
 			return nil
 		}
 	}
@@ -205,13 +196,78 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 			}
 		case <-beat.C:
 			// A revoked or expired token, or a deactivated user, ends the stream.
-			if _, err := s.Accounts.AuthenticateHash(ctx, tokenHash); err != nil {
+			var err error
+			shallow(func() { _, err = s.Accounts.AuthenticateHash(ctx, tokenHash) })
+			if err != nil {
 				return nil
 			}
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
 				return nil
 			}
 		}
+	}
+}
+
+// openStream authenticates a stream's request, takes its place under the
+// caps, subscribes it and reads what it replays first.
+func (s *Server) openStream(r *http.Request, subscribe func(userID int64) *messaging.Sub) (tokenHash string, release func(), after int64, replay []messaging.Event, sub *messaging.Sub, err error) {
+	ctx := r.Context()
+	if tok := bearerToken(r); tok != "" {
+		tokenHash = accounts.HashToken(tok)
+	} else if t := queryText(r, "ticket"); t != "" {
+		h, ok, err := s.Messaging.UseTicket(ctx, t)
+		if err != nil {
+			return "", nil, 0, nil, nil, err
+		}
+		if !ok {
+			return "", nil, 0, nil, nil, errTicketInvalid
+		}
+		tokenHash = h
+	} else {
+		return "", nil, 0, nil, nil, accounts.ErrNoToken
+	}
+	u, err := s.Accounts.AuthenticateHash(ctx, tokenHash)
+	if err != nil {
+		return "", nil, 0, nil, nil, err
+	}
+	// Caps per session, per account and for the instance: beyond one, 429
+	// events.too_many_streams with Retry-After, before anything is held.
+	if release, err = s.Messaging.Streams.Open(tokenHash, u.ID); err != nil {
+		return "", nil, 0, nil, nil, err
+	}
+	after = -1
+	last := r.Header.Get("Last-Event-ID")
+	if last == "" {
+		last = queryText(r, "last_event_id")
+	}
+	if v, err := strconv.ParseInt(strings.TrimSpace(last), 10, 64); err == nil && v >= 0 {
+		after = v
+	}
+	sub = subscribe(u.ID)
+	if after < 0 {
+		after, err = s.Messaging.LastEventID(ctx)
+	} else {
+		replay, err = s.Messaging.Replay(ctx, u.ID, after)
+	}
+	if err != nil {
+		s.Messaging.Hub.Unsubscribe(sub)
+		release()
+		return "", nil, 0, nil, nil, err
+	}
+	return tokenHash, release, after, replay, sub, nil
+}
+
+// shallow runs fn on a goroutine of its own and waits for it, so that the
+// stack fn needs is given back when it returns. A panic in fn is raised
+// again in the caller's goroutine (where the server's recoverer is).
+func shallow(fn func()) {
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		fn()
+	}()
+	if p := <-done; p != nil {
+		panic(p)
 	}
 }
 

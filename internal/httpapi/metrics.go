@@ -27,7 +27,7 @@ func NewMetrics(reg prometheus.Registerer, streams func() int) *Metrics {
 		}, []string{"route", "method", "status"}),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "packline_http_request_duration_seconds",
-			Help:    "Time to answer an HTTP request, by route pattern (an event stream counts its whole life).",
+			Help:    "Time to answer an HTTP request, by route pattern (an event stream over HTTP/1.x counts until it is set up and handed to the fan-out writers; over HTTP/2 its whole life).",
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route"}),
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{

@@ -55,8 +55,9 @@ type Server struct {
 	// (and its token is checked again); 0 means messaging.Heartbeat.
 	EventsHeartbeat time.Duration
 
-	kiosk   kioskCache // the encoded kiosk employee list, by version
-	streams streams    // the open event streams, ended on shutdown
+	kiosk   kioskCache  // the encoded kiosk employee list, by version
+	streams streams     // the open event streams, ended on shutdown
+	live    liveStreams // the streams whose connections the server holds (events_live.go)
 }
 
 // Handler returns the complete HTTP handler. Every log line a request causes
@@ -72,7 +73,7 @@ func (s *Server) Handler() http.Handler {
 		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
 	})
 	mux.Handle("/", s.spa())
-	return s.identify(s.recoverer(s.logRequests(securityHeaders(mux))))
+	return s.readyKioskList(s.identify(s.recoverer(s.logRequests(securityHeaders(mux)))))
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {

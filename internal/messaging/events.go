@@ -53,7 +53,10 @@ const (
 	TicketTTL      = time.Minute      // a stream ticket is good once, for this long
 	EventRetention = 24 * time.Hour   // how long a reconnecting stream can catch up
 	ReplayMax      = 1000             // events replayed on one reconnect at most
-	subBuffer      = 256              // events a slow stream may lag before it is dropped
+	subBuffer      = MaxLag           // events a slow stream may lag before it is dropped
+	// MaxLag is how many events a stream may have waiting before it is
+	// dropped (it reconnects and replays).
+	MaxLag = 256
 )
 
 // Hub fans events out to the streams open on this instance. Storage feeds it
@@ -72,8 +75,14 @@ type Hub struct {
 // too far behind (it should reconnect and replay) or the hub closed.
 type Sub struct {
 	UserID int64
-	C      chan Event
+	// C carries events shared by every stream (read only: each is framed
+	// once before it is shared), so that a stream's buffer costs a pointer a
+	// slot: 5,000 streams × subBuffer events would be 100 MB as values.
+	C      chan *Event
 	closed bool
+	// deliver, for a subscription opened by SubscribeFunc, takes the events
+	// instead of C.
+	deliver func(*Event) bool
 }
 
 // NewHub returns an empty hub.
@@ -81,7 +90,19 @@ func NewHub() *Hub { return &Hub{subs: map[*Sub]struct{}{}, online: map[int64]in
 
 // Subscribe opens a subscription for a user's stream.
 func (h *Hub) Subscribe(userID int64) *Sub {
-	s := &Sub{UserID: userID, C: make(chan Event, subBuffer)}
+	return h.add(&Sub{UserID: userID, C: make(chan *Event, subBuffer)})
+}
+
+// SubscribeFunc opens a subscription whose events are handed to deliver,
+// in order, under the hub's lock: deliver must not block, nor call the hub.
+// When it returns false (the stream fell too far behind) the subscription
+// takes no more events; its owner still calls Unsubscribe. C is nil.
+func (h *Hub) SubscribeFunc(userID int64, deliver func(*Event) bool) *Sub {
+	return h.add(&Sub{UserID: userID, deliver: deliver})
+}
+
+func (h *Hub) add(s *Sub) *Sub {
+	userID := s.UserID
 	h.mu.Lock()
 	h.subs[s] = struct{}{}
 	h.online[userID]++
@@ -104,7 +125,9 @@ func (h *Hub) Unsubscribe(s *Sub) {
 	delete(h.subs, s)
 	if !s.closed {
 		s.closed = true
-		close(s.C)
+		if s.C != nil {
+			close(s.C)
+		}
 	}
 	h.online[s.UserID]--
 	last := h.online[s.UserID] <= 0
@@ -121,15 +144,20 @@ func (h *Hub) Unsubscribe(s *Sub) {
 // Publish hands an event to every subscription it is for. A subscription
 // whose buffer is full is closed instead of blocking everyone.
 func (h *Hub) Publish(ev Event) {
-	ev.Frame() // encoded once, before it is shared
+	shared := &ev
+	shared.Frame() // encoded once, before it is shared
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
 		if s.closed || (ev.UserID != 0 && ev.UserID != s.UserID) {
 			continue
 		}
+		if s.deliver != nil {
+			s.closed = !s.deliver(shared)
+			continue
+		}
 		select {
-		case s.C <- ev:
+		case s.C <- shared:
 		default:
 			s.closed = true
 			close(s.C)

@@ -50,6 +50,13 @@ type DB struct {
 	// hub receives, after commit, the live events of notifications that
 	// other areas' transactions record (SQLite; see messaging_notices.go).
 	hub atomic.Pointer[messaging.Hub]
+
+	// group runs SQLite's write transactions, committing the callers
+	// waiting together (group_commit.go); nil on PostgreSQL.
+	group *groupWriter
+
+	// kiosk counts the committed changes of the kiosk's list (kiosk_version.go).
+	kiosk kioskCount
 }
 
 // withConnectTimeout gives a PostgreSQL URL a connect_timeout of 2 seconds
@@ -78,6 +85,7 @@ func IsPostgres(dsn string) bool {
 // SQLite or a postgres:// URL. It does not migrate; call Migrate.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	db := &DB{DSN: dsn, Now: func() time.Time { return time.Now().UTC() }}
+	db.kiosk.n.Store(kioskLocalBase)
 	if IsPostgres(dsn) {
 		db.Dialect = Postgres
 		pool, err := sql.Open("pgx", withConnectTimeout(dsn))
@@ -116,6 +124,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		r.SetMaxIdleConns(8)
 		r.SetConnMaxLifetime(0)
 		db.write, db.read = w, r
+		db.group = newGroupWriter(db)
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -135,6 +144,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes every pool.
 func (db *DB) Close() error {
+	if db.group != nil {
+		db.group.close()
+	}
 	err := db.write.Close()
 	if db.read != db.write {
 		if e := db.read.Close(); err == nil {
@@ -192,6 +204,10 @@ type Tx struct {
 
 	// notices are notifications recorded just before commit (Notice).
 	notices []notice
+	// kioskChanged: the transaction bumped the kiosk's version.
+	kioskChanged bool
+	// after runs once committed (onCommit).
+	after []func()
 }
 
 // Dialect of the transaction's database.
@@ -275,6 +291,9 @@ func (db *DB) withTx(ctx context.Context, durable bool, fn func(tx *Tx) error) e
 }
 
 func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) error) error {
+	if db.group != nil {
+		return db.group.do(ctx, durable, fn)
+	}
 	sqlTx, done, err := db.begin(ctx, durable)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -293,6 +312,7 @@ func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) erro
 	if err := sqlTx.Commit(); err != nil {
 		return mapError(fmt.Errorf("commit: %w", err))
 	}
+	tx.committed()
 	published()
 	return nil
 }
@@ -309,6 +329,12 @@ func (db *DB) begin(ctx context.Context, durable bool) (*sql.Tx, func(), error) 
 		}
 		return tx, func() {}, err
 	}
+	return db.beginSQLite(ctx, durable)
+}
+
+// beginSQLite takes the writer connection and begins a transaction on it
+// whose commit is fsynced (durable) or not.
+func (db *DB) beginSQLite(ctx context.Context, durable bool) (*sql.Tx, func(), error) {
 	// SQLite sets the level per connection and not inside a transaction:
 	// every transaction sets its own on the writer before it begins.
 	conn, err := db.write.Conn(ctx)

@@ -62,6 +62,9 @@ func isForeignKeyViolation(err error) bool {
 // isRetryable reports whether a transaction failed only because of
 // contention and may succeed if run again.
 func isRetryable(err error) bool {
+	if errors.Is(err, errGroupLost) {
+		return true
+	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		return pgErr.Code == "40001" || pgErr.Code == "40P01"

@@ -63,8 +63,7 @@ func notifyPayload(ev messaging.Event) string {
 // events to this instance's hub (SQLite; PostgreSQL delivers them through
 // LISTEN to every instance, this one included).
 func (s *MessagingStore) withEvents(ctx context.Context, fn func(tx *Tx, ev *events) error) error {
-	var ev events
-	err := s.db.WithTx(ctx, func(tx *Tx) error {
+	return s.db.WithTx(ctx, func(tx *Tx) error {
 		// PostgreSQL: event ids come from one sequence, and two transactions
 		// could commit out of id order: a stream that saw 11 and reconnects
 		// with Last-Event-ID 11 would never be replayed 10, committed just
@@ -75,15 +74,22 @@ func (s *MessagingStore) withEvents(ctx context.Context, fn func(tx *Tx, ev *eve
 		if err := lockEvents(ctx, tx); err != nil {
 			return err
 		}
-		ev = events{db: s.db}
-		return fn(tx, &ev)
-	})
-	if err == nil && s.db.Dialect != Postgres {
-		for _, e := range ev.list {
-			s.hub.Publish(e)
+		ev := &events{db: s.db}
+		if err := fn(tx, ev); err != nil {
+			return err
 		}
-	}
-	return err
+		if s.db.Dialect != Postgres {
+			// Published in commit order (a group commit acknowledges its
+			// callers together: published by each caller, ids could reach
+			// a stream out of order, and it skips an id lower than one seen).
+			tx.onCommit(func() {
+				for _, e := range ev.list {
+					s.hub.Publish(e)
+				}
+			})
+		}
+		return nil
+	})
 }
 
 // PublishEphemeral sends an event to every instance without storing it.
@@ -183,7 +189,10 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 		conn.Close(context.Background())
 		return err
 	}
+	s.db.kiosk.n.Add(1)
+	s.db.kiosk.live.Store(true)
 	go func() {
+		defer s.db.kiosk.live.Store(false)
 		for ctx.Err() == nil {
 			if conn == nil {
 				if conn, err = s.listenConn(ctx); err != nil {
@@ -194,6 +203,9 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 					}
 					continue
 				}
+				// The kiosk's list may have changed meanwhile.
+				s.db.kiosk.n.Add(1)
+				s.db.kiosk.live.Store(true)
 				// Catch up on what was committed while not listening.
 				missed, err := s.eventsSince(ctx, `id > ?`, []any{last}, 10000)
 				if err != nil {
@@ -209,8 +221,13 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 				if ctx.Err() == nil {
 					log.Warn("live events: listening failed; reconnecting", "err", err)
 				}
+				s.db.kiosk.live.Store(false)
 				conn.Close(context.Background())
 				conn = nil
+				continue
+			}
+			if n.Channel == kioskChannel {
+				s.db.kiosk.n.Add(1)
 				continue
 			}
 			var ev messaging.Event
@@ -244,7 +261,7 @@ func (s *MessagingStore) listenConn(ctx context.Context) (*pgx.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := conn.Exec(cctx, `LISTEN `+eventsChannel); err != nil {
+	if _, err := conn.Exec(cctx, `LISTEN `+eventsChannel+`; LISTEN `+kioskChannel); err != nil {
 		conn.Close(context.Background())
 		return nil, err
 	}

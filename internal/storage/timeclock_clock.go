@@ -55,8 +55,12 @@ const (
 	punchInsertSQL = `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`
 )
 
-// KioskVersion implements timeclock.Store.
+// KioskVersion implements timeclock.Store: the instance's own count of
+// changes where it can trust it (no database work), else the stored one.
 func (s *TimeclockStore) KioskVersion(ctx context.Context) (int64, error) {
+	if v, ok := s.db.localKioskVersion(); ok {
+		return v, nil
+	}
 	var v int64
 	err := s.hotRow(ctx, `SELECT version FROM timeclock_state WHERE id = 1`, nil, &v)
 	return v, err
@@ -139,6 +143,9 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then
 			return err
 		}
 		if _, err := tx.tx.StmtContext(ctx, stmts.bump).ExecContext(ctx); err != nil {
+			return err
+		}
+		if err := tx.markKioskChanged(ctx); err != nil {
 			return err
 		}
 		if err := then(clockTx{tx: tx, labour: stmts.labour}); err != nil {

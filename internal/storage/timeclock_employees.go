@@ -200,6 +200,8 @@ func (t clockTx) SetClockState(ctx context.Context, id int64, status string, las
 
 // KioskChanged implements timeclock.Tx.
 func (t clockTx) KioskChanged(ctx context.Context) error {
-	_, err := t.tx.Exec(ctx, bumpVersionSQL)
-	return err
+	if _, err := t.tx.Exec(ctx, bumpVersionSQL); err != nil {
+		return err
+	}
+	return t.tx.markKioskChanged(ctx)
 }

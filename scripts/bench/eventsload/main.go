@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -30,14 +31,16 @@ func main() {
 	messages := flag.Int("messages", 50, "chat messages to post")
 	every := flag.Duration("every", 100*time.Millisecond, "interval between messages")
 	pid := flag.Int("pid", 0, "the server's process id (for its peak RSS)")
+	pocketbase := flag.Bool("pocketbase", false, "the server is the PocketBase reference (scripts/bench/pocketbase): realtime subscriptions to its messages collection")
 	flag.Parse()
-	if err := run(*url, *token, *streams, *messages, *every, *pid); err != nil {
+	raiseNofile()
+	if err := run(*url, *token, *streams, *messages, *every, *pid, *pocketbase); err != nil {
 		fmt.Fprintln(os.Stderr, "eventsload:", err)
 		os.Exit(1)
 	}
 }
 
-func run(url, token string, streams, messages int, every time.Duration, pid int) error {
+func run(url, token string, streams, messages int, every time.Duration, pid int, pocketbase bool) error {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: streams + 10, DisableCompression: true}}
 	call := func(method, path string, body any, out any) error {
 		b, _ := json.Marshal(body)
@@ -58,6 +61,10 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 		}
 		return nil
 	}
+	streamPath, eventName := "/api/events", "chat.message"
+	if pocketbase {
+		streamPath, eventName = "/api/realtime", "messages"
+	}
 
 	// arrivals[m][s]: when message m reached stream s.
 	arrivals := make([][]time.Time, messages)
@@ -69,8 +76,10 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 	var bodies []io.Closer
 	var mu sync.Mutex
 	for s := range streams {
-		req, _ := http.NewRequest("GET", url+"/api/events", nil)
-		req.Header.Set("Authorization", "Bearer "+token)
+		req, _ := http.NewRequest("GET", url+streamPath, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
 		res, err := client.Do(req)
 		if err != nil {
 			return fmt.Errorf("stream %d: %w", s, err)
@@ -81,28 +90,32 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 		mu.Lock()
 		bodies = append(bodies, res.Body)
 		mu.Unlock()
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 4<<10), 1<<20) // 5,000 streams: the loader's memory too
+		if pocketbase {
+			// PocketBase: the first event names the client, which then
+			// subscribes to the messages collection.
+			if err := pbSubscribe(sc, call); err != nil {
+				return fmt.Errorf("stream %d: %w", s, err)
+			}
+		}
 		open.Add(1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := bufio.NewScanner(res.Body)
-			sc.Buffer(make([]byte, 64<<10), 1<<20)
 			event := ""
 			for sc.Scan() {
-				line := sc.Text()
+				line := sc.Bytes()
 				switch {
-				case strings.HasPrefix(line, "event: "):
-					event = line[7:]
-				case strings.HasPrefix(line, "data: ") && event == "chat.message":
+				case bytes.HasPrefix(line, []byte("event:")):
+					event = string(bytes.TrimSpace(line[6:]))
+				case bytes.HasPrefix(line, []byte("data:")) && event == eventName:
 					at := time.Now()
-					var d struct{ Message struct{ Text string } }
-					if json.Unmarshal([]byte(line[6:]), &d) == nil && strings.HasPrefix(d.Message.Text, "bench ") {
-						if n, err := strconv.Atoi(strings.TrimPrefix(d.Message.Text, "bench ")); err == nil && n < messages {
-							arrivals[n][s] = at
-							delivered.Add(1)
-						}
+					if n, ok := benchNumber(line); ok && n < messages {
+						arrivals[n][s] = at
+						delivered.Add(1)
 					}
-				case line == "":
+				case len(line) == 0:
 					event = ""
 				}
 			}
@@ -110,8 +123,12 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 	}
 
 	var topic struct{ ID int64 }
-	if err := call("POST", "/api/chat/topics", map[string]string{"name": fmt.Sprintf("bench %d", time.Now().UnixNano())}, &topic); err != nil {
-		return err
+	post := "/api/collections/messages/records"
+	if !pocketbase {
+		if err := call("POST", "/api/chat/topics", map[string]string{"name": fmt.Sprintf("bench %d", time.Now().UnixNano())}, &topic); err != nil {
+			return err
+		}
+		post = fmt.Sprintf("/api/chat/topics/%d/messages", topic.ID)
 	}
 	sent := make([]time.Time, messages)
 	var posts []time.Duration
@@ -120,7 +137,7 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 	for m := range messages {
 		<-tick.C
 		sent[m] = time.Now()
-		if err := call("POST", fmt.Sprintf("/api/chat/topics/%d/messages", topic.ID), map[string]string{"text": fmt.Sprintf("bench %d", m)}, nil); err != nil {
+		if err := call("POST", post, map[string]string{"text": fmt.Sprintf("bench %d", m)}, nil); err != nil {
 			return err
 		}
 		posts = append(posts, time.Since(sent[m]))
@@ -170,6 +187,55 @@ func run(url, token string, streams, messages int, every time.Duration, pid int)
 		return fmt.Errorf("%d deliveries missing", missing)
 	}
 	return nil
+}
+
+// pbSubscribe reads a PocketBase realtime stream's PB_CONNECT event and
+// subscribes its client to the messages collection.
+func pbSubscribe(sc *bufio.Scanner, call func(method, path string, body any, out any) error) error {
+	event := ""
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event:"):
+			event = strings.TrimSpace(line[6:])
+		case strings.HasPrefix(line, "data:") && event == "PB_CONNECT":
+			var d struct {
+				ClientID string `json:"clientId"`
+			}
+			if err := json.Unmarshal([]byte(strings.TrimSpace(line[5:])), &d); err != nil || d.ClientID == "" {
+				return fmt.Errorf("PB_CONNECT: %q", line)
+			}
+			return call("POST", "/api/realtime", map[string]any{"clientId": d.ClientID, "subscriptions": []string{"messages"}}, nil)
+		}
+	}
+	return fmt.Errorf("the stream ended before PB_CONNECT: %v", sc.Err())
+}
+
+// benchNumber finds the n of the message text "bench n" in an event's data
+// line without decoding its JSON: with 5,000 streams the loader shares the
+// machine's two cores with the server it measures.
+func benchNumber(line []byte) (int, bool) {
+	i := bytes.Index(line, []byte(`"bench `))
+	if i < 0 {
+		return 0, false
+	}
+	rest := line[i+7:]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(string(rest[:j]))
+	return n, err == nil
+}
+
+// raiseNofile lifts the open-file limit to its hard maximum: a stream is a
+// socket.
+func raiseNofile() {
+	var l syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l) == nil && l.Cur < l.Max {
+		l.Cur = l.Max
+		_ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &l)
+	}
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
