@@ -23,13 +23,27 @@ export function formatMoney(minor: number, currency: string, digits: number, lng
   }
 }
 
+type ShipmentLine = ImpactReport['shipments'][number]['lines'][number];
+
+/** A shipment's lines by item: the item's total and its batch codes. */
+function byItem(lines: ShipmentLine[]) {
+  const out: { item_id: number; name: string; unit: string; quantity: number; batches: string[] }[] = [];
+  for (const l of lines) {
+    let g = out.find((x) => x.item_id === l.item_id);
+    if (!g) out.push((g = { item_id: l.item_id, name: l.name, unit: l.unit, quantity: 0, batches: [] }));
+    g.quantity += l.quantity;
+    g.batches.push(l.batch_code);
+  }
+  return out;
+}
+
 function Figure({ label, value, note, testId }: { label: string; value: ReactNode; note?: string; testId?: string }) {
   return (
     <Paper withBorder radius="md" p="sm" className="impact-figure">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={26} fw={700} lh={1.2} data-testid={testId}>
+      <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Text>
       {note && (
@@ -98,7 +112,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
         </Box>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" className="impact-figures">
+      <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm" className="impact-figures">
         <Figure label={t('impact.figures.units')} value={n(r.units)} testId="impact-units" />
         <Figure label={t('impact.figures.meals')} value={r.meals == null ? '—' : n(r.meals)} note={mealsNote} testId="impact-meals" />
         <Figure label={t('impact.figures.hours')} value={hours(r.labour_hours)} testId="impact-hours" />
@@ -125,6 +139,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
                 { name: 'shipped', label: t('impact.charts.shipped'), color: 'teal.6' },
               ]}
               valueFormatter={n}
+              barProps={{ isAnimationActive: false }}
               withLegend
               xAxisProps={{ reversed: rtl }}
               yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
@@ -137,6 +152,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
               dataKey="day"
               series={[{ name: 'hours', label: t('impact.charts.hours'), color: 'orange.6' }]}
               valueFormatter={hours}
+              barProps={{ isAnimationActive: false }}
               xAxisProps={{ reversed: rtl }}
               yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
             />
@@ -202,7 +218,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
         </ScrollArea>
       </Section>
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" className="impact-ship-grid">
         <Section title={t('impact.destinations.title')} empty={r.destinations.length === 0 && t('impact.shipments.empty')}>
           <Table data-testid="impact-destinations">
             <Table.Thead>
@@ -243,13 +259,15 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
                       <Table.Td dir="ltr">{s.number}</Table.Td>
                       <Table.Td>{s.destination}</Table.Td>
                       <Table.Td>
-                        {s.lines.map((l) => (
-                          <Text size="sm" key={`${l.item_id}-${l.batch_code}`}>
-                            {n(l.quantity)} {l.unit} {l.name}{' '}
-                            <Text span size="xs" c="dimmed" dir="ltr">
-                              {l.batch_code}
+                        {byItem(s.lines).map((g) => (
+                          <Box key={g.item_id}>
+                            <Text size="sm">
+                              {n(g.quantity)} {g.unit} · {g.name}
                             </Text>
-                          </Text>
+                            <Text size="xs" c="dimmed" dir="ltr">
+                              {g.batches.join(', ')}
+                            </Text>
+                          </Box>
                         ))}
                       </Table.Td>
                       <Table.Td>

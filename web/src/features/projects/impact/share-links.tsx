@@ -120,7 +120,7 @@ export function ShareLinks({ projectId, today }: { projectId: number; today: str
                       </Table.Td>
                       <Table.Td>{l.expires_at ? formatDateTime(l.expires_at, lng) : t('impact.share.never')}</Table.Td>
                       <Table.Td>
-                        <Text size="sm">{t('impact.share.opens', { count: l.opens })}</Text>
+                        <Text size="sm">{l.opens === 0 ? t('impact.share.neverOpened') : t('impact.share.opens', { count: l.opens })}</Text>
                         {l.last_opened_at && (
                           <Text size="xs" c="dimmed">
                             {t('impact.share.lastOpened', { when: formatDateTime(l.last_opened_at, lng) })}
