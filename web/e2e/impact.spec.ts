@@ -71,6 +71,10 @@ test('impact report: figures, print layout, share link opened signed out and rev
     await page.setViewportSize({ width, height: 1000 });
     const overflow = await report.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow, `report wider than the page at ${width}px`).toBeLessThanOrEqual(1);
+    // The charts are drawn in print too, within the page.
+    const chart = await report.locator('.recharts-wrapper').first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(chart).toBeGreaterThan(200);
+    expect(chart).toBeLessThan(width / 2);
   }
   for (const format of ['A4', 'Letter'] as const) {
     const pdf = await page.pdf({ format, printBackground: true });

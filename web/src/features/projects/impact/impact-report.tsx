@@ -43,7 +43,7 @@ function Figure({ label, value, note, testId }: { label: string; value: ReactNod
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }} className="impact-figure-value" data-testid={testId}>
         {value}
       </Text>
       {note && (
@@ -112,7 +112,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
         </Box>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm" className="impact-figures">
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm" className="impact-figures">
         <Figure label={t('impact.figures.units')} value={n(r.units)} testId="impact-units" />
         <Figure label={t('impact.figures.meals')} value={r.meals == null ? '—' : n(r.meals)} note={mealsNote} testId="impact-meals" />
         <Figure label={t('impact.figures.hours')} value={hours(r.labour_hours)} testId="impact-hours" />
