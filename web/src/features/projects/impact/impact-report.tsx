@@ -12,10 +12,11 @@ import { LogoMark } from '@/components/brand/logo';
 import { formatCalendarDate, formatNumber, intlLocale } from '@/lib/format';
 import type { ImpactReport } from '../api/impact';
 
-/** Minor units as money in the locale's way (12345, USD, 2 digits → $123.45). */
-export function formatMoney(minor: number, currency: string, digits: number, lng: string): string {
+/** Minor units as money in the locale's way (12345, USD, 2 digits → $123.45; shown whole → $123). */
+export function formatMoney(minor: number, currency: string, digits: number, lng: string, whole = false): string {
+  const shown = whole ? 0 : digits;
   try {
-    return new Intl.NumberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    return new Intl.NumberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown }).format(
       minor / 10 ** digits,
     );
   } catch {
@@ -43,7 +44,7 @@ function Figure({ label, value, note, testId }: { label: string; value: ReactNod
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.2} style={{ overflowWrap: 'anywhere' }} className="impact-figure-value" data-testid={testId}>
+      <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.2} style={{ overflowWrap: 'break-word' }} className="impact-figure-value" data-testid={testId}>
         {value}
       </Text>
       {note && (
@@ -80,6 +81,8 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
   const n = (v: number) => formatNumber(v, lng);
   const hours = (v: number) => new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 1 }).format(v);
   const money = (v: number) => formatMoney(v, r.currency, r.currency_digits, lng);
+  // The headline figure in whole units (the table below has the cents).
+  const wholeMoney = (v: number) => formatMoney(v, r.currency, r.currency_digits, lng, true);
   const day = (d: string) => formatCalendarDate(d, lng, 'short');
   const perDay = r.days.map((d) => ({ day: day(d.date), units: d.units, shipped: d.shipped_units, hours: d.labour_hours }));
   const worked = r.units > 0 || r.shipments.length > 0;
@@ -118,7 +121,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
         <Figure label={t('impact.figures.hours')} value={hours(r.labour_hours)} testId="impact-hours" />
         <Figure label={t('impact.figures.people')} value={n(r.people)} testId="impact-people" />
         <Figure label={t('impact.figures.shipped')} value={n(r.shipped_units)} testId="impact-shipped" />
-        <Figure label={t('impact.figures.cost')} value={r.materials.length === 0 ? '—' : money(r.materials_cost)} note={costNote} testId="impact-cost" />
+        <Figure label={t('impact.figures.cost')} value={r.materials.length === 0 ? '—' : wholeMoney(r.materials_cost)} note={costNote} testId="impact-cost" />
       </SimpleGrid>
 
       {!worked && (
