@@ -201,6 +201,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 
 	hkCtx, stopHousekeeping := context.WithCancel(ctx)
 	defer stopHousekeeping()
+	svc.PublicURL = publicURL
 	go svc.Housekeep(hkCtx, app.HousekeepEvery, log)
 	// Mails are sent as soon as they are queued; this retries the failed
 	// ones when due (the outbox keeps them across restarts).

@@ -14,6 +14,7 @@ import (
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/faq"
 	"github.com/packline/packline/internal/httpapi"
+	"github.com/packline/packline/internal/impact"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
@@ -37,6 +38,9 @@ type Services struct {
 	// Outbox delivers the stored mails: woken after each commit that queues
 	// one, run every OutboxEvery by serve, swept by housekeeping.
 	Outbox *mail.Outbox
+	// PublicURL begins the links housekeeping mails (the monthly impact
+	// report); "" mails none.
+	PublicURL string
 
 	throttles *storage.ThrottleRows
 	live      *storage.MessagingStore
@@ -144,6 +148,9 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		return st.Name, err
 	}
 	bill.MailQueued = outbox.Wake
+	prod := production.NewService(storage.NewProductionStore(db), cal)
+	imp := impact.NewService(storage.NewImpactStore(db), prod, cal)
+	imp.Outbox = outbox
 	return &Services{
 		DB:        db,
 		Outbox:    outbox,
@@ -158,13 +165,14 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			FAQ:          faq.NewService(storage.NewFAQStore(db)),
 			Timeclock:    tc,
 			Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),
-			Production:   production.NewService(storage.NewProductionStore(db), cal),
+			Production:   prod,
 			Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 			Projects:     projects.NewService(storage.NewProjectStore(db), cal),
 			Billing:      bill,
 			Trace:        &inventory.Tracer{Store: storage.NewTraceStore(db)},
 			Recalls:      recalls.NewService(storage.NewRecallStore(db, inv)),
 			Search:       search.NewService(storage.NewSearchStore(db)),
+			Impact:       imp,
 		},
 	}
 }

@@ -60,7 +60,8 @@ func (s *Services) AlertForgotten(ctx context.Context) (int, error) {
 // server left behind, and that the next start did not already discard.
 const StaleImport = time.Hour
 
-// Housekeep runs PurgeExpired, SweepOutbox, DiscardStaleImports and AlertForgotten at start and then about
+// Housekeep runs PurgeExpired, SweepOutbox, DiscardStaleImports, the monthly
+// impact report mails (impact.Service.MailMonthly) and AlertForgotten at start and then about
 // every interval (with some jitter, so several instances do not all wake
 // together) until ctx ends.
 func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
@@ -82,6 +83,11 @@ func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog
 			log.Warn("discarding unfinished imports failed", "err", err)
 		} else if n > 0 {
 			log.Info("unfinished imports discarded", "imports", n)
+		}
+		if n, err := s.Impact.MailMonthly(ctx, s.PublicURL); err != nil && ctx.Err() == nil {
+			log.Warn("monthly impact report mails failed", "err", err)
+		} else if n > 0 {
+			log.Info("monthly impact report mails queued", "mails", n)
 		}
 		if n, err := s.AlertForgotten(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("forgotten clock-out alerts failed", "err", err)

@@ -19,22 +19,28 @@ import (
 // demoWeeks is how far back the history goes.
 const demoWeeks = 8
 
+// cost and servings are an item's impact figures: a unit cost in cents
+// (the demo organisation's dollars), servings per finished unit.
+func cost(cents int64) *int64 { return &cents }
+
+func servings(n int64) *int64 { return &n }
+
 var demoItems = []inventory.NewItem{
-	{SKU: "RICE-LG", Name: "Long-grain white rice", Kind: inventory.KindRaw, Unit: "kg", Category: "Grains", Location: "Dry store A", ReorderLevel: inventory.Units(1500)},
-	{SKU: "LENTIL-RED", Name: "Red lentils", Kind: inventory.KindRaw, Unit: "kg", Category: "Grains", Location: "Dry store A", ReorderLevel: inventory.Units(400)},
-	{SKU: "SOY-TVP", Name: "Textured soy protein", Kind: inventory.KindRaw, Unit: "kg", Category: "Proteins", Location: "Dry store A", ReorderLevel: inventory.Units(600)},
-	{SKU: "VEG-DEHY", Name: "Dried vegetable mix", Kind: inventory.KindRaw, Unit: "kg", Category: "Vegetables", Location: "Dry store B", ReorderLevel: inventory.Units(250)},
-	{SKU: "VEG-ONION", Name: "Dried onion flakes", Kind: inventory.KindRaw, Unit: "kg", Category: "Vegetables", Location: "Dry store B", ReorderLevel: inventory.Units(40)},
-	{SKU: "VIT-PACK", Name: "Vitamin & mineral packets", Kind: inventory.KindRaw, Unit: "each", Category: "Supplements", Location: "Cage 1", ReorderLevel: inventory.Units(5000)},
-	{SKU: "SEAS-CHK", Name: "Chicken-flavour seasoning", Kind: inventory.KindRaw, Unit: "kg", Category: "Seasoning", Location: "Dry store B", ReorderLevel: inventory.Units(40)},
-	{SKU: "SALT-IOD", Name: "Iodised salt", Kind: inventory.KindRaw, Unit: "kg", Category: "Seasoning", Location: "Dry store B", ReorderLevel: inventory.Units(20)},
-	{SKU: "APPLE-DRY", Name: "Dried apple slices", Kind: inventory.KindRaw, Unit: "kg", Category: "Snacks", Location: "Dry store B", ReorderLevel: 0},
-	{SKU: "BAG-MEAL6", Name: "Meal pouch, 6 servings", Kind: inventory.KindPackaging, Unit: "each", Category: "Bags", Location: "Shelf 3", ReorderLevel: inventory.Units(6000)},
-	{SKU: "BOX-36", Name: "Shipping box, 36 pouches", Kind: inventory.KindPackaging, Unit: "each", Category: "Boxes", Location: "Pallet bay 2", ReorderLevel: inventory.Units(200)},
-	{SKU: "LBL-POUCH", Name: "Pouch labels (roll of 1,000)", Kind: inventory.KindPackaging, Unit: "roll", Category: "Labels", Location: "Shelf 1", ReorderLevel: inventory.Units(8)},
-	{SKU: "TAPE-48", Name: "Packing tape, 48 mm", Kind: inventory.KindPackaging, Unit: "roll", Category: "Supplies", Location: "Shelf 1", ReorderLevel: inventory.Units(12)},
-	{SKU: "MEAL-RS6", Name: "Rice & soy casserole, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay"},
-	{SKU: "MEAL-LV6", Name: "Lentil & vegetable stew, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay"},
+	{SKU: "RICE-LG", Name: "Long-grain white rice", Kind: inventory.KindRaw, Unit: "kg", Category: "Grains", Location: "Dry store A", ReorderLevel: inventory.Units(1500), UnitCost: cost(120)},
+	{SKU: "LENTIL-RED", Name: "Red lentils", Kind: inventory.KindRaw, Unit: "kg", Category: "Grains", Location: "Dry store A", ReorderLevel: inventory.Units(400), UnitCost: cost(210)},
+	{SKU: "SOY-TVP", Name: "Textured soy protein", Kind: inventory.KindRaw, Unit: "kg", Category: "Proteins", Location: "Dry store A", ReorderLevel: inventory.Units(600), UnitCost: cost(340)},
+	{SKU: "VEG-DEHY", Name: "Dried vegetable mix", Kind: inventory.KindRaw, Unit: "kg", Category: "Vegetables", Location: "Dry store B", ReorderLevel: inventory.Units(250), UnitCost: cost(560)},
+	{SKU: "VEG-ONION", Name: "Dried onion flakes", Kind: inventory.KindRaw, Unit: "kg", Category: "Vegetables", Location: "Dry store B", ReorderLevel: inventory.Units(40), UnitCost: cost(780)},
+	{SKU: "VIT-PACK", Name: "Vitamin & mineral packets", Kind: inventory.KindRaw, Unit: "each", Category: "Supplements", Location: "Cage 1", ReorderLevel: inventory.Units(5000), UnitCost: cost(6)},
+	{SKU: "SEAS-CHK", Name: "Chicken-flavour seasoning", Kind: inventory.KindRaw, Unit: "kg", Category: "Seasoning", Location: "Dry store B", ReorderLevel: inventory.Units(40), UnitCost: cost(950)},
+	{SKU: "SALT-IOD", Name: "Iodised salt", Kind: inventory.KindRaw, Unit: "kg", Category: "Seasoning", Location: "Dry store B", ReorderLevel: inventory.Units(20), UnitCost: cost(80)},
+	{SKU: "APPLE-DRY", Name: "Dried apple slices", Kind: inventory.KindRaw, Unit: "kg", Category: "Snacks", Location: "Dry store B", ReorderLevel: 0, UnitCost: cost(1100)},
+	{SKU: "BAG-MEAL6", Name: "Meal pouch, 6 servings", Kind: inventory.KindPackaging, Unit: "each", Category: "Bags", Location: "Shelf 3", ReorderLevel: inventory.Units(6000), UnitCost: cost(14)},
+	{SKU: "BOX-36", Name: "Shipping box, 36 pouches", Kind: inventory.KindPackaging, Unit: "each", Category: "Boxes", Location: "Pallet bay 2", ReorderLevel: inventory.Units(200), UnitCost: cost(95)},
+	{SKU: "LBL-POUCH", Name: "Pouch labels (roll of 1,000)", Kind: inventory.KindPackaging, Unit: "roll", Category: "Labels", Location: "Shelf 1", ReorderLevel: inventory.Units(8), UnitCost: cost(2400)},
+	{SKU: "TAPE-48", Name: "Packing tape, 48 mm", Kind: inventory.KindPackaging, Unit: "roll", Category: "Supplies", Location: "Shelf 1", ReorderLevel: inventory.Units(12), UnitCost: cost(320)},
+	{SKU: "MEAL-RS6", Name: "Rice & soy casserole, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(6)},
+	{SKU: "MEAL-LV6", Name: "Lentil & vegetable stew, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(6)},
 }
 
 // demoDelivery is stock arriving: daysAgo before today, expiring expires

@@ -22,7 +22,8 @@ func (s *Server) handlePublicSettings(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	body := map[string]any{"organisation_name": st.Name, "support_email": st.SupportEmail, "time_zone": st.TimeZone}
+	body := map[string]any{"organisation_name": st.Name, "support_email": st.SupportEmail, "time_zone": st.TimeZone,
+		"currency": st.Currency}
 	if s.PublicURL != "" {
 		body["public_url"] = s.PublicURL
 	}

@@ -80,6 +80,7 @@ func (s *Server) routeTable() []route {
 		// organisation: settings; messaging: notifications
 		{"GET /api/settings/public", public, s.handlePublicSettings},
 		{"GET /api/public/invoices/{token}", public, s.handlePublicInvoice},
+		{"GET /api/public/impact/{token}", public, s.handlePublicImpact},
 		{"GET /api/settings", signedIn, s.handleGetSettings},
 		{"PATCH /api/settings", admin, s.handlePatchSettings},
 		{"GET /api/notifications", signedIn, s.handleNotifications},
@@ -212,6 +213,16 @@ func (s *Server) routeTable() []route {
 		{"GET /api/projects/options", signedIn, s.handleProjectOptions},
 		{"GET /api/projects/{id}", signedIn, s.handleProjectGet},
 		{"PATCH /api/projects/{id}", signedIn, s.handleProjectPatch},
+		// impact: what a project (or a client's projects) achieved, its share links and monthly mail
+		{"GET /api/projects/{id}/impact", signedIn, s.handleProjectImpact},
+		{"GET /api/projects/{id}/impact.csv", signedIn, s.handleProjectImpactCSV},
+		{"GET /api/clients/{id}/impact", signedIn, s.handleClientImpact},
+		{"GET /api/clients/{id}/impact.csv", signedIn, s.handleClientImpactCSV},
+		{"GET /api/projects/{id}/impact/links", signedIn, s.handleImpactLinks},
+		{"POST /api/projects/{id}/impact/links", signedIn, s.handleImpactLinkCreate},
+		{"POST /api/projects/{id}/impact/links/{link}/revoke", signedIn, s.handleImpactLinkRevoke},
+		{"GET /api/projects/{id}/impact/mail", signedIn, s.handleImpactMail},
+		{"PUT /api/projects/{id}/impact/mail", signedIn, s.handleImpactMailSet},
 		// billing (admins): pricing plans, payment methods, invoices, payments
 		{"GET /api/pricing-plans", admin, s.handlePlanList},
 		{"POST /api/pricing-plans", admin, s.handlePlanCreate},

@@ -100,10 +100,14 @@ var textFields = map[string][]string{
 	"PATCH /api/invoices/{id}":         {"currency", "language", "notes"},
 	"POST /api/invoices/{id}/send":     {},
 	"POST /api/invoices/{id}/void":     {"reason"},
-	"POST /api/invoices/{id}/reissue":  {},
-	"POST /api/invoices/{id}/payments": {"paid_on", "note"},
-	"POST /api/recalls":                {"reason", "notes"},
-	"POST /api/recalls/{id}/release":   {"notes"},
+	// impact: share links and the monthly mail
+	"POST /api/projects/{id}/impact/links":               {"label", "expires_on"},
+	"POST /api/projects/{id}/impact/links/{link}/revoke": {},
+	"PUT /api/projects/{id}/impact/mail":                 {},
+	"POST /api/invoices/{id}/reissue":                    {},
+	"POST /api/invoices/{id}/payments":                   {"paid_on", "note"},
+	"POST /api/recalls":                                  {"reason", "notes"},
+	"POST /api/recalls/{id}/release":                     {"notes"},
 }
 
 // badTexts are what no text field may hold: NUL, and characters that leave

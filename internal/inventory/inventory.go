@@ -16,7 +16,10 @@
 //     every move takes first.
 package inventory
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Item kinds.
 const (
@@ -56,20 +59,26 @@ var SourceTypes = []string{SourceSupplier, SourceDonor, SourceProduction}
 
 // Item is a stocked thing: a raw material, packaging or a finished good.
 type Item struct {
-	ID           int64     `json:"id"`
-	SKU          string    `json:"sku"`
-	Name         string    `json:"name"`
-	Kind         string    `json:"kind"`
-	Unit         string    `json:"unit"`
-	Category     string    `json:"category"`
-	Location     string    `json:"location"`
-	ReorderLevel Quantity  `json:"reorder_level"`
-	Notes        string    `json:"notes"`
-	Archived     bool      `json:"archived"`
-	OnHand       Quantity  `json:"on_hand"`
-	LowStock     bool      `json:"low_stock"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
+	ID           int64    `json:"id"`
+	SKU          string   `json:"sku"`
+	Name         string   `json:"name"`
+	Kind         string   `json:"kind"`
+	Unit         string   `json:"unit"`
+	Category     string   `json:"category"`
+	Location     string   `json:"location"`
+	ReorderLevel Quantity `json:"reorder_level"`
+	Notes        string   `json:"notes"`
+	// ServingsPerUnit is how many servings (meals) one unit holds, nil when
+	// not known: the impact report counts meals from it.
+	ServingsPerUnit *int64 `json:"servings_per_unit"`
+	// UnitCost is what one unit costs, in minor units of the organisation's
+	// currency (cents), nil when not known: the impact report's cost of materials.
+	UnitCost  *int64    `json:"unit_cost"`
+	Archived  bool      `json:"archived"`
+	OnHand    Quantity  `json:"on_hand"`
+	LowStock  bool      `json:"low_stock"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 	// Batches are filled by List (in-stock batches, oldest expiry first) and
 	// by GetItem (every batch).
 	Batches []Batch `json:"batches"`
@@ -183,6 +192,9 @@ type NewItem struct {
 	Location     string   `json:"location"`
 	ReorderLevel Quantity `json:"reorder_level"`
 	Notes        string   `json:"notes" text:"multiline"`
+	// ServingsPerUnit and UnitCost: see Item (null: not known).
+	ServingsPerUnit *int64 `json:"servings_per_unit"`
+	UnitCost        *int64 `json:"unit_cost"`
 	// OccurredAt is when the item was set up, for the demo (server side
 	// only); zero means now.
 	OccurredAt time.Time `json:"-"`
@@ -198,7 +210,24 @@ type ItemPatch struct {
 	Location     *string   `json:"location"`
 	ReorderLevel *Quantity `json:"reorder_level"`
 	Notes        *string   `json:"notes" text:"multiline"`
-	Archived     *bool     `json:"archived"`
+	// ServingsPerUnit and UnitCost: absent keeps, null clears, a number sets.
+	ServingsPerUnit OptionalInt `json:"servings_per_unit"`
+	UnitCost        OptionalInt `json:"unit_cost"`
+	Archived        *bool       `json:"archived"`
+}
+
+// OptionalInt is a PATCH's nullable whole number: absent (Set false), null
+// (Set, Value nil) or a number.
+type OptionalInt struct {
+	Set   bool
+	Value *int64
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (o *OptionalInt) UnmarshalJSON(b []byte) error {
+	o.Set = true
+	o.Value = nil
+	return json.Unmarshal(b, &o.Value)
 }
 
 // NewBatch is stock received as a new batch. An empty Code is generated from

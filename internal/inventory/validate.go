@@ -114,14 +114,33 @@ func (n NewItem) Validate() error {
 	if n.ReorderLevel < 0 || n.ReorderLevel > MaxQuantity {
 		return errInvalid("reorder_level", "quantity.negative", apperr.Params{"field": "reorder_level"}, "Reorder level must be zero or more.")
 	}
+	if v := n.ServingsPerUnit; v != nil && (*v < 1 || *v > MaxServings) {
+		return apperr.Range("servings_per_unit", 1, MaxServings)
+	}
+	if v := n.UnitCost; v != nil && (*v < 0 || *v > MaxUnitCost) {
+		return apperr.Range("unit_cost", 0, MaxUnitCost)
+	}
 	return nil
 }
+
+// Limits of the impact figures an item carries.
+const (
+	MaxServings = 100_000           // servings in one unit
+	MaxUnitCost = 1_000_000_000_000 // minor units of one unit's cost
+)
 
 // Apply validates p and applies it to a copy of it. Archiving is checked by
 // the caller, which knows the stock.
 func (p ItemPatch) Apply(it Item) (Item, error) {
 	n := NewItem{SKU: it.SKU, Name: it.Name, Kind: it.Kind, Unit: it.Unit, Category: it.Category,
-		Location: it.Location, ReorderLevel: it.ReorderLevel, Notes: it.Notes}
+		Location: it.Location, ReorderLevel: it.ReorderLevel, Notes: it.Notes,
+		ServingsPerUnit: it.ServingsPerUnit, UnitCost: it.UnitCost}
+	if p.ServingsPerUnit.Set {
+		n.ServingsPerUnit = p.ServingsPerUnit.Value
+	}
+	if p.UnitCost.Set {
+		n.UnitCost = p.UnitCost.Value
+	}
 	set := func(dst *string, v *string) {
 		if v != nil {
 			*dst = *v
@@ -143,6 +162,7 @@ func (p ItemPatch) Apply(it Item) (Item, error) {
 	}
 	it.SKU, it.Name, it.Kind, it.Unit = n.SKU, n.Name, n.Kind, n.Unit
 	it.Category, it.Location, it.ReorderLevel, it.Notes = n.Category, n.Location, n.ReorderLevel, n.Notes
+	it.ServingsPerUnit, it.UnitCost = n.ServingsPerUnit, n.UnitCost
 	if p.Archived != nil {
 		it.Archived = *p.Archived
 	}

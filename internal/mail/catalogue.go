@@ -14,14 +14,18 @@ const (
 	Recovery    Kind = "recovery"     // a link to choose a new password
 	EmailChange Kind = "email_change" // a link confirming a new address
 	InvoiceSent Kind = "invoice"      // a sent invoice's link, to the client's billing address
+	// ImpactReport is a project's monthly impact report link, to the client's billing address.
+	ImpactReport Kind = "impact_report"
 )
 
 // Data fills a mail's placeholders: {org}, {name}, {inviter}, {role},
-// {email}, and an invoice's {invoice} (its number), {amount} and {due}.
+// {email}, an invoice's {invoice} (its number), {amount} and {due}, and an
+// impact report's {project} and {month} (YYYY-MM; {due} the link's last day).
 // Link is the one link the mail carries.
 type Data struct {
 	Org, Name, Inviter, Role, Email string
 	Invoice, Amount, Due            string
+	Project, Month                  string
 	Link                            string
 }
 
@@ -136,6 +140,31 @@ func init() {
 	}
 }
 
+func init() {
+	catalogue[ImpactReport] = map[string]text{
+		"gb": {"{project}: what your support achieved ({month})", "Hello {name},",
+			"{org} shares the impact report of {project}: units packed, meals, volunteer hours, materials and deliveries so far.",
+			"Open the report (no account needed; the link works until {due}):",
+			"The link shows this report only. If it was not meant for you, ignore this mail."},
+		"br": {"{project}: o que o seu apoio alcançou ({month})", "Olá, {name},",
+			"{org} compartilha o relatório de impacto de {project}: unidades embaladas, refeições, horas de voluntariado, materiais e entregas até agora.",
+			"Abra o relatório (não é preciso ter conta; o link funciona até {due}):",
+			"O link mostra apenas este relatório. Se ele não era para você, ignore este e-mail."},
+		"es": {"{project}: lo que logró tu apoyo ({month})", "Hola, {name}:",
+			"{org} comparte el informe de impacto de {project}: unidades empacadas, comidas, horas de voluntariado, materiales y entregas hasta ahora.",
+			"Abre el informe (no necesitas cuenta; el enlace funciona hasta el {due}):",
+			"El enlace muestra solo este informe. Si no era para ti, ignora este correo."},
+		"cn": {"{project}：您的支持带来的成果（{month}）", "{name}，您好：",
+			"{org} 与您分享 {project} 的影响报告：迄今为止包装的件数、餐数、志愿者工时、所用物料和配送情况。",
+			"打开报告（无需账户；链接有效期至 {due}）：",
+			"该链接只显示这份报告。如果它不是发给您的，请忽略此邮件。"},
+		"ir": {"{project}: دستاورد حمایت شما ({month})", "سلام {name}،",
+			"{org} گزارش اثر {project} را با شما به اشتراک می‌گذارد: واحدهای بسته‌بندی‌شده، وعده‌های غذایی، ساعت‌های داوطلبانه، مواد مصرفی و ارسال‌ها تا امروز.",
+			"گزارش را باز کنید (حساب کاربری لازم نیست؛ پیوند تا {due} کار می‌کند):",
+			"این پیوند فقط همین گزارش را نشان می‌دهد. اگر برای شما نبوده، این نامه را نادیده بگیرید."},
+	}
+}
+
 var page = template.Must(template.New("mail").Parse(`<!doctype html>
 <html lang="{{.Lang}}" dir="{{.Dir}}"><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#1a1b1e;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px">
@@ -164,7 +193,7 @@ func Render(kind Kind, lang, to string, d Data) Message {
 		role = r
 	}
 	fill := strings.NewReplacer("{org}", d.Org, "{name}", d.Name, "{inviter}", d.Inviter, "{role}", role, "{email}", d.Email,
-		"{invoice}", d.Invoice, "{amount}", d.Amount, "{due}", d.Due).Replace
+		"{invoice}", d.Invoice, "{amount}", d.Amount, "{due}", d.Due, "{project}", d.Project, "{month}", d.Month).Replace
 	t = text{Subject: fill(t.Subject), Greeting: fill(t.Greeting), Intro: fill(t.Intro), Action: fill(t.Action), After: fill(t.After)}
 	plain := t.Greeting + "\n\n" + t.Intro + "\n\n" + t.Action + "\n" + d.Link + "\n\n" + t.After + "\n"
 	dir := "ltr"

@@ -129,6 +129,17 @@ func dayWindow(date string, loc *time.Location) (time.Time, time.Time) {
 // it is computed in.
 func (s *Service) labourOfDays(ctx context.Context, dates []string, producing map[Slot][]int64, ls labourSettings,
 	fn func(date string, lab Labour)) error {
+	return s.labourOfDaysBy(ctx, dates, producing, ls, func(date string, worked []Worked, compute func([]Worked) Labour) {
+		fn(date, compute(worked))
+	})
+}
+
+// labourOfDaysBy is labourOfDays handing fn each day's worked spans and the
+// one computation (ComputeLabour with the day's assignments, zone and
+// producing lines), so a caller may also apply it to part of the spans
+// (one employee's) and get that part's share of the same figures.
+func (s *Service) labourOfDaysBy(ctx context.Context, dates []string, producing map[Slot][]int64, ls labourSettings,
+	fn func(date string, worked []Worked, compute func([]Worked) Labour)) error {
 	if len(dates) == 0 {
 		return nil
 	}
@@ -160,7 +171,7 @@ func (s *Service) labourOfDays(ctx context.Context, dates []string, producing ma
 			}
 			worked = append(worked, WorkedFromPunches(ep.EmployeeID, ep.Punches[lo:hi], ep.OpenSince, ls.now, ls.maxShift)...)
 		}
-		fn(date, ComputeLabour(worked, assign, producing, ls.loc, date, date))
+		fn(date, worked, func(w []Worked) Labour { return ComputeLabour(w, assign, producing, ls.loc, date, date) })
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/faq"
+	"github.com/packline/packline/internal/impact"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
@@ -43,4 +44,6 @@ type Services struct {
 	Recalls *recalls.Service
 	// Search finds records across the app by what people type.
 	Search *search.Service
+	// Impact is a project's impact report, its share links and monthly mail (issue 29).
+	Impact *impact.Service
 }

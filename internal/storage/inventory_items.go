@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"unicode/utf8"
 
@@ -9,15 +10,17 @@ import (
 )
 
 const itemColumns = `i.id, i.sku, i.name, i.kind, i.unit, i.category, i.location, i.reorder_level, i.notes,
-	i.archived, i.on_hand, i.created_at, i.updated_at`
+	i.archived, i.on_hand, i.created_at, i.updated_at, i.servings_per_unit, i.unit_cost`
 
 func scanItem(r rowScanner) (*inventory.Item, error) {
 	var it inventory.Item
 	var created, updated int64
+	var servings, cost sql.NullInt64
 	if err := r.Scan(&it.ID, &it.SKU, &it.Name, &it.Kind, &it.Unit, &it.Category, &it.Location, &it.ReorderLevel,
-		&it.Notes, &it.Archived, &it.OnHand, &created, &updated); err != nil {
+		&it.Notes, &it.Archived, &it.OnHand, &created, &updated, &servings, &cost); err != nil {
 		return nil, err
 	}
+	it.ServingsPerUnit, it.UnitCost = nullID(servings), nullID(cost)
 	it.CreatedAt, it.UpdatedAt = FromMillis(created), FromMillis(updated)
 	it.LowStock = it.IsLow()
 	it.Batches = []inventory.Batch{}
@@ -52,7 +55,16 @@ func (t *invTx) SKUTaken(ctx context.Context, key string, except int64) (bool, e
 
 // InsertItem writes a new item.
 func (t *invTx) InsertItem(ctx context.Context, it *inventory.Item) error {
-	return t.insertItems(ctx, []*inventory.Item{it}, nil)
+	if err := t.insertItems(ctx, []*inventory.Item{it}, nil); err != nil {
+		return err
+	}
+	if it.ServingsPerUnit == nil && it.UnitCost == nil {
+		return nil
+	}
+	// The impact figures are not among an import's columns (itemRow).
+	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET servings_per_unit = ?, unit_cost = ? WHERE id = ?`,
+		it.ServingsPerUnit, it.UnitCost, it.ID)
+	return err
 }
 
 // itemSummary is what an import adds to an item's summaries.
@@ -120,9 +132,11 @@ func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums m
 // UpdateItem writes an item's fields and archived flag.
 func (t *invTx) UpdateItem(ctx context.Context, it *inventory.Item) error {
 	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET sku = ?, sku_key = ?, name = ?, name_key = ?, kind = ?, unit = ?,
-		category = ?, location = ?, reorder_level = ?, notes = ?, search_text = ?, archived = ?, updated_at = ? WHERE id = ?`,
+		category = ?, location = ?, reorder_level = ?, notes = ?, search_text = ?, archived = ?, updated_at = ?,
+		servings_per_unit = ?, unit_cost = ? WHERE id = ?`,
 		it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit, it.Category,
-		it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), it.Archived, Millis(it.UpdatedAt), it.ID)
+		it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), it.Archived, Millis(it.UpdatedAt),
+		it.ServingsPerUnit, it.UnitCost, it.ID)
 	return mapDuplicate(err)
 }
 

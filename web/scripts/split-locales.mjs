@@ -82,6 +82,10 @@ export const NAMESPACES = {
   chat: 'chat',
   faq: 'faq',
   recalls: 'recalls',
+  // The impact report: the office page and the shared page (auth.html) load it alone,
+  // with its error messages.
+  impact: 'impact',
+  'errors.impact': ['impact', 'errors'],
 };
 
 const isTree = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);

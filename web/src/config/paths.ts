@@ -17,6 +17,8 @@ export const paths = {
   employeePortal: simple('/employee-portal'),
   /** A sent invoice's page for its client, without signing in (the token is in the mailed link). */
   publicInvoice: { path: '/invoice-link/:token', getHref: (token: string) => `/invoice-link/${token}` },
+  /** A project's impact report shared with a sponsor, read-only, without signing in (a page of auth.html). */
+  publicImpact: { path: '/impact-link/:token', prefix: '/impact-link/' },
 
   auth: {
     root: simple('/auth'),
@@ -34,6 +36,7 @@ export const paths = {
     users: simple('/users'),
     projects: simple('/projects'),
     project: { path: '/projects/:id', getHref: (id: number | string) => `/projects/${id}` },
+    projectImpact: { path: '/projects/:id/impact', getHref: (id: number | string) => `/projects/${id}/impact` },
     docs: simple('/docs'),
     inventory: simple('/inventory'),
     inventoryBatch: { path: '/inventory/batches/:id', getHref: (id: number | string) => `/inventory/batches/${id}` },
@@ -134,7 +137,7 @@ export function safeRedirectTarget(raw: string | null | undefined): string {
 export type Entry = 'auth' | 'kiosk' | 'office';
 
 export function entryOf(pathname: string): Entry {
-  if (isAuthPath(pathname)) return 'auth';
+  if (isAuthPath(pathname) || pathname.startsWith(paths.publicImpact.prefix)) return 'auth';
   if (pathname.replace(/\/+$/, '') === paths.employeePortal.path) return 'kiosk';
   return 'office';
 }

@@ -37,6 +37,7 @@ function firstNamespaces(): string[] {
   if (typeof window === 'undefined') return ['common', 'auth', 'kiosk'];
   const path = window.location.pathname;
   const entry = entryOf(path);
+  if (path.startsWith('/impact-link/')) return ['common', 'impact'];
   if (entry !== 'office') return ['common', entry];
   return ['common', 'shell', ...(path === '/' || path.startsWith(HOME_PATH) ? ['dashboard'] : [])];
 }

@@ -158,6 +158,46 @@ export interface paths {
         patch: operations["updateClient"];
         trace?: never;
     };
+    "/api/clients/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** The impact report of every project of a client (default from its first project's start to today) */
+        get: operations["getClientImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/impact.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** The client's report as CSV (as the project's) */
+        get: operations["exportClientImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -1551,6 +1591,128 @@ export interface paths {
         patch: operations["updateProject"];
         trace?: never;
     };
+    "/api/projects/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** A project's impact report over a period (default from its start date to today) */
+        get: operations["getProjectImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/impact.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** The report as CSV: one table whose column `section` says summary, product, day, material or shipment; costs in major units of the organisation's currency */
+        get: operations["exportProjectImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/impact/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** The project's share links, newest first (their tokens are not kept, so not shown) */
+        get: operations["listImpactLinks"];
+        put?: never;
+        /** Make a read-only share link of the report; the answer's `path` holds the token, shown this once. 409 impact.too_many_links past 100 links; 400 impact.expiry_past for an expiry before today. */
+        post: operations["createImpactLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/impact/links/{link}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+                link: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a share link now (again: no change). 404 impact.link_not_found. */
+        post: operations["revokeImpactLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/impact/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** Whether the report's link is mailed monthly to the client's billing address */
+        get: operations["getImpactMail"];
+        /** Switch the monthly mail: once a month housekeeping makes a link (working 62 days) and queues it to the client's billing address, in the language of the client's latest invoice. Needs --public-url. */
+        put: operations["setImpactMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/impact/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** The report a share link opens, without signing in: the project's, from its start to today, and nothing else. 404 impact.link_unknown, impact.link_revoked or impact.link_expired. */
+        get: operations["getPublicImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/invoices/{token}": {
         parameters: {
             query?: never;
@@ -2761,6 +2923,122 @@ export interface components {
         };
         /** @enum {string} */
         FAQTopic: "general" | "kiosk" | "pins" | "batches" | "recalls" | "production" | "shipping" | "documents";
+        ImpactLink: {
+            /** @description Neither revoked nor expired. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            id: number;
+            label: string;
+            /** Format: date-time */
+            last_opened_at: string | null;
+            opens: number;
+            /** @description /impact-link/<token>: only in the answer that made the link. */
+            path?: string;
+            project_id: number;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        ImpactReport: {
+            /** @description Every material's item has a unit cost. */
+            cost_complete: boolean;
+            /** @description ISO 4217; unit costs and costs are in its minor units. */
+            currency: string;
+            /** @description Minor units per major unit, as a power of ten (2: cents). */
+            currency_digits: number;
+            days: {
+                /** Format: date */
+                date: string;
+                labour_hours: number;
+                meals: number;
+                shipped_units: components["schemas"]["Quantity"];
+                units: number;
+            }[];
+            destinations: {
+                name: string;
+                shipments: number;
+                units: components["schemas"]["Quantity"];
+            }[];
+            /** Format: date */
+            from: string;
+            /** @description The entries' share of production's labour (the daily report's), two decimals. */
+            labour_hours: number;
+            materials: {
+                batch_code: string;
+                batch_id: number;
+                cost: number | null;
+                item_id: number;
+                name: string;
+                quantity: components["schemas"]["Quantity"];
+                sku: string;
+                unit: string;
+                unit_cost: number | null;
+            }[];
+            /** @description Minor units; the materials whose item has a unit cost. */
+            materials_cost: number;
+            /** @description Units × servings per unit over the products that have it; null when none does. */
+            meals: number | null;
+            /** @description Every product counted has servings per unit. */
+            meals_complete: boolean;
+            organisation_name: string;
+            /** @description Distinct employees whose clocked time makes up the labour. */
+            people: number;
+            products: {
+                meals: number | null;
+                name: string;
+                product_id: number;
+                servings_per_unit: number | null;
+                sku: string;
+                unit: string;
+                units: number;
+            }[];
+            scope: {
+                client_id: number;
+                client_name: string;
+                id: number;
+                /** @enum {string} */
+                kind: "project" | "client";
+                name: string;
+                projects: {
+                    /** Format: date */
+                    due_date: string;
+                    id: number;
+                    name: string;
+                    product_id: number;
+                    /** Format: date */
+                    start_date: string;
+                    status: string;
+                    target_units: number;
+                }[];
+            };
+            shipments: {
+                destination: string;
+                id: number;
+                lines: {
+                    batch_code: string;
+                    item_id: number;
+                    name: string;
+                    quantity: components["schemas"]["Quantity"];
+                    sku: string;
+                    unit: string;
+                }[];
+                number: string;
+                project_id: number;
+                /** Format: date */
+                ship_date: string;
+                /** @enum {string} */
+                status: "shipped" | "delivered";
+                units: components["schemas"]["Quantity"];
+            }[];
+            shipped_units: components["schemas"]["Quantity"];
+            /** Format: date */
+            to: string;
+            /** @description Units produced: entries dated in the period, reversed ones left out. */
+            units: number;
+        };
         ImportError: {
             code: string;
             field?: string;
@@ -2927,8 +3205,10 @@ export interface components {
             notes: string;
             on_hand: components["schemas"]["Quantity"];
             reorder_level: components["schemas"]["Quantity"];
+            servings_per_unit: number | null;
             sku: string;
             unit: string;
+            unit_cost: number | null;
             /** Format: date-time */
             updated_at: string;
         };
@@ -2946,8 +3226,12 @@ export interface components {
             name?: string;
             notes?: string;
             reorder_level?: components["schemas"]["Quantity"];
+            /** @description Servings (meals) one unit holds; null when not known. The impact report counts meals from it. */
+            servings_per_unit?: number | null;
             sku?: string;
             unit?: string;
+            /** @description What one unit costs, in minor units (cents) of the organisation's currency; null when not known. */
+            unit_cost?: number | null;
         };
         /** @enum {string} */
         ItemKind: "raw_material" | "packaging" | "finished_good";
@@ -2961,8 +3245,12 @@ export interface components {
             name?: string;
             notes?: string;
             reorder_level?: components["schemas"]["Quantity"];
+            /** @description Servings (meals) one unit holds; null when not known. The impact report counts meals from it. */
+            servings_per_unit?: number | null;
             sku?: string;
             unit?: string;
+            /** @description What one unit costs, in minor units (cents) of the organisation's currency; null when not known. */
+            unit_cost?: number | null;
         };
         KioskEmployee: {
             clock_status: components["schemas"]["ClockStatus"];
@@ -3103,7 +3391,7 @@ export interface components {
             created_at: string;
             id: number;
             /** @enum {string} */
-            kind: "invitation" | "recovery" | "email_change" | "invoice";
+            kind: "invitation" | "recovery" | "email_change" | "invoice" | "impact_report";
             last_error: string;
             /**
              * Format: date-time
@@ -3376,6 +3664,8 @@ export interface components {
         /** @enum {string} */
         ProjectStatus: "in_progress" | "important" | "completed" | "archived";
         PublicSettings: {
+            /** @description ISO 4217: the currency items' unit costs are in. */
+            currency?: string;
             organisation_name: string;
             /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
             public_url?: string;
@@ -3822,6 +4112,30 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The monthly mail's state. */
+        ImpactMail: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @description YYYY-MM of the last mail queued. */
+                    last_month: string | null;
+                    monthly: boolean;
+                    /** @description The client's billing address; empty when it has none (nothing is mailed). */
+                    to: string;
+                };
+            };
+        };
+        /** @description The report. */
+        ImpactReport: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ImpactReport"];
             };
         };
         /** @description The invoice. */
@@ -4286,6 +4600,56 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Client"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getClientImpact: {
+        parameters: {
+            query?: {
+                /** @description First date (YYYY-MM-DD, organisation's zone). */
+                from?: string;
+                /** @description Last date; at most 400 days after from. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImpactReport"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportClientImpact: {
+        parameters: {
+            query?: {
+                /** @description First date (YYYY-MM-DD, organisation's zone). */
+                from?: string;
+                /** @description Last date; at most 400 days after from. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -6692,6 +7056,196 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ProjectDetail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getProjectImpact: {
+        parameters: {
+            query?: {
+                /** @description First date (YYYY-MM-DD, organisation's zone). */
+                from?: string;
+                /** @description Last date; at most 400 days after from. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImpactReport"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportProjectImpact: {
+        parameters: {
+            query?: {
+                /** @description First date (YYYY-MM-DD, organisation's zone). */
+                from?: string;
+                /** @description Last date; at most 400 days after from. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listImpactLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        links: components["schemas"]["ImpactLink"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createImpactLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The last day the link works (organisation's zone); null: no expiry.
+                     */
+                    expires_on?: string | null;
+                    /** @description Who the link is for (staff only see it). */
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new link, with its path. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeImpactLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+                link: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getImpactMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImpactMail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setImpactMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    monthly: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ImpactMail"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImpactReport"];
             default: components["responses"]["Error"];
         };
     };

@@ -9,7 +9,7 @@ import { formatLongDate } from '@/lib/format';
 import { renderApp, setupI18n } from '@/test/render';
 
 const item = (o: Partial<Schema<'Item'>>): Schema<'Item'> => ({
-  id: 1, sku: '', name: '', kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '',
+  id: 1, sku: '', name: '', kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '', servings_per_unit: null, unit_cost: null,
   archived: false, on_hand: 0, low_stock: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', batches: [], ...o,
 });
 const expiring = (o: Partial<Schema<'ExpiringBatch'>>): Schema<'ExpiringBatch'> => ({

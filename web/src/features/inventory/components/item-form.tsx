@@ -6,6 +6,16 @@ import { useCreateItem, useUpdateItem } from '../api/mutations';
 import { ITEM_KINDS, type Item, type ItemKind } from '../api/types';
 import { useInventoryToasts } from '../lib/use-toasts';
 import { startingValues } from '@/lib/form';
+import { usePublicSettings } from '@/lib/public-settings';
+
+/** Minor units per major unit of a currency, as a power of ten (USD 2, JPY 0). */
+function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
 
 export interface ItemFormProps {
   /** The item to edit; a new item when absent. */
@@ -13,16 +23,26 @@ export interface ItemFormProps {
   onDone: () => void;
 }
 
-/** Create or edit an item: SKU, name, kind, unit, category, location, reorder level, notes. */
+/**
+ * Create or edit an item: SKU, name, kind, unit, category, location, reorder level, notes,
+ * and the impact report's figures: servings (meals) per unit and unit cost, typed in the
+ * organisation's currency and sent in its minor units (empty: not known).
+ */
 export function ItemForm({ item, onDone }: ItemFormProps) {
   const { t } = useTranslation();
   const toasts = useInventoryToasts();
   const facets = useFacets().data;
+  const currency = usePublicSettings().data?.currency ?? 'USD';
+  const digits = currencyDigits(currency);
   const required = (v: string) => (v.trim() ? null : t('inventory.validation.required'));
   const form = useForm({
     initialValues: startingValues(
-      { sku: '', name: '', kind: 'raw_material' as ItemKind, unit: '', category: '', location: '', reorder_level: 0 as number | string, notes: '' },
-      item,
+      {
+        sku: '', name: '', kind: 'raw_material' as ItemKind, unit: '', category: '', location: '', reorder_level: 0 as number | string, notes: '',
+        servings_per_unit: (item?.servings_per_unit ?? '') as number | string,
+        unit_cost: (item?.unit_cost == null ? '' : item.unit_cost / 10 ** digits) as number | string,
+      },
+      item ? { ...item, servings_per_unit: undefined, unit_cost: undefined } : undefined,
     ),
     validate: {
       sku: (v) => required(v) ?? (/\s/.test(v.trim()) ? t('inventory.validation.noSpaces') : null),
@@ -34,7 +54,12 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
   const update = useUpdateItem();
 
   const submit = (v: typeof form.values) => {
-    const input = { ...v, reorder_level: typeof v.reorder_level === 'number' ? v.reorder_level : 0 };
+    const input = {
+      ...v,
+      reorder_level: typeof v.reorder_level === 'number' ? v.reorder_level : 0,
+      servings_per_unit: typeof v.servings_per_unit === 'number' ? v.servings_per_unit : null,
+      unit_cost: typeof v.unit_cost === 'number' ? Math.round(v.unit_cost * 10 ** digits) : null,
+    };
     const onError = (err: unknown) => toasts.fail(err);
     if (item) {
       update.mutate(
@@ -66,6 +91,12 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
         <Group grow align="flex-start">
           <Autocomplete label={t('inventory.fields.category')} {...form.getInputProps('category')} data={facets?.categories ?? []} maxLength={100} />
           <Autocomplete label={t('inventory.fields.location')} {...form.getInputProps('location')} data={facets?.locations ?? []} maxLength={100} />
+        </Group>
+        <Group grow align="flex-start">
+          <NumberInput label={t('inventory.fields.servingsPerUnit')} description={t('inventory.itemForm.servingsHint')} {...form.getInputProps('servings_per_unit')}
+            min={1} max={100000} allowDecimal={false} />
+          <NumberInput label={t('inventory.fields.unitCost', { currency })} description={t('inventory.itemForm.unitCostHint')} {...form.getInputProps('unit_cost')}
+            min={0} decimalScale={digits} />
         </Group>
         <Textarea label={t('inventory.fields.notes')} {...form.getInputProps('notes')} autosize minRows={2} maxLength={2000} />
         <Group justify="flex-end">

@@ -19,7 +19,7 @@ const batch = (id: number, code: string, on_hand: number, expires_at: string | n
 });
 const rice: Schema<'Item'> = {
   id: 1, sku: 'RICE-LG', name: 'Long-grain rice', kind: 'raw_material', unit: 'kg', category: 'Grains', location: 'Dry store A',
-  reorder_level: 100, notes: '', archived: false, on_hand: 62.5, low_stock: true, created_at: '2025-08-01T15:00:00Z',
+  reorder_level: 100, notes: '', servings_per_unit: null, unit_cost: null, archived: false, on_hand: 62.5, low_stock: true, created_at: '2025-08-01T15:00:00Z',
   updated_at: '2025-08-01T15:00:00Z', batches: [batch(11, 'RICE-A', 12.5, '2025-09-01'), batch(12, 'RICE-B', 50, null)],
 };
 

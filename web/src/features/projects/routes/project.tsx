@@ -1,6 +1,6 @@
 import '../strings';
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconChartBar, IconPencil } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -93,9 +93,14 @@ export default function ProjectPage() {
       title={p.name}
       description={t('projects.detail.for', { client: p.client_name, product: p.product_name })}
       actions={
-        <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-          {t('projects.detail.edit')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={paths.app.projectImpact.getHref(p.id)} variant="light" leftSection={<IconChartBar size={16} aria-hidden />}>
+            {t('projects.detail.impact')}
+          </Button>
+          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            {t('projects.detail.edit')}
+          </Button>
+        </Group>
       }
     >
       <Grid>

@@ -6,7 +6,7 @@ import { ListTable } from '@/components/list-table';
 import { ErrorText } from '@/components/error-text';
 import { TitledCard } from '@/components/titled-card';
 
-const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange', invoice: 'users.mailKindInvoice' } as const;
+const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange', invoice: 'users.mailKindInvoice', impact_report: 'users.mailKindImpact' } as const;
 const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', failed: 'users.mailFailed' } as const;
 const statusColor = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
 
