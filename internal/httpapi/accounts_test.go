@@ -233,6 +233,8 @@ func TestHealthSPAAndHeaders(t *testing.T) {
 		for path, title := range map[string]string{
 			"/auth": "auth", "/auth/login": "auth", "/auth/recover-password/": "auth", "/employee-portal": "kiosk",
 			"/employee-portal/": "kiosk", "/dashboard": "app", "/authors": "app", "/employees": "app", "/": "app",
+			// The pages a mailed link opens need none of the office app.
+			"/invoice-link/abc": "auth", "/impact-link/abc": "auth", "/invoices": "app",
 		} {
 			res := e.do("GET", path, "", "")
 			body, _ := io.ReadAll(res.Body)

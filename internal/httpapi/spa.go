@@ -71,12 +71,13 @@ func (s *Server) spa() http.Handler {
 }
 
 // entryPage names the HTML entry of a client-side route (a path without its leading
-// slash): the auth pages (and a shared impact report, /impact-link/<token>, which needs
+// slash): the auth pages (and the pages a mailed link opens, a shared impact report,
+// /impact-link/<token>, and an invoice, /invoice-link/<token>, which need
 // nothing of the office app) and the kiosk are apps of their own, the office app is
 // everything else. web/src/config/paths.ts (entryOf) applies the same rule.
 func entryPage(name string) string {
 	switch {
-	case name == "auth" || strings.HasPrefix(name, "auth/") || strings.HasPrefix(name, "impact-link/"):
+	case name == "auth" || strings.HasPrefix(name, "auth/") || strings.HasPrefix(name, "impact-link/") || strings.HasPrefix(name, "invoice-link/"):
 		return "auth.html"
 	case name == "employee-portal":
 		return "kiosk.html"

@@ -7,15 +7,22 @@ import { mount } from './app/mount';
 // query client and components, so the first page anyone sees loads fast (SPEC §2). The
 // server sends them prerendered (src/prerender.tsx); this makes them interactive. A
 // signed-in visitor goes on to the dashboard instead.
-// A shared impact report (/impact-link/<token>) is a page of this light entry too: it
-// shows the report alone to anyone with the link, signed in or not, and loads the report
-// and its charts only on that path.
+// The read-only pages reached by a link in a mail (a shared impact report,
+// /impact-link/<token>; an invoice, /invoice-link/<token>) are pages of this light entry
+// too: they show their record alone to anyone with the link, signed in or not, and load
+// their code only on their path.
+const linkPages = [
+  { path: /^\/impact-link\/([^/]+)\/?$/, page: () => import('@/features/projects/routes/public-impact') },
+  { path: /^\/invoice-link\/([^/]+)\/?$/, page: () => import('@/features/payments/routes/public-invoice') },
+];
+
 void (async () => {
   await i18nReady.catch(() => undefined);
-  const impact = window.location.pathname.match(/^\/impact-link\/([^/]+)\/?$/);
-  if (impact) {
-    const { default: PublicImpactPage } = await import('@/features/projects/routes/public-impact');
-    mount(<PublicImpactPage token={decodeURIComponent(impact[1])} />);
+  for (const { path, page } of linkPages) {
+    const match = window.location.pathname.match(path);
+    if (!match) continue;
+    const { default: Page } = await page();
+    mount(<Page token={decodeURIComponent(match[1])} />);
     return;
   }
   if (!(await guestOnly())) return;

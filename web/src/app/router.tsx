@@ -45,7 +45,6 @@ export const routes: RouteObject[] = [
       { path: paths.employeePortal.path, loader: loadOwnEntry, Component: PageLoader },
 
       { path: paths.notFound.path, lazy: page(() => import('./routes/not-found')) },
-      { path: paths.publicInvoice.path, lazy: page(() => import('@/features/payments/routes/public-invoice')) },
 
       // Signed-in area, inside the main layout.
       {

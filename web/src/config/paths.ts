@@ -16,7 +16,7 @@ export const paths = {
   notFound: simple('/404'),
   employeePortal: simple('/employee-portal'),
   /** A sent invoice's page for its client, without signing in (the token is in the mailed link). */
-  publicInvoice: { path: '/invoice-link/:token', getHref: (token: string) => `/invoice-link/${token}` },
+  publicInvoice: { path: '/invoice-link/:token', prefix: '/invoice-link/', getHref: (token: string) => `/invoice-link/${token}` },
   /** A project's impact report shared with a sponsor, read-only, without signing in (a page of auth.html). */
   publicImpact: { path: '/impact-link/:token', prefix: '/impact-link/' },
 
@@ -137,7 +137,7 @@ export function safeRedirectTarget(raw: string | null | undefined): string {
 export type Entry = 'auth' | 'kiosk' | 'office';
 
 export function entryOf(pathname: string): Entry {
-  if (isAuthPath(pathname) || pathname.startsWith(paths.publicImpact.prefix)) return 'auth';
+  if (isAuthPath(pathname) || pathname.startsWith(paths.publicImpact.prefix) || pathname.startsWith(paths.publicInvoice.prefix)) return 'auth';
   if (pathname.replace(/\/+$/, '') === paths.employeePortal.path) return 'kiosk';
   return 'office';
 }

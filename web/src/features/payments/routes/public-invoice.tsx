@@ -3,7 +3,6 @@ import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ApiError, publicApi, type ResponseOf } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -27,11 +26,11 @@ function usePublicInvoice(token: string) {
 
 /**
  * /invoice-link/:token: the invoice a client was mailed, print-ready, without signing in
- * (read-only). A voided invoice's link says so instead.
+ * (read-only). A voided invoice's link says so instead. A page of the light auth.html
+ * entry (auth-main.tsx), so a client downloads none of the office app.
  */
-export default function PublicInvoicePage() {
+export default function PublicInvoicePage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const token = useParams().token ?? '';
   const q = usePublicInvoice(token);
   const inv = q.data?.invoice;
   const { it, ilng } = useInvoiceT(inv?.language);
