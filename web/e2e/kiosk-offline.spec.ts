@@ -37,12 +37,18 @@ test.describe('kiosk offline', () => {
     await page.goto('/employee-portal');
     await expect(page.getByRole('button', { name: nameOf(olga) })).toBeVisible();
     // The service worker took over and the kiosk's page, list and key are in its caches.
-    await page.waitForFunction(async () => {
-      if (!navigator.serviceWorker.controller) return false;
-      const pages = await caches.open('kiosk-pages');
-      const api = await caches.open('kiosk-api');
-      return Boolean((await pages.match('/employee-portal', { ignoreVary: true })) && (await api.match('/api/employees', { ignoreVary: true })));
-    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            if (!navigator.serviceWorker.controller) return false;
+            const pages = await caches.open('kiosk-pages');
+            const api = await caches.open('kiosk-api');
+            return Boolean((await pages.match('/employee-portal', { ignoreVary: true })) && (await api.match('/api/employees', { ignoreVary: true })));
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('packline.kiosk.offline-key'))).toContain('public_key');
 
     // The network drops; the kiosk reloads from its cache and still lists everyone.

@@ -111,7 +111,9 @@ export default function EmployeePortal() {
       if (r.refused > 0) void notify('warning', t('kiosk.offline.refused', { count: r.refused }));
       void load();
     }
-    if (r) setOffline(r.left > 0 && r.retryAfter === undefined);
+    // What a delivery learnt about the network: it failed (offline), or reached the server.
+    if (r && r.left > 0 && r.retryAfter === undefined) setOffline(true);
+    else if (r && (r.recorded > 0 || r.refused > 0 || r.retryAfter !== undefined)) setOffline(false);
     await refreshWaiting();
   }, [load, refreshWaiting, t]);
 
