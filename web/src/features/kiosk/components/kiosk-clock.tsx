@@ -4,6 +4,9 @@ import { formatZoned } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
 import classes from '../kiosk.module.css';
 
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' };
+const DATE: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
+
 /**
  * The wall clock: the time, large, and the date, in the organisation's zone and the
  * kiosk's language. The prerendered page holds an empty box of the same size (the time
@@ -14,25 +17,24 @@ export function KioskClock({ timeZone }: { timeZone: string }) {
   const hydrated = useHydrated();
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
-    setNow(new Date());
-    // Ticks on the second so the minute turns when the wall clock's does.
+    // Ticks on the second so the minute turns when the wall clock's does; the first at once.
     let timer = 0;
     const tick = () => {
       const d = new Date();
       setNow(d);
       timer = window.setTimeout(tick, 1000 - d.getMilliseconds() + 5);
     };
-    timer = window.setTimeout(tick, 1000 - new Date().getMilliseconds() + 5);
+    timer = window.setTimeout(tick, 0);
     return () => window.clearTimeout(timer);
   }, []);
   const shown = hydrated && now;
   return (
     <div className={classes.clock} role="timer" aria-live="off">
       <div className={classes.clockTime}>
-        {shown ? formatZoned(now, i18n.language, { timeZone, hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }) : ' '}
+        {shown ? formatZoned(now, i18n.language, { ...TIME, timeZone }) : ' '}
       </div>
       <div className={classes.clockDate}>
-        {shown ? formatZoned(now, i18n.language, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }) : ' '}
+        {shown ? formatZoned(now, i18n.language, { ...DATE, timeZone }) : ' '}
       </div>
     </div>
   );

@@ -37,9 +37,12 @@ export function PinModal({ name, busy, lockedUntil, onSubmit, onEmpty, onCancel 
   const locked = lockedUntil !== undefined && lockedUntil > now;
   useEffect(() => {
     if (lockedUntil === undefined || lockedUntil <= Date.now()) return;
-    setNow(Date.now());
+    const first = window.setTimeout(() => setNow(Date.now()), 0);
     const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(id);
+    };
   }, [lockedUntil]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -125,12 +125,15 @@ export default function EmployeePortal() {
         if (tz) setTimeZone(tz);
       })
       .catch(() => undefined);
-    setOffline(!navigator.onLine);
+    const seen = window.setTimeout(() => setOffline(!navigator.onLine), 0);
     // While online, keep the server's offline key; then send whatever waits.
     void loadOffline()
       .then((m) => m.refreshKey(ctrl.signal).catch(() => undefined))
       .then(() => (ctrl.signal.aborted ? undefined : syncNow()));
-    return () => ctrl.abort();
+    return () => {
+      ctrl.abort();
+      window.clearTimeout(seen);
+    };
   }, [load, syncNow]);
 
   useEffect(() => {
