@@ -149,5 +149,21 @@ test.describe('kiosk offline', () => {
     await page.goto(`/employees?punches=${olga.employee_id}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Offline', { exact: true })).toHaveCount(2);
+
+    // Today's timesheet: one shift, from her two offline punches' times, flagged for review.
+    const hm = (iso: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit' }).formatToParts(new Date(iso));
+      const part = (type: string) => parts.find((p) => p.type === type)!.value;
+      return `${part('hour')}:${part('minute')}\\s${part('dayPeriod').toLowerCase()}`;
+    };
+    await page.goto('/employees');
+    await page.getByRole('tab', { name: 'Timesheets' }).click();
+    await page.getByRole('radiogroup', { name: 'Period' }).getByText('Day', { exact: true }).click();
+    const row = page.getByRole('table', { name: 'Timesheet' }).getByRole('row').filter({ hasText: nameOf(olga) });
+    await row.getByRole('button', { name: '1 shift' }).click();
+    const shift = page.getByRole('table', { name: `Shifts of ${nameOf(olga)}` }).getByRole('row');
+    await expect(shift).toHaveCount(1);
+    await expect(shift.first()).toContainText(new RegExp(`${hm(kept[0].at)}.*${hm(kept[1].at)}`));
+    await expect(shift.first().getByText('Offline', { exact: true })).toBeVisible();
   });
 });
