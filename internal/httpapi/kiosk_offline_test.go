@@ -352,7 +352,8 @@ func TestOfflinePunchesThrottled(t *testing.T) {
 // TestOfflinePunchCannotBeForged: only what was sealed to the server's own
 // key opens. An envelope sealed to another key (even naming the server's
 // key id), altered by one bit, or moved under another idempotency key is
-// refused as unreadable and records nothing; nobody is notified of it.
+// refused as unreadable and records nothing; nobody is notified of it and
+// nothing is written.
 func TestOfflinePunchCannotBeForged(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		k := e.kioskKey()
@@ -387,6 +388,14 @@ func TestOfflinePunchCannotBeForged(t *testing.T) {
 		if ps := e.punchesOf(hal.EmployeeID); len(ps) != 0 {
 			t.Errorf("punches = %+v", ps)
 		}
+		// Nothing written for them either: anyone can send envelopes.
+		var kept int
+		if err := e.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM offline_punches`).Scan(&kept); err != nil || kept != 0 {
+			t.Errorf("%d answers kept (%v), want 0", kept, err)
+		}
+		// Sealed properly, with the public key anyone has, for nobody: refused, not kept.
+		ghost := sealTo(t, mustB64(t, k.PublicKey), k.KeyID, newKey(), punchPlain(hal.EmployeeID+1000, "1122", "clockin", at))
+		wantStatuses(t, e.deliver(batchBody(ghost)), "refused employee.not_found")
 		if n := e.refusedNotices(); len(n) != 0 {
 			t.Errorf("notices = %v", n)
 		}

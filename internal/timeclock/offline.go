@@ -174,13 +174,15 @@ func (s *Service) recordOne(ctx context.Context, client string, sealed Sealed) (
 		}
 		return *a, err
 	}
+	// An envelope that does not open, or names no employee, is refused
+	// without a write and without telling staff: anyone may send such
+	// envelopes (the public key is public), and a flood of them must fill
+	// neither the database nor the notifications. The same envelope again
+	// gets the same answer all the same.
 	p, err := s.open(sealed)
 	if err != nil {
-		// Nobody is named and nobody can be told reliably who punched:
-		// logged, stored, but staff are not notified (anyone could send
-		// such envelopes; a flood of them must not flood notifications).
 		s.log.Warn("offline punch refused: unreadable", "key", sealed.Key, "client", client)
-		return s.refuse(ctx, sealed.Key, OfflinePunch{}, "", errOfflineUnreadable, false)
+		return refusedAnswer(sealed.Key, OfflinePunch{}, errOfflineUnreadable), nil
 	}
 	rec, err := s.store.PINRecord(ctx, p.EmployeeID)
 	if err != nil {
@@ -188,7 +190,7 @@ func (s *Service) recordOne(ctx context.Context, client string, sealed Sealed) (
 	}
 	if rec == nil {
 		s.log.Warn("offline punch refused: no such employee", "key", sealed.Key, "employee_id", p.EmployeeID, "client", client)
-		return s.refuse(ctx, sealed.Key, p, "", ErrEmployeeNotFound(p.EmployeeID), false)
+		return refusedAnswer(sealed.Key, OfflinePunch{}, ErrEmployeeNotFound(p.EmployeeID)), nil
 	}
 	ok, err := s.judgePIN(ctx, p.EmployeeID, p.PIN, client, rec)
 	if ae, isApp := apperr.As(err); isApp && ae.RetryAfter > 0 {
@@ -324,8 +326,8 @@ func (s *Service) storedAnswer(ctx context.Context, key string) (OfflineAnswer, 
 	return *a, nil
 }
 
-// refuse stores a refusal decided before the transaction (unreadable, no
-// such employee, wrong PIN), telling staff when notify is set.
+// refuse stores a refusal decided before the transaction (a wrong PIN, which
+// the PIN throttles bound), telling staff when notify is set.
 func (s *Service) refuse(ctx context.Context, key string, p OfflinePunch, name string, why error, notify bool) (OfflineAnswer, error) {
 	answer := refusedAnswer(key, p, why)
 	err := s.store.InTx(ctx, func(tx Tx) error {
