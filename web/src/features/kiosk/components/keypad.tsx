@@ -15,7 +15,7 @@ export function Keypad({ onDigit, onBackspace, onClear, disabled }: { onDigit: (
           {k}
         </Button>
       ))}
-      <Button type="button" variant="subtle" className={classes.key} onClick={onClear} disabled={disabled}>
+      <Button type="button" variant="subtle" className={`${classes.key} ${classes.keyWord}`} onClick={onClear} disabled={disabled}>
         {t('kiosk.keypad.clear')}
       </Button>
       <Button type="button" variant="default" className={classes.key} onClick={() => onDigit('0')} disabled={disabled}>
