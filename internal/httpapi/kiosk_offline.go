@@ -10,9 +10,10 @@ import (
 // online, and the delivery of what it sealed once the network returns.
 
 // handleKioskKey answers the server's offline punch key (public; the kiosk
-// fetches it while online and keeps it).
+// fetches it while online and keeps it; its service worker keeps a copy
+// whatever the header says).
 func (s *Server) handleKioskKey(w http.ResponseWriter, r *http.Request) error {
-	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Cache-Control", "no-store")
 	return writeJSON(w, http.StatusOK, s.Timeclock.OfflineKey())
 }
 

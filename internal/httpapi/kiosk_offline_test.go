@@ -416,6 +416,8 @@ func TestOfflinePunchesInputChecked(t *testing.T) {
 			many[i] = sealedPunch{Key: newKey(), KeyID: "x", EphemeralKey: "x", IV: "x", Ciphertext: "x"}
 		}
 		e.call("POST", "/api/kiosk/offline-punches", "", batchBody(many...), 400, nil)
+		// Control characters inside a punch are refused like anywhere else.
+		e.call("POST", "/api/kiosk/offline-punches", "", `{"punches":[{"key":"abcdefghijklmnopq","key_id":"x\u0000","ephemeral_key":"x","iv":"x","ciphertext":"x"}]}`, 400, nil)
 	})
 }
 
