@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { parseChangelog } from './src/lib/changelog.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -79,6 +80,88 @@ function changelog(): Plugin {
   };
 }
 
+/**
+ * The kiosk as an installable app that opens without the network (issue 27): its web app
+ * manifest (`/kiosk.webmanifest`, linked from kiosk.html) and a service worker
+ * (`/kiosk-sw.js`, Workbox through vite-plugin-pwa) whose scope is `/employee-portal`
+ * alone, so it never answers for the office app or the sign-in pages. It precaches
+ * exactly the files of the kiosk's own build (collected below; the office and sign-in
+ * builds share dist/ but not this list), and keeps, network first, the last kiosk page
+ * and the API answers the kiosk reads at start (its employee list, the time zone, the
+ * offline punch key). src/kiosk-main.tsx registers it once the page is up.
+ */
+function kioskApp(): Plugin[] {
+  const built = new Set<string>();
+  const collect: Plugin = {
+    name: 'packline:kiosk-files',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      for (const name of Object.keys(bundle)) built.add(name);
+    },
+  };
+  const network = (cacheName: string) => ({
+    cacheName,
+    networkTimeoutSeconds: 4,
+    // The page varies by language and theme cookie, the list by encoding: the kiosk's last answer is the one to use.
+    matchOptions: { ignoreVary: true, ignoreSearch: true },
+    cacheableResponse: { statuses: [200] },
+  });
+  return [
+    collect,
+    ...VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      filename: 'kiosk-sw.js',
+      manifestFilename: 'kiosk.webmanifest',
+      includeManifestIcons: false,
+      manifest: {
+        id: '/employee-portal',
+        name: 'Packline kiosk',
+        short_name: 'Packline',
+        description: 'Clock in and out with your PIN.',
+        start_url: '/employee-portal',
+        scope: '/employee-portal',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#154EC1',
+        icons: [
+          { src: '/kiosk-icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/kiosk-icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/kiosk-icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globDirectory: 'dist',
+        globPatterns: ['assets/**/*.{js,css}', 'boot.js', 'favicon.svg', 'kiosk-icons/*.png'],
+        // Only what the kiosk's own build wrote (and the shared public files it uses).
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((e) => built.has(e.url) || !e.url.startsWith('assets/')),
+            warnings: [],
+          }),
+        ],
+        // Hashed file names: their revision is their name.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        navigateFallback: null,
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          { urlPattern: ({ url }) => url.pathname === '/employee-portal', handler: 'NetworkFirst', options: network('kiosk-pages') },
+          {
+            urlPattern: ({ url }) => ['/api/employees', '/api/settings/public', '/api/kiosk/key'].includes(url.pathname),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: network('kiosk-api'),
+          },
+        ],
+      },
+    }),
+  ];
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => {
   const entry: Entry = mode in ENTRIES ? (mode as Entry) : 'office';
   if (isSsrBuild) {
@@ -92,7 +175,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     };
   }
   return {
-    plugins: [react(), componentStyles(), changelog()],
+    plugins: [react(), componentStyles(), changelog(), ...(entry === 'kiosk' ? kioskApp() : [])],
     define: { __APP_BUILD__: JSON.stringify(appBuild) },
     resolve: {
       alias: [

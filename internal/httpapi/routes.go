@@ -104,6 +104,9 @@ func (s *Server) routeTable() []route {
 		{"POST /api/employees/validate-pin", public, s.handleValidatePIN},
 		{"POST /api/employees/clockin", public, s.handleClock(timeclock.ClockedIn)},
 		{"POST /api/employees/clockout", public, s.handleClock(timeclock.ClockedOut)},
+		// the kiosk's offline punches (issue 27)
+		{"GET /api/kiosk/key", public, s.handleKioskKey},
+		{"POST /api/kiosk/offline-punches", public, s.handleOfflinePunches},
 
 		// timeclock: employees, punches and timesheets in the office
 		{"POST /api/employees", signedIn, s.handleCreateEmployee},

@@ -36,10 +36,16 @@ const (
 	// KindRecallStarted: a recall ("recall", its number) of the batch
 	// "batch" of "name" started for "reason"; it holds "batches" batches.
 	KindRecallStarted = "recall_started"
+	// KindOfflinePunchRefused: a punch the kiosk took offline for the
+	// employee "name" ("employee_id"; "" when unknown), the button "action"
+	// (clockin or clockout) at "at" (RFC 3339, the tablet's time), was
+	// refused for "reason" (an error code: pin.incorrect, offline.too_old,
+	// offline.future, offline.before_last, punch.already_in, …); no actor.
+	KindOfflinePunchRefused = "offline_punch_refused"
 )
 
 // Kinds lists every notification kind.
-var Kinds = []string{KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid, KindRecallStarted}
+var Kinds = []string{KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid, KindRecallStarted, KindOfflinePunchRefused}
 
 // Audience is who gets a notification that names no recipients (To nil).
 type Audience string
@@ -162,7 +168,7 @@ func (s *Service) Notify(ctx context.Context, actorID int64, kind string, params
 // Without a link, the kind's place is used.
 func (s *Service) Send(ctx context.Context, n NewNotification) error {
 	switch n.Kind {
-	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid, KindRecallStarted:
+	case KindMessage, KindZipUpload, KindTopic, KindPINGuessing, KindLowStock, KindForgottenClockOut, KindInvoicePaid, KindRecallStarted, KindOfflinePunchRefused:
 	default:
 		return fmt.Errorf("messaging: unknown notification kind %q", n.Kind)
 	}
@@ -180,14 +186,15 @@ func (s *Service) Send(ctx context.Context, n NewNotification) error {
 
 // defaultLink is where a kind's notification leads when its sender gave none.
 var defaultLink = map[string]string{
-	KindMessage:           "/chat",
-	KindTopic:             "/chat",
-	KindZipUpload:         "/docs",
-	KindPINGuessing:       "/employees",
-	KindForgottenClockOut: "/employees?tab=now",
-	KindLowStock:          "/inventory?low_stock=true",
-	KindInvoicePaid:       "/payments/billing",
-	KindRecallStarted:     "/inventory/recalls",
+	KindMessage:             "/chat",
+	KindTopic:               "/chat",
+	KindZipUpload:           "/docs",
+	KindPINGuessing:         "/employees",
+	KindForgottenClockOut:   "/employees?tab=now",
+	KindLowStock:            "/inventory?low_stock=true",
+	KindInvoicePaid:         "/payments/billing",
+	KindRecallStarted:       "/inventory/recalls",
+	KindOfflinePunchRefused: "/employees",
 }
 
 // TopicLink is the app path of a chat topic.
@@ -222,6 +229,22 @@ func ForgottenClockOut(employeeID int64, name string, since time.Time, hours int
 	return NewNotification{Kind: KindForgottenClockOut, Audience: AudienceAdmins, Link: "/employees?tab=now",
 		Params: map[string]string{"name": name, "since": since.UTC().Format(time.RFC3339), "hours": strconv.Itoa(hours),
 			"employee_id": strconv.FormatInt(employeeID, 10)}}
+}
+
+// OfflinePunchRefused tells every staff user that a punch the kiosk took
+// offline was refused (see KindOfflinePunchRefused), so that someone can
+// add it by hand if it was real. The link opens the employee's punches.
+func OfflinePunchRefused(employeeID int64, name, action string, at time.Time, reason string) NewNotification {
+	params := map[string]string{"name": name, "action": action, "reason": reason, "at": "", "employee_id": ""}
+	if !at.IsZero() {
+		params["at"] = at.UTC().Format(time.RFC3339)
+	}
+	link := "/employees"
+	if employeeID > 0 {
+		params["employee_id"] = strconv.FormatInt(employeeID, 10)
+		link = "/employees?punches=" + params["employee_id"]
+	}
+	return NewNotification{Kind: KindOfflinePunchRefused, Audience: AudienceStaff, Link: link, Params: params}
 }
 
 // InvoicePaid tells the admins that a payment recorded by by (0: nobody

@@ -22,6 +22,9 @@ type Settings struct {
 	SupportEmail  string `json:"support_email"`
 	TimeZone      string `json:"time_zone"`
 	MaxShiftHours int    `json:"max_shift_hours"`
+	// OfflineWindowHours is how old a punch the kiosk took offline may be
+	// when it reaches the server and still be recorded at its time.
+	OfflineWindowHours int `json:"offline_window_hours"`
 	// MaxUploadMiB is the largest document a user may upload, in MiB.
 	MaxUploadMiB int `json:"max_upload_mib"`
 	// SignupOpen lets anyone create a staff account without an invitation.
@@ -58,10 +61,12 @@ var Defaults = Settings{
 	SupportEmail:  "support@packline.local",
 	TimeZone:      "America/Chicago",
 	MaxShiftHours: 12,
-	MaxUploadMiB:  50,
-	DayStartHour:  6,
-	DayEndHour:    18,
-	Currency:      DefaultCurrency,
+	// A day: a tablet offline overnight still delivers yesterday's punches.
+	OfflineWindowHours: 24,
+	MaxUploadMiB:       50,
+	DayStartHour:       6,
+	DayEndHour:         18,
+	Currency:           DefaultCurrency,
 }
 
 // Location returns the settings' time zone, or Chicago if it cannot load.
@@ -79,6 +84,8 @@ const (
 	MaxAddress       = 500
 	MinMaxShiftHours = 1
 	MaxMaxShiftHours = 48
+	MinOfflineWindow = 1
+	MaxOfflineWindow = 168
 	MinMaxUploadMiB  = 1
 	MaxMaxUploadMiB  = 1024
 )
@@ -89,6 +96,7 @@ type Patch struct {
 	SupportEmail       *string `json:"support_email"`
 	TimeZone           *string `json:"time_zone"`
 	MaxShiftHours      *int    `json:"max_shift_hours"`
+	OfflineWindowHours *int    `json:"offline_window_hours"`
 	MaxUploadMiB       *int    `json:"max_upload_mib"`
 	SignupOpen         *bool   `json:"signup_open"`
 	DayStartHour       *int    `json:"day_start_hour"`
@@ -130,6 +138,10 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 	}
 	if err := setInRange(&s.MaxShiftHours, p.MaxShiftHours, MinMaxShiftHours, MaxMaxShiftHours,
 		"max_shift_hours", "settings.max_shift_hours_range", "Maximum shift must be %d to %d hours."); err != nil {
+		return s, err
+	}
+	if err := setInRange(&s.OfflineWindowHours, p.OfflineWindowHours, MinOfflineWindow, MaxOfflineWindow,
+		"offline_window_hours", "settings.offline_window_range", "The offline punch window must be %d to %d hours."); err != nil {
 		return s, err
 	}
 	if err := setInRange(&s.MaxUploadMiB, p.MaxUploadMiB, MinMaxUploadMiB, MaxMaxUploadMiB,
@@ -186,6 +198,7 @@ const (
 	keyTimeZone      = "time_zone"
 	keyMaxShiftHours = "max_shift_hours"
 	keyMaxUploadMiB  = "max_upload_mib"
+	keyOfflineWindow = "offline_window_hours"
 	keySignupOpen    = "signup_open"
 	keyDayStartHour  = "day_start_hour"
 	keyDayEndHour    = "day_end_hour"
@@ -212,6 +225,9 @@ func fromValues(v map[string]string) Settings {
 	}
 	if n, err := strconv.Atoi(v[keyMaxUploadMiB]); err == nil {
 		s.MaxUploadMiB = n
+	}
+	if n, err := strconv.Atoi(v[keyOfflineWindow]); err == nil {
+		s.OfflineWindowHours = n
 	}
 	s.SignupOpen = v[keySignupOpen] == "true"
 	s.AllowPlanningAhead = v[keyPlanAhead] == "true"
@@ -244,6 +260,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.MaxUploadMiB != nil {
 		out[keyMaxUploadMiB] = strconv.Itoa(s.MaxUploadMiB)
+	}
+	if p.OfflineWindowHours != nil {
+		out[keyOfflineWindow] = strconv.Itoa(s.OfflineWindowHours)
 	}
 	if p.SignupOpen != nil {
 		out[keySignupOpen] = strconv.FormatBool(s.SignupOpen)

@@ -11,13 +11,13 @@ import (
 
 // Punches, their audit trail and what timesheets read.
 
-const punchColumns = `id, employee_id, kind, at, source, created_at, voided_at, corrected`
+const punchColumns = `id, employee_id, kind, at, source, created_at, voided_at, corrected, offline`
 
 func scanPunch(r rowScanner) (*timeclock.Punch, error) {
 	var p timeclock.Punch
 	var at, created int64
 	var voided sql.NullInt64
-	if err := r.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Source, &created, &voided, &p.Corrected); err != nil {
+	if err := r.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Source, &created, &voided, &p.Corrected, &p.Offline); err != nil {
 		return nil, err
 	}
 	p.At, p.CreatedAt, p.Voided = FromMillis(at), FromMillis(created), voided.Valid
@@ -127,7 +127,7 @@ func (s *TimeclockStore) Audit(ctx context.Context, employeeID int64, limit int)
 // SheetInputs implements timeclock.Store.
 func (s *TimeclockStore) SheetInputs(ctx context.Context, employeeID int64, from, to time.Time) ([]timeclock.SheetInput, error) {
 	eq := `SELECT ` + employeeColumns + ` FROM employees`
-	pq := `SELECT id, employee_id, kind, at, corrected FROM punches WHERE voided_at IS NULL AND at >= ? AND at < ?`
+	pq := `SELECT id, employee_id, kind, at, corrected, offline FROM punches WHERE voided_at IS NULL AND at >= ? AND at < ?`
 	eargs, pargs := []any{}, []any{Millis(from), Millis(to)}
 	if employeeID > 0 {
 		eq += ` WHERE id = ?`
@@ -164,7 +164,7 @@ func (s *TimeclockStore) SheetInputs(ctx context.Context, employeeID int64, from
 	for prows.Next() {
 		var p timeclock.Punch
 		var at int64
-		if err := prows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Corrected); err != nil {
+		if err := prows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Corrected, &p.Offline); err != nil {
 			return nil, err
 		}
 		p.At = FromMillis(at)
@@ -210,8 +210,8 @@ func (t clockTx) LockPunch(ctx context.Context, id int64) (*timeclock.Punch, err
 // InsertPunch implements timeclock.Tx.
 func (t clockTx) InsertPunch(ctx context.Context, p timeclock.Punch) (int64, error) {
 	var id int64
-	err := t.tx.QueryRow(ctx, `INSERT INTO punches (employee_id, kind, at, source, created_at, corrected) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-		p.EmployeeID, p.Kind, Millis(p.At), p.Source, Millis(p.CreatedAt), p.Corrected).Scan(&id)
+	err := t.tx.QueryRow(ctx, `INSERT INTO punches (employee_id, kind, at, source, created_at, corrected, offline) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		p.EmployeeID, p.Kind, Millis(p.At), p.Source, Millis(p.CreatedAt), p.Corrected, p.Offline).Scan(&id)
 	if err != nil {
 		return 0, err
 	}

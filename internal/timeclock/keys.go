@@ -1,6 +1,7 @@
 package timeclock
 
 import (
+	"crypto/ecdh"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -20,6 +21,9 @@ import (
 type Keys struct {
 	pin   []byte
 	token []byte
+	// offline opens punches the kiosk sealed while offline (offline_key.go).
+	offline   *ecdh.PrivateKey
+	offlineID string
 }
 
 // MinSecretLen is the shortest server secret accepted, in bytes.
@@ -35,7 +39,11 @@ func NewKeys(secret []byte) (*Keys, error) {
 		m.Write([]byte("packline/timeclock/" + label))
 		return m.Sum(nil)
 	}
-	return &Keys{pin: derive("pin"), token: derive("clock-token")}, nil
+	off, err := offlineKey(secret)
+	if err != nil {
+		return nil, err
+	}
+	return &Keys{pin: derive("pin"), token: derive("clock-token"), offline: off, offlineID: offlineKeyID(off)}, nil
 }
 
 // RandomKeys returns keys from a fresh random secret: PINs hashed with them

@@ -77,32 +77,9 @@ func (s *Service) CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error) 
 	if rec == nil || !rec.Active {
 		return nil, ErrEmployeeNotFound(c.EmployeeID)
 	}
-	pair, client, emp := pairKey(c.EmployeeID, c.Client), clientKey(c.Client), employeeKey(c.EmployeeID)
-	// The PIN is looked at only once the attempt is counted on every key,
-	// while their rows are locked: parallel guesses are judged one by one.
-	var ok bool
-	wait, locked, err := s.throttle.Guard(ctx, [][]throttle.Key{
-		{{Name: pair, Policy: PairPolicy}, {Name: client, Policy: ClientPolicy}},
-		{{Name: emp, Policy: EmployeePolicy}},
-	}, func() Verdict {
-		// Malformed and wrong PINs take the same time: the hash is always computed.
-		ok = s.keys.CheckPIN(c.EmployeeID, c.PIN, rec.Hash) && WellFormedPIN(c.PIN)
-		if ok {
-			return Verdict{Clear: []string{pair}, Refund: []string{client, emp}}
-		}
-		return Verdict{}
-	})
+	ok, err := s.judgePIN(ctx, c.EmployeeID, c.PIN, c.Client, rec)
 	if err != nil {
 		return nil, err
-	}
-	for _, k := range locked {
-		if k == emp {
-			s.alertGuessing(ctx, c.EmployeeID, c.Client)
-		}
-	}
-	if wait > 0 {
-		s.log.Warn("PIN attempt refused: cooling down", "employee_id", c.EmployeeID, "client", c.Client, "retry_after", wait.Round(time.Second).String())
-		return nil, errThrottled(wait)
 	}
 	if !ok {
 		s.log.Warn("wrong PIN", "employee_id", c.EmployeeID, "client", c.Client)
@@ -112,6 +89,42 @@ func (s *Service) CheckPIN(ctx context.Context, c PINCheck) (*PINResult, error) 
 		Valid: true, Message: MsgPINOK, Code: CodePINOK, ClockStatus: rec.ClockStatus, LastEvent: rec.LastEvent,
 		Token: s.keys.IssueToken(c.EmployeeID, rec.Seq, s.cal.Now()),
 	}, nil
+}
+
+// judgePIN counts a PIN attempt on every throttle key, then (if every key
+// admits it) judges the PIN against rec. A refused attempt is an error with
+// RetryAfter (pin.throttled), right PIN or wrong, so a cool-down cannot be
+// used to learn a guess was right. The kiosk's PIN check and its offline
+// punches are judged alike.
+func (s *Service) judgePIN(ctx context.Context, id int64, pin, clientAddr string, rec *PINRecord) (bool, error) {
+	pair, client, emp := pairKey(id, clientAddr), clientKey(clientAddr), employeeKey(id)
+	// The PIN is looked at only once the attempt is counted on every key,
+	// while their rows are locked: parallel guesses are judged one by one.
+	var ok bool
+	wait, locked, err := s.throttle.Guard(ctx, [][]throttle.Key{
+		{{Name: pair, Policy: PairPolicy}, {Name: client, Policy: ClientPolicy}},
+		{{Name: emp, Policy: EmployeePolicy}},
+	}, func() Verdict {
+		// Malformed and wrong PINs take the same time: the hash is always computed.
+		ok = s.keys.CheckPIN(id, pin, rec.Hash) && WellFormedPIN(pin)
+		if ok {
+			return Verdict{Clear: []string{pair}, Refund: []string{client, emp}}
+		}
+		return Verdict{}
+	})
+	if err != nil {
+		return false, err
+	}
+	for _, k := range locked {
+		if k == emp {
+			s.alertGuessing(ctx, id, clientAddr)
+		}
+	}
+	if wait > 0 {
+		s.log.Warn("PIN attempt refused: cooling down", "employee_id", id, "client", clientAddr, "retry_after", wait.Round(time.Second).String())
+		return false, errThrottled(wait)
+	}
+	return ok, nil
 }
 
 // Transition is the punch that takes an employee to the clock state to;

@@ -38,6 +38,10 @@ type Store interface {
 	// punches in [from, to).
 	SheetInputs(ctx context.Context, employeeID int64, from, to time.Time) ([]SheetInput, error)
 
+	// OfflineAnswer reads the stored answer to the offline punch key; nil
+	// if it was never answered.
+	OfflineAnswer(ctx context.Context, key string) (*OfflineAnswer, error)
+
 	// ThrottleStates reads the PIN throttle keys starting with prefix.
 	ThrottleReader
 
@@ -84,6 +88,9 @@ type Tx interface {
 	InsertAudit(ctx context.Context, a AuditEntry) error
 	// PunchWithAudit reads a punch and its audit trail.
 	PunchWithAudit(ctx context.Context, id int64) (*Punch, error)
+	// SaveOfflineAnswer stores the answer to an offline punch under its
+	// key; false (nothing stored) when the key has an answer already.
+	SaveOfflineAnswer(ctx context.Context, a OfflineAnswer) (bool, error)
 	// KioskChanged tells every instance that what the kiosk lists changed.
 	KioskChanged(ctx context.Context) error
 }

@@ -192,15 +192,18 @@ func ValidateReason(reason string) (string, error) {
 // Punch is one clock-in or clock-out. Punches are never deleted: a wrong
 // one is voided, a wrong time is changed with its original kept in Audit.
 type Punch struct {
-	ID         int64        `json:"id"`
-	EmployeeID int64        `json:"employee_id"`
-	Kind       string       `json:"kind"` // KindIn or KindOut
-	At         time.Time    `json:"at"`   // UTC
-	Source     string       `json:"source"`
-	CreatedAt  time.Time    `json:"created_at"`
-	Voided     bool         `json:"voided"`
-	Corrected  bool         `json:"corrected"` // added, changed or voided by staff
-	Audit      []AuditEntry `json:"audit"`
+	ID         int64     `json:"id"`
+	EmployeeID int64     `json:"employee_id"`
+	Kind       string    `json:"kind"` // KindIn or KindOut
+	At         time.Time `json:"at"`   // UTC
+	Source     string    `json:"source"`
+	CreatedAt  time.Time `json:"created_at"`
+	Voided     bool      `json:"voided"`
+	Corrected  bool      `json:"corrected"` // added, changed or voided by staff
+	// Offline: taken by the kiosk while it could not reach the server and
+	// recorded at the tablet's time when it could (offline.go).
+	Offline bool         `json:"offline"`
+	Audit   []AuditEntry `json:"audit"`
 }
 
 // PunchState is a punch as it was before or after a correction.

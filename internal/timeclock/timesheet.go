@@ -98,6 +98,7 @@ const (
 	FlagMissingIn  = "missing_in"  // a clock-out with no clock-in: not counted
 	FlagLong       = "long"        // closed, but longer than the maximum shift
 	FlagCorrected  = "corrected"   // a punch of it was added, changed or voided
+	FlagOffline    = "offline"     // a punch of it was taken by the kiosk offline, at the tablet's time: to review
 )
 
 // Shift is a clock-in and its clock-out. Hours counts only the part inside
@@ -117,7 +118,7 @@ type Shift struct {
 // progress or one already corrected does not).
 func (s Shift) Flagged() bool {
 	for _, f := range s.Flags {
-		if f != FlagCorrected && f != FlagOpen {
+		if f != FlagCorrected && f != FlagOpen && f != FlagOffline {
 			return true
 		}
 	}
@@ -180,6 +181,9 @@ func PairShifts(punches []Punch, openSince *time.Time, now time.Time, maxShift t
 	flagCorrected := func(s *Shift, p Punch) {
 		if p.Corrected && !hasFlag(s.Flags, FlagCorrected) {
 			s.Flags = append(s.Flags, FlagCorrected)
+		}
+		if p.Offline && !hasFlag(s.Flags, FlagOffline) {
+			s.Flags = append(s.Flags, FlagOffline)
 		}
 	}
 	closeMissing := func() {

@@ -7,3 +7,25 @@ import EmployeePortal from './features/kiosk/routes/employee-portal';
 // a tablet on a weak connection (SPEC §2, §8). The server sends it prerendered
 // (src/prerender.tsx); this makes it interactive.
 void i18nReady.finally(() => mount(<EmployeePortal />));
+
+// The kiosk as an app that opens without the network (issue 27, vite.config.ts kioskApp):
+// its service worker, registered once the page has loaded so it never competes with the
+// first paint, and the kiosk's page and start-up answers put in its caches at once (the
+// visit that installs the worker was not yet served through it).
+function registerWorker() {
+  navigator.serviceWorker
+    .register('/kiosk-sw.js', { scope: '/employee-portal' })
+    .then(() => navigator.serviceWorker.ready)
+    .then(() =>
+      Promise.all([
+        caches.open('kiosk-pages').then((c) => c.add('/employee-portal')),
+        caches.open('kiosk-api').then((c) => c.addAll(['/api/employees', '/api/settings/public', '/api/kiosk/key'])),
+      ]),
+    )
+    .catch(() => undefined);
+}
+if (import.meta.env.PROD && 'serviceWorker' in navigator && location.pathname === '/employee-portal') {
+  // The page's modules finish (they await their strings) after its load event, often.
+  if (document.readyState === 'complete') registerWorker();
+  else window.addEventListener('load', registerWorker, { once: true });
+}

@@ -20,6 +20,15 @@ export const demoPreferences: Schema<'Preferences'> = { language: 'gb', theme: '
 export const DEMO_PASSWORD = 'packline-demo';
 export const VALID_TOKEN = 'valid-token';
 
+/** The kiosk's offline punch key in tests: a P-256 key pair, the public half as the server gives it. */
+export const kioskTestKey = {
+  key_id: '0123456789abcdef',
+  algorithm: 'ECDH-P256+HKDF-SHA256+A256GCM' as const,
+  public_key: 'BLCteU3ifhNpz_EJQm3KZkW-YmF2nmFfQTGmAImvIoARmyhkJe-jEp8pIPckWlhJ-rnEkDmhUOzGIYRrTdAq6oE',
+};
+/** The private scalar of kioskTestKey (base64url), to open what the kiosk sealed. */
+export const KIOSK_TEST_PRIVATE_KEY = 'ZzrqHQw05nFgLPwgVqCu_HVWcXwVFQTqU1ysyrcUxis';
+
 /** The fake API: the backend contract of issues 2 and 3, in memory. */
 export const handlers = [
   mockApi.post('/api/login', async ({ request }) => {
@@ -66,6 +75,15 @@ export const handlers = [
     HttpResponse.json({ date: '2026-01-15', units: 0, labour_hours: 0, units_per_labour_hour: null, best_line: null }),
   ),
   mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true as const, unread: 0 })),
+  // The kiosk's offline punches (issue 27): a fixed test key (its private half is
+  // KIOSK_TEST_PRIVATE_KEY), and every delivered punch recorded.
+  mockApi.get('/api/kiosk/key', () => HttpResponse.json(kioskTestKey)),
+  mockApi.post('/api/kiosk/offline-punches', async ({ request }) => {
+    const { punches } = await request.json();
+    return HttpResponse.json({
+      results: punches.map((p) => ({ key: p.key, status: 'recorded' as const, code: 'punch.offline_recorded', message: 'Recorded.' })),
+    });
+  }),
 ];
 
 export const server = setupServer(...handlers);

@@ -1059,6 +1059,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kiosk/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public key the kiosk seals offline punches to
+         * @description ECDH P-256; the kiosk seals each offline punch with an ephemeral key pair, HKDF-SHA256 (salt: the ephemeral public key, info "packline offline punch v1") and AES-256-GCM with the punch's idempotency key as additional data. Stable across restarts and instances (derived from the server secret).
+         */
+        get: operations["kioskKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kiosk/offline-punches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver punches the kiosk took while offline
+         * @description Judged in the order sent. Each is opened, its PIN checked (the PIN throttles apply), and it is recorded at its time, marked offline, when that time is plausible (not in the future, not before the employee's last punch, within the organisation's offline_window_hours), or refused (staff are notified, kind offline_punch_refused). Both answers are kept under the punch's key: the same key again gets the first answer and records nothing. A punch a PIN cool-down holds back, and every one after it, is answered retry (not kept): send it again after retry_after seconds.
+         */
+        post: operations["offlinePunches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -3369,10 +3409,32 @@ export interface components {
          *     than params.hours hours, since params.since; no actor; admins), or invoice_paid (the
          *     invoice params.invoice of params.client is fully paid; params total, currency; admins), or
          *     recall_started (the recall params.recall of the batch params.batch of params.name started for
-         *     params.reason; it holds params.batches batches; params recall_id; every user).
+         *     params.reason; it holds params.batches batches; params recall_id; every user), or
+         *     offline_punch_refused (a punch the kiosk took offline for params.name, params.action
+         *     clockin or clockout at params.at, was refused for params.reason, an error code; params
+         *     employee_id; every user).
          * @enum {string}
          */
-        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid" | "recall_started";
+        NotificationKind: "message" | "zip_upload" | "topic" | "pin_guessing" | "low_stock" | "forgotten_clockout" | "invoice_paid" | "recall_started" | "offline_punch_refused";
+        OfflinePunchResult: {
+            /** @enum {string} */
+            action?: "clockin" | "clockout";
+            /**
+             * Format: date-time
+             * @description The punch's time, as recorded or refused.
+             */
+            at?: string;
+            /** @description punch.offline_recorded, or why it was refused or held back (pin.incorrect, offline.too_old, pin.throttled, …) */
+            code: string;
+            employee_id?: number;
+            key: string;
+            message: string;
+            punch_id?: number;
+            /** @description Seconds to wait before sending a retry again. */
+            retry_after?: number;
+            /** @enum {string} */
+            status: "recorded" | "refused" | "retry";
+        };
         OpenShift: {
             employee_id: number;
             first_name: string;
@@ -3684,6 +3746,8 @@ export interface components {
             employee_id: number;
             id: number;
             kind: components["schemas"]["PunchKind"];
+            /** @description Taken by the kiosk offline and recorded at the tablet's time when it came back: to review. */
+            offline: boolean;
             /** @enum {string} */
             source: "kiosk" | "staff";
             voided: boolean;
@@ -3796,6 +3860,8 @@ export interface components {
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
+            /** @description A punch the kiosk took offline is recorded at its time only if it arrives within this many hours (24 by default, 1–168). */
+            offline_window_hours?: number;
             /** @description The organisation's postal address, several lines; the sender on packing slips ('' until set). */
             organisation_address?: string;
             organisation_name: string;
@@ -3805,7 +3871,7 @@ export interface components {
             time_zone: string;
         };
         Shift: {
-            flags: ("open" | "forgotten" | "missing_out" | "missing_in" | "long" | "corrected")[];
+            flags: ("open" | "forgotten" | "missing_out" | "missing_in" | "long" | "corrected" | "offline")[];
             hours: number;
             /** Format: date-time */
             in: string | null;
@@ -6149,6 +6215,73 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    kioskKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "ECDH-P256+HKDF-SHA256+A256GCM";
+                        /** @description Names the key in every sealed punch (hex). */
+                        key_id: string;
+                        /** @description The uncompressed P-256 point (65 bytes), base64url without padding. */
+                        public_key: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    offlinePunches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    punches: {
+                        /** @description base64url: AES-GCM of {employee_id, pin, action, at} */
+                        ciphertext: string;
+                        /** @description base64url */
+                        ephemeral_key: string;
+                        /** @description base64url, 12 bytes */
+                        iv: string;
+                        /** @description The idempotency key the kiosk gave the punch. */
+                        key: string;
+                        key_id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One answer per punch, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["OfflinePunchResult"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -7481,6 +7614,8 @@ export interface operations {
                     day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
+                    /** @description How old (1–168 hours) a punch the kiosk took offline may be when it arrives and still be recorded at its time. */
+                    offline_window_hours?: number;
                     /** @description The organisation's postal address, several lines (at most 500 characters): the sender on packing slips. */
                     organisation_address?: string;
                     organisation_name?: string;

@@ -55,6 +55,11 @@ export function PunchesModal({ employee, timeZone, onClose }: { employee: Employ
                           </Badge>
                           {p.voided && <Badge color="red" variant="outline">{t('employees.voided')}</Badge>}
                           {!p.voided && p.corrected && <Badge color="yellow" variant="outline">{t('employees.correctedBadge')}</Badge>}
+                          {p.offline && (
+                            <Badge color="grape" variant="outline" title={t('employees.offlineBadgeHelp')}>
+                              {t('employees.offlineBadge')}
+                            </Badge>
+                          )}
                         </Group>
                       </Table.Td>
                       <Table.Td td={p.voided ? 'line-through' : undefined} style={{ whiteSpace: 'nowrap' }}>{formatPunch(p.at, i18n.language, timeZone)}</Table.Td>

@@ -109,7 +109,7 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
                                 <Table.Td>
                                   {s.flags.map((f) => (
                                     <Tooltip key={f} label={t(`employees.flagHelp.${f}`, { defaultValue: f, hours: sheet.data.max_shift_hours })}>
-                                      <Badge me={4} size="xs" color={f === 'corrected' || f === 'open' ? 'yellow' : 'red'} variant="light">
+                                      <Badge me={4} size="xs" color={f === 'offline' ? 'grape' : f === 'corrected' || f === 'open' ? 'yellow' : 'red'} variant="light">
                                         {flagLabel(f)}
                                       </Badge>
                                     </Tooltip>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-/** How long a modal may sit untouched before the kiosk returns to the list. */
-export const KIOSK_IDLE_MS = 60_000;
+/** How long the kiosk may sit untouched before it returns to its start (issue 27). */
+export const KIOSK_IDLE_MS = 30_000;
 
 /**
  * While `active`, calls `onIdle` after `ms` without a key press, pointer or touch

@@ -9,6 +9,9 @@ export const NAME_MAX = 200;
 export const ADDRESS_MAX = 500;
 export const MAX_SHIFT_HOURS_MIN = 1;
 export const MAX_SHIFT_HOURS_MAX = 48;
+/** How old an offline kiosk punch may arrive and still be recorded, in hours. */
+export const OFFLINE_WINDOW_MIN = 1;
+export const OFFLINE_WINDOW_MAX = 168;
 export const MAX_UPLOAD_MIB_MIN = 1;
 export const MAX_UPLOAD_MIB_MAX = 1024;
 /** The working day production's grid shows: 0 ≤ start < end ≤ 24. */
@@ -16,7 +19,7 @@ export const DAY_HOUR_MIN = 0;
 export const DAY_HOUR_MAX = 24;
 
 /** The fields PATCH /api/settings can blame in `{"error", "field"}`. */
-export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'organisation_address', 'time_zone', 'max_shift_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
+export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'organisation_address', 'time_zone', 'max_shift_hours', 'offline_window_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 export function isSettingsField(v: unknown): v is SettingsField {
@@ -65,6 +68,12 @@ export function checkSettings(
     if (typeof v !== 'number' || !Number.isInteger(v) || v < MAX_SHIFT_HOURS_MIN || v > MAX_SHIFT_HOURS_MAX) {
       fields.push('max_shift_hours');
     } else body.max_shift_hours = v;
+  }
+  if ('offline_window_hours' in patch) {
+    const v = patch.offline_window_hours;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < OFFLINE_WINDOW_MIN || v > OFFLINE_WINDOW_MAX) {
+      fields.push('offline_window_hours');
+    } else body.offline_window_hours = v;
   }
   if ('max_upload_mib' in patch) {
     const v = patch.max_upload_mib;

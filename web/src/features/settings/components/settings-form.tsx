@@ -11,6 +11,8 @@ import { TitledCard } from '@/components/titled-card';
 import {
   isSettingsField,
   MAX_SHIFT_HOURS_MAX,
+  OFFLINE_WINDOW_MAX,
+  OFFLINE_WINDOW_MIN,
   MAX_SHIFT_HOURS_MIN,
   DAY_HOUR_MAX,
   DAY_HOUR_MIN,
@@ -30,6 +32,8 @@ const CURRENCIES = ['USD', 'EUR', 'GBP', 'BRL', 'CNY', 'IRR', 'CAD', 'AUD', 'NZD
 /** What the inputs hold: the number input gives '' while empty. */
 /** The server's upload limit when it names none. */
 const DEFAULT_UPLOAD_MIB = 50;
+/** The server's offline punch window when it names none. */
+const DEFAULT_OFFLINE_WINDOW = 24;
 
 interface FormValues {
   organisation_name: string;
@@ -37,6 +41,7 @@ interface FormValues {
   organisation_address: string;
   time_zone: string | null;
   max_shift_hours: number | string;
+  offline_window_hours: number | string;
   day_start_hour: number | string;
   day_end_hour: number | string;
   currency: string;
@@ -52,13 +57,14 @@ const ERROR_KEY: Record<SettingsField, string> = {
   organisation_address: 'address',
   time_zone: 'timeZone',
   max_shift_hours: 'maxShiftHours',
+  offline_window_hours: 'offlineWindowHours',
   day_start_hour: 'dayStartHour',
   day_end_hour: 'dayEndHour',
   max_upload_mib: 'maxUploadMiB',
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s, organisation_address: s.organisation_address ?? '', currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB };
+  return { ...s, organisation_address: s.organisation_address ?? '', currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB, offline_window_hours: s.offline_window_hours ?? DEFAULT_OFFLINE_WINDOW };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -71,6 +77,9 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   if (values.currency !== (saved.currency ?? 'USD')) patch.currency = values.currency;
   if (values.max_shift_hours !== saved.max_shift_hours) {
     patch.max_shift_hours = typeof values.max_shift_hours === 'number' ? values.max_shift_hours : NaN;
+  }
+  if (values.offline_window_hours !== (saved.offline_window_hours ?? DEFAULT_OFFLINE_WINDOW)) {
+    patch.offline_window_hours = typeof values.offline_window_hours === 'number' ? values.offline_window_hours : NaN;
   }
   for (const k of ['day_start_hour', 'day_end_hour'] as const) {
     if (values[k] !== saved[k]) patch[k] = typeof values[k] === 'number' ? values[k] : NaN;
@@ -149,7 +158,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
   const err = (f: SettingsField) => (errors[f] ? t(`settings.errors.${errors[f]}`) : undefined);
   const field = (f: SettingsField) => ({ ...form.getInputProps(f), error: err(f) });
-  const whole = (f: 'max_shift_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib') => ({ ...WHOLE, ...field(f) });
+  const whole = (f: 'max_shift_hours' | 'offline_window_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib') => ({ ...WHOLE, ...field(f) });
   const [shiftHours, dayStart, dayEnd, uploadMiB] = [whole('max_shift_hours'), whole('day_start_hour'), whole('day_end_hour'), whole('max_upload_mib')];
 
   return (
@@ -211,6 +220,14 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             {...shiftHours}
             min={MAX_SHIFT_HOURS_MIN}
             max={MAX_SHIFT_HOURS_MAX}
+            required
+          />
+          <NumberInput
+            label={t('settings.offlineWindowHours')}
+            description={t('settings.offlineWindowHoursHelp')}
+            {...whole('offline_window_hours')}
+            min={OFFLINE_WINDOW_MIN}
+            max={OFFLINE_WINDOW_MAX}
             required
           />
         </Section>

@@ -10,7 +10,7 @@ import { useLiveEvent } from '@/lib/live';
  * recall_started (recall `recall` of batch `batch` of `name` started for `reason`, holding `batches`).
  */
 export type NotificationKind = Schema<'NotificationKind'>;
-export const NOTIFICATION_KINDS = enumValues<NotificationKind>()(['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid', 'recall_started']);
+export const NOTIFICATION_KINDS = enumValues<NotificationKind>()(['message', 'zip_upload', 'topic', 'pin_guessing', 'low_stock', 'forgotten_clockout', 'invoice_paid', 'recall_started', 'offline_punch_refused']);
 
 export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & {
   kind: NotificationKind;
@@ -32,6 +32,9 @@ export type AppNotification = Omit<Schema<'Notification'>, 'kind' | 'params'> & 
     batch?: string;
     reason?: string;
     batches?: string;
+    /** offline_punch_refused: clockin or clockout, the tablet's time (RFC 3339). */
+    action?: string;
+    at?: string;
   };
 };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatRelative } from '@/lib/format';
+import { useOrgTimeZone } from '@/lib/org-time';
 import { useMarkNotificationsRead, useNotifications, type AppNotification } from '../api/notifications';
 import { KIND_ICON, notificationText } from '../lib/notification-text';
 import classes from './notifications-menu.module.css';
@@ -15,6 +16,7 @@ export const NOTIFICATIONS_PREVIEW = 5;
 /** One notification: its sentence (opens its place), when, and mark read. */
 export function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onOpen: () => void; onRead: () => void }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useOrgTimeZone();
   const Icon = KIND_ICON[n.kind];
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start" className={classes.row} data-unread={!n.read || undefined}>
@@ -23,7 +25,7 @@ export function NotificationRow({ n, onOpen, onRead }: { n: AppNotification; onO
       </ThemeIcon>
       <UnstyledButton className={classes.open} onClick={onOpen}>
         <Text size="sm" fw={n.read ? 400 : 600}>
-          {notificationText(n, t, i18n.language)}
+          {notificationText(n, t, i18n.language, timeZone)}
         </Text>
         {n.params.topic && (
           <Text size="xs" c="dimmed" dir="auto" truncate>

@@ -1,6 +1,6 @@
-import { IconAlertOctagon, IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
+import { IconAlertOctagon, IconClockCancel, IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { intlLocale } from '@/lib/format';
+import { DEFAULT_TIME_ZONE, formatDateTime, intlLocale } from '@/lib/format';
 import { formatQuantity } from '@/lib/units';
 import type { AppNotification, NotificationKind } from '../api/notifications';
 
@@ -13,6 +13,7 @@ const KIND_KEY: Record<NotificationKind, string> = {
   forgotten_clockout: 'notifications.kinds.forgottenClockout',
   invoice_paid: 'notifications.kinds.invoicePaid',
   recall_started: 'notifications.kinds.recallStarted',
+  offline_punch_refused: 'notifications.kinds.offlinePunchRefused',
 };
 
 export const KIND_ICON = {
@@ -24,6 +25,7 @@ export const KIND_ICON = {
   forgotten_clockout: IconClockExclamation,
   invoice_paid: IconReceipt,
   recall_started: IconAlertOctagon,
+  offline_punch_refused: IconClockCancel,
 } as const;
 
 /** An amount in a currency, in the reader's language ("100.00" "GBP" → "£100.00"); as given if not a number. */
@@ -44,9 +46,25 @@ function quantity(q: string | undefined, unit: string | undefined, t: TFunction,
   return unit ? formatQuantity(n, unit, t, lng) : new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(n);
 }
 
-/** The sentence of a notification in the reader's language, with its params. */
-export function notificationText(n: AppNotification, t: TFunction, lng: string): string {
+/** Why an offline punch was refused (its error code), in the reader's language. */
+const REFUSALS = ['pin.incorrect', 'offline.too_old', 'offline.future', 'offline.before_last', 'punch.already_in', 'punch.already_out', 'employee.not_found', 'offline.unreadable'];
+
+function refusal(code: string | undefined, t: TFunction): string {
+  if (!code) return '';
+  return REFUSALS.includes(code) ? t(`notifications.offlineRefusal.${code.replace('.', '_')}`) : code;
+}
+
+/** The sentence of a notification in the reader's language, with its params; times in timeZone (the organisation's). */
+export function notificationText(n: AppNotification, t: TFunction, lng: string, timeZone = DEFAULT_TIME_ZONE): string {
   const p = n.params;
+  if (n.kind === 'offline_punch_refused') {
+    return t(KIND_KEY[n.kind], {
+      name: p.name || t('notifications.offlineRefusal.someone'),
+      action: p.action === 'clockout' ? t('notifications.offlineRefusal.clockout') : t('notifications.offlineRefusal.clockin'),
+      at: p.at ? formatDateTime(p.at, lng, timeZone) : '',
+      why: refusal(p.reason, t),
+    });
+  }
   return t(KIND_KEY[n.kind], {
     name: p.name,
     type: p.type ?? '',

@@ -1,0 +1,17 @@
+-- Punches the kiosk took while it could not reach the server (issue 27):
+-- marked on the punch, for review, and each offline punch's answer kept
+-- under its idempotency key, so a repeat of the key is answered the same
+-- and records nothing.
+ALTER TABLE punches ADD COLUMN offline BOOLEAN NOT NULL DEFAULT FALSE;
+
+CREATE TABLE offline_punches (
+    key         TEXT    PRIMARY KEY,
+    status      TEXT    NOT NULL CHECK (status IN ('recorded', 'refused')),
+    code        TEXT    NOT NULL,
+    message     TEXT    NOT NULL,
+    employee_id BIGINT,
+    action      TEXT,
+    at          BIGINT,
+    punch_id    BIGINT REFERENCES punches(id),
+    received_at BIGINT  NOT NULL
+);
