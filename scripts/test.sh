@@ -91,7 +91,7 @@ if want e2e; then
     fi
     echo "packline: Chromium not found at $chromium — end-to-end tests skipped (apt-get install -y chromium)"
   else
-    echo "== page weight and first paint (login, kiosk ≤ 150 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves; first paint ≤ 0.4× Vuestic Admin's login)"
+    echo "== page weight and first paint (login, kiosk ≤ 150 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves; first paint reported beside Vuestic Admin's login, goal ≤ 0.4×)"
     (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict)
     # The SQLite run and the PostgreSQL run use separate servers, databases and
     # output folders, and mostly wait on the browser: run them side by side and

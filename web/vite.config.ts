@@ -2,7 +2,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { minifySync } from 'rolldown/experimental';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { parseChangelog } from './src/lib/changelog.ts';
@@ -76,6 +77,24 @@ function changelog(): Plugin {
       const releases = parseChangelog(readFileSync(file, 'utf8'));
       if (!releases.some((r) => r.date)) this.error('CHANGELOG.md has no dated release');
       return `export default ${JSON.stringify(releases)};`;
+    },
+  };
+}
+
+/**
+ * public/boot.js, the one script every page loads before its app, minified in dist/ (Vite
+ * copies public/ as it is): its comments explain it to readers, and would otherwise be
+ * paid for in every page's weight.
+ */
+function minifyBoot(): Plugin {
+  return {
+    name: 'packline:minify-boot',
+    apply: 'build',
+    writeBundle({ dir }) {
+      const file = `${dir}/boot.js`;
+      if (!existsSync(file)) return;
+      const { code } = minifySync('boot.js', readFileSync(file, 'utf8'));
+      writeFileSync(file, code);
     },
   };
 }
@@ -175,7 +194,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     };
   }
   return {
-    plugins: [react(), componentStyles(), changelog(), ...(entry === 'kiosk' ? kioskApp() : [])],
+    plugins: [react(), componentStyles(), changelog(), minifyBoot(), ...(entry === 'kiosk' ? kioskApp() : [])],
     define: { __APP_BUILD__: JSON.stringify(appBuild) },
     resolve: {
       alias: [

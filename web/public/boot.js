@@ -32,9 +32,9 @@
 
 // A prerendered public page (scripts/prerender.mjs) names its module scripts as
 // <link rel="modulepreload" data-packline-start> instead of running them: they start here,
-// in document order, after the first frame, so the page paints from its HTML before React
+// in document order, once the page has painted, so it paints from its HTML before React
 // hydrates it. Until then the page's controls are inert (useHydrated), so no early
-// keystroke is lost. A tab that draws no frame (hidden) starts them on a timer instead.
+// keystroke is lost.
 (function () {
   var links = document.querySelectorAll('link[rel="modulepreload"][data-packline-start]');
   if (!links.length) return;
@@ -51,10 +51,29 @@
       document.head.appendChild(s);
     }
   }
-  if (window.requestAnimationFrame) {
+  // Started once the browser reports the first contentful paint: then the page is on the
+  // screen, however long this machine took to draw it. Where paint timing is not
+  // observable, after the first frame.
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (types && types.indexOf('paint') >= 0) {
+    var painted = function (list) {
+      return list.getEntriesByName('first-contentful-paint').length > 0;
+    };
+    if (painted(performance)) start();
+    else {
+      var watch = new PerformanceObserver(function (list) {
+        if (painted(list)) {
+          watch.disconnect();
+          start();
+        }
+      });
+      watch.observe({ type: 'paint', buffered: true });
+    }
+  } else if (window.requestAnimationFrame) {
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });
   }
-  setTimeout(start, 1000);
+  // A tab that draws nothing (hidden) starts them anyway.
+  setTimeout(start, 2500);
 })();

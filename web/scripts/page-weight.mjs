@@ -12,10 +12,12 @@
 // once the network is idle, or DOMContentLoaded if later.
 // When bench/vuestic/dist exists (bench/vuestic/build.sh builds Vuestic Admin there), its
 // login page is served from a static server of this script and measured the same way in
-// the same run, and the public pages' first paint must be at most 0.4× its (--strict);
-// without it the ratio to issue 26's 466 ms is reported but does not fail the run.
+// the same run, and the public pages' first paint is reported as a ratio to its (goal: at
+// most 0.4×; --strict-paint fails above it, for a quiet machine; --strict does not, since
+// a timing varies with the machine's load). Without it the ratio to issue 26's 466 ms is
+// reported.
 //
-// Usage: node scripts/page-weight.mjs [--strict] [--verbose] [--no-paint]
+// Usage: node scripts/page-weight.mjs [--strict | --strict-paint] [--verbose] [--no-paint]
 //   Starts ../bin/packline on a temp SQLite file with --demo, unless PACKLINE_E2E_URL
 //   points at a running server. --strict exits 1 when a page is over budget or needs
 //   more than two waves after the document before its first paint.
@@ -45,7 +47,8 @@ const MAX_RATIO = 0.4;
 /** Vuestic Admin's login first paint as issue 26 reports it, when it cannot be measured here. */
 const VUESTIC_FCP_ISSUE_26 = 466;
 const THROTTLED = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
-const strict = process.argv.includes('--strict');
+const strictPaint = process.argv.includes('--strict-paint');
+const strict = strictPaint || process.argv.includes('--strict');
 const paint = !process.argv.includes('--no-paint');
 const verbose = process.argv.includes('--verbose');
 const port = Number(process.env.PACKLINE_E2E_PORT ?? 18_438);
@@ -268,12 +271,15 @@ try {
   );
   for (const r of rows) {
     const ratio = reference && r.public && paint ? r.fcp / reference.fcp : undefined;
-    // The ratio binds only against Vuestic measured in this run, on this machine and load;
-    // against issue 26's figure it is reported.
-    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES || (vuestic !== null && ratio > MAX_RATIO);
+    // Bytes and waves are the same on every machine: --strict fails on them. A first paint
+    // is a timing, and timings vary with the machine's load (tests never fail on one):
+    // the ratio is reported, and fails only with --strict-paint, for a run on a quiet
+    // machine, against Vuestic measured in the same run (never issue 26's figure).
+    const slow = vuestic !== null && ratio > MAX_RATIO;
+    const over = r.total > r.budget || (r.waves ?? 0) > MAX_WAVES || (strictPaint && slow);
     if (over && strict) failed = true;
     console.log(
-      `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${r.reference ? '-'.padEnd(10) : fmt(r.budget).padEnd(10)} ${String(r.waves ?? '-').padEnd(6)} ${ms(r.fcp).padEnd(12)} ${ms(r.fcpSlow).padEnd(11)} ${ms(r.ttiSlow).padEnd(14)} ${ratio === undefined ? '-'.padEnd(9) : `${ratio.toFixed(2)}×`.padEnd(9)} ${r.reference ? 'reference' : over ? 'OVER' : 'ok'}`,
+      `${r.page.padEnd(20)} ${r.landed.padEnd(20)} ${fmt(r.js).padEnd(10)} ${fmt(r.css).padEnd(10)} ${fmt(r.total).padEnd(10)} ${r.reference ? '-'.padEnd(10) : fmt(r.budget).padEnd(10)} ${String(r.waves ?? '-').padEnd(6)} ${ms(r.fcp).padEnd(12)} ${ms(r.fcpSlow).padEnd(11)} ${ms(r.ttiSlow).padEnd(14)} ${ratio === undefined ? '-'.padEnd(9) : `${ratio.toFixed(2)}×`.padEnd(9)} ${r.reference ? 'reference' : over ? 'OVER' : slow ? 'ok (first paint above 0.4× Vuestic)' : 'ok'}`,
     );
   }
 } finally {
