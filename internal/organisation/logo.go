@@ -79,34 +79,33 @@ func SniffLogo(b []byte) (string, error) {
 	return "", errLogoType()
 }
 
-// isSVG reports whether b is well-formed XML whose root element is svg.
+// isSVG reports whether b is well-formed XML with one root element, svg.
 func isSVG(b []byte) bool {
 	d := xml.NewDecoder(bytes.NewReader(b))
 	d.Strict = true
-	root := ""
-	depth := 0
+	seen, depth := false, 0 // seen: the root element has begun
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
-			return root == "svg" && depth == 0
+			return seen && depth == 0
 		}
 		if err != nil {
 			return false
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if root == "" {
-				root = t.Name.Local
-				if root != "svg" {
-					return false
+			if depth == 0 {
+				if seen || t.Name.Local != "svg" {
+					return false // a second root, or a root that is not svg
 				}
+				seen = true
 			}
 			depth++
 		case xml.EndElement:
 			depth--
 		case xml.CharData:
-			if root == "" && len(bytes.TrimSpace(t)) > 0 {
-				return false // text before the root element: not an SVG file
+			if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
+				return false // text outside the root element: not an SVG file
 			}
 		}
 	}
