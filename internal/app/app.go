@@ -159,6 +159,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		Services: services.Services{
 			Accounts:     acc,
 			Organisation: org,
+			Logo:         storage.NewLogoService(db),
 			Messaging:    msg,
 			Inventory:    inventory.NewService(inv, cal),
 			Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),

@@ -30,6 +30,9 @@ func (s *Server) clientImpact(r *http.Request) (*impact.Report, error) {
 
 func (s *Server) handleProjectImpact(w http.ResponseWriter, r *http.Request) error {
 	rep, err := s.projectImpact(r)
+	if err == nil {
+		rep.LogoURL, err = s.logoURL(r.Context())
+	}
 	if err != nil {
 		return err
 	}
@@ -38,6 +41,9 @@ func (s *Server) handleProjectImpact(w http.ResponseWriter, r *http.Request) err
 
 func (s *Server) handleClientImpact(w http.ResponseWriter, r *http.Request) error {
 	rep, err := s.clientImpact(r)
+	if err == nil {
+		rep.LogoURL, err = s.logoURL(r.Context())
+	}
 	if err != nil {
 		return err
 	}
@@ -191,6 +197,9 @@ func (s *Server) handleImpactMailSet(w http.ResponseWriter, r *http.Request) err
 // impact.link_revoked / impact.link_expired, which the page words.
 func (s *Server) handlePublicImpact(w http.ResponseWriter, r *http.Request) error {
 	rep, err := s.Impact.PublicReport(r.Context(), r.PathValue("token"))
+	if err == nil {
+		rep.LogoURL, err = s.logoURL(r.Context())
+	}
 	if err != nil {
 		return err
 	}

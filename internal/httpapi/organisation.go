@@ -27,7 +27,18 @@ func (s *Server) handlePublicSettings(w http.ResponseWriter, r *http.Request) er
 	if s.PublicURL != "" {
 		body["public_url"] = s.PublicURL
 	}
+	if u, err := s.logoURL(r.Context()); err != nil {
+		return err
+	} else if u != "" {
+		body["logo_url"] = u
+	}
 	return writeJSON(w, http.StatusOK, body)
+}
+
+// settingsBody is the settings with the logo's address (absent without one).
+type settingsBody struct {
+	organisation.Settings
+	LogoURL string `json:"logo_url,omitempty"`
 }
 
 func (s *Server) handleGetSettings(w http.ResponseWriter, r *http.Request) error {
@@ -35,7 +46,11 @@ func (s *Server) handleGetSettings(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, st)
+	u, err := s.logoURL(r.Context())
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, http.StatusOK, settingsBody{st, u})
 }
 
 func (s *Server) handlePatchSettings(w http.ResponseWriter, r *http.Request) error {

@@ -83,6 +83,9 @@ func (s *Server) routeTable() []route {
 		{"GET /api/public/impact/{token}", public, s.handlePublicImpact},
 		{"GET /api/settings", signedIn, s.handleGetSettings},
 		{"PATCH /api/settings", admin, s.handlePatchSettings},
+		{"PUT /api/settings/logo", admin, s.handlePutLogo},
+		{"DELETE /api/settings/logo", admin, s.handleDeleteLogo},
+		{"GET /api/public/logo", public, s.handlePublicLogo},
 		{"GET /api/notifications", signedIn, s.handleNotifications},
 		{"POST /api/notifications/read", signedIn, s.handleNotificationsRead},
 		// search: records across the app by what people type (search.go)

@@ -39,6 +39,8 @@ var textFields = map[string][]string{
 	"PATCH /api/users/{id}":                   {"role"},
 	"POST /api/users/invitations":             {"email", "role"},
 	"PATCH /api/settings":                     {"organisation_name", "support_email", "time_zone", "currency", "organisation_address"},
+	"PUT /api/settings/logo":                  {}, // multipart: one file part, no text
+	"DELETE /api/settings/logo":               {},
 	"POST /api/notifications/read":            {},
 	"POST /api/events/ticket":                 {},
 	"POST /api/chat/topics":                   {"name"},

@@ -40,6 +40,9 @@ type Report struct {
 	From             string `json:"from"`
 	To               string `json:"to"`
 	OrganisationName string `json:"organisation_name"`
+	// LogoURL is where the organisation's logo is served, "" (absent) when
+	// it has none; the HTTP layer fills it in.
+	LogoURL string `json:"logo_url,omitempty"`
 	// Currency is the organisation's (ISO 4217), the one unit costs are in.
 	Currency string `json:"currency"`
 	// CurrencyDigits is how many minor units make one (2 for USD).

@@ -28,16 +28,18 @@ import (
 type Services struct {
 	Accounts     *accounts.Service
 	Organisation *organisation.Service
-	Messaging    *messaging.Service
-	Inventory    *inventory.Service
-	Shipping     *shipping.Service
-	FAQ          *faq.Service
-	Timeclock    *timeclock.Service
-	Production   *production.Service
-	Documents    *documents.Service
-	Clients      *clients.Service
-	Projects     *projects.Service
-	Billing      *billing.Service
+	// Logo is the organisation's logo, shown on the impact report.
+	Logo       *organisation.LogoService
+	Messaging  *messaging.Service
+	Inventory  *inventory.Service
+	Shipping   *shipping.Service
+	FAQ        *faq.Service
+	Timeclock  *timeclock.Service
+	Production *production.Service
+	Documents  *documents.Service
+	Clients    *clients.Service
+	Projects   *projects.Service
+	Billing    *billing.Service
 	// Trace reads where a batch went and what it was made of (issue 23).
 	Trace *inventory.Tracer
 	// Recalls hold a batch and everything made from it, and list its partners.

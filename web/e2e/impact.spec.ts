@@ -5,9 +5,20 @@ import { apiToken, expect, orgDay, signIn, test } from './fixtures';
  * units made yesterday for the project (one entry reversed), a shipment shipped and one
  * cancelled; the report's figures; its print layout on A4 and Letter; a share link made
  * on the page, opened signed out in a fresh browser (the report and nothing else), then
- * revoked.
+ * revoked. The organisation's logo, uploaded in Settings, is beside its name on the report,
+ * its print layout and the shared page; removed, the Packline mark is back.
  */
 const day = orgDay(-1);
+
+/** A logo as an SVG image (its script must never run: the server serves it with a no-script policy). */
+const LOGO_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48">' +
+    '<script>document.title = "logo script ran"</script>' +
+    '<rect width="48" height="48" rx="10" fill="#2f6f4f"/><text x="58" y="32" font-size="22" fill="#2f6f4f">Lakeside</text></svg>',
+);
+
+/** True once the img has loaded a picture (naturalWidth > 0): the bytes came and were an image. */
+const loaded = (img: import('@playwright/test').Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 test('impact report: figures, print layout, share link opened signed out and revoked', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -18,6 +29,7 @@ test('impact report: figures, print layout, share link opened signed out and rev
     if (ok) expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
     return res.json();
   };
+  await request.delete('/api/settings/logo', { headers }); // a logo a failed run left (404 when none)
   const rice = await call('post', '/api/inventory/items', { sku: `IR-${tag}`, name: `Impact rice ${tag}`, kind: 'raw_material', unit: 'kg', unit_cost: 250 });
   const kit = await call('post', '/api/inventory/items', { sku: `IK-${tag}`, name: `Impact kit ${tag}`, kind: 'finished_good', unit: 'kit', servings_per_unit: 4 });
   await call('post', `/api/inventory/items/${rice.id}/batches`, { code: `IRB-${tag}`, quantity: 100, expires_at: '2099-01-01' });
@@ -60,6 +72,21 @@ test('impact report: figures, print layout, share link opened signed out and rev
   await expect(report.getByTestId('impact-destinations')).toContainText(`Lakeside Pantry ${tag}`);
   await expect(report.getByTestId('impact-shipments').getByRole('row')).toHaveCount(2); // header + the shipped one
   await expect(report.locator('.recharts-surface').first()).toBeVisible();
+  // No logo yet: the organisation's name with the Packline mark.
+  await expect(report.getByTestId('impact-logo')).toHaveCount(0);
+
+  // An admin uploads the organisation's logo in Settings; the report shows it beside the name.
+  await page.goto('/settings');
+  const logoCard = page.getByTestId('settings-logo');
+  await logoCard.locator('input[type=file]').setInputFiles({ name: 'lakeside.svg', mimeType: 'image/svg+xml', buffer: LOGO_SVG });
+  await expect(logoCard.getByTestId('settings-logo-image')).toBeVisible();
+  await expect.poll(() => loaded(logoCard.getByTestId('settings-logo-image'))).toBe(true);
+  await expect(logoCard.getByRole('button', { name: 'Replace logo' })).toBeVisible();
+  await page.goBack();
+  await expect(report.getByTestId('impact-logo')).toBeVisible();
+  await expect.poll(() => loaded(report.getByTestId('impact-logo'))).toBe(true);
+  await expect(report.getByTestId('impact-logo')).toHaveAttribute('alt', / logo$/);
+  expect(await page.title()).not.toBe('logo script ran');
 
   // Print layout: the report alone (no navigation, no share panel), within the width of
   // A4 and of Letter; Chromium prints it on both.
@@ -67,6 +94,7 @@ test('impact report: figures, print layout, share link opened signed out and rev
   await expect(page.getByRole('heading', { name: 'Share with sponsors' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(report.getByTestId('impact-org')).toBeVisible();
+  await expect(report.getByTestId('impact-logo')).toBeVisible();
   for (const width of [718, 768]) {
     // A4 (210 mm) and Letter (8.5 in) less the 12 mm margins, in CSS pixels.
     await page.setViewportSize({ width, height: 1000 });
@@ -76,6 +104,13 @@ test('impact report: figures, print layout, share link opened signed out and rev
     const chart = await report.locator('.recharts-wrapper').first().evaluate((el) => el.getBoundingClientRect().width);
     expect(chart).toBeGreaterThan(200);
     expect(chart).toBeLessThan(width / 2);
+    // The logo sits beside the name, within the page, at most 16 mm (about 61 px) high.
+    const logo = await report.getByTestId('impact-logo').boundingBox();
+    const name = await report.getByTestId('impact-org').boundingBox();
+    expect(logo!.height).toBeGreaterThan(10);
+    expect(logo!.height).toBeLessThanOrEqual(62);
+    expect(logo!.x + logo!.width).toBeLessThanOrEqual(width);
+    expect(Math.abs(logo!.y + logo!.height / 2 - (name!.y + name!.height))).toBeLessThan(40);
   }
   for (const format of ['A4', 'Letter'] as const) {
     const pdf = await page.pdf({ format, printBackground: true });
@@ -101,6 +136,9 @@ test('impact report: figures, print layout, share link opened signed out and rev
     await expect(pub.getByTestId('impact-units')).toHaveText('60');
     await expect(pub.getByTestId('impact-meals')).toHaveText('240');
     await expect(pub).toContainText(`Lakeside kits ${tag}`);
+    // The logo comes to a reader who is signed out.
+    await expect(pub.getByTestId('impact-logo')).toBeVisible();
+    await expect.poll(() => loaded(pub.getByTestId('impact-logo'))).toBe(true);
     await expect(outside.getByRole('navigation')).toHaveCount(0);
     await expect(outside.getByRole('heading', { name: 'Share with sponsors' })).toHaveCount(0);
     await expect(outside.getByRole('link')).toHaveCount(0);
@@ -117,4 +155,14 @@ test('impact report: figures, print layout, share link opened signed out and rev
   } finally {
     await guest.close();
   }
+
+  // Removing the logo asks first; then the report shows the name with the Packline mark again.
+  await page.goto('/settings');
+  await logoCard.getByRole('button', { name: 'Remove logo' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove the logo?' });
+  await confirm.getByRole('button', { name: 'Remove logo' }).click();
+  await expect(logoCard).toContainText('No logo yet');
+  await page.goto(`/projects/${project.id}/impact`);
+  await expect(report.getByTestId('impact-name')).toHaveText(`Lakeside kits ${tag}`);
+  await expect(report.getByTestId('impact-logo')).toHaveCount(0);
 });

@@ -80,6 +80,58 @@ describe('settings screen', { timeout: 60_000 }, () => {
     );
   });
 
+  it('lets an admin upload, replace and remove the logo, refusing one over 512 KB before sending', async () => {
+    fakeSettings();
+    let logo: string | undefined;
+    const puts: string[] = [];
+    let deletes = 0;
+    server.use(
+      mockApi.get('/api/settings', () => HttpResponse.json({ ...initial, ...(logo ? { logo_url: logo } : {}) })),
+      mockApi.put('/api/settings/logo', async ({ request }) => {
+        const file = (await request.formData()).get('file') as File;
+        const text = await file.text();
+        puts.push(text);
+        // As the server does: the bytes decide, not the name.
+        if (!text.startsWith('\x89PNG')) return HttpResponse.json(apiError('The logo must be a PNG, JPEG, WebP or SVG image.', 'settings.logo_type', {}, 'file'), { status: 400 });
+        logo = `/api/public/logo?v=${puts.length}`;
+        return HttpResponse.json({ content_type: 'image/png', size: file.size, logo_url: logo });
+      }),
+      mockApi.delete('/api/settings/logo', () => {
+        deletes++;
+        logo = undefined;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    renderApp('/settings');
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('settings-logo');
+    expect(within(card).getByText(/No logo yet/)).toBeInTheDocument();
+    const input = () => card.querySelector('input[type=file]') as HTMLInputElement;
+
+    // Over the limit: refused here, in the server's words, and nothing is sent.
+    await user.upload(input(), new File([new Uint8Array(512 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The logo must be at most 512 KB.');
+    expect(puts).toEqual([]);
+
+    // The server decides the type from the bytes: its refusal is shown translated.
+    await user.upload(input(), new File(['just text'], 'notes.png', { type: 'image/png' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The logo must be a PNG, JPEG, WebP or SVG image.');
+
+    await user.upload(input(), new File(['\x89PNG'], 'logo.png', { type: 'image/png' }));
+    expect(await within(card).findByTestId('settings-logo-image')).toHaveAttribute('src', '/api/public/logo?v=2');
+    expect(within(card).getByRole('button', { name: 'Replace logo' })).toBeInTheDocument();
+
+    // Removing asks first; Cancel keeps it.
+    await user.click(within(card).getByRole('button', { name: 'Remove logo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the logo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(deletes).toBe(0);
+    await user.click(within(card).getByRole('button', { name: 'Remove logo' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove the logo?' })).getByRole('button', { name: 'Remove logo' }));
+    await waitFor(() => expect(deletes).toBe(1));
+    expect(await within(card).findByText(/No logo yet/)).toBeInTheDocument();
+  });
+
   it('Reset puts back the saved values', async () => {
     fakeSettings();
     renderApp('/settings');

@@ -1772,6 +1772,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's logo, for anyone (the shared impact report is signed out)
+         * @description The bytes as stored, with the type decided at upload, an ETag (If-None-Match answers 304) and Content-Security-Policy "default-src 'none'; style-src 'unsafe-inline'; sandbox", so an SVG cannot run script. 404 settings.logo_none when there is no logo.
+         */
+        get: operations["getPublicLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recalls": {
         parameters: {
             query?: never;
@@ -1889,6 +1909,27 @@ export interface paths {
         head?: never;
         /** Change some settings */
         patch: operations["updateSettings"];
+        trace?: never;
+    };
+    "/api/settings/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the organisation's logo, replacing any before it
+         * @description A PNG, JPEG, WebP or SVG image of at most 512 KB, its type decided from its bytes (400 settings.logo_type otherwise; 413 settings.logo_too_large over the limit). The form has one part, file; any other part is 400 field.unknown.
+         */
+        put: operations["putLogo"];
+        post?: never;
+        /** Remove the organisation's logo (404 settings.logo_none when there is none) */
+        delete: operations["deleteLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/settings/public": {
@@ -3006,6 +3047,8 @@ export interface components {
             from: string;
             /** @description The entries' share of production's labour (the daily report's), two decimals. */
             labour_hours: number;
+            /** @description Where the organisation's logo is served (GET /api/public/logo with its version); absent when it has none. */
+            logo_url?: string;
             materials: {
                 batch_code: string;
                 batch_id: number;
@@ -3447,6 +3490,12 @@ export interface components {
             /** Format: date-time */
             since: string;
         };
+        OrganisationLogo: {
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg" | "image/webp" | "image/svg+xml";
+            logo_url: string;
+            size: number;
+        };
         OutgoingMail: {
             attempts: number;
             /** Format: date-time */
@@ -3728,6 +3777,8 @@ export interface components {
         PublicSettings: {
             /** @description ISO 4217: the currency items' unit costs are in. */
             currency?: string;
+            /** @description Where the organisation's logo is served (GET /api/public/logo?v=<version>, a new version whenever it is replaced); absent when it has none. */
+            logo_url?: string;
             organisation_name: string;
             /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
             public_url?: string;
@@ -3856,6 +3907,8 @@ export interface components {
             day_end_hour: number;
             /** @description The working day production's hourly grid and daily page show starts at this local hour (6 by default). */
             day_start_hour: number;
+            /** @description Where the organisation's logo is served (GET /api/public/logo?v=<version>, a new version whenever it is replaced); absent when it has none. */
+            logo_url?: string;
             /** @description A shift open longer than this is flagged. */
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
@@ -7405,6 +7458,40 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getPublicLogo: {
+        parameters: {
+            query?: {
+                /** @description The logo's version from logo_url; it only makes a replaced logo a new address. */
+                v?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified since the ETag in If-None-Match. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listRecalls: {
         parameters: {
             query?: {
@@ -7635,6 +7722,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    putLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganisationLogo"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -41,6 +41,15 @@ describe('ImpactReportView', () => {
     expect(screen.getByText('MEAL-A, MEAL-B')).toBeInTheDocument();
   });
 
+  it('shows the organisation’s logo beside its name when it has one, else the Packline mark', () => {
+    const { unmount } = renderWithProviders(<ImpactReportView report={{ ...report, logo_url: '/api/public/logo?v=abc' }} />);
+    expect(screen.getByRole('img', { name: 'Harbour Packers logo' })).toHaveAttribute('src', '/api/public/logo?v=abc');
+    unmount();
+    renderWithProviders(<ImpactReportView report={report} />);
+    expect(screen.queryByTestId('impact-logo')).not.toBeInTheDocument();
+    expect(screen.getByTestId('impact-org')).toHaveTextContent('Harbour Packers');
+  });
+
   it('says how to count meals when no product has servings, and when nothing happened', () => {
     renderWithProviders(<ImpactReportView report={{ ...report, units: 0, meals: null, meals_complete: false, products: [], shipments: [], destinations: [] }} />);
     expect(screen.getByTestId('impact-meals')).toHaveTextContent('—');

@@ -92,7 +92,11 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
     <Stack gap="md" className="impact-doc" data-testid="impact-report">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" className="impact-head">
         <Group gap="sm" wrap="nowrap" align="center">
-          <LogoMark size={40} />
+          {r.logo_url ? (
+            <img src={r.logo_url} alt={t('impact.logoAlt', { org: r.organisation_name })} className="impact-logo" data-testid="impact-logo" />
+          ) : (
+            <LogoMark size={40} />
+          )}
           <Box>
             <Text fw={700} size="lg" data-testid="impact-org">
               {r.organisation_name}

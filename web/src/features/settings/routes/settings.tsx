@@ -7,6 +7,7 @@ import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { useSettings } from '../api/get-settings';
 import { SettingsForm } from '../components/settings-form';
+import { LogoSetting } from '../components/logo-setting';
 import { SettingsView } from '../components/settings-view';
 import { PlanAheadSetting, SignupSetting } from '../components/signup-setting';
 
@@ -57,6 +58,7 @@ export default function SettingsPage() {
       ) : role === 'admin' ? (
         <>
           <SettingsForm initial={data} />
+          <LogoSetting logoUrl={data.logo_url} organisationName={data.organisation_name} />
           <SignupSetting open={data.signup_open ?? false} />
           <PlanAheadSetting allowed={data.allow_planning_ahead ?? false} />
         </>
