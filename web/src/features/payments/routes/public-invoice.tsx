@@ -1,28 +1,16 @@
 import '../strings';
-import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, publicApi, type ResponseOf } from '@/lib/api';
-import { errorMessage } from '@/lib/errors';
+import { PublicLinkError, usePublicRecord } from '@/components/public-link/public-link';
+import { publicApi, type ResponseOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { InvoiceDocument } from '../components/invoice-document';
 import { useInvoiceT } from '../lib/use-invoice-t';
 
-/** GET /api/public/invoices/{token}, once per token (a page of its own: no query cache to share). */
-function usePublicInvoice(token: string) {
-  const [state, setState] = useState<{ token: string; data?: ResponseOf<'/api/public/invoices/{token}', 'get'>; error?: unknown } | null>(null);
-  useEffect(() => {
-    const ctl = new AbortController();
-    publicApi.get('/api/public/invoices/{token}', { path: { token }, signal: ctl.signal }).then(
-      (data) => setState({ token, data }),
-      (error: unknown) => !ctl.signal.aborted && setState({ token, error }),
-    );
-    return () => ctl.abort();
-  }, [token]);
-  const current = state?.token === token ? state : null;
-  return { isPending: !current, isError: Boolean(current?.error), error: current?.error, data: current?.data };
-}
+const loadInvoice = (token: string, signal: AbortSignal) => publicApi.get('/api/public/invoices/{token}', { path: { token }, signal });
+
+const TITLES: Record<string, string> = { 'billing.link_void': 'payments.publicInvoice.revokedTitle' };
 
 /**
  * /invoice-link/:token: the invoice a client was mailed, print-ready, without signing in
@@ -31,22 +19,14 @@ function usePublicInvoice(token: string) {
  */
 export default function PublicInvoicePage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const q = usePublicInvoice(token);
-  const inv = q.data?.invoice;
+  const q = usePublicRecord<ResponseOf<'/api/public/invoices/{token}', 'get'>>(token, loadInvoice);
+  const data = q?.data;
+  const inv = data?.invoice;
   const { it, ilng } = useInvoiceT(inv?.language);
   useDocumentTitle(inv?.number ?? t('payments.invoice.title'));
-  if (q.isPending) return <Loader aria-label={t('common.loading')} m="xl" />;
-  const data = q.data;
-  if (q.isError || !inv || !data) {
-    const code = q.error instanceof ApiError ? q.error.body?.code : undefined;
-    return (
-      <Box maw={720} mx="auto" py="xl" px="md">
-        <Alert color={code === 'billing.link_void' ? 'orange' : 'red'} variant="light" role="alert" data-testid="public-invoice-error"
-          title={code === 'billing.link_void' ? t('payments.publicInvoice.revokedTitle') : t('payments.publicInvoice.unknownTitle')}>
-          {errorMessage(q.error, t)}
-        </Alert>
-      </Box>
-    );
+  if (!q) return <Loader aria-label={t('common.loading')} m="xl" />;
+  if (!inv || !data) {
+    return <PublicLinkError error={q.error} titles={TITLES} unknownTitle="payments.publicInvoice.unknownTitle" testId="public-invoice-error" />;
   }
   return (
     <Box maw={960} mx="auto" py={{ base: 'sm', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }} component="main" id="main">

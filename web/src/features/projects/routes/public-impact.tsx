@@ -1,28 +1,15 @@
 import '../impact-strings';
-import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, publicApi, type ResponseOf } from '@/lib/api';
-import { errorMessage } from '@/lib/errors';
+import { PublicLinkError, usePublicRecord } from '@/components/public-link/public-link';
+import { publicApi, type ResponseOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ImpactReportView } from '../impact/impact-report';
 
 type Report = ResponseOf<'/api/public/impact/{token}', 'get'>;
 
-/** GET /api/public/impact/{token}, once per token (a page of its own: no query cache). */
-function usePublicImpact(token: string) {
-  const [state, setState] = useState<{ token: string; data?: Report; error?: unknown } | null>(null);
-  useEffect(() => {
-    const ctl = new AbortController();
-    publicApi.get('/api/public/impact/{token}', { path: { token }, signal: ctl.signal }).then(
-      (data) => setState({ token, data }),
-      (error: unknown) => !ctl.signal.aborted && setState({ token, error }),
-    );
-    return () => ctl.abort();
-  }, [token]);
-  return state?.token === token ? state : null;
-}
+const loadReport = (token: string, signal: AbortSignal) => publicApi.get('/api/public/impact/{token}', { path: { token }, signal });
 
 const TITLES: Record<string, string> = {
   'impact.link_revoked': 'impact.public.revokedTitle',
@@ -36,21 +23,11 @@ const TITLES: Record<string, string> = {
  */
 export default function PublicImpactPage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const q = usePublicImpact(token);
+  const q = usePublicRecord<Report>(token, loadReport);
   const r = q?.data;
   useDocumentTitle(r ? `${t('impact.title')} · ${r.scope.name}` : t('impact.title'));
   if (!q) return <Loader aria-label={t('common.loading')} m="xl" />;
-  if (!r) {
-    const code = q.error instanceof ApiError ? q.error.body?.code : undefined;
-    return (
-      <Box maw={720} mx="auto" py="xl" px="md" component="main" id="main">
-        <Alert color={code && TITLES[code] ? 'orange' : 'red'} variant="light" role="alert" data-testid="public-impact-error"
-          title={t((code && TITLES[code]) || 'impact.public.unknownTitle')}>
-          {errorMessage(q.error, t)}
-        </Alert>
-      </Box>
-    );
-  }
+  if (!r) return <PublicLinkError error={q.error} titles={TITLES} unknownTitle="impact.public.unknownTitle" testId="public-impact-error" />;
   return (
     <Box maw={1200} mx="auto" py={{ base: 'sm', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }} component="main" id="main">
       <Stack gap="md">
