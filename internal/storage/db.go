@@ -57,6 +57,11 @@ type DB struct {
 
 	// kiosk counts the committed changes of the kiosk's list (kiosk_version.go).
 	kiosk kioskCount
+
+	// throttleMem holds the throttle's rows in memory (SQLite; see
+	// throttle_memory.go); nil on PostgreSQL.
+	throttleMem *memThrottle
+	closing     atomic.Bool
 }
 
 // withConnectTimeout gives a PostgreSQL URL a connect_timeout of 2 seconds
@@ -125,6 +130,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		r.SetConnMaxLifetime(0)
 		db.write, db.read = w, r
 		db.group = newGroupWriter(db)
+		db.throttleMem = newMemThrottle(db)
 	}
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -144,6 +150,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 
 // Close closes every pool.
 func (db *DB) Close() error {
+	db.closing.Store(true)
+	if db.throttleMem != nil {
+		_ = db.throttleMem.flush(context.Background()) // the last counts
+	}
 	if db.group != nil {
 		db.group.close()
 	}

@@ -55,6 +55,9 @@ type writeReq struct {
 	ctx  context.Context
 	fn   func(tx *Tx) error
 	done chan writeResult // buffered: the writer never waits for a caller
+	// noClock: fn writes back what was decided earlier and reads no clock
+	// (its Tx.Now stays zero), so the writer does not read db.Now for it.
+	noClock bool
 }
 
 type writeResult struct {
@@ -101,7 +104,11 @@ func (w *groupWriter) close() {
 // ends before the writer took it returns at once; once taken, it waits for
 // the group's outcome, which the writer always sends.
 func (w *groupWriter) do(ctx context.Context, durable bool, fn func(tx *Tx) error) error {
-	req := &writeReq{ctx: ctx, fn: fn, done: make(chan writeResult, 1)}
+	return w.doReq(&writeReq{ctx: ctx, fn: fn, done: make(chan writeResult, 1)}, durable)
+}
+
+func (w *groupWriter) doReq(req *writeReq, durable bool) error {
+	ctx := req.ctx
 	queue := w.bookkeeping
 	if durable {
 		queue = w.durable
@@ -218,7 +225,10 @@ func (w *groupWriter) runMember(bg context.Context, sqlTx *sql.Tx, m *member) bo
 		m.res.err = mapError(fmt.Errorf("savepoint: %w", err))
 		return false
 	}
-	tx := &Tx{db: w.db, tx: sqlTx, Now: w.db.Now().UTC().Truncate(time.Millisecond)}
+	tx := &Tx{db: w.db, tx: sqlTx}
+	if !m.req.noClock {
+		tx.Now = w.db.Now().UTC().Truncate(time.Millisecond)
+	}
 	m.tx = tx
 	err, panicked, didPanic := callCaught(m.req.fn, tx)
 	var published func()

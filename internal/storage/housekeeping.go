@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"time"
+
+	"github.com/packline/packline/internal/throttle"
 )
 
 // purgeBatch is how many rows one purge transaction deletes, so that a first
@@ -35,5 +37,14 @@ func (db *DB) purge(ctx context.Context, table, key, where string, args ...any) 
 // Purge deletes throttle rows whose last attempt was before cutoff and that
 // are not locked now (see throttle.Retention).
 func (s *ThrottleRows) Purge(ctx context.Context, cutoff time.Time) (int64, error) {
-	return s.db.purge(ctx, "throttles", "key", `updated_at < ? AND locked_until < ?`, Millis(cutoff), Millis(s.db.Now()))
+	now := s.db.Now()
+	purge := func() (int64, error) {
+		return s.db.purge(ctx, "throttles", "key", `updated_at < ? AND locked_until < ?`, Millis(cutoff), Millis(now))
+	}
+	if m := s.db.throttleMem; m != nil {
+		return m.remove(ctx, func(_ string, st throttle.State) bool {
+			return st.UpdatedAt.Before(cutoff) && st.LockedUntil.Before(now)
+		}, purge)
+	}
+	return purge()
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/throttle"
@@ -35,6 +36,9 @@ const (
 // Within implements throttle.Rows in a bookkeeping transaction (no fsync of
 // its own: a power cut may forget the last counts, never a punch).
 func (r *ThrottleRows) Within(ctx context.Context, fn func(l throttle.Locker, now time.Time) error) error {
+	if m := r.db.throttleMem; m != nil {
+		return m.within(ctx, fn) // SQLite: in memory, written back behind (throttle_memory.go)
+	}
 	sel := throttleSelectSQL
 	if r.db.Dialect == Postgres {
 		sel += " FOR UPDATE"
@@ -97,8 +101,16 @@ func (l *throttleLocker) Save(ctx context.Context, key string, st throttle.State
 
 // ClearPrefix implements throttle.Rows.
 func (r *ThrottleRows) ClearPrefix(ctx context.Context, prefix string) error {
-	return r.db.WithTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
+	del := func() (int64, error) {
+		return 0, r.db.WithTx(ctx, func(tx *Tx) error {
+			_, err := tx.Exec(ctx, `DELETE FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
+			return err
+		})
+	}
+	if m := r.db.throttleMem; m != nil {
+		_, err := m.remove(ctx, func(key string, _ throttle.State) bool { return strings.HasPrefix(key, prefix) }, del)
 		return err
-	})
+	}
+	_, err := del()
+	return err
 }

@@ -74,3 +74,84 @@ func TestThrottleSucceededClearsAndRefunds(t *testing.T) {
 		}
 	})
 }
+
+// The counts outlive a restart (on SQLite they live in memory and are
+// written back behind): a key locked before the database is closed is
+// locked when it is opened again; a count is visible at once to the
+// screens that read the keys; and ClearPrefix (a new PIN) is not undone by
+// a write-back that comes after it.
+func TestThrottleCountsOutliveARestart(t *testing.T) {
+	for _, d := range storagetest.Engines() {
+		t.Run(string(d), func(t *testing.T) {
+			ctx := context.Background()
+			dsn := storagetest.DSN(t, d)
+			open := func() *storage.DB {
+				db, err := storage.Open(ctx, dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { db.Close() })
+				if _, err := db.Migrate(ctx); err != nil {
+					t.Fatal(err)
+				}
+				return db
+			}
+			attempt := func(s *throttle.Throttle, k throttle.Key) time.Duration {
+				t.Helper()
+				wait, err := s.Attempt(ctx, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return wait
+			}
+			locked := throttle.Key{Name: "pin:7:kiosk-a", Policy: fivePerWindow}
+			counted := throttle.Key{Name: "pin:8:kiosk-a", Policy: fivePerWindow}
+
+			db := open()
+			s := storage.NewThrottle(db)
+			for range 5 {
+				if w := attempt(s, locked); w != 0 {
+					t.Fatalf("attempt within the limit refused (wait %v)", w)
+				}
+			}
+			if w := attempt(s, locked); w <= 0 {
+				t.Fatal("the sixth attempt was admitted")
+			}
+			attempt(s, counted)
+			states, err := storage.NewTimeclockStore(db).ThrottleStates(ctx, "pin:8:")
+			if err != nil || states[counted.Name].Attempts != 1 {
+				t.Fatalf("the count read right after the attempt: %+v (err %v), want 1 attempt", states, err)
+			}
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+
+			db = open()
+			s = storage.NewThrottle(db)
+			if w := attempt(s, locked); w <= 0 {
+				t.Fatal("after a restart the locked key was admitted")
+			}
+			attempt(s, counted)
+			states, err = storage.NewTimeclockStore(db).ThrottleStates(ctx, "pin:8:")
+			if err != nil || states[counted.Name].Attempts != 2 {
+				t.Fatalf("after a restart and one more attempt: %+v (err %v), want 2 attempts", states, err)
+			}
+			if err := s.ClearPrefix(ctx, "pin:"); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(150 * time.Millisecond) // past any write-back of the counts above
+			if states, err := storage.NewTimeclockStore(db).ThrottleStates(ctx, "pin:"); err != nil || len(states) != 0 {
+				t.Fatalf("after ClearPrefix: %+v (err %v), want none", states, err)
+			}
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+
+			db = open()
+			s = storage.NewThrottle(db)
+			if w := attempt(s, locked); w != 0 {
+				t.Fatalf("a cleared key is still refused after a restart (wait %v)", w)
+			}
+		})
+	}
+}

@@ -170,6 +170,9 @@ func (s *TimeclockStore) ClockState(ctx context.Context, id int64) (*timeclock.C
 
 // ThrottleStates implements timeclock.ThrottleReader.
 func (s *TimeclockStore) ThrottleStates(ctx context.Context, prefix string) (map[string]throttle.State, error) {
+	if m := s.db.throttleMem; m != nil {
+		return m.states(ctx, prefix)
+	}
 	rows, err := s.db.Query(ctx, `SELECT key, failures, lockouts, locked_until, updated_at FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
 	if err != nil {
 		return nil, err

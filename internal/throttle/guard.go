@@ -13,7 +13,9 @@ import (
 // gives back) is in this package.
 type Rows interface {
 	// Within runs fn in one transaction whose clock is now. Its commit is
-	// bookkeeping: a power cut may forget the last counts, never a punch.
+	// bookkeeping: a power cut (on SQLite, whose rows live in the serving
+	// process, also a crash of that process) may forget the last counts,
+	// never a punch.
 	Within(ctx context.Context, fn func(l Locker, now time.Time) error) error
 	// ClearPrefix forgets every key starting with prefix.
 	ClearPrefix(ctx context.Context, prefix string) error
