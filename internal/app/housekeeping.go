@@ -13,23 +13,36 @@ import (
 // HousekeepEvery is how often a server purges what has expired.
 const HousekeepEvery = 15 * time.Minute
 
+// Purged counts what one PurgeExpired deleted.
+type Purged struct {
+	Tokens, Throttles, Events, OfflineAnswers int64
+}
+
+func (p Purged) total() int64 { return p.Tokens + p.Throttles + p.Events + p.OfflineAnswers }
+
 // PurgeExpired deletes, once, what nobody needs any more: sign-in tokens and
 // mailed links (invitations, password recovery, email change) expired or
 // revoked over accounts.TokenRetention ago, expired two-factor sign-in
 // challenges, throttle rows idle
-// for throttle.Retention, live events older than messaging.EventRetention
-// and expired stream tickets. (Kiosk clock tokens are signed, not stored:
-// there is nothing to purge.) Every delete is idempotent, so instances
-// sharing a database may run it at the same moment.
-func (s *Services) PurgeExpired(ctx context.Context) (tokens, throttles, events int64, err error) {
-	if tokens, err = s.Accounts.Purge(ctx); err != nil {
-		return tokens, 0, 0, err
+// for throttle.Retention, live events older than messaging.EventRetention,
+// expired stream tickets and the answers to offline punches received over
+// timeclock.OfflineAnswerRetention ago. (Kiosk clock tokens are signed, not
+// stored: there is nothing to purge.) Every delete is idempotent, so
+// instances sharing a database may run it at the same moment.
+func (s *Services) PurgeExpired(ctx context.Context) (Purged, error) {
+	var p Purged
+	var err error
+	if p.Tokens, err = s.Accounts.Purge(ctx); err != nil {
+		return p, err
 	}
-	if throttles, err = s.throttles.Purge(ctx, s.DB.Now().Add(-throttle.Retention)); err != nil {
-		return tokens, throttles, 0, err
+	if p.Throttles, err = s.throttles.Purge(ctx, s.DB.Now().Add(-throttle.Retention)); err != nil {
+		return p, err
 	}
-	events, err = s.Messaging.PurgeEvents(ctx)
-	return tokens, throttles, events, err
+	if p.Events, err = s.Messaging.PurgeEvents(ctx); err != nil {
+		return p, err
+	}
+	p.OfflineAnswers, err = s.Timeclock.PurgeOfflineAnswers(ctx)
+	return p, err
 }
 
 // OutboxEvery is how often serve looks for mails due (retries after an SMTP
@@ -67,12 +80,12 @@ const StaleImport = time.Hour
 func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog.Logger) {
 	for {
 		start := time.Now()
-		tokens, throttles, events, err := s.PurgeExpired(ctx)
+		p, err := s.PurgeExpired(ctx)
 		if err != nil && ctx.Err() == nil {
 			log.Warn("housekeeping failed", "err", err)
-		} else if tokens+throttles+events > 0 {
-			log.Info("housekeeping", "tokens_purged", tokens, "throttles_purged", throttles, "events_purged", events,
-				"duration", time.Since(start))
+		} else if p.total() > 0 {
+			log.Info("housekeeping", "tokens_purged", p.Tokens, "throttles_purged", p.Throttles, "events_purged", p.Events,
+				"offline_answers_purged", p.OfflineAnswers, "duration", time.Since(start))
 		}
 		if sent, purged, err := s.SweepOutbox(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("mail outbox sweep failed", "err", err)

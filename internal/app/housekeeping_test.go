@@ -70,6 +70,16 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 					return err
 				}
 			}
+			// Offline punches' answers: kept 30 days under their keys.
+			for _, a := range []struct {
+				key      string
+				received int64
+			}{{"offline-key-31-days-old", ms(-31 * day)}, {"offline-key-29-days-old", ms(-29 * day)}} {
+				if _, err := tx.Exec(ctx, `INSERT INTO offline_punches (key, status, code, message, received_at) VALUES (?, 'refused', 'punch.offline_too_old', 'Too old.', ?)`,
+					a.key, a.received); err != nil {
+					return err
+				}
+			}
 			for _, tk := range []struct {
 				hash    string
 				expires int64
@@ -93,13 +103,13 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 			instances[1] = app.New(other, log)
 		}
 		var wg sync.WaitGroup
-		var purgedTokens, purgedThrottles, purgedEvents [2]int64
+		var purgedTokens, purgedThrottles, purgedEvents, purgedOffline [2]int64
 		for i, s := range instances {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var err error
-				purgedTokens[i], purgedThrottles[i], purgedEvents[i], err = s.PurgeExpired(ctx)
+				p, err := s.PurgeExpired(ctx)
+				purgedTokens[i], purgedThrottles[i], purgedEvents[i], purgedOffline[i] = p.Tokens, p.Throttles, p.Events, p.OfflineAnswers
 				if err != nil {
 					t.Error(err)
 				}
@@ -128,6 +138,25 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 		}
 		if events != 1 || tickets != 1 {
 			t.Fatalf("left %d events and %d tickets, want 1 and 1", events, tickets)
+		}
+		if n := purgedOffline[0] + purgedOffline[1]; n != 1 {
+			t.Errorf("purged %d offline answers, want 1 (the 31-day-old one)", n)
+		}
+		var offline []string
+		rows, err := db.Query(ctx, `SELECT key FROM offline_punches`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				t.Fatal(err)
+			}
+			offline = append(offline, k)
+		}
+		rows.Close()
+		if len(offline) != 1 || offline[0] != "offline-key-29-days-old" {
+			t.Fatalf("offline answers left: %v, want the 29-day-old one", offline)
 		}
 	})
 }
@@ -177,11 +206,11 @@ func TestPurgeExpiredChallengesAndMailedLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tokens, _, _, err := svc.PurgeExpired(ctx)
+		p, err := svc.PurgeExpired(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tokens != 4 {
+		if tokens := p.Tokens; tokens != 4 {
 			t.Errorf("purged %d tokens, links and challenges, want 4", tokens)
 		}
 		var challenges, links []string

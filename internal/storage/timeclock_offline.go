@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -25,6 +26,11 @@ func (s *TimeclockStore) OfflineAnswer(ctx context.Context, key string) (*timecl
 	}
 	a.EmployeeID, a.PunchID, a.Action, a.At = employee.Int64, punch.Int64, action.String, NullMillis(at)
 	return &a, nil
+}
+
+// PurgeOfflineAnswers implements timeclock.Store.
+func (s *TimeclockStore) PurgeOfflineAnswers(ctx context.Context, cutoff time.Time) (int64, error) {
+	return s.db.purge(ctx, "offline_punches", "key", `received_at < ?`, Millis(cutoff))
 }
 
 // SaveOfflineAnswer implements timeclock.Tx.

@@ -38,6 +38,12 @@ const (
 	MaxOfflineKey = 64
 	// maxOfflinePlain bounds what a sealed punch may hold.
 	maxOfflinePlain = 1024
+	// OfflineAnswerRetention is how long an offline punch's answer is kept
+	// under its key (housekeeping purges older ones): a tablet sends a key
+	// again only until it is answered, and far longer than the widest
+	// window a setting allows (organisation.MaxOfflineWindow, a week), past
+	// which a punch is refused as too old anyway.
+	OfflineAnswerRetention = 30 * 24 * time.Hour
 )
 
 // What became of an offline punch.
@@ -306,6 +312,12 @@ func (s *Service) recordAt(ctx context.Context, key string, p OfflinePunch) (Off
 // errAnswered rolls back a transaction whose key another request answered
 // first (two deliveries of one punch at once): that answer stands.
 var errAnswered = errors.New("timeclock: offline punch already answered")
+
+// PurgeOfflineAnswers deletes the answers to offline punches received over
+// OfflineAnswerRetention ago.
+func (s *Service) PurgeOfflineAnswers(ctx context.Context) (int64, error) {
+	return s.store.PurgeOfflineAnswers(ctx, s.cal.Now().Add(-OfflineAnswerRetention))
+}
 
 func saveAnswer(ctx context.Context, tx Tx, a OfflineAnswer) error {
 	saved, err := tx.SaveOfflineAnswer(ctx, a)

@@ -41,6 +41,8 @@ type Store interface {
 	// OfflineAnswer reads the stored answer to the offline punch key; nil
 	// if it was never answered.
 	OfflineAnswer(ctx context.Context, key string) (*OfflineAnswer, error)
+	// PurgeOfflineAnswers deletes the answers received before cutoff.
+	PurgeOfflineAnswers(ctx context.Context, cutoff time.Time) (int64, error)
 
 	// ThrottleStates reads the PIN throttle keys starting with prefix.
 	ThrottleReader
