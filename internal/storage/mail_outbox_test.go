@@ -179,15 +179,7 @@ func TestOutboxTwoInstancesSendEachMailOnce(t *testing.T) {
 			dsn := storagetest.DSN(t, d)
 			var dbs []*storage.DB
 			for range 2 {
-				db, err := storage.Open(ctx, dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { db.Close() })
-				if _, err := db.Migrate(ctx); err != nil {
-					t.Fatal(err)
-				}
-				dbs = append(dbs, db)
+				dbs = append(dbs, storagetest.OpenDSN(t, dsn))
 			}
 			srv := mailtest.Start(t)
 			c := &clock{t: time.Now().UTC()}

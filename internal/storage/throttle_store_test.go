@@ -85,17 +85,7 @@ func TestThrottleCountsOutliveARestart(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
 			dsn := storagetest.DSN(t, d)
-			open := func() *storage.DB {
-				db, err := storage.Open(ctx, dsn)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { db.Close() })
-				if _, err := db.Migrate(ctx); err != nil {
-					t.Fatal(err)
-				}
-				return db
-			}
+			open := func() *storage.DB { return storagetest.OpenDSN(t, dsn) }
 			attempt := func(s *throttle.Throttle, k throttle.Key) time.Duration {
 				t.Helper()
 				wait, err := s.Attempt(ctx, k)

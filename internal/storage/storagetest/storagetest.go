@@ -77,7 +77,14 @@ func DSN(t testing.TB, d storage.Dialect) string {
 // Open returns a fresh, migrated database of dialect d, closed when the test ends.
 func Open(t testing.TB, d storage.Dialect) *storage.DB {
 	t.Helper()
-	db, err := storage.Open(context.Background(), DSN(t, d))
+	return OpenDSN(t, DSN(t, d))
+}
+
+// OpenDSN opens (and migrates) the database at dsn, as one more server
+// instance or as a server started again; closed when the test ends.
+func OpenDSN(t testing.TB, dsn string) *storage.DB {
+	t.Helper()
+	db, err := storage.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
