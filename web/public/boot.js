@@ -31,12 +31,12 @@
 })();
 
 // A prerendered public page (scripts/prerender.mjs) names its module scripts as
-// <link rel="modulepreload" data-packline-start> instead of running them: they start here,
+// <link rel="preload" as="script" data-packline-start> instead of running them: they start here,
 // in document order, once the page has painted, so it paints from its HTML before React
 // hydrates it. Until then the page's controls are inert (useHydrated), so no early
 // keystroke is lost.
 (function () {
-  var links = document.querySelectorAll('link[rel="modulepreload"][data-packline-start]');
+  var links = document.querySelectorAll('link[rel="preload"][data-packline-start]');
   if (!links.length) return;
   var started = false;
   function start() {
