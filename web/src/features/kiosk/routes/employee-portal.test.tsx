@@ -191,5 +191,8 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
     await user.type(await screen.findByLabelText('PIN'), '1001{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Clock In' }));
     expect(await screen.findByText('Network error.')).toBeInTheDocument();
+    // The punch is then kept on the tablet (or said not to be) and the list comes back:
+    // wait for that, so nothing of it runs after the test's page is gone.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
