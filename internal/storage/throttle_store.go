@@ -26,25 +26,23 @@ func NewThrottleRows(db *DB) *ThrottleRows { return &ThrottleRows{db: db} }
 func NewThrottle(db *DB) *throttle.Throttle { return throttle.New(NewThrottleRows(db)) }
 
 const (
-	throttleSelectSQL = `SELECT failures, lockouts, locked_until, updated_at FROM throttles WHERE key = ?`
+	throttleSelectSQL = `SELECT failures, lockouts, locked_until, updated_at FROM throttles WHERE key = ? FOR UPDATE`
 	throttleInsertSQL = `INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at) VALUES (?, 0, 0, 0, 0) ON CONFLICT (key) DO NOTHING`
 	throttleSaveSQL   = `INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, lockouts = excluded.lockouts,
 		locked_until = excluded.locked_until, updated_at = excluded.updated_at`
 )
 
-// Within implements throttle.Rows in a bookkeeping transaction (no fsync of
-// its own: a power cut may forget the last counts, never a punch).
+// Within implements throttle.Rows: on SQLite in memory, written back behind
+// (throttle_memory.go); on PostgreSQL in a bookkeeping transaction over the
+// locked rows (no fsync of its own: a power cut may forget the last counts,
+// never a punch).
 func (r *ThrottleRows) Within(ctx context.Context, fn func(l throttle.Locker, now time.Time) error) error {
 	if m := r.db.throttleMem; m != nil {
-		return m.within(ctx, fn) // SQLite: in memory, written back behind (throttle_memory.go)
-	}
-	sel := throttleSelectSQL
-	if r.db.Dialect == Postgres {
-		sel += " FOR UPDATE"
+		return m.within(ctx, fn)
 	}
 	var prepared [3]*sql.Stmt
-	for i, q := range []string{sel, throttleInsertSQL, throttleSaveSQL} {
+	for i, q := range []string{throttleSelectSQL, throttleInsertSQL, throttleSaveSQL} {
 		st, err := r.stmts.get(ctx, r.db, r.db.write, q)
 		if err != nil {
 			return err
@@ -53,7 +51,6 @@ func (r *ThrottleRows) Within(ctx context.Context, fn func(l throttle.Locker, no
 	}
 	return r.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		return fn(&throttleLocker{
-			tx:   tx,
 			sel:  tx.tx.StmtContext(ctx, prepared[0]),
 			ins:  tx.tx.StmtContext(ctx, prepared[1]),
 			save: tx.tx.StmtContext(ctx, prepared[2]),
@@ -63,23 +60,17 @@ func (r *ThrottleRows) Within(ctx context.Context, fn func(l throttle.Locker, no
 
 // throttleLocker is one transaction's view of the throttles table.
 type throttleLocker struct {
-	tx             *Tx
 	sel, ins, save *sql.Stmt
 }
 
-// Lock implements throttle.Locker. It writes nothing where it can:
-// PostgreSQL locks the row (SELECT … FOR UPDATE, creating it first if
-// missing, so two first attempts cannot both count from zero); on SQLite
-// the transaction already holds the single writer, so a missing row is
-// simply zero.
+// Lock implements throttle.Locker (PostgreSQL): it locks the row (SELECT …
+// FOR UPDATE), creating it first if missing, so two first attempts on
+// different instances cannot both count from zero.
 func (l *throttleLocker) Lock(ctx context.Context, key string) (throttle.State, error) {
 	st, err := l.read(ctx, key)
 	if IsNoRows(err) {
-		st, err = throttle.State{LockedUntil: FromMillis(0), UpdatedAt: FromMillis(0)}, nil
-		if l.tx.Dialect() == Postgres {
-			if _, err = l.ins.ExecContext(ctx, key); err == nil {
-				st, err = l.read(ctx, key)
-			}
+		if _, err = l.ins.ExecContext(ctx, key); err == nil {
+			st, err = l.read(ctx, key)
 		}
 	}
 	return st, err
