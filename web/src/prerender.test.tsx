@@ -28,6 +28,7 @@ async function shipAndHydrate(name: string, lang: 'gb' | 'ir', app: React.ReactN
   root.innerHTML = markup;
   document.body.appendChild(root);
   const before = [...root.querySelectorAll('*')];
+  const languagesBefore = [...root.querySelectorAll('[data-testid="language-select"] option')].map((o) => o.textContent);
   expect(root.querySelector('form, nav')).toHaveAttribute('inert');
   const errors = vi.spyOn(console, 'error');
   const reported: unknown[] = [];
@@ -36,7 +37,7 @@ async function shipAndHydrate(name: string, lang: 'gb' | 'ir', app: React.ReactN
   await act(async () => mount(app));
   await act(() => new Promise((r) => setTimeout(r, 50)));
   window.removeEventListener('error', onError);
-  return { root, before, errors, reported };
+  return { root, before, errors, reported, languagesBefore };
 }
 
 describe('prerendered public pages', () => {
@@ -48,8 +49,12 @@ describe('prerendered public pages', () => {
   });
 
   it('hydrates the login page in place, in Persian and dark, and it answers', async () => {
-    const { root, before, errors, reported } = await shipAndHydrate('login', 'ir', <AuthApp />);
+    const { root, before, errors, reported, languagesBefore } = await shipAndHydrate('login', 'ir', <AuthApp />);
     expect(reported).toEqual([]);
+    // The HTML names only the page's own language (no font lookups for the others' scripts
+    // before the first paint); the hydrated select offers all five.
+    expect(languagesBefore).toEqual(['فارسی']);
+    expect([...screen.getByTestId('language-select').querySelectorAll('option')].map((o) => o.value)).toEqual(['gb', 'br', 'es', 'cn', 'ir']);
     expect(errors).not.toHaveBeenCalled();
     // Every prerendered element is still the one on the page: nothing was drawn again.
     for (const el of before) expect(root.contains(el)).toBe(true);
