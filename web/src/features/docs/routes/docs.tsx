@@ -20,6 +20,7 @@ import { TypeSelect } from '../components/type-select';
 import { UploadPanel } from '../components/upload-panel';
 import { useDocActions } from '../lib/use-doc-actions';
 import { DateField } from '@/components/date-field';
+import { QueryError, showsTable } from '@/components/query-error';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -135,25 +136,28 @@ export default function DocsPage() {
           <DateField label={t('docs.filters.from')} clearable value={params.from} onChange={(v) => update({ from: v || undefined })} w={{ base: '47%', xs: 170 }} />
           <DateField label={t('docs.filters.to')} clearable value={params.to} onChange={(v) => update({ to: v || undefined })} w={{ base: '47%', xs: 170 }} />
         </Group>
-        <DocumentsTable
-          records={list.data?.documents ?? []}
-          total={list.data?.total ?? 0}
-          paging={{
-            page: params.page ?? 1,
-            pageSize: params.pageSize ?? 25,
-            sort,
-            onPageChange: (page) => update({ page }),
-            onPageSizeChange: (pageSize) => update({ pageSize }),
-            onSortChange: (s) => update({ sort: String(s.columnAccessor), order: s.direction, page: params.page }),
-          }}
-          fetching={list.isFetching && !list.data}
-          trash={trash}
-          timeZone={timeZone}
-          onPreview={actions.preview}
-          onDownload={actions.download}
-          onDelete={actions.remove}
-          onRestore={actions.restore}
-        />
+        <QueryError query={list} />
+        {showsTable(list) && (
+          <DocumentsTable
+            records={list.data?.documents ?? []}
+            total={list.data?.total ?? 0}
+            paging={{
+              page: params.page ?? 1,
+              pageSize: params.pageSize ?? 25,
+              sort,
+              onPageChange: (page) => update({ page }),
+              onPageSizeChange: (pageSize) => update({ pageSize }),
+              onSortChange: (s) => update({ sort: String(s.columnAccessor), order: s.direction, page: params.page }),
+            }}
+            fetching={list.isFetching && !list.data}
+            trash={trash}
+            timeZone={timeZone}
+            onPreview={actions.preview}
+            onDownload={actions.download}
+            onDelete={actions.remove}
+            onRestore={actions.restore}
+          />
+        )}
       </Stack>
       <DocActionDialogs actions={actions} />
     </PageFrame>

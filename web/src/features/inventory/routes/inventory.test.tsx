@@ -118,4 +118,25 @@ describe('inventory page', () => {
     expect(errors).toHaveTextContent('kind is required.');
     expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
   });
+
+  it('says the list failed, with the reason, instead of "No items match", and reloads it', { timeout: 15_000 }, async () => {
+    inventoryApi([]);
+    let failing = true;
+    server.use(
+      mockApi.get('/api/inventory/items', () =>
+        failing
+          ? HttpResponse.json({ error: 'The database is busy; try again.', code: 'unavailable', params: {} }, { status: 503 })
+          : HttpResponse.json({ items: [rice], total: 1, page: 1, page_size: 25 }),
+      ),
+    );
+    renderApp('/inventory?search=rice');
+    const alert = (await screen.findByText('This list could not be loaded.', {}, { timeout: 5000 })).closest<HTMLElement>('[role="alert"]')!;
+    // The reason, in the reader's language (its code), not the English fallback.
+    expect(alert).toHaveTextContent('The server is busy. Try again in a moment.');
+    expect(screen.queryByText('No items match.')).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByText('Long-grain rice')).toBeInTheDocument();
+    expect(screen.queryByText('This list could not be loaded.')).not.toBeInTheDocument();
+  });
 });

@@ -15,6 +15,7 @@ import { useUpdateItem } from '../api/mutations';
 import { ITEM_KINDS, type Item } from '../api/types';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ItemsTable, PAGE_SIZES } from '../components/items-table';
+import { QueryError, showsTable } from '@/components/query-error';
 import { WARNING_DAYS, WarningsPanel } from '../components/warnings-panel';
 import { formatQty } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
@@ -204,22 +205,25 @@ export default function InventoryPage() {
         />
       </Group>
 
-      <ItemsTable
-        items={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={params.page ?? 1}
-        pageSize={params.pageSize ?? 25}
-        sort={sort}
-        fetching={list.isFetching && !list.data}
-        today={today}
-        expanded={expanded}
-        onExpandedChange={setExpanded}
-        onPageChange={(page) => update({ page })}
-        onPageSizeChange={(pageSize) => update({ pageSize })}
-        onSortChange={(s) => update({ sort: String(s.columnAccessor), order: s.direction })}
-        open={setDialog}
-        onArchive={onArchive}
-      />
+      <QueryError query={list} />
+      {showsTable(list) && (
+        <ItemsTable
+          items={list.data?.items ?? []}
+          total={list.data?.total ?? 0}
+          page={params.page ?? 1}
+          pageSize={params.pageSize ?? 25}
+          sort={sort}
+          fetching={list.isFetching && !list.data}
+          today={today}
+          expanded={expanded}
+          onExpandedChange={setExpanded}
+          onPageChange={(page) => update({ page })}
+          onPageSizeChange={(pageSize) => update({ pageSize })}
+          onSortChange={(s) => update({ sort: String(s.columnAccessor), order: s.direction })}
+          open={setDialog}
+          onArchive={onArchive}
+        />
+      )}
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
       <ConfirmDialog
         opened={archiving !== null}

@@ -11,6 +11,7 @@ import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { serverRows, useServerTable } from '@/lib/use-server-table';
 import { useRecalls, type Recall, type RecallStatus } from '../api/recalls';
+import { QueryError, showsTable } from '@/components/query-error';
 
 export const RECALL_COLORS: Record<RecallStatus, string> = { open: 'red', closed: 'gray' };
 
@@ -37,54 +38,57 @@ export default function RecallsPage() {
             { value: 'all', label: t('recalls.filters.all') },
           ]}
         />
-        <ServerTable<Recall>
-          {...table}
-          {...serverRows(q, (d) => d.recalls)}
-          label={t('recalls.table.label')}
-          empty={t('recalls.table.empty')}
-          perPageLabel={t('recalls.table.perPage')}
-          rangeKey="recalls.table.range"
-          columns={[
-            {
-              accessor: 'number',
-              title: t('recalls.fields.number'),
-              render: (r) => (
-                <Anchor component={Link} to={paths.app.recall.getHref(r.id)} fw={600}>
-                  {r.number}
-                </Anchor>
-              ),
-            },
-            {
-              accessor: 'batch_code',
-              title: t('recalls.fields.batch'),
-              render: (r) => (
-                <>
-                  <Anchor component={Link} to={paths.app.inventoryBatch.getHref(r.batch_id)}>
-                    {r.batch_code}
+        <QueryError query={q} />
+        {showsTable(q) && (
+          <ServerTable<Recall>
+            {...table}
+            {...serverRows(q, (d) => d.recalls)}
+            label={t('recalls.table.label')}
+            empty={t('recalls.table.empty')}
+            perPageLabel={t('recalls.table.perPage')}
+            rangeKey="recalls.table.range"
+            columns={[
+              {
+                accessor: 'number',
+                title: t('recalls.fields.number'),
+                render: (r) => (
+                  <Anchor component={Link} to={paths.app.recall.getHref(r.id)} fw={600}>
+                    {r.number}
                   </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {r.item_name}
-                  </Text>
-                </>
-              ),
-            },
-            { accessor: 'reason', title: t('recalls.fields.reason') },
-            { accessor: 'batches', title: t('recalls.fields.batches'), textAlign: 'right' },
-            {
-              accessor: 'opened_at',
-              title: t('recalls.fields.opened'),
-              render: (r) => (
-                <>
-                  {formatDateTime(r.opened_at, lng, timeZone)}
-                  <Text size="xs" c="dimmed">
-                    {r.opened_by_name}
-                  </Text>
-                </>
-              ),
-            },
-            { accessor: 'status', title: t('recalls.fields.status'), render: (r) => <Badge color={RECALL_COLORS[r.status]}>{t(`recalls.status.${r.status}`)}</Badge> },
-          ]}
-        />
+                ),
+              },
+              {
+                accessor: 'batch_code',
+                title: t('recalls.fields.batch'),
+                render: (r) => (
+                  <>
+                    <Anchor component={Link} to={paths.app.inventoryBatch.getHref(r.batch_id)}>
+                      {r.batch_code}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {r.item_name}
+                    </Text>
+                  </>
+                ),
+              },
+              { accessor: 'reason', title: t('recalls.fields.reason') },
+              { accessor: 'batches', title: t('recalls.fields.batches'), textAlign: 'right' },
+              {
+                accessor: 'opened_at',
+                title: t('recalls.fields.opened'),
+                render: (r) => (
+                  <>
+                    {formatDateTime(r.opened_at, lng, timeZone)}
+                    <Text size="xs" c="dimmed">
+                      {r.opened_by_name}
+                    </Text>
+                  </>
+                ),
+              },
+              { accessor: 'status', title: t('recalls.fields.status'), render: (r) => <Badge color={RECALL_COLORS[r.status]}>{t(`recalls.status.${r.status}`)}</Badge> },
+            ]}
+          />
+        )}
       </Stack>
     </PageFrame>
   );

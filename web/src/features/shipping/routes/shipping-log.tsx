@@ -28,6 +28,7 @@ import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 import { formatQuantity } from '@/lib/units';
 import { DateField } from '@/components/date-field';
+import { QueryError, showsTable } from '@/components/query-error';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
 const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
@@ -134,88 +135,91 @@ export default function ShippingLogPage() {
           <DateField label={t('shipping.filters.from')} w={170} clearable value={from} onChange={(v) => resetPage(setFrom)(v ?? '')} />
           <DateField label={t('shipping.filters.to')} w={170} clearable value={to} onChange={(v) => resetPage(setTo)(v ?? '')} />
         </Group>
-        <ServerTable<Shipment>
-          {...table}
-          records={q.data?.shipments ?? []}
-          total={q.data?.total ?? 0}
-          fetching={q.isFetching}
-          label={t('shipping.table.label')}
-          empty={t('shipping.table.empty')}
-          perPageLabel={t('shipping.table.perPage')}
-          rangeKey="shipping.table.range"
-          columns={[
-            { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
-            {
-              accessor: 'ship_date',
-              title: t('shipping.fields.shipDate'),
-              sortable: true,
-              noWrap: true,
-              render: (s) => <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, lng)}</time>,
-            },
-            {
-              accessor: 'destination',
-              title: t('shipping.fields.destination'),
-              sortable: true,
-              render: (s) => (
-                <>
-                  {s.destination.name}
-                  {s.project_name && (
-                    <Text size="xs" c="dimmed">
-                      {s.project_name}
+        <QueryError query={q} />
+        {showsTable(q) && (
+          <ServerTable<Shipment>
+            {...table}
+            records={q.data?.shipments ?? []}
+            total={q.data?.total ?? 0}
+            fetching={q.isFetching}
+            label={t('shipping.table.label')}
+            empty={t('shipping.table.empty')}
+            perPageLabel={t('shipping.table.perPage')}
+            rangeKey="shipping.table.range"
+            columns={[
+              { accessor: 'number', title: t('shipping.fields.number'), sortable: true, render: (s) => <Text fw={600} style={{ whiteSpace: 'nowrap' }}>{s.number}</Text> },
+              {
+                accessor: 'ship_date',
+                title: t('shipping.fields.shipDate'),
+                sortable: true,
+                noWrap: true,
+                render: (s) => <time dateTime={s.ship_date}>{formatCalendarDate(s.ship_date, lng)}</time>,
+              },
+              {
+                accessor: 'destination',
+                title: t('shipping.fields.destination'),
+                sortable: true,
+                render: (s) => (
+                  <>
+                    {s.destination.name}
+                    {s.project_name && (
+                      <Text size="xs" c="dimmed">
+                        {s.project_name}
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
+              { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
+              {
+                accessor: 'lines',
+                title: t('shipping.fields.batches'),
+                render: (s) =>
+                  s.lines.map((l) => (
+                    <Text key={l.batch_id} size="xs" style={{ whiteSpace: 'nowrap' }}>
+                      {l.batch_code} × {formatQuantity(l.quantity, l.item_unit, t, lng)}
                     </Text>
-                  )}
-                </>
-              ),
-            },
-            { accessor: 'carrier', title: t('shipping.fields.carrier'), sortable: true },
-            { accessor: 'tracking_number', title: t('shipping.fields.tracking') },
-            {
-              accessor: 'lines',
-              title: t('shipping.fields.batches'),
-              render: (s) =>
-                s.lines.map((l) => (
-                  <Text key={l.batch_id} size="xs" style={{ whiteSpace: 'nowrap' }}>
-                    {l.batch_code} × {formatQuantity(l.quantity, l.item_unit, t, lng)}
-                  </Text>
-                )),
-            },
-            {
-              accessor: 'status',
-              title: t('shipping.fields.status'),
-              sortable: true,
-              render: (s) => <Badge color={STATUS_COLORS[s.status]}>{t(`shipping.status.${s.status}`)}</Badge>,
-            },
-            {
-              accessor: 'actions',
-              title: '',
-              textAlign: 'right',
-              render: (s) => (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button variant="subtle" size="compact-sm" aria-label={t('shipping.actions.menu', { number: s.number })}>
-                      <IconDots size={16} aria-hidden />
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => setDialog({ kind: 'slip', shipment: s })}>{t('shipping.actions.slip')}</Menu.Item>
-                    <Menu.Item onClick={() => setDialog({ kind: 'docs', shipment: s })}>{t('shipping.actions.documents')}</Menu.Item>
-                    <Menu.Item onClick={() => setDialog({ kind: 'trace', shipment: s })}>{t('shipping.actions.trace')}</Menu.Item>
-                    {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'form', shipment: s })}>{t('shipping.actions.edit')}</Menu.Item>}
-                    {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'ship' })}>{t('shipping.actions.ship')}</Menu.Item>}
-                    {s.status === 'shipped' && (
-                      <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'deliver' })}>{t('shipping.actions.deliver')}</Menu.Item>
-                    )}
-                    {(s.status === 'planned' || s.status === 'shipped') && (
-                      <Menu.Item color="red" onClick={() => setDialog({ kind: 'step', shipment: s, step: 'cancel' })}>
-                        {t('shipping.actions.cancel')}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              ),
-            },
-          ]}
-        />
+                  )),
+              },
+              {
+                accessor: 'status',
+                title: t('shipping.fields.status'),
+                sortable: true,
+                render: (s) => <Badge color={STATUS_COLORS[s.status]}>{t(`shipping.status.${s.status}`)}</Badge>,
+              },
+              {
+                accessor: 'actions',
+                title: '',
+                textAlign: 'right',
+                render: (s) => (
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button variant="subtle" size="compact-sm" aria-label={t('shipping.actions.menu', { number: s.number })}>
+                        <IconDots size={16} aria-hidden />
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setDialog({ kind: 'slip', shipment: s })}>{t('shipping.actions.slip')}</Menu.Item>
+                      <Menu.Item onClick={() => setDialog({ kind: 'docs', shipment: s })}>{t('shipping.actions.documents')}</Menu.Item>
+                      <Menu.Item onClick={() => setDialog({ kind: 'trace', shipment: s })}>{t('shipping.actions.trace')}</Menu.Item>
+                      {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'form', shipment: s })}>{t('shipping.actions.edit')}</Menu.Item>}
+                      {s.status === 'planned' && <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'ship' })}>{t('shipping.actions.ship')}</Menu.Item>}
+                      {s.status === 'shipped' && (
+                        <Menu.Item onClick={() => setDialog({ kind: 'step', shipment: s, step: 'deliver' })}>{t('shipping.actions.deliver')}</Menu.Item>
+                      )}
+                      {(s.status === 'planned' || s.status === 'shipped') && (
+                        <Menu.Item color="red" onClick={() => setDialog({ kind: 'step', shipment: s, step: 'cancel' })}>
+                          {t('shipping.actions.cancel')}
+                        </Menu.Item>
+                      )}
+                    </Menu.Dropdown>
+                  </Menu>
+                ),
+              },
+            ]}
+          />
+        )}
       </Stack>
       {dialog?.kind === 'form' && (
         <ShipmentForm
