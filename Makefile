@@ -11,9 +11,11 @@ DB ?= ./data/packline.db
 run: build
 	./bin/packline serve --addr $(ADDR) --db $(DB) --demo
 
-## build: the packline binary with the web app embedded, at ./bin/packline
+## build: the packline binary with the web app embedded, at ./bin/packline: static
+## (the SQLite engine is Go, no C library), the one binary the tests, the image and
+## the Debian package use
 build: web
-	go build -ldflags "$(GO_LDFLAGS)" -o bin/packline ./cmd/packline
+	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w $(GO_LDFLAGS)" -o bin/packline ./cmd/packline
 
 ## deps: check the toolchain and install the web app's packages (npm ci)
 deps: web/node_modules/.installed
@@ -42,19 +44,19 @@ test-e2e: build
 	scripts/test.sh e2e
 
 ## image: the container image (Containerfile) with podman or docker, tagged packline:VERSION and packline:latest
-image: web
+image: build
 	VERSION=$(VERSION) scripts/image.sh
 
 ## deb: the Debian package build/packline_<version>_<arch>.deb (nfpm; systemd unit, /etc/default/packline)
-deb: web
+deb: build
 	scripts/deb.sh
 
 ## test-deb: build the package and check its contents and its systemd unit
-test-deb: web
+test-deb: build
 	scripts/test.sh package
 
 ## test-image: build the image and run it (or its binary, where containers cannot run): sign in, punch, restart
-test-image: web
+test-image: build
 	scripts/test.sh image
 
 ## bench: Go benchmarks and the load scripts (wrk), with their references; the summary table goes to docs/bench.md

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package build/packline_<version>_<arch>.deb with nfpm
-# (packaging/nfpm.yaml; nfpm pinned, run with go run, nothing installed).
-# Expects the web app built (make deb runs make web first).
+# (packaging/nfpm.yaml) around ./bin/packline (make deb runs make build first).
+# nfpm is pinned and built once into build/tools (nothing installed elsewhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NFPM=github.com/goreleaser/nfpm/v2/cmd/nfpm@v2.45.2
@@ -14,9 +14,16 @@ esac
 version="${version//-/.}"
 arch="$(go env GOARCH)"
 mkdir -p build/deb
-CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$describe" -o build/deb/packline ./cmd/packline
+[ -x bin/packline ] || { echo "packline: bin/packline is missing (make build)" >&2; exit 1; }
+cp bin/packline build/deb/packline
+nfpm="build/tools/nfpm-${NFPM##*@}"
+if [ ! -x "$nfpm" ]; then
+  mkdir -p build/tools
+  GOBIN="$PWD/build/tools/tmp" GOFLAGS=-mod=mod go install "$NFPM"
+  mv build/tools/tmp/nfpm "$nfpm" && rmdir build/tools/tmp
+fi
 out="build/packline_${version}_${arch}.deb"
 rm -f "$out"
-PACKLINE_ARCH="$arch" PACKLINE_DEB_VERSION="$version" GOFLAGS=-mod=mod go run "$NFPM" package \
+PACKLINE_ARCH="$arch" PACKLINE_DEB_VERSION="$version" "$nfpm" package \
   --config packaging/nfpm.yaml --packager deb --target "$out" >/dev/null
 echo "$out"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds Packline's container image (Containerfile) with podman, or docker where
-# podman is missing: packline:VERSION and packline:latest. Expects the web app built
-# (make image runs make web first).
+# podman is missing: packline:VERSION and packline:latest, around ./bin/packline
+# (make image runs make build first: a static binary, nothing else is compiled here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="${VERSION:-$(git describe --always --dirty 2>/dev/null || echo dev)}"
@@ -12,8 +12,9 @@ if [ -z "$engine" ]; then
 fi
 ctx="build/image"
 rm -rf "$ctx" && mkdir -p "$ctx/data"
-# Static: no C library in the image. -s -w: no symbol tables (a third smaller).
-CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$version" -o "$ctx/packline" ./cmd/packline
+[ -x bin/packline ] || { echo "packline: bin/packline is missing (make build)" >&2; exit 1; }
+# Static (make build: CGO_ENABLED=0), so no C library in the image.
+cp bin/packline "$ctx/packline"
 certs=/etc/ssl/certs/ca-certificates.crt
 if [ ! -f "$certs" ]; then
   echo "packline: $certs is missing (Debian: apt-get install -y ca-certificates)" >&2

@@ -47,6 +47,75 @@ e2e_on_postgres() {
 
 want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
 
+# Each part's wall time and result, for the table printed at the end.
+times=()
+failed=0
+record() { times+=("$(printf '%-10s %6ss  %s' "$1" "$2" "$3")"); [ "$3" = ok ] || failed=1; }
+summary() {
+  echo "== time per part (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+  printf '%s\n' "${times[@]}"
+  echo "total      $((SECONDS - started))s"
+}
+started=$SECONDS
+trap 'summary' EXIT
+
+# timed NAME FN runs FN in the foreground and records its time.
+timed() {
+  local t0=$SECONDS rc=0
+  "$2" || rc=$?
+  record "$1" $((SECONDS - t0)) "$([ $rc = 0 ] && echo ok || echo FAILED)"
+  [ $rc = 0 ] || exit $rc
+}
+
+# side_by_side NAME1 FN1 NAME2 FN2 runs both at once, prints each log whole
+# when both are done, records both times, and fails if either failed.
+side_by_side() {
+  local logs t0=$SECONDS rc1=0 rc2=0 p1 p2 e1 e2
+  logs="$(mktemp -d)"
+  ( t=$SECONDS; rc=0; "$2" || rc=$?; echo $((SECONDS - t)) >"$logs/$1.time"; exit $rc ) >"$logs/$1.log" 2>&1 &
+  p1=$!
+  ( t=$SECONDS; rc=0; "$4" || rc=$?; echo $((SECONDS - t)) >"$logs/$3.time"; exit $rc ) >"$logs/$3.log" 2>&1 &
+  p2=$!
+  wait "$p1" || rc1=$?
+  wait "$p2" || rc2=$?
+  cat "$logs/$1.log" "$logs/$3.log"
+  record "$1" "$(cat "$logs/$1.time" 2>/dev/null || echo $((SECONDS - t0)))" "$([ $rc1 = 0 ] && echo ok || echo FAILED)"
+  record "$3" "$(cat "$logs/$3.time" 2>/dev/null || echo $((SECONDS - t0)))" "$([ $rc2 = 0 ] && echo ok || echo FAILED)"
+  rm -rf "$logs"
+  [ $rc1 = 0 ] && [ $rc2 = 0 ] || exit 1
+}
+
+# go_tests: vet, the race-detected suite on both engines, and the fuzz runs.
+go_tests() {
+  echo "== go test -race (SQLite${PACKLINE_TEST_POSTGRES_URL:+ and PostgreSQL})"
+  # (Each step ends the part when it fails: these functions run as the left
+  # side of ||, where set -e does not hold.)
+  go vet ./... || return 1
+  # The race detector instruments our code, the standard library and every
+  # other module except the SQLite engine: modernc.org/sqlite is SQLite's C
+  # translated to Go, run on its own C-style runtime (modernc.org/libc).
+  # Instrumenting it finds nothing of ours and made every SQLite query about
+  # 20 times slower (the demo's load: 61 s -> 9 s without it).
+  # -parallel: a test mostly waits on its database (each has its own), so
+  # more run at once than there are cores.
+  go test -race -count=1 -timeout 30m -parallel "${PACKLINE_TEST_PARALLEL:-6}" \
+    -gcflags='modernc.org/sqlite/...=-race=false' -gcflags='modernc.org/libc/...=-race=false' ./... || return 1
+  # A bounded fuzz run of each import fuzz target (the seeds already ran
+  # above as plain tests): any bytes as an import file, never a panic.
+  for target in FuzzImportReader FuzzParseImport; do
+    echo "== go test -fuzz $target (10 s)"
+    go test -run '^$' -fuzz "^${target}\$" -fuzztime 10s ./internal/inventory || return 1
+  done
+}
+
+# web_checks: the API types against the OpenAPI document, typecheck, lint, Vitest.
+# Locale parity (same keys, real translations, placeholders, plural forms) is
+# src/i18n/*.test.ts, run with the rest of Vitest; `npm run locales` runs it alone.
+web_checks() {
+  echo "== web: API types match the OpenAPI document, typecheck, lint, vitest"
+  (cd web && npm run api:check && npm run lint && npm test)
+}
+
 if want go; then
   if [ -z "${PACKLINE_TEST_POSTGRES_URL:-}" ]; then
     candidate="postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
@@ -59,27 +128,16 @@ if want go; then
       echo "packline: PostgreSQL not found on 127.0.0.1:5432 — Go tests run on SQLite only (set PACKLINE_TEST_POSTGRES_URL to include it)"
     fi
   fi
-  echo "== go test -race (SQLite${PACKLINE_TEST_POSTGRES_URL:+ and PostgreSQL})"
-  go vet ./...
-  # The race detector instruments our code, the standard library and every
-  # other module except the SQLite engine: modernc.org/sqlite is SQLite's C
-  # translated to Go, run on its own C-style runtime (modernc.org/libc).
-  # Instrumenting it finds nothing of ours and made every SQLite query about
-  # 20 times slower (the demo's load: 61 s -> 9 s without it).
-  go test -race -count=1 -timeout 30m -gcflags='modernc.org/sqlite/...=-race=false' -gcflags='modernc.org/libc/...=-race=false' ./...
-  # A bounded fuzz run of each import fuzz target (the seeds already ran
-  # above as plain tests): any bytes as an import file, never a panic.
-  for target in FuzzImportReader FuzzParseImport; do
-    echo "== go test -fuzz $target (10 s)"
-    go test -run '^$' -fuzz "^${target}\$" -fuzztime 10s ./internal/inventory
-  done
 fi
 
-if want web; then
-  # Locale parity (same keys, real translations, placeholders, plural forms) is
-  # src/i18n/*.test.ts, run with the rest of Vitest; `npm run locales` runs it alone.
-  echo "== web: API types match the OpenAPI document, typecheck, lint, vitest"
-  (cd web && npm run api:check && npm run lint && npm test)
+# The Go suite waits mostly on its databases, the web checks on the CPU: run
+# them side by side, each one's log printed whole when it is done.
+if want go && want web; then
+  side_by_side go go_tests web web_checks
+elif want go; then
+  timed go go_tests
+elif want web; then
+  timed web web_checks
 fi
 
 if want e2e; then
@@ -92,7 +150,10 @@ if want e2e; then
     echo "packline: Chromium not found at $chromium — end-to-end tests skipped (apt-get install -y chromium)"
   else
     echo "== page weight and first paint (login, kiosk ≤ 150 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves; first paint reported beside Vuestic Admin's login, goal ≤ 0.4×)"
-    (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict)
+    t0=$SECONDS
+    (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict) || { record weight $((SECONDS - t0)) FAILED; exit 1; }
+    record weight $((SECONDS - t0)) ok
+    t0=$SECONDS
     # The SQLite run and the PostgreSQL run use separate servers, databases and
     # output folders, and mostly wait on the browser: run them side by side and
     # print each one's log whole when both are done.
@@ -110,17 +171,18 @@ if want e2e; then
     echo "== playwright on PostgreSQL"
     cat "$logs/postgres.log"
     rm -rf "$logs"
+    record e2e $((SECONDS - t0)) "$([ "$e2e_rc" = 0 ] && echo ok || echo FAILED)"
     [ "$e2e_rc" = 0 ] || { echo "packline: end-to-end tests failed (logs above)" >&2; exit 1; }
   fi
 fi
 
-if want image; then
-  # The container image (make test-image): skipped with one line without podman
-  # or docker, required in CI.
-  scripts/test-image.sh
-fi
-
-if want package; then
-  # The Debian package (make test-deb): contents, conffile, systemd-analyze verify.
-  scripts/test-deb.sh
+# The container image (make test-image: skipped with one line without podman
+# or docker, required in CI) and the Debian package (make test-deb: contents,
+# conffile, systemd-analyze verify), both around bin/packline.
+if want image && want package; then
+  side_by_side image scripts/test-image.sh package scripts/test-deb.sh
+elif want image; then
+  timed image scripts/test-image.sh
+elif want package; then
+  timed package scripts/test-deb.sh
 fi

@@ -91,7 +91,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 	}
 	var hash string
 	var herr error
-	if err := s.hashes.Do(ctx, func() { hash, herr = HashPassword(password) }); err != nil {
+	if err := s.hashes.Do(ctx, func() { hash, herr = s.Hashing.Hash(password) }); err != nil {
 		return err
 	}
 	if herr != nil {

@@ -21,16 +21,39 @@ const (
 	saltLen      = 16
 )
 
-// HashPassword returns an argon2id hash in the PHC string format.
+// HashParams are the argon2id costs a new password hash is made with. A
+// stored hash names its own, so CheckPassword reads any of them.
+type HashParams struct {
+	Time      uint32 // passes over the memory
+	MemoryKiB uint32 // memory one hash holds, in KiB
+	Threads   uint8
+}
+
+// ProductionHashing is what every password is hashed with in production.
+var ProductionHashing = HashParams{Time: argonTime, MemoryKiB: argonMemory, Threads: argonThreads}
+
+// TestHashing is for tests only: the least argon2id allows (8 KiB, one
+// pass), so a test that signs somebody in does not spend its time hashing.
+// The hash gate, the memory flood and the stored format are tested with
+// ProductionHashing.
+var TestHashing = HashParams{Time: 1, MemoryKiB: 8, Threads: 1}
+
+// HashPassword returns an argon2id hash in the PHC string format, made
+// with ProductionHashing.
 func HashPassword(password string) (string, error) {
+	return ProductionHashing.Hash(password)
+}
+
+// Hash returns an argon2id hash of password in the PHC string format.
+func (p HashParams) Hash(password string) (string, error) {
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	key := argon2.IDKey([]byte(password), salt, p.Time, p.MemoryKiB, p.Threads, argonKeyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+		argon2.Version, p.MemoryKiB, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
 
 // CheckPassword reports whether password matches a hash from HashPassword,

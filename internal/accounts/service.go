@@ -43,6 +43,9 @@ type Service struct {
 	Now func() time.Time
 	// Mail sends the service's mails (see mailing.go).
 	Mail *Mailing
+	// Hashing is what new password hashes cost (ProductionHashing; tests
+	// may choose TestHashing).
+	Hashing HashParams
 }
 
 // NewService returns the accounts service. hashes bounds concurrent
@@ -55,7 +58,7 @@ func NewService(store Store, throttles throttle.Limiter, hashes *HashGate, log *
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{store: store, throttles: throttles, hashes: hashes, log: log, sealer: randomSealer(),
-		Now: func() time.Time { return time.Now().UTC() }}
+		Now: func() time.Time { return time.Now().UTC() }, Hashing: ProductionHashing}
 }
 
 // CreateUser adds an account; a taken email is a Conflict. With no role
@@ -67,7 +70,7 @@ func (s *Service) CreateUser(ctx context.Context, n NewUser) (*User, error) {
 	}
 	var hash string
 	var herr error
-	if err := s.hashes.Do(ctx, func() { hash, herr = HashPassword(n.Password) }); err != nil {
+	if err := s.hashes.Do(ctx, func() { hash, herr = s.Hashing.Hash(n.Password) }); err != nil {
 		return nil, err
 	}
 	if herr != nil {

@@ -129,6 +129,7 @@ func newTestService(t *testing.T) (*Service, *memStore, *memThrottles) {
 	th := &memThrottles{state: map[string]throttle.State{}, now: func() time.Time { return st.now }}
 	svc := NewService(st, th, nil, nil)
 	svc.Now = func() time.Time { return st.now }
+	svc.Hashing = TestHashing // the rules, not the hash's cost (secrets_test.go)
 	if _, err := svc.CreateUser(context.Background(), NewUser{Email: "Ada@Example.org ", Password: "correct-horse", FirstName: "Ada"}); err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID int64, current, nex
 	}
 	var hash string
 	var herr error
-	if err := s.hashes.Do(ctx, func() { hash, herr = HashPassword(next) }); err != nil {
+	if err := s.hashes.Do(ctx, func() { hash, herr = s.Hashing.Hash(next) }); err != nil {
 		return err
 	}
 	if herr != nil {

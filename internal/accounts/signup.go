@@ -115,7 +115,7 @@ func (s *Service) SignUp(ctx context.Context, in Signup) (*User, string, error) 
 	}
 	var hash string
 	var herr error
-	if err := s.hashes.Do(ctx, func() { hash, herr = HashPassword(n.Password) }); err != nil {
+	if err := s.hashes.Do(ctx, func() { hash, herr = s.Hashing.Hash(n.Password) }); err != nil {
 		return nil, "", err
 	}
 	if herr != nil {

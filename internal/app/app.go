@@ -59,6 +59,7 @@ type options struct {
 	timeclockKeys *timeclock.Keys
 	hashBudget    int64
 	hashGate      *accounts.HashGate
+	hashing       *accounts.HashParams
 	serverSecret  []byte
 	mailer        mail.Sender
 	streamLimits  *messaging.StreamLimits
@@ -80,6 +81,10 @@ func WithHashBudget(bytes int64) Option { return func(o *options) { o.hashBudget
 // WithHashGate hands the accounts service a gate of the caller's (tests
 // that must not be turned away on a slow machine set a long MaxWait).
 func WithHashGate(g *accounts.HashGate) Option { return func(o *options) { o.hashGate = g } }
+
+// WithPasswordHashing makes new password hashes with p (default
+// accounts.ProductionHashing): tests choose accounts.TestHashing.
+func WithPasswordHashing(p accounts.HashParams) Option { return func(o *options) { o.hashing = &p } }
 
 // WithTimeclockKeys gives the time clock the keys derived from the server
 // secret. Without it PINs are hashed with a random per-process key (fine for
@@ -112,6 +117,9 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	throttles := storage.NewThrottleRows(db)
 	acc := accounts.NewService(storage.NewAccountStore(db), throttle.New(throttles), o.hashGate, log)
 	acc.Now = func() time.Time { return db.Now() }
+	if o.hashing != nil {
+		acc.Hashing = *o.hashing
+	}
 	if o.serverSecret != nil {
 		if err := acc.SetServerSecret(o.serverSecret); err != nil && log != nil {
 			log.Error("the server secret cannot seal two-factor secrets", "err", err)

@@ -31,10 +31,11 @@ func purgeFixture(t *testing.T, svc *app.Services) (*accounts.User, func(d time.
 // Expired tokens and idle throttle rows are purged, and what is still in use
 // is kept, also when two instances purge the same database at once.
 func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		log := slog.New(slog.DiscardHandler)
-		svc := app.New(db, log)
+		svc := app.New(db, log, app.WithPasswordHashing(accounts.TestHashing))
 		u, ms := purgeFixture(t, svc)
 		err := db.WithTx(ctx, func(tx *storage.Tx) error {
 			for _, tk := range []struct {
@@ -100,7 +101,7 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { other.Close() })
-			instances[1] = app.New(other, log)
+			instances[1] = app.New(other, log, app.WithPasswordHashing(accounts.TestHashing))
 		}
 		var wg sync.WaitGroup
 		var purgedTokens, purgedThrottles, purgedEvents, purgedOffline [2]int64
@@ -164,9 +165,10 @@ func TestPurgeExpiredKeepsWhatIsInUse(t *testing.T) {
 // Expired two-factor sign-in challenges are purged (a live one is kept), and
 // so are invitation and password-reset links expired over a week ago.
 func TestPurgeExpiredChallengesAndMailedLinks(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
-		svc := app.New(db, slog.New(slog.DiscardHandler))
+		svc := app.New(db, slog.New(slog.DiscardHandler), app.WithPasswordHashing(accounts.TestHashing))
 		u, ms := purgeFixture(t, svc)
 		err := db.WithTx(ctx, func(tx *storage.Tx) error {
 			for _, c := range []struct {

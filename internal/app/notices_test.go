@@ -29,7 +29,7 @@ type noticeWorld struct {
 func newNoticeWorld(t *testing.T, db *storage.DB) *noticeWorld {
 	t.Helper()
 	ctx := context.Background()
-	svc := app.New(db, slog.New(slog.DiscardHandler))
+	svc := app.New(db, slog.New(slog.DiscardHandler), app.WithPasswordHashing(accounts.TestHashing))
 	w := &noticeWorld{svc: svc}
 	for i, u := range []accounts.NewUser{
 		{Email: "ada@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin", Role: "admin"},
@@ -69,6 +69,7 @@ func (w *noticeWorld) of(t *testing.T, user int64, kind string) []messaging.Noti
 // actor, a link to the item and a live event; moves that stay low do not;
 // back above and down again notifies again; concurrent moves cross once.
 func TestLowStockNotifiesOnTheCrossingOnly(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		w := newNoticeWorld(t, db)
@@ -156,6 +157,7 @@ func TestLowStockNotifiesOnTheCrossingOnly(t *testing.T) {
 // The payment that makes an invoice fully paid tells the admins, once; a
 // partial payment tells nobody.
 func TestInvoicePaidNotifiesAdmins(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		w := newNoticeWorld(t, db)
@@ -209,6 +211,7 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 // admins once, however often and on however many instances housekeeping
 // runs; a shorter one is not; a new forgotten shift is told again.
 func TestForgottenClockOutToldOncePerShift(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		w := newNoticeWorld(t, db)
@@ -245,7 +248,7 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { db2.Close() })
-			instances[1] = app.New(db2, slog.New(slog.DiscardHandler))
+			instances[1] = app.New(db2, slog.New(slog.DiscardHandler), app.WithPasswordHashing(accounts.TestHashing))
 		}
 		for round := 0; round < 2; round++ {
 			var wg sync.WaitGroup

@@ -22,6 +22,7 @@ import (
 // working link, once the server is back — also from a new instance, as
 // after a restart.
 func TestInvitationSurvivesSMTPOutage(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		srv := mailtest.Start(t)
@@ -33,7 +34,7 @@ func TestInvitationSurvivesSMTPOutage(t *testing.T) {
 		var mu sync.Mutex
 		now := time.Now().UTC()
 		db.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-		svc := app.New(db, log, app.WithMailer(sender))
+		svc := app.New(db, log, app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
 		admin, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "ada@example.org", Password: "correct-horse-battery", FirstName: "Ada", Role: accounts.RoleAdmin})
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +49,7 @@ func TestInvitationSurvivesSMTPOutage(t *testing.T) {
 		}
 		// A restart: a new instance over the same database, SMTP back.
 		srv.SetDown(false)
-		svc2 := app.New(db, log, app.WithMailer(sender))
+		svc2 := app.New(db, log, app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
 		if sent, _, err := svc2.SweepOutbox(ctx); err != nil || sent != 0 {
 			t.Fatalf("retried before the backoff: %d %v", sent, err)
 		}
@@ -76,11 +77,12 @@ func TestInvitationSurvivesSMTPOutage(t *testing.T) {
 // Without an SMTP server (make run) mails still go to the log, at once,
 // through the outbox.
 func TestMailToTheLogWithoutSMTP(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		var buf safeBuffer
 		log := slog.New(slog.NewJSONHandler(&buf, nil))
-		svc := app.New(db, log)
+		svc := app.New(db, log, app.WithPasswordHashing(accounts.TestHashing))
 		admin, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "ada@example.org", Password: "correct-horse-battery", FirstName: "Ada", Role: accounts.RoleAdmin})
 		if err != nil {
 			t.Fatal(err)

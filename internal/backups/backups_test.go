@@ -20,6 +20,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 // named by its time, the newest Keep are kept, and a restart remembers the
 // last good one.
 func TestScheduledBackupsAreCheckedAndPruned(t *testing.T) {
+	t.Parallel()
 	db := storagetest.Open(t, storage.SQLite)
 	dir := t.TempDir()
 	s, err := backups.New(db, storage.CheckBackup, dir, time.Hour, 3, quiet)

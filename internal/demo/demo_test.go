@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/storage"
@@ -17,8 +18,9 @@ import (
 // that only reads it: loading it under the race detector takes most of a
 // minute, so the checks share one load rather than each paying for its own.
 func TestDemo(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPasswordHashing(accounts.TestHashing))
 		if _, err := demo.Load(context.Background(), svc.Demo()); err != nil {
 			t.Fatal(err)
 		}

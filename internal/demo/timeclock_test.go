@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/storage"
@@ -22,6 +23,7 @@ import (
 // clock-out (Dara Davies), the three corrections with reasons, and weekly
 // hours a person could have worked.
 func TestDemoPunchesAgreeAcrossScreens(t *testing.T) {
+	t.Parallel()
 	chicago, _ := time.LoadLocation("America/Chicago")
 	for _, at := range []time.Time{
 		time.Date(2026, 3, 9, 10, 15, 0, 0, chicago),   // Monday after the DST change
@@ -31,7 +33,7 @@ func TestDemoPunchesAgreeAcrossScreens(t *testing.T) {
 			ctx := context.Background()
 			db := storagetest.Open(t, storage.SQLite)
 			db.Now = func() time.Time { return at.UTC() }
-			svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPasswordHashing(accounts.TestHashing))
 			// Only what this test reads: the year of production the full demo
 			// adds takes most of its load time and changes no punch.
 			d := svc.Demo()

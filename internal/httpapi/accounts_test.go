@@ -20,6 +20,7 @@ import (
 )
 
 func TestLoginAndUser(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var login struct {
 			Token string
@@ -63,6 +64,7 @@ func TestLoginAndUser(t *testing.T) {
 }
 
 func TestLoginFailuresLookAlikeAndAreThrottled(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		wrongPass := errorOf(t, e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"wrong-one"}`, 401, nil))
 		noUser := errorOf(t, e.call("POST", "/api/login", "", `{"email":"nobody@example.org","password":"wrong-one"}`, 401, nil))
@@ -85,6 +87,7 @@ func TestLoginFailuresLookAlikeAndAreThrottled(t *testing.T) {
 }
 
 func TestBadInputNeverFails500(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		huge := `{"email":"` + strings.Repeat("a", 2<<20) + `"}`
 		cases := []struct {
@@ -121,6 +124,7 @@ func TestBadInputNeverFails500(t *testing.T) {
 }
 
 func TestUserNameAndPreferences(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		e.call("PATCH", "/api/user/name", e.token, `{"userName":"  Grace   Brewster Hopper "}`, 200, nil)
 		var me struct {
@@ -166,11 +170,12 @@ func TestUserNameAndPreferences(t *testing.T) {
 // signing in twelve times at once is a burst: its sixth attempt is throttled,
 // see TestLoginBurstIsCountedBeforeHashing.)
 func TestConcurrentLogins(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var wg sync.WaitGroup
 		tokens := make([]string, 12)
 		errs := make(chan error, len(tokens))
-		svc := app.New(e.db, slog.New(slog.DiscardHandler)).Accounts
+		svc := app.New(e.db, slog.New(slog.DiscardHandler), app.WithPasswordHashing(accounts.TestHashing)).Accounts
 		for i := range tokens {
 			if _, err := svc.CreateUser(context.Background(), accounts.NewUser{
 				Email: fmt.Sprintf("staff%d@example.org", i), Password: "correct-horse", FirstName: "Staff"}); err != nil {
@@ -208,6 +213,7 @@ func TestConcurrentLogins(t *testing.T) {
 }
 
 func TestHealthSPAAndHeaders(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var h struct {
 			Status        string
@@ -262,6 +268,7 @@ func TestHealthSPAAndHeaders(t *testing.T) {
 }
 
 func TestPresenceListsStaffOnlineNow(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var out struct {
 			Visitors []struct {
@@ -283,7 +290,7 @@ func TestPresenceListsStaffOnlineNow(t *testing.T) {
 
 		// A second user signs in, then does nothing for ten minutes: only the
 		// admin, who keeps using the app, is still a current visitor.
-		if _, err := app.New(e.db, slog.New(slog.NewTextHandler(io.Discard, nil))).Accounts.CreateUser(context.Background(),
+		if _, err := app.New(e.db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPasswordHashing(accounts.TestHashing)).Accounts.CreateUser(context.Background(),
 			accounts.NewUser{Email: "idle@example.org", Password: "correct-horse", FirstName: "Idle"}); err != nil {
 			t.Fatal(err)
 		}
@@ -307,7 +314,8 @@ func TestPresenceListsStaffOnlineNow(t *testing.T) {
 // are evaluated, the rest are refused before any hashing, and afterwards the
 // right password is refused like a wrong one until the cool-down ends.
 func TestLoginBurstIsCountedBeforeHashing(t *testing.T) {
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	// Serial, engines one after the other: the burst of sign-ins is counted against the hash gate and the throttle as one burst: it must have the process to itself.
+	storagetest.ForEachSerial(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)
 		urls := []string{e.srv.URL}
 		if db.Dialect == storage.Postgres {
@@ -377,6 +385,7 @@ func TestLoginBurstIsCountedBeforeHashing(t *testing.T) {
 // rotating forged X-Forwarded-For entries still gets five guesses, and a 4 KB
 // garbage entry is neither a 500 nor a new throttle key.
 func TestForgedForwardedForGivesNoExtraGuesses(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)
 		proxied := newEnvServer(t, db, func(s *httpapi.Server) {
@@ -418,7 +427,8 @@ func TestForgedForwardedForGivesNoExtraGuesses(t *testing.T) {
 // for many accounts gets 503 auth.busy with Retry-After beyond the short
 // queue, never a 500, and nobody waits long.
 func TestLoginFloodIsBoundedBy503(t *testing.T) {
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	// Serial, engines one after the other: it floods the password-hash gate and expects a share to be hashed within the gate's wait: other tests hashing at the same time would change the share.
+	storagetest.ForEachSerial(t, func(t *testing.T, db *storage.DB) {
 		gate := accounts.NewHashGate(accounts.HashMemory)
 		gate.MaxWait = 100 * time.Millisecond
 		srv := newEnvServer(t, db, func(s *httpapi.Server) {

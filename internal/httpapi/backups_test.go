@@ -17,6 +17,7 @@ func (f fixedBackups) Status() backups.Status { return backups.Status(f) }
 // Admins see how the scheduled backups stand: off, good, or stale (none good,
 // or the last older than two periods).
 func TestBackupsState(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		type view struct {
 			Enabled      bool

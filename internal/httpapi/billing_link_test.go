@@ -12,6 +12,7 @@ import (
 // opened; voiding revokes the link, which then says so. A client without a
 // billing email cannot be sent an invoice (409) and nothing changes.
 func TestBillingSendMailsThePublicLink(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		client := e.billClient("Harbour Foods")
 		inv := e.draft(client, `"lines":[{"description":"Meals packed","quantity":100,"unit_price_minor":35}]`)

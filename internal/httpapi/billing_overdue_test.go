@@ -9,6 +9,7 @@ import (
 // A sent invoice is overdue from the day after its due date until it is
 // paid: derived on every read (never stored), and a list filter.
 func TestBillingOverdueIsDerived(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		client := e.billClient("Harbour Foods")
 		body := `"due_days":%d,"lines":[{"description":"Meals","quantity":1,"unit_price_minor":1000}]`

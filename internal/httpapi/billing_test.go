@@ -41,6 +41,7 @@ func billingCode(raw []byte) string {
 // primary, choosing another moves it, the primary cannot be archived, a card
 // link must be https; staff get 403 everywhere in payments.
 func TestBillingPlansAndMethods(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var p struct {
 			ID             int64
@@ -122,6 +123,7 @@ func TestBillingPlansAndMethods(t *testing.T) {
 // subtotal), edit, send (numbered, never edited after), partial, over and
 // exact payments, void rules, reissue, list, CSV and the summary.
 func TestBillingInvoiceLifecycle(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		client := e.billClient("Harbour Foods")
 		// 1.5 × 0.99 = 1.485 → 1.49 per line; 2 lines = 2.98; 2.98 × 20 % = 0.596 → 0.60.
@@ -265,6 +267,7 @@ func TestBillingInvoiceLifecycle(t *testing.T) {
 // Twenty drafts sent at the same moment get twenty consecutive numbers:
 // no gaps, no duplicates, on both engines.
 func TestBillingNumbersUnderConcurrentSends(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		client := e.billClient("Harbour Foods")
 		const n = 20
@@ -298,6 +301,7 @@ func TestBillingNumbersUnderConcurrentSends(t *testing.T) {
 // Payments racing on one invoice: each is 40 % of the total, so exactly two
 // fit; the others are refused as overpayments and the invoice never goes over.
 func TestBillingConcurrentPaymentsNeverOverpay(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		inv := e.draft(e.billClient("Harbour Foods"), `"lines":[{"description":"Meals","quantity":100,"unit_price_minor":100}]`)
 		e.call("POST", fmt.Sprintf("/api/invoices/%d/send", inv.ID), e.token, "", 200, &inv)

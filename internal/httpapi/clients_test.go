@@ -26,6 +26,7 @@ func (e *env) newClient(name string) clientJSON {
 // Clients: create, read, search and page, patch and archive; bad input is a
 // coded 400; staff may read names for pickers but nothing else (403).
 func TestClientsAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		a := e.newClient("Harbour Food Bank")
 		if a.ID == 0 || a.Name != "Harbour Food Bank" || a.Address != "1 Quay St\nUnit 4" || a.City != "Leeds" {

@@ -103,7 +103,7 @@ func (e *env) uploadErr(filename string, body []byte, wantStatus int) errJSON {
 func (e *env) staffToken() string {
 	e.t.Helper()
 	log := slog.New(slog.DiscardHandler)
-	if _, err := storage.NewAccountService(e.db, log).CreateUser(context.Background(), accounts.NewUser{
+	if _, err := testAccounts(e.db, log).CreateUser(context.Background(), accounts.NewUser{
 		Email: "sam@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff", Role: accounts.RoleStaff}); err != nil {
 		e.t.Fatal(err)
 	}
@@ -113,6 +113,7 @@ func (e *env) staffToken() string {
 }
 
 func TestDocumentUploadListAndDownload(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		pdf := []byte("%PDF-1.4\n% a certificate\n")
 		name := `COA "Reis" ½; März 100% 漢字 ش.pdf`
@@ -170,6 +171,7 @@ func TestDocumentUploadListAndDownload(t *testing.T) {
 // the markup is dressed, and nothing of it is kept; the same text in a ZIP
 // is stored (and, like every file, served as an attachment).
 func TestDocumentUploadRefusesMarkupInText(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		count := func() (n int) {
 			if err := e.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM document_contents`).Scan(&n); err != nil {
@@ -208,6 +210,7 @@ func TestDocumentUploadRefusesMarkupInText(t *testing.T) {
 }
 
 func TestDocumentUploadRefusals(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		b := e.uploadErr("invoice.pdf", []byte("MZ\x90\x00\x03 this is an executable"), 400)
 		if b.Code != "file.type_incorrect" || b.Error != "File type is incorrect" || b.Field != "file" || b.Params["name"] != "invoice.pdf" {
@@ -263,6 +266,7 @@ func zipBytes(t *testing.T, files map[string]string) []byte {
 }
 
 func TestDocumentDeleteTrashRestore(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		staff := e.staffToken()
 		d := e.uploadOK("photo.png", []byte("\x89PNG\r\n\x1a\nrest"), map[string]string{"type": "photo"})
@@ -300,10 +304,11 @@ func TestDocumentDeleteTrashRestore(t *testing.T) {
 // SQLite mostly the readers' page caches, bounded whatever the file's size);
 // a file held whole would add at least 40 MiB, so half of it is the bound.
 func TestDocumentStreams40MiB(t *testing.T) {
+	// Serial, engines one after the other: it measures the process's heap while a document streams: another test's allocations would be counted.
 	if testing.Short() {
 		t.Skip("large file")
 	}
-	forEachEnv(t, func(t *testing.T, e *env) {
+	forEachEnvSerial(t, func(t *testing.T, e *env) {
 		// The contract check records whole responses to validate them, so
 		// this test talks to the same database through an unchecked server.
 		e.srv = unvalidatedServer(t, e.db)
@@ -377,6 +382,7 @@ func TestDocumentStreams40MiB(t *testing.T) {
 func newZip(w io.Writer) *zip.Writer { return zip.NewWriter(w) }
 
 func TestDocumentUploadRefusesBadFormText(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		for _, field := range []string{"type", "link_kind", "link_id"} {
 			res := e.upload(e.token, "a.csv", strings.NewReader("a,b\n"), map[string]string{field: "x\x00y"})
@@ -399,6 +405,7 @@ func TestDocumentUploadRefusesBadFormText(t *testing.T) {
 // TestDocumentUploadBadMultipartIsRefusedNot500 sends broken forms: every one
 // is a 4xx with an error body, none a 5xx, and nothing is left stored.
 func TestDocumentUploadBadMultipartIsRefusedNot500(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		const b = "XyZ"
 		part := func(name, filename, body string) string {
@@ -451,7 +458,7 @@ func unvalidatedServer(t *testing.T, db *storage.DB) *httptest.Server {
 	log := slog.New(slog.DiscardHandler)
 	api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
-	app.New(db, log).Wire(api)
+	app.New(db, log, app.WithPasswordHashing(accounts.TestHashing)).Wire(api)
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)
 	return srv
@@ -462,6 +469,7 @@ func unvalidatedServer(t *testing.T, db *storage.DB) *httptest.Server {
 // entry's line and date, with that entry's day and line) in the list query
 // itself.
 func TestDocumentListNamesLinks(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		jam := e.newItem("JAM-9", "finished_good", "0")
 		b := e.receive(jam.ID, `{"code":"LOT-JAM-7","quantity":10}`)

@@ -17,6 +17,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
@@ -69,6 +70,7 @@ func (e *env) validPIN(id int64, pin string) pinAnswer {
 }
 
 func TestKioskWalkThrough(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		ana := e.addEmployee(" Ana ", "Lima", "2468")
 		if ana.EmployeeID == 0 || ana.FirstName != "Ana" || ana.ClockStatus != "clocked_out" || ana.LastEvent != nil || !ana.HasPIN || !ana.Active {
@@ -149,6 +151,7 @@ func TestKioskWalkThrough(t *testing.T) {
 }
 
 func TestKioskListCachedByVersion(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		e.addEmployee("Ana", "Lima", "2468")
 		res := e.do("GET", "/api/employees", "", "")
@@ -183,6 +186,7 @@ func (e *env) kioskList() []employeeJSON {
 }
 
 func TestKioskBadInput(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		ana := e.addEmployee("Ana", "Lima", "2468")
 		cases := []struct {
@@ -235,6 +239,7 @@ func TestKioskBadInput(t *testing.T) {
 }
 
 func TestKioskPINThrottleOverHTTP(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		ana := e.addEmployee("Ana", "Lima", "2468")
 		for i := 0; i < 5; i++ {
@@ -295,7 +300,7 @@ func fleet(t *testing.T, n int, db func(i int) *storage.DB, wrap func(http.Handl
 	var out []*httptest.Server
 	for i := range n {
 		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-		app.New(db(i), log, app.WithTimeclockKeys(keys)).Wire(api)
+		app.New(db(i), log, app.WithTimeclockKeys(keys), app.WithPasswordHashing(accounts.TestHashing)).Wire(api)
 		srv := httptest.NewServer(wrap(api.Handler()))
 		t.Cleanup(srv.Close)
 		out = append(out, srv)
@@ -317,6 +322,7 @@ func post(t *testing.T, url, body string, out any) int {
 }
 
 func TestConcurrentClockInsAcrossInstances(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		srvs := instances(t, db, 3)
 		emp := fleetEmployee(t, db)
@@ -392,6 +398,7 @@ func TestConcurrentClockInsAcrossInstances(t *testing.T) {
 }
 
 func TestOfficeEmployees(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		for i, n := range []string{"Adams", "Baker", "Chen", "Diaz", "Evans"} {
 			e.addEmployee(fmt.Sprintf("F%d", i), n, "2468")
@@ -548,7 +555,7 @@ func BenchmarkKioskList300(b *testing.B) {
 	db := storagetest.Open(b, storage.SQLite)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	api := &httpapi.Server{Log: log, Version: "bench", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-	svc := app.New(db, log)
+	svc := app.New(db, log, app.WithPasswordHashing(accounts.TestHashing))
 	svc.Wire(api)
 	for i := 0; i < 300; i++ {
 		if _, err := svc.Timeclock.CreateEmployee(context.Background(), timeclock.NewEmployee{FirstName: "F", LastName: fmt.Sprintf("L%03d", i), PIN: "1234"}); err != nil {
@@ -567,6 +574,7 @@ func BenchmarkKioskList300(b *testing.B) {
 }
 
 func TestKioskListGzip(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		e.addEmployee("Ana", "Lima", "2468")
 		req, _ := http.NewRequest("GET", e.srv.URL+"/api/employees", nil)

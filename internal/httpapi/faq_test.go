@@ -36,6 +36,7 @@ type faqEntry struct {
 // without its text shows English, flagged; admins add, edit, reorder and
 // delete, staff only read (403).
 func TestFAQAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		staff := e.staffToken()
 		var seeded faqList
@@ -141,6 +142,7 @@ func TestFAQAPI(t *testing.T) {
 
 // Bad input answers 400 with a code, never 500.
 func TestFAQRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		long := strings.Repeat("x", 301)
 		for _, c := range []struct{ body, code string }{
@@ -170,6 +172,7 @@ func TestFAQRefusesBadInput(t *testing.T) {
 // shows them in each language (read from the web app's locale files), so a
 // renamed button or a reworded answer that drifts apart fails here.
 func TestFAQKioskAnswerNamesTheKioskButtons(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		staff := e.staffToken()
 		for _, lng := range []string{"gb", "br", "es", "cn", "ir"} {

@@ -35,7 +35,7 @@ func newEnv(t *testing.T, db *storage.DB, configure ...func(*httpapi.Server)) *e
 	t.Helper()
 	srv := newEnvServer(t, db, configure...)
 	e := &env{t: t, db: db, srv: srv}
-	if _, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
+	if _, err := testAccounts(db, nil).CreateUser(context.Background(), accounts.NewUser{
 		Email: "admin@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin"}); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	// sign-ins away. TestLoginFloodIsBoundedBy503 tests the short wait.
 	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
 	gate.MaxWait = time.Minute
-	svcs := app.New(db, log, app.WithHashGate(gate))
+	svcs := app.New(db, log, app.WithHashGate(gate), app.WithPasswordHashing(accounts.TestHashing))
 	if err := svcs.Seed(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -88,9 +88,25 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	return srv
 }
 
+// testAccounts is the accounts service over db, hashing new passwords
+// with accounts.TestHashing: a test that creates people spends its time on
+// what it tests. The hash gate's and the login flood's tests hash as in
+// production (unknown emails are checked against a production hash).
+func testAccounts(db *storage.DB, log *slog.Logger) *accounts.Service {
+	s := storage.NewAccountService(db, log)
+	s.Hashing = accounts.TestHashing
+	return s
+}
+
 // forEachEnv runs fn against a fresh API on every engine.
 func forEachEnv(t *testing.T, fn func(t *testing.T, e *env)) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) { fn(t, newEnv(t, db)) })
+}
+
+// forEachEnvSerial is forEachEnv with the engines one after the other, for
+// a test that must have the process to itself.
+func forEachEnvSerial(t *testing.T, fn func(t *testing.T, e *env)) {
+	storagetest.ForEachSerial(t, func(t *testing.T, db *storage.DB) { fn(t, newEnv(t, db)) })
 }
 
 // do sends a request with an optional bearer token and raw body.

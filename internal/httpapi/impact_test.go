@@ -112,6 +112,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 0.0001 }
 // entry, a slot shared with work for nobody, a cancelled and a planned
 // shipment, and a shift across midnight.
 func TestImpactReportReconciles(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line1 := e.mealSetup() // 0.5 kg rice a bag, 1000 kg in stock
 		var rice struct{ ID int64 }
@@ -264,6 +265,7 @@ func TestImpactReportReconciles(t *testing.T) {
 // A share link opens the project's report signed out and nothing else;
 // revoked or expired it says so; its token is kept only hashed.
 func TestImpactShareLinks(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line := e.mealSetup()
 		c := e.newClient("Harbour Food Bank")
@@ -349,6 +351,7 @@ func TestImpactShareLinks(t *testing.T) {
 // The monthly mail queues one link a month per project to the client's
 // billing address, whoever runs it and however often.
 func TestImpactMonthlyMail(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		var svc *impact.Service
 		e := newEnv(t, db, func(api *httpapi.Server) { svc = api.Impact })

@@ -13,6 +13,7 @@ import (
 // refuses the file (400 import.rejected carrying that preview), never a 500,
 // and nothing is written.
 func TestImportUnterminatedQuoteIsBadCSV(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		file := "sku,name\nOK,Fine\n\"abc,def"
 		asJSON, _ := json.Marshal(map[string]string{"csv": file})

@@ -25,6 +25,7 @@ type itemBatch struct {
 // with the SKU, of every item without), a receipt is the batches received on
 // one day from one source, and bad input is a 400 or 404, never a 500.
 func TestBatchLookupAndReceiptAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		rice := e.newItem("RICE-25", "raw_material", "0")
 		beans := e.newItem("BEANS/1", "raw_material", "0")
@@ -88,6 +89,7 @@ func TestBatchLookupAndReceiptAPI(t *testing.T) {
 // TestLabelLinkOpensTheApp: a label's link /b/… is a route of the office
 // app (which finds the batch, or asks for a sign-in first).
 func TestLabelLinkOpensTheApp(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		// A code that looks like a file name ("LOT.7") is still the route.
 		for _, p := range []string{"/b/RICE-25/10/LOT%207%2FA/17/270131", "/b/RICE-25/10/LOT.7"} {

@@ -34,6 +34,7 @@ type ownedErr struct {
 // nothing written. The ledger shows the owner on the move, and the
 // shipment's cancel and the entry's reverse still undo those moves.
 func TestOwnedMovesRefuseALoneUndo(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line := e.mealSetup()
 		entry, _ := e.produce(line, meal, 9, 10, "null")

@@ -65,6 +65,7 @@ func (e *env) receive(itemID int64, body string) invBatch {
 }
 
 func TestInventoryItemsAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		it := e.newItem("RICE-25", "raw_material", "100")
 		if it.ID == 0 || it.SKU != "RICE-25" || it.OnHand != 0 || it.Batches == nil {
@@ -107,6 +108,7 @@ func TestInventoryItemsAPI(t *testing.T) {
 }
 
 func TestInventoryBatchesMovesAndHistory(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		it := e.newItem("VEG", "raw_material", "10")
 		b1 := e.receive(it.ID, `{"quantity":12.5,"received_at":"2025-08-01","expires_at":"2025-09-01","source":"Green Valley"}`)
@@ -220,6 +222,7 @@ func TestInventoryBatchesMovesAndHistory(t *testing.T) {
 }
 
 func TestInventoryConcurrentConsumeAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		it := e.newItem("BAGS", "packaging", "0")
 		b := e.receive(it.ID, `{"quantity":5}`)
@@ -246,6 +249,7 @@ func TestInventoryConcurrentConsumeAPI(t *testing.T) {
 }
 
 func TestInventoryListFiltersSortPaging(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		rice := e.newItem("RICE", "raw_material", "100")
 		bag := e.newItem("BAG", "packaging", "10")
@@ -382,6 +386,7 @@ func readCSV(t *testing.T, e *env, path string) [][]string {
 }
 
 func TestInventoryCSVExport(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		rice := e.newItem("RICE", "raw_material", "0")
 		e.newItem("=HYPERLINK", "packaging", "0")
@@ -409,6 +414,7 @@ func TestInventoryCSVExport(t *testing.T) {
 }
 
 func TestInventoryCSVImportAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		post := func(path, body string, want int, out any) []byte {
 			t.Helper()

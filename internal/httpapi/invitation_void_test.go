@@ -49,6 +49,7 @@ func voidReasonOf(t *testing.T, raw []byte) string {
 // to staff can no longer make admins (but their staff invitation still
 // works). The list says why; a resend by a current admin makes it good.
 func TestInvitationCarriesTheInvitersRightsAtUse(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
 		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)

@@ -169,6 +169,7 @@ func wantStatuses(t *testing.T, got []offlineResult, want ...string) {
 // and delivering the same request again answers the same and records
 // nothing more, also when it arrives several times at once.
 func TestOfflinePunchesRecordedOnceAtTheirTimes(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		k := e.kioskKey()
 		if again := e.kioskKey(); again != k {
@@ -239,6 +240,7 @@ func TestOfflinePunchesRecordedOnceAtTheirTimes(t *testing.T) {
 // each against the state the earlier ones left; one that would go back
 // before the employee's last punch is refused and staff are told.
 func TestOfflinePunchesJudgedInOrder(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		k := e.kioskKey()
 		ben := e.addEmployee("Ben", "Adler", "1357")
@@ -277,6 +279,7 @@ func TestOfflinePunchesJudgedInOrder(t *testing.T) {
 // clock skew) or older than the organisation's offline window is refused;
 // the window is a setting.
 func TestOfflinePunchPlausibility(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		k := e.kioskKey()
 		a := e.addEmployee("Cara", "Diaz", "2222")
@@ -310,6 +313,7 @@ func TestOfflinePunchPlausibility(t *testing.T) {
 // punch back, it and every later one are answered retry and kept by no one
 // (a later delivery judges them again), and the online check is refused too.
 func TestOfflinePunchesThrottled(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		k := e.kioskKey()
 		gus := e.addEmployee("Gus", "Hale", "8642")
@@ -355,6 +359,7 @@ func TestOfflinePunchesThrottled(t *testing.T) {
 // refused as unreadable and records nothing; nobody is notified of it and
 // nothing is written.
 func TestOfflinePunchCannotBeForged(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		k := e.kioskKey()
 		hal := e.addEmployee("Hal", "Ito", "1122")
@@ -406,6 +411,7 @@ func TestOfflinePunchCannotBeForged(t *testing.T) {
 
 // TestOfflinePunchesInputChecked: the request is held to its contract.
 func TestOfflinePunchesInputChecked(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		e.call("POST", "/api/kiosk/offline-punches", "", `{"punches":[]}`, 400, nil)
 		e.call("POST", "/api/kiosk/offline-punches", "", `{}`, 400, nil)

@@ -125,7 +125,7 @@ func newLiveEnv(t *testing.T, db *storage.DB) *liveEnv {
 		t.Cleanup(func() { other.Close() })
 		e.servers = append(e.servers, newEnvServer(t, other))
 	}
-	u, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
+	u, err := testAccounts(db, nil).CreateUser(context.Background(), accounts.NewUser{
 		Email: "sam@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff"})
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +146,7 @@ func (e *liveEnv) on(i int, method, path, token, body string, want int, out any)
 }
 
 func TestLiveChatReachesEveryInstance(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newLiveEnv(t, db)
 		other := len(e.servers) - 1
@@ -200,6 +201,7 @@ func TestLiveChatReachesEveryInstance(t *testing.T) {
 }
 
 func TestNotificationsListedAndReadOnEveryInstance(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newLiveEnv(t, db)
 		other := len(e.servers) - 1
@@ -254,6 +256,7 @@ func TestNotificationsListedAndReadOnEveryInstance(t *testing.T) {
 }
 
 func TestEventsReplayAfterReconnect(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newLiveEnv(t, db)
 		other := len(e.servers) - 1
@@ -299,6 +302,7 @@ func TestEventsReplayAfterReconnect(t *testing.T) {
 }
 
 func TestChatRules(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newLiveEnv(t, db)
 		var topic struct{ ID int64 }
@@ -354,6 +358,7 @@ func TestChatRules(t *testing.T) {
 // Messages posted at once on two instances arrive in id order, so a stream's
 // Last-Event-ID never skips an event committed after a newer one.
 func TestLiveEventsArriveInIDOrder(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newLiveEnv(t, db)
 		var topic struct{ ID int64 }

@@ -9,6 +9,7 @@ import (
 // build from what storage answers (nil for a missing row, a sentinel for a
 // taken name): storage words no error itself.
 func TestMissingAndTakenAreWordedByTheDomain(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var line idOnly
 		e.call("POST", "/api/production/lines", e.token, `{"name":"Table 1"}`, 201, &line)

@@ -8,6 +8,7 @@ import (
 // The notifications page's filters: kind and unread, paged on the server;
 // unread is always the user's whole count; an unknown kind is 400 field.choice.
 func TestNotificationsFilteredByKind(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		staff := e.staffToken()
 		for _, name := range []string{"Rota", "Kiosk"} {

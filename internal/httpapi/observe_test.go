@@ -54,6 +54,7 @@ func metricValue(t *testing.T, reg *prometheus.Registry, name string, want map[s
 // (an id in a path would make a series of each), with their latency; the
 // open event streams are read at each scrape.
 func TestMetricsCountRequestsByRoute(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		reg := prometheus.NewRegistry()
 		e := newEnv(t, db, func(s *httpapi.Server) { s.Metrics = httpapi.NewMetrics(reg, func() int { return 7 }) })
@@ -90,6 +91,7 @@ var requestIDPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
 // it as request_id; an X-Request-Id a client sends is not believed unless it
 // comes from a trusted proxy (TestTrustedProxyNamesTheRequest).
 func TestEveryAnswerNamesItsRequest(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)
 		res := e.do("GET", "/api/health", "", "")

@@ -80,6 +80,7 @@ func (e *env) putLogoAs(data []byte, want int, out any) {
 }
 
 func TestOrganisationLogo(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		// None yet: 404 with a code, and no logo_url anywhere.
 		var bad errJSON

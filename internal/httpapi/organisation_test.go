@@ -27,6 +27,7 @@ type settingsBody struct {
 }
 
 func TestSettingsReadAndPatch(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var got settingsBody
 		e.call("GET", "/api/settings", e.token, "", 200, &got)
@@ -73,8 +74,9 @@ func TestSettingsReadAndPatch(t *testing.T) {
 }
 
 func TestSettingsPatchNeedsAdmin(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
-		if _, err := storage.NewAccountService(e.db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(context.Background(), accounts.NewUser{
+		if _, err := testAccounts(e.db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(context.Background(), accounts.NewUser{
 			Email: "staff@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff", Role: "staff"}); err != nil {
 			t.Fatal(err)
 		}
@@ -93,6 +95,7 @@ func TestSettingsPatchNeedsAdmin(t *testing.T) {
 
 // Two admins saving different settings at once both keep their change.
 func TestSettingsConcurrentPatchesOfDifferentFieldsAreNotLost(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		for round := 0; round < 10; round++ {
 			email := "round" + string(rune('a'+round)) + "@example.org"
@@ -124,11 +127,12 @@ func TestSettingsConcurrentPatchesOfDifferentFieldsAreNotLost(t *testing.T) {
 // With --public-url the public settings name it, so the kiosk set-up card shows
 // an address a tablet can reach instead of the one the office browser used.
 func TestPublicSettingsPublicURL(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, PublicURL: "https://packline.example.org",
 			Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
-		app.New(db, log).Wire(api)
+		app.New(db, log, app.WithPasswordHashing(accounts.TestHashing)).Wire(api)
 		srv := httptest.NewServer(api.Handler())
 		defer srv.Close()
 		res, err := http.Get(srv.URL + "/api/settings/public")

@@ -11,6 +11,7 @@ import (
 // clocked in may be put on a line ahead (and shows as not worked), an
 // archived one may not.
 func TestProductionArchivedLineAndPlannedCrew(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		rice, meal := e.item("RICE", "raw_material", "kg"), e.item("MEAL", "finished_good", "bag")
 		e.batch(rice, "50", "2027-01-01")

@@ -71,6 +71,7 @@ func newTwoLevels(e *env) twoLevels {
 // first-expiry-first-out like any; a recipe that contains its own product,
 // directly or through other recipes, is refused naming the cycle.
 func TestTwoLevelsOfProduction(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		f := newTwoLevels(e)
 		var batch struct {

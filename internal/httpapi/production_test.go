@@ -34,6 +34,7 @@ func (e *env) batch(itemID int64, qty, expires string) int64 {
 }
 
 func TestProductionAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		rice, bag, meal := e.item("RICE", "raw_material", "kg"), e.item("BAG", "packaging", "each"), e.item("MEAL", "finished_good", "bag")
 		r1 := e.batch(rice, "5", "2027-01-01")
@@ -217,6 +218,7 @@ func TestProductionAPI(t *testing.T) {
 }
 
 func TestProductionLinesRecipeVersionsCrewAndDayHours(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		type lineJSON struct {
 			ID           int64  `json:"id"`

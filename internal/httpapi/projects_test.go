@@ -93,6 +93,7 @@ func (e *env) project(id int64) projectJSON {
 // shipments: a reversed entry, a planned and a cancelled shipment do not
 // count; lines of another item do not count.
 func TestProjectProgress(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line := e.mealSetup()
 		c := e.newClient("Harbour Food Bank")
@@ -180,6 +181,7 @@ func TestProjectProgress(t *testing.T) {
 // Bad input is a coded 400 (never a 500); staff may run projects and read
 // client names for them, but not the clients themselves.
 func TestProjectValidationAndAccess(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line := e.mealSetup()
 		rice := e.item("SALT", "raw_material", "kg")
@@ -265,6 +267,7 @@ func TestProjectValidationAndAccess(t *testing.T) {
 
 // A project's page lists its invoices: GET /api/invoices?project_id=.
 func TestProjectInvoices(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, _ := e.mealSetup()
 		c := e.newClient("Acme")

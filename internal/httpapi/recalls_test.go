@@ -20,6 +20,7 @@ type recallOut struct {
 // recall, lists every partner that received them, tells staff, and its
 // release lets them move again.
 func TestRecallHoldsDownstreamBatchesUntilReleased(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		f := newTwoLevels(e)
 		var rc recallOut

@@ -27,6 +27,7 @@ func registeredRoutes(t *testing.T) [][2]string {
 // TestNoClientInputCauses500 sends every endpoint malformed, mistyped,
 // hostile and out-of-range input, signed in and not, and fails on any 5xx.
 func TestNoClientInputCauses500(t *testing.T) {
+	t.Parallel()
 	bodies := []string{
 		``, `null`, `[]`, `{}`, `"text"`, `12`, `{"x":`, `{"id":1}{"id":2}`,
 		`{"employee_id":"1","pin":1234,"quantity":"lots","batch_id":-1,"sku":null,"name":[],"first_name":{}}`,

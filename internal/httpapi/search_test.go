@@ -41,6 +41,7 @@ func hitList(hits []searchHit) string {
 // invoice and a document, kind by kind, prefix matches first; staff get no
 // invoices; trashed documents and archived employees and items are not found.
 func TestSearchFindsEachKindItsUserMayOpen(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		var rice, anchovy, gone idOnly
 		e.call("POST", "/api/inventory/items", e.token, `{"sku":"HARB-1","name":"Harbour rice","kind":"raw_material","unit":"kg"}`, 201, &rice)
@@ -125,6 +126,7 @@ func shipNumber(e *env, id int64) string {
 // Short and empty queries find nothing; LIKE wildcards match themselves; a
 // long query and a limit out of range are 400 with their code; signed out is 401.
 func TestSearchQueryRules(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		e.call("POST", "/api/inventory/items", e.token, `{"sku":"RICE","name":"Rice","kind":"raw_material","unit":"kg"}`, 201, nil)
 		for _, q := range []string{"", "r", "  r  ", "%%", "__"} {

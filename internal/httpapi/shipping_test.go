@@ -35,6 +35,7 @@ func shipBody(lines ...string) string {
 // page lists it, search by batch code, CSV, cancel (stock returns), and the
 // wrong steps answer 409 with a code.
 func TestShippingAPI(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		jam := e.newItem("JAM-1", "finished_good", "0")
 		b1 := e.receive(jam.ID, `{"code":"LOT-A","quantity":10,"expires_at":"2027-01-01"}`)
@@ -110,6 +111,7 @@ func TestShippingAPI(t *testing.T) {
 
 // Bad input is a 400 with a code, never a 5xx.
 func TestShippingAPIRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		it := e.newItem("BAD-1", "finished_good", "0")
 		b := e.receive(it.ID, `{"quantity":10}`)

@@ -36,7 +36,7 @@ func newMailEnv(t *testing.T, db *storage.DB) (*env, *mailtest.Server) {
 		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
 	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
 	gate.MaxWait = time.Minute
-	svc := app.New(db, log, app.WithHashGate(gate), app.WithMailer(sender))
+	svc := app.New(db, log, app.WithHashGate(gate), app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
 	svc.Wire(api)
 	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(func() { svc.Accounts.WaitMail(); srv.Close() })
@@ -102,6 +102,7 @@ const goodPassword = "a long and rare pass"
 // by invitation unless an admin opens it; the password rules hold; a taken
 // email is 409.
 func TestSignupRules(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, _ := newMailEnv(t, db)
 		var st struct {
@@ -164,6 +165,7 @@ func TestSignupRules(t *testing.T) {
 // An admin invites by mail; the link pre-fills the address, gives the role,
 // works once; staff may not invite.
 func TestInvitations(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
 		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
@@ -228,6 +230,7 @@ func TestInvitations(t *testing.T) {
 // Recovery end to end: the mail's link, the reset, every old session gone,
 // the link dead after one use, the new password working.
 func TestPasswordRecovery(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
 		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
@@ -273,6 +276,7 @@ func TestPasswordRecovery(t *testing.T) {
 // The users screen: search and pages, role changes, deactivation (which signs
 // out), the last active admin kept, last sign-in recorded.
 func TestUsersAdmin(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, _ := newMailEnv(t, db)
 		ada, bo := e.adaAndBo()
@@ -329,6 +333,7 @@ func TestUsersAdmin(t *testing.T) {
 // Changing one's email needs the password and a link mailed to the new
 // address, followed by the same account.
 func TestEmailChange(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
 		ada, bo := e.adaAndBo()
@@ -362,6 +367,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // SMTP server is pending with its attempt and error, then sent once the
 // server is back and the outbox is swept. Bodies (links) are never listed.
 func TestOutgoingMailList(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
 		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
@@ -397,7 +403,7 @@ func TestOutgoingMailList(t *testing.T) {
 		smtp.SetDown(false)
 		db.Now = func() time.Time { return time.Now().UTC().Add(time.Hour) }
 		sender, _ := mail.NewSMTP(smtp.URL(), "")
-		svc := app.New(db, nil, app.WithMailer(sender))
+		svc := app.New(db, nil, app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
 		if sent, _, err := svc.SweepOutbox(context.Background()); err != nil || sent != 1 {
 			t.Fatalf("sweep: %d %v", sent, err)
 		}

@@ -61,6 +61,7 @@ func (e *env) mustOpen(token string) *http.Response {
 // refusal is 429 with Retry-After and says which cap; a closed stream frees
 // its place; a ticket's stream counts for the sign-in that asked for it.
 func TestEventStreamCaps(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db, func(api *httpapi.Server) {
 			api.Messaging.Streams = messaging.NewStreamGate(messaging.StreamLimits{PerSession: 2, PerAccount: 3, Total: 5})
@@ -71,7 +72,7 @@ func TestEventStreamCaps(t *testing.T) {
 			return out.Token
 		}
 		for _, email := range []string{"bo@example.org", "cy@example.org"} {
-			if _, err := storage.NewAccountService(db, nil).CreateUser(context.Background(), accounts.NewUser{
+			if _, err := testAccounts(db, nil).CreateUser(context.Background(), accounts.NewUser{
 				Email: email, Password: "correct-horse", FirstName: "Staff", LastName: "Member"}); err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 // naming the field, nested ones by their path, before anything is stored;
 // a proper surrogate pair (an emoji) is text and is kept.
 func TestBodyRefusesBrokenEncodingByPath(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		jam := e.newItem("JAM-1", "finished_good", "0")
 		b := e.receive(jam.ID, `{"code":"LOT-A","quantity":10}`)
@@ -48,6 +49,7 @@ func TestBodyRefusesBrokenEncodingByPath(t *testing.T) {
 // it (by its path when nested), not silently dropped: a misspelt field must
 // not look like it was saved, and {"role":"admin"} must not look accepted.
 func TestBodyRefusesUnknownFields(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		for _, c := range []struct{ method, path, body, field string }{
 			{"PATCH", "/api/user/preferences", `{"role":"admin"}`, "role"},
@@ -106,6 +108,7 @@ func contractOperations(t *testing.T, e *env) []contractOperation {
 // Every operation whose contract takes a JSON body refuses a member it does
 // not name, so no handler decodes into a partial struct or twice.
 func TestEveryJSONBodyRefusesUnknownFields(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		n := 0
 		for _, op := range contractOperations(t, e) {
@@ -132,6 +135,7 @@ func TestEveryJSONBodyRefusesUnknownFields(t *testing.T) {
 // it would refuse an unknown field, before it acts: a DELETE with a body is
 // not a DELETE that ignored it. An empty body or {} is no body.
 func TestEveryOperationWithoutABodyRefusesOne(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		n := 0
 		for _, op := range contractOperations(t, e) {
@@ -154,6 +158,7 @@ func TestEveryOperationWithoutABodyRefusesOne(t *testing.T) {
 // Every paged list reads the one list contract: order in any case, and a
 // page or page size out of range is a 400 naming it, never clamped.
 func TestEveryListHoldsTheListContract(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		for _, path := range []string{"/api/inventory/items", "/api/shipments", "/api/staff/employees", "/api/documents",
 			"/api/invoices", "/api/clients", "/api/projects", "/api/users"} {

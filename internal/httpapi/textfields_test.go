@@ -142,6 +142,7 @@ var badJSONTexts = []struct{ name, literal string }{
 // NUL and invisible-only text with a 400 naming the field: never a 500,
 // never stored.
 func TestEveryTextFieldRefusesBadText(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)
 		var patterns []string
@@ -205,6 +206,7 @@ func readAll(res *http.Response) []byte {
 // A CSV import holding NUL or an invisible-only name is refused row by row
 // and stores nothing; never a 500.
 func TestImportRefusesBadTextInCells(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)
 		for _, bad := range badTexts {
@@ -234,6 +236,7 @@ func TestImportRefusesBadTextInCells(t *testing.T) {
 // are revalidated by ETag instead: the kiosk list, which is what the public
 // kiosk screen shows anyway, and the API's contract, which holds no data.
 func TestAPIResponsesAreNotStored(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newEnv(t, db)
 		patterns := append((&httpapi.Server{}).RoutePatterns(), "GET /api/no-such-thing")

@@ -65,6 +65,7 @@ func (e *env) trace(path string) traceGraph {
 // entry and the cancelled shipment are left out, quantities are the
 // ledger's, and a shipment traces back to its raw batches.
 func TestTraceOverTwoLevels(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		f := newTwoLevels(e)
 		code := func(id int64) string {

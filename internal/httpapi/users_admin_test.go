@@ -29,6 +29,7 @@ func (e *env) pendingInvitations(token string) []invitationRow {
 // expired); resending mails a new link and kills the old one; revoking kills
 // the link; both answer 404 once the invitation is no longer pending.
 func TestPendingInvitationsResendAndRevoke(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e, smtp := newMailEnv(t, db)
 		ada, _ := e.signup("Ada", "ada@example.org", goodPassword, "", 201)
@@ -98,11 +99,12 @@ func TestPendingInvitationsResendAndRevoke(t *testing.T) {
 // recovery codes are gone, every session of theirs has ended, and they sign
 // in with the password alone. Not on oneself, not when it is off.
 func TestAdminResetsTwoFactor(t *testing.T) {
+	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		c := newClock(e)
 		_, codes := e.enable2FA(c)
 		log := slog.New(slog.DiscardHandler)
-		boss, err := storage.NewAccountService(e.db, log).CreateUser(context.Background(), accounts.NewUser{
+		boss, err := testAccounts(e.db, log).CreateUser(context.Background(), accounts.NewUser{
 			Email: "boss@example.org", Password: "correct-horse", FirstName: "Bea", LastName: "Boss", Role: accounts.RoleAdmin})
 		if err != nil {
 			t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 // Ten first accounts created at once on an empty organisation: exactly one
 // becomes the admin.
 func TestFirstAccountsAtOnceMakeOneAdmin(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		svc := storage.NewAccountService(db, nil)
 		const n = 10

@@ -82,6 +82,7 @@ func readAll(t *testing.T, e *docsEnv, id int64) []byte {
 }
 
 func TestDocumentsStoreChunksAndDedupe(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		// Just over three chunks, so the last one is short.
@@ -104,6 +105,7 @@ func TestDocumentsStoreChunksAndDedupe(t *testing.T) {
 }
 
 func TestDocumentsUploadLimitIsAnOrganisationSetting(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		ctx := context.Background()
@@ -127,6 +129,7 @@ func TestDocumentsUploadLimitIsAnOrganisationSetting(t *testing.T) {
 }
 
 func TestDocumentsRefuseWrongTypesAndBadZips(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		ctx := context.Background()
@@ -161,6 +164,7 @@ func zipOf(t *testing.T, files map[string]string) []byte {
 }
 
 func TestDocumentsZipIsListedAndNotifiesTheOthers(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		ctx := context.Background()
@@ -189,6 +193,7 @@ func TestDocumentsZipIsListedAndNotifiesTheOthers(t *testing.T) {
 }
 
 func TestDocumentsTrashRestoreAndPurge(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		ctx := context.Background()
@@ -253,6 +258,7 @@ func TestDocumentsTrashRestoreAndPurge(t *testing.T) {
 }
 
 func TestDocumentsPurgeRemovesStalePendingContent(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		ctx := context.Background()
@@ -275,6 +281,7 @@ func TestDocumentsPurgeRemovesStalePendingContent(t *testing.T) {
 }
 
 func TestDocumentsListFiltersSortsAndPages(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		ctx := context.Background()
@@ -314,6 +321,7 @@ func TestDocumentsListFiltersSortsAndPages(t *testing.T) {
 }
 
 func TestDocumentsIdenticalUploadsAtOnceShareOneContent(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newDocs(t, db)
 		body := append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte("same bytes "), 50_000)...)

@@ -15,7 +15,8 @@ import (
 // token's last use) commits without waiting for the disk; the next durable
 // transaction is durable again whatever ran before it on the connection.
 func TestWritesAreDurableWhenAcknowledged(t *testing.T) {
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	// Serial, engines one after the other: it kills writers mid-commit and counts what survived: the group commit must be the only writer of its kind.
+	storagetest.ForEachSerial(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		level := func(with func(context.Context, func(*storage.Tx) error) error) string {
 			var got string

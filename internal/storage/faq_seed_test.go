@@ -15,6 +15,7 @@ import (
 // once; an administrator's deletions stick; a database that already has
 // entries (from an earlier version's migration) keeps its own.
 func TestFAQSeededOnceOnFirstStart(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		want, err := faq.SeedEntries()
@@ -77,6 +78,7 @@ func TestFAQSeededOnceOnFirstStart(t *testing.T) {
 }
 
 func TestFAQSeedLeavesAnEarlierFAQAlone(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		store := storage.NewFAQStore(db)

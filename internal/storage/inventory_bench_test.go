@@ -13,6 +13,7 @@ import (
 )
 
 func TestBenchDataKeepsLedgerAndSummariesEqual(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		if _, _, err := benchdata.Inventory(context.Background(), db, 0, 40, 4, 12); err != nil {
 			t.Fatal(err)

@@ -38,6 +38,7 @@ func importFile(n int) []byte {
 // A 5,000-row import is read and checked before its transaction and written
 // in bulk inside it (issue 9 item 9; make bench reports its time).
 func TestInventoryImport5000Rows(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -81,6 +82,7 @@ func TestInventoryImport5000Rows(t *testing.T) {
 // transaction; a discarded stage (a stopped server's) is never published,
 // and publishing it writes nothing.
 func TestImportStageIsInvisibleUntilPublished(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		store := storage.NewInventoryStore(db)

@@ -76,6 +76,7 @@ func checkLedger(t *testing.T, db *storage.DB) {
 }
 
 func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -123,6 +124,7 @@ func TestInventoryConcurrentConsumeNeverNegative(t *testing.T) {
 }
 
 func TestInventoryReversalRules(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -198,6 +200,7 @@ func TestInventoryReversalRules(t *testing.T) {
 }
 
 func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -282,6 +285,7 @@ func TestInventoryLedgerEqualsSummaryAfterRandomConcurrentMoves(t *testing.T) {
 }
 
 func TestInventoryCodesAndArchive(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -332,6 +336,7 @@ func TestInventoryCodesAndArchive(t *testing.T) {
 }
 
 func TestInventoryImport(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -413,6 +418,7 @@ func TestInventoryImport(t *testing.T) {
 // and a move of the same item run at the same moment. Each round archives
 // 15 empty items while adjustments add to their batches.
 func TestInventoryArchiveRacesStock(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -479,6 +485,7 @@ func TestInventoryArchiveRacesStock(t *testing.T) {
 // (migration 0023): search of any substring of an item's text or batch
 // codes, low stock, and the items' next expiry among batches with stock.
 func TestInventoryFiltersFollowWrites(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		s := newInventory(db)
 		ctx := context.Background()
@@ -573,6 +580,7 @@ func TestInventoryFiltersFollowWrites(t *testing.T) {
 // filter and the dashboard's list) to inventory.Item.IsLow, the one
 // definition, at and around every boundary.
 func TestLowStockSQLIsIsLow(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		s := newInventory(db)

@@ -19,6 +19,7 @@ import (
 // PostgreSQL, on every other instance listening; a change rolled back
 // changes nothing.
 func TestKioskVersionFollowsCommittedChanges(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		store := storage.NewTimeclockStore(db)

@@ -55,6 +55,7 @@ func recentOne(t *testing.T, db *storage.DB, id int64) mail.Outgoing {
 // back; a mail that keeps failing is given up after MaxAttempts, its last
 // error kept and its body (with its link) cleared.
 func TestOutboxRetriesUntilSMTPIsBack(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		srv := mailtest.Start(t)
@@ -134,6 +135,7 @@ func TestOutboxRetriesUntilSMTPIsBack(t *testing.T) {
 // A claim whose lease ran out (its instance stopped mid-send) is taken over;
 // the late answer of the first claim then changes nothing.
 func TestOutboxLeaseTakeover(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		c := &clock{t: time.Now().UTC()}
@@ -173,6 +175,7 @@ func TestOutboxLeaseTakeover(t *testing.T) {
 // schema; on SQLite, one file) sending at once deliver each mail exactly
 // once.
 func TestOutboxTwoInstancesSendEachMailOnce(t *testing.T) {
+	t.Parallel()
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()

@@ -12,6 +12,7 @@ import (
 // A database a newer Packline migrated is refused whole, before any step:
 // an older binary never half-migrates or writes to a schema it does not know.
 func TestMigrateRefusesANewerSchema(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		latest := db.LatestSchemaVersion()

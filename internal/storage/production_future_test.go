@@ -19,6 +19,7 @@ import (
 // starts and ends, and across the zone's midnight while UTC is still on
 // the day before.
 func TestProductionRefusesHoursNotYetBegun(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		var now time.Time

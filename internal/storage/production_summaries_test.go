@@ -72,6 +72,7 @@ func dayOf(o *production.Overview, date string) production.OverviewDay {
 }
 
 func TestProductionSummariesAgreeWithRecomputation(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		env, e := newLabourEnv(t, db, time.Date(2026, 11, 10, 18, 0, 0, 0, time.UTC))
@@ -195,6 +196,7 @@ func TestProductionSummariesAgreeWithRecomputation(t *testing.T) {
 
 // A shift open now grows with the clock: its days are never kept.
 func TestProductionOpenShiftLabourNotKept(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		env, e := newLabourEnv(t, db, time.Date(2026, 11, 10, 15, 0, 0, 0, time.UTC)) // 09:00 in Chicago
@@ -230,6 +232,7 @@ func TestProductionOpenShiftLabourNotKept(t *testing.T) {
 
 // Labour computed before a change is not stored after it.
 func TestProductionLabourSaveSkipsChangedDays(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		env := newClockEnv(t, db)

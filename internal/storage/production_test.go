@@ -108,6 +108,7 @@ func (e *prodEnv) count(table string) int {
 }
 
 func TestProductionEntryFEFOSplitAndSameFinishedBatch(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
@@ -152,6 +153,7 @@ func TestProductionEntryFEFOSplitAndSameFinishedBatch(t *testing.T) {
 func itoa(n int64) string { return inventory.Quantity(n * 1000).String() }
 
 func TestProductionRecipeVersionsKeptByEntries(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
@@ -185,6 +187,7 @@ func TestProductionRecipeVersionsKeptByEntries(t *testing.T) {
 }
 
 func TestProductionShortStockWritesNothing(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
@@ -202,6 +205,7 @@ func TestProductionShortStockWritesNothing(t *testing.T) {
 }
 
 func TestProductionConcurrentEntriesOnOneBatch(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
@@ -243,6 +247,7 @@ func TestProductionConcurrentEntriesOnOneBatch(t *testing.T) {
 }
 
 func TestProductionReversal(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newProdEnv(t, db)
@@ -283,6 +288,7 @@ func TestProductionReversal(t *testing.T) {
 }
 
 func TestProductionDailyLabourAcrossDST(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		env, e := newLabourEnv(t, db, time.Date(2026, 11, 5, 12, 0, 0, 0, time.UTC))

@@ -112,6 +112,7 @@ var engineOwn = map[string]string{
 // fresh PostgreSQL database and compares what they hold, so the two
 // dialects' migration files cannot drift apart.
 func TestMigrationsGiveBothEnginesOneSchema(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(storagetest.PostgresURLEnv) == "" && os.Getenv("CI") != "true" {
 		t.Skip("PostgreSQL not configured")
 	}

@@ -40,6 +40,7 @@ func onHand(t *testing.T, inv *inventory.Service, batchID int64) inventory.Quant
 // Transitions: planned → shipped → delivered; stock goes out on ship and
 // comes back on a shipped shipment's cancel; wrong steps are Conflicts.
 func TestShippingTransitionsAndStock(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		inv, sh := newShipping(db)
@@ -111,6 +112,7 @@ func TestShippingTransitionsAndStock(t *testing.T) {
 // Any line over its batch's on-hand refuses the whole shipment, naming the
 // batch; nothing is written.
 func TestShippingInsufficientWritesNothing(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		inv, sh := newShipping(db)
@@ -141,6 +143,7 @@ func TestShippingInsufficientWritesNothing(t *testing.T) {
 // Many shipments of one batch shipped at once never take it below zero:
 // exactly as many succeed as the stock allows.
 func TestShippingConcurrentNeverNegative(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		inv, sh := newShipping(db)
@@ -192,6 +195,7 @@ func TestShippingConcurrentNeverNegative(t *testing.T) {
 // Twenty shipments created at once get SHP-YYYY-0001 … 0020: no gaps, no
 // duplicates; a refused creation gives its number back.
 func TestShippingNumbersUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		inv, sh := newShipping(db)
@@ -234,6 +238,7 @@ func TestShippingNumbersUnderConcurrency(t *testing.T) {
 // The log is searched by number, destination, tracking number or a batch
 // code on a line, and filtered by status, carrier and ship date.
 func TestShippingSearch(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		inv, sh := newShipping(db)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestMigrateIsIdempotentAndSafeToRunTogether(t *testing.T) {
+	t.Parallel()
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()
@@ -55,6 +56,7 @@ func TestMigrateIsIdempotentAndSafeToRunTogether(t *testing.T) {
 }
 
 func TestThrottleLocksAfterLimitAndGrows(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
@@ -95,6 +97,7 @@ func TestThrottleLocksAfterLimitAndGrows(t *testing.T) {
 }
 
 func TestPlaceholdersInsideQuotesAreKept(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		var s string
 		var n int

@@ -124,6 +124,7 @@ func wantCode(t *testing.T, err error, code apperr.Kind) {
 }
 
 func TestPINStoredAsKeyedHash(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newClockEnv(t, db)
 		emp := e.employee("Ana", "Lima", "482913")
@@ -142,6 +143,7 @@ func TestPINStoredAsKeyedHash(t *testing.T) {
 }
 
 func TestClockTokenSingleUseAndExpiry(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newClockEnv(t, db)
 		emp := e.employee("Ana", "Lima", "1234")
@@ -186,6 +188,7 @@ func TestClockTokenSingleUseAndExpiry(t *testing.T) {
 }
 
 func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newClockEnv(t, db)
 		emp := e.employee("Ana", "Lima", "1234")
@@ -227,6 +230,7 @@ func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
 }
 
 func TestPINThrottle(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newClockEnv(t, db)
 		ana := e.employee("Ana", "Lima", "1234")
@@ -297,6 +301,7 @@ func TestPINThrottle(t *testing.T) {
 }
 
 func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newClockEnv(t, db)
 		var emps []*timeclock.Employee
@@ -330,6 +335,7 @@ func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
 }
 
 func TestMalformedPINsAreWrongPINs(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		e := newClockEnv(t, db)
 		emp := e.employee("Ana", "Lima", "1234")
@@ -346,6 +352,7 @@ func TestMalformedPINsAreWrongPINs(t *testing.T) {
 }
 
 func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newClockEnv(t, db)
@@ -430,6 +437,7 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 }
 
 func TestCorrectionMakesOutstandingTokensStale(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newClockEnv(t, db)
@@ -446,6 +454,7 @@ func TestCorrectionMakesOutstandingTokensStale(t *testing.T) {
 }
 
 func TestEmployeeListSearchSortPage(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newClockEnv(t, db)
@@ -499,6 +508,7 @@ func TestEmployeeListSearchSortPage(t *testing.T) {
 }
 
 func TestTimesheetFromTheDatabaseAcrossDST(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newClockEnv(t, db)
@@ -576,6 +586,7 @@ func BenchmarkKioskEmployees300(b *testing.B) {
 // its own (no lock an attacker can make permanent) and grows if guessing
 // goes on; a new PIN from staff lifts it.
 func TestPINEmployeeLimitAcrossClients(t *testing.T) {
+	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		e := newClockEnv(t, db)
