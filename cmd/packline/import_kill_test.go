@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(storagetest.Main(m)) // and drop the tests' PostgreSQL databases
 }
 
 // child is the real server running in its own process.

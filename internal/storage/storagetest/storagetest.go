@@ -8,6 +8,13 @@
 // process), and each test gets CREATE DATABASE … TEMPLATE of it. So each
 // test has its own database (and, on PostgreSQL, its own NOTIFY channels),
 // and tests may run in parallel.
+//
+// PostgreSQL forces an immediate checkpoint on every DROP DATABASE, which
+// waits for every dirty page of every database on the server: dropped one
+// by one as tests end, they took a second each and held each other up.
+// So a test's database is dropped when its test process ends (Main), all at
+// once, and a process that never got there (killed) leaves its databases to
+// the next one, which drops them as it starts.
 package storagetest
 
 import (
@@ -20,7 +27,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -227,15 +237,46 @@ var pgTemplate = sync.OnceValues(func() (string, error) {
 	return name, nil
 })
 
+// Run runs a package's tests and exits with their status, after dropping
+// the PostgreSQL databases they made; a package whose tests use this package
+// calls it from its TestMain.
+func Run(m *testing.M) { os.Exit(Main(m)) }
+
+// Main runs a package's tests (m.Run), then drops the PostgreSQL databases
+// they made, and returns m.Run's code.
+func Main(m *testing.M) int {
+	code := m.Run()
+	if err := dropDatabases(func(name string) bool { return strings.HasPrefix(name, testPrefix()) }); err != nil {
+		fmt.Fprintln(os.Stderr, "storagetest: drop the tests' databases:", err)
+	}
+	return code
+}
+
+// dbPrefix begins the name of every test database; the test process's id
+// follows, so that one process finds what a dead one left.
+const dbPrefix = "packline_test_"
+
+func testPrefix() string { return dbPrefix + strconv.Itoa(os.Getpid()) + "_" }
+
 // pgDatabase creates a database of the test's own (a copy of template, or
-// empty when template is ""), dropped when the test ends, and returns its URL.
+// empty when template is ""), dropped when the test process ends (Main),
+// and returns its URL. Its connections are closed when the test ends.
 func pgDatabase(t testing.TB, template string) string {
 	t.Helper()
 	admin, err := pgAdmin()
 	if err != nil {
 		t.Fatal(err)
 	}
-	name := "packline_test_" + randomHex(6)
+	sweepDead.Do(func() {
+		// What killed test processes left: theirs is a prefix with a pid
+		// that no longer runs.
+		_ = dropDatabases(func(name string) bool {
+			pid, _, ok := strings.Cut(strings.TrimPrefix(name, dbPrefix), "_")
+			n, err := strconv.Atoi(pid)
+			return ok && err == nil && n != os.Getpid() && syscall.Kill(n, 0) == syscall.ESRCH
+		})
+	})
+	name := testPrefix() + randomHex(6)
 	create := `CREATE DATABASE ` + name
 	if template != "" {
 		create += ` TEMPLATE ` + template
@@ -243,10 +284,58 @@ func pgDatabase(t testing.TB, template string) string {
 	if err := retryInUse(func() error { _, err := admin.Exec(create); return err }); err != nil {
 		t.Fatalf("create database (is PostgreSQL running at %s?): %v", os.Getenv(PostgresURLEnv), err)
 	}
-	t.Cleanup(func() {
-		_, _ = admin.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`)
-	})
 	return withDatabase(os.Getenv(PostgresURLEnv), name)
+}
+
+var sweepDead sync.Once
+
+// dropDatabases drops every test database whose name match accepts, four
+// at a time: the checkpoints their drops ask for run together.
+func dropDatabases(match func(name string) bool) error {
+	if os.Getenv(PostgresURLEnv) == "" {
+		return nil
+	}
+	admin, err := pgAdmin()
+	if err != nil {
+		return err
+	}
+	rows, err := admin.Query(`SELECT datname FROM pg_database WHERE datname LIKE 'packline\_test\_%'`)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return err
+		}
+		if match(n) {
+			names = append(names, n)
+		}
+	}
+	rows.Close()
+	work := make(chan string)
+	errs := make(chan error, len(names))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range work {
+				if _, err := admin.Exec(`DROP DATABASE IF EXISTS ` + n + ` WITH (FORCE)`); err != nil {
+					errs <- fmt.Errorf("%s: %w", n, err)
+				}
+			}
+		}()
+	}
+	for _, n := range names {
+		work <- n
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	return <-errs
 }
 
 // retryInUse runs fn again while PostgreSQL answers that the database it
