@@ -74,6 +74,7 @@ func signedGet(t *testing.T, url, path string) string {
 // Copied back into a new SQLite file it verifies again; a second copy into
 // the now full PostgreSQL database is refused.
 func TestCopySQLiteToPostgres(t *testing.T) {
+	t.Parallel()
 	if len(storagetest.Engines()) < 2 {
 		t.Skip("needs PostgreSQL (" + storagetest.PostgresURLEnv + ")")
 	}
@@ -167,6 +168,7 @@ func punchOnce(t *testing.T, url string) {
 // A source behind this binary's schema is refused (migrate it first), and
 // nothing is written to the target.
 func TestCopyRefusesASourceWithPendingMigrations(t *testing.T) {
+	t.Parallel()
 	old, err := os.ReadFile("testdata/schema-0040.db")
 	if err != nil {
 		t.Fatal(err)

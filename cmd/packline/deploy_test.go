@@ -15,6 +15,7 @@ import (
 // Caddy, every PACKLINE_ variable it sets a real flag of serve, the proxy
 // trusted, the public URL and SMTP shown, the Caddyfile naming both instances.
 func TestComposeFile(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../../deploy/compose.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 // that answers otherwise or not at all; an unspecified listen address is asked
 // on the loopback, as a container's health check asks its own server.
 func TestHealthCommand(t *testing.T) {
+	t.Parallel()
 	healthy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/health" {
 			http.NotFound(w, r)

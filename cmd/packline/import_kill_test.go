@@ -104,6 +104,7 @@ func killFile(prefix string) []byte {
 // after delays, as soon as a row of the file shows, and on SQLite while the
 // import is being staged and once it is all staged (publishing).
 func TestImportKilledMidwayIsAllOrNothing(t *testing.T) {
+	// Serial: it kills a server process mid-import (kill -9) and reads what survived: other tests beside it would change when the kill lands.
 	if testing.Short() {
 		t.Skip("runs the server in a process of its own")
 	}

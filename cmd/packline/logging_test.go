@@ -9,6 +9,7 @@ import (
 )
 
 func TestLogDurationsAreReadable(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	newLogger(&b, slog.LevelInfo).Warn("sign-in throttled", "retry_after", time.Minute, "duration", 2500*time.Microsecond)
 	got := b.String()

@@ -18,6 +18,7 @@ import (
 // which flag (and variable) is missing: mailed links are never built from a
 // request's Host header.
 func TestSMTPNeedsPublicURL(t *testing.T) {
+	t.Parallel()
 	dsn := storagetest.DSN(t, "sqlite")
 	var out, errOut bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second) // before the fix it served
@@ -32,8 +33,10 @@ func TestSMTPNeedsPublicURL(t *testing.T) {
 // A password-recovery request and an invitation sent with a forged Host
 // header get mails whose links point at --public-url, not at the forged host.
 func TestForgedHostCannotSteerMailedLinks(t *testing.T) {
+	t.Parallel()
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
+			t.Parallel()
 			smtp := mailtest.Start(t)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()

@@ -17,8 +17,10 @@ import (
 // TestServeDemoAndShutdown runs the real Main on port 0 with --demo, signs in
 // with the printed login, and stops it gracefully.
 func TestServeDemoAndShutdown(t *testing.T) {
+	t.Parallel()
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
+			t.Parallel()
 			dsn := storagetest.DSN(t, d)
 			ctx, cancel := context.WithCancel(context.Background())
 			ready := make(chan string, 1)
@@ -104,6 +106,7 @@ func TestServeDemoAndShutdown(t *testing.T) {
 }
 
 func TestUserCreateMigrateBackup(t *testing.T) {
+	// Serial: it sets PACKLINE_DB in the environment, which is the whole process's.
 	ctx := context.Background()
 	dir := t.TempDir()
 	dsn := filepath.Join(dir, "p.db")
@@ -153,6 +156,7 @@ func TestUserCreateMigrateBackup(t *testing.T) {
 
 // `packline openapi` prints the document the server serves.
 func TestOpenAPICommand(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	if err := Main(context.Background(), []string{"openapi"}, &out, &errOut, nil); err != nil {
 		t.Fatal(err, errOut.String())

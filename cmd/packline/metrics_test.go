@@ -40,6 +40,7 @@ func get(t *testing.T, url string) (int, string) {
 // runtime; the API's listener does not serve them. The access log names each
 // request's id.
 func TestMetricsListener(t *testing.T) {
+	// Serial: it takes a free port, lets it go and hands it to the server: a test beside it could take it between.
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
 			metrics := freeAddr(t)

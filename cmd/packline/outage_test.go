@@ -100,6 +100,7 @@ func (c *pgCluster) stop() {
 // when the database is back the server serves again by itself, and the punch
 // acknowledged before the outage is there.
 func TestDatabaseOutage(t *testing.T) {
+	t.Parallel()
 	pg := newPGCluster(t)
 	ctx := context.Background()
 	var out bytes.Buffer

@@ -3,6 +3,7 @@ package main
 import "testing"
 
 func TestPublicURL(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"", ""},
 		{"  ", ""},

@@ -20,6 +20,7 @@ import (
 // After it, every punch that was answered 200 is in the database (a punch
 // committed but not yet answered may be there too: the kiosk never heard).
 func TestAcknowledgedPunchesSurviveKill(t *testing.T) {
+	// Serial: it kills a server process (kill -9) under a stream of punches and counts what survived.
 	if testing.Short() {
 		t.Skip("runs the server in a process of its own")
 	}

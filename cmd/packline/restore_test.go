@@ -17,6 +17,7 @@ import (
 // It refuses a file that is not a good backup, and a database a running
 // server holds. A scheduled backup (--backup-dir) restores the same way.
 func TestRestoreABackup(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	dsn := filepath.Join(dir, "p.db")

@@ -17,6 +17,7 @@ import (
 const testSecret = "test-secret-0123456789"
 
 func TestServerSecret(t *testing.T) {
+	t.Parallel()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	dir := t.TempDir()
 	dsn := filepath.Join(dir, "data", "packline.db")

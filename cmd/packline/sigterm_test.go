@@ -21,6 +21,7 @@ import (
 // database afterwards, an open event stream is told to reconnect, and the
 // process exits 0 with its database closed.
 func TestSIGTERMDrainsUnderLoad(t *testing.T) {
+	// Serial: it drains a server under a load of its own; other tests would add theirs.
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		db.Close() // the child opens it; this one only read its DSN
 		var out bytes.Buffer

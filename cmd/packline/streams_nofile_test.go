@@ -33,6 +33,7 @@ const (
 // starts as a child: it sets RLIMIT_NOFILE (soft and hard) and becomes the
 // program named in its environment, which keeps that limit.
 func TestNofileWrapper(t *testing.T) {
+	// Serial: it changes the open-file limit, which is the whole process's.
 	if os.Getenv(wrapExec) == "" {
 		t.Skip("the wrapper of TestStreamCapsUnderALowOpenFileLimit")
 	}
@@ -79,6 +80,7 @@ func (s *safeBuffer) String() string {
 // kiosk list still answer within a second. Without the total cap the
 // streams would take every open file and nothing would answer.
 func TestStreamCapsUnderALowOpenFileLimit(t *testing.T) {
+	// Serial: it lowers the open-file limit, which is the whole process's.
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}

@@ -23,6 +23,7 @@ import (
 // 0123456789abcdef0123. Today's binary opens it: every migration since
 // applies, and the data reads as it was written.
 func TestUpgradeFromAnEarlierSchema(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	src, err := os.ReadFile("testdata/schema-0040.db")

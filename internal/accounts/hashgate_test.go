@@ -12,6 +12,7 @@ import (
 // A flood of sign-ins never runs more hashes at once than the memory budget
 // allows; those that cannot wait get ErrBusy, and none is lost.
 func TestHashGateBoundsConcurrentHashing(t *testing.T) {
+	// Serial: it counts how many production-cost hashes run at once: other tests hashing beside it would take the CPU the gate is measured against.
 	g := NewHashGate(DefaultHashBudget)
 	if g.Slots() != 3 || g.Slots()*HashMemory > DefaultHashBudget {
 		t.Fatalf("slots = %d for a 64 MiB budget of %d-byte hashes, want 3", g.Slots(), HashMemory)

@@ -202,6 +202,7 @@ func TestLoginRules(t *testing.T) {
 // With every hashing slot busy, a sign-in is turned away with auth.busy and
 // its counted attempt is given back.
 func TestLoginWhenHashingIsBusyRefundsTheAttempt(t *testing.T) {
+	// Serial: it fills the hash gate and waits out its short queue.
 	svc, _, th := newTestService(t)
 	svc.hashes = NewHashGate(HashMemory)
 	svc.hashes.MaxWait = 10 * time.Millisecond

@@ -33,7 +33,7 @@ func TestInvitationSurvivesSMTPOutage(t *testing.T) {
 		log := slog.New(slog.DiscardHandler)
 		var mu sync.Mutex
 		now := time.Now().UTC()
-		db.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+		db.SetNow(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
 		svc := app.New(db, log, app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
 		admin, err := svc.Accounts.CreateUser(ctx, accounts.NewUser{Email: "ada@example.org", Password: "correct-horse-battery", FirstName: "Ada", Role: accounts.RoleAdmin})
 		if err != nil {

@@ -64,27 +64,27 @@ func loadChat(ctx context.Context, s Services) error {
 	if err != nil {
 		return err
 	}
-	realNow := s.DB.Now
-	defer func() { s.DB.Now = realNow }()
+	realNow := s.DB.Clock()
+	defer s.DB.SetNow(realNow)
 	y, mo, d := realNow().In(loc).Date()
 	for _, c := range demoChat {
 		// Conversations start at 7:40 in the morning, the organisation's time.
 		start := time.Date(y, mo, d-c.daysAgo, 7, 40, 0, 0, loc).UTC()
-		s.DB.Now = func() time.Time { return start }
+		s.DB.SetNow(func() time.Time { return start })
 		t, err := s.Messaging.CreateTopic(ctx, people[c.starter], c.topic)
 		if err != nil {
 			return err
 		}
 		for _, l := range c.lines {
 			at := start.Add(time.Duration(l.minutes) * time.Minute)
-			s.DB.Now = func() time.Time { return at }
+			s.DB.SetNow(func() time.Time { return at })
 			if _, err := s.Messaging.Post(ctx, people[l.by], t.ID, l.text); err != nil {
 				return err
 			}
 		}
 	}
 	// Dana has read everything but the last topic; her older notifications are read.
-	s.DB.Now = realNow
+	s.DB.SetNow(realNow)
 	topics, err := s.Messaging.Topics(ctx, people[0].ID)
 	if err != nil {
 		return err

@@ -167,8 +167,8 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 		}
 	}
 
-	realNow := s.DB.Now
-	defer func() { s.DB.Now = realNow }()
+	realNow := s.DB.Clock()
+	defer s.DB.SetNow(realNow)
 	var first *production.Entry
 	for _, p := range plan {
 		sl := p.slot
@@ -181,7 +181,7 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 		if at.After(now) {
 			at = now
 		}
-		s.DB.Now = func() time.Time { return at }
+		s.DB.SetNow(func() time.Time { return at })
 		lineNo := 1
 		if sl.LineID == l2.ID {
 			lineNo = 2

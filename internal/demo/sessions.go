@@ -11,8 +11,8 @@ import (
 // so the sessions list of /preferences shows believable entries: each
 // sign-in at its time, then a later use.
 func loadSessions(ctx context.Context, s Services) error {
-	realNow := s.DB.Now
-	defer func() { s.DB.Now = realNow }()
+	realNow := s.DB.Clock()
+	defer s.DB.SetNow(realNow)
 	now := realNow()
 	for _, v := range []struct {
 		email, device   string
@@ -23,13 +23,13 @@ func loadSessions(ctx context.Context, s Services) error {
 		{Email, "Edge · Windows", false, 3 * time.Hour, 40 * time.Minute},
 		{"sam@packline.local", "Chrome · Android", false, 5 * time.Hour, 2 * time.Hour},
 	} {
-		s.DB.Now = func() time.Time { return now.Add(-v.signIn) }
+		s.DB.SetNow(func() time.Time { return now.Add(-v.signIn) })
 		_, token, err := s.Accounts.Login(ctx, accounts.Credentials{Email: v.email, Password: Password,
 			Remember: v.remember, Client: "demo", Device: v.device})
 		if err != nil {
 			return err
 		}
-		s.DB.Now = func() time.Time { return now.Add(-v.lastUse) }
+		s.DB.SetNow(func() time.Time { return now.Add(-v.lastUse) })
 		if _, err := s.Accounts.Authenticate(ctx, token); err != nil {
 			return err
 		}

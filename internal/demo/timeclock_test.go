@@ -32,7 +32,7 @@ func TestDemoPunchesAgreeAcrossScreens(t *testing.T) {
 		t.Run(at.Format("Mon 2006-01-02 15:04"), func(t *testing.T) {
 			ctx := context.Background()
 			db := storagetest.Open(t, storage.SQLite)
-			db.Now = func() time.Time { return at.UTC() }
+			db.SetNow(func() time.Time { return at.UTC() })
 			svc := app.New(db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPasswordHashing(accounts.TestHashing))
 			// Only what this test reads: the year of production the full demo
 			// adds takes most of its load time and changes no punch.

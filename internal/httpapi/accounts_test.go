@@ -301,7 +301,7 @@ func TestPresenceListsStaffOnlineNow(t *testing.T) {
 		}
 		var offset atomic.Int64
 		offset.Store(int64(10 * time.Minute))
-		e.db.Now = func() time.Time { return time.Now().UTC().Add(time.Duration(offset.Load())) }
+		e.db.SetNow(func() time.Time { return time.Now().UTC().Add(time.Duration(offset.Load())) })
 		e.call("GET", "/api/presence", login.Token, "", 200, &out)
 		if len(out.Visitors) != 1 || out.Visitors[0].FirstName != "Ada" {
 			t.Fatalf("visitors ten minutes later = %+v, want only Ada", out.Visitors)
@@ -376,7 +376,7 @@ func TestLoginBurstIsCountedBeforeHashing(t *testing.T) {
 			t.Fatalf("right password after the burst: %d %s; want 429 auth.throttled with Retry-After", res.StatusCode, raw)
 		}
 		// The cool-down over, the right password works again.
-		db.Now = func() time.Time { return time.Now().UTC().Add(2 * time.Minute) }
+		db.SetNow(func() time.Time { return time.Now().UTC().Add(2 * time.Minute) })
 		e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, nil)
 	})
 }

@@ -43,7 +43,7 @@ func TestBillingOverdueIsDerived(t *testing.T) {
 		}
 		// Ten days on: the 7-day ones are past due; one gets paid.
 		start := time.Now()
-		e.db.Now = func() time.Time { return start.Add(10 * 24 * time.Hour).Add(time.Since(start)).UTC() }
+		e.db.SetNow(func() time.Time { return start.Add(10 * 24 * time.Hour).Add(time.Since(start)).UTC() })
 		var login struct{ Token string }
 		e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, &login)
 		e.token = login.Token

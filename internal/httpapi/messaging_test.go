@@ -342,7 +342,7 @@ func TestChatRules(t *testing.T) {
 		e.call("DELETE", msg, e.token, "", 200, nil)
 		e.call("PATCH", msg, e.token, `{"text":"back"}`, 409, nil)
 		start := db.Now()
-		db.Now = func() time.Time { return start.Add(10*time.Minute + time.Second) }
+		db.SetNow(func() time.Time { return start.Add(10*time.Minute + time.Second) })
 		raw := e.call("PATCH", fmt.Sprintf("/api/chat/messages/%d", ids[3]), e.token, `{"text":"late"}`, 409, nil)
 		if !strings.Contains(string(raw), "chat.edit_window_over") {
 			t.Errorf("late edit: %s", raw)

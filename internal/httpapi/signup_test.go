@@ -401,7 +401,7 @@ func TestOutgoingMailList(t *testing.T) {
 			t.Fatalf("a link is listed: %s", raw)
 		}
 		smtp.SetDown(false)
-		db.Now = func() time.Time { return time.Now().UTC().Add(time.Hour) }
+		db.SetNow(func() time.Time { return time.Now().UTC().Add(time.Hour) })
 		sender, _ := mail.NewSMTP(smtp.URL(), "")
 		svc := app.New(db, nil, app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
 		if sent, _, err := svc.SweepOutbox(context.Background()); err != nil || sent != 1 {

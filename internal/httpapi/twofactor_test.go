@@ -21,7 +21,7 @@ func newClock(e *env) *clock {
 	c := &clock{}
 	start := time.Now().UTC().Truncate(30 * time.Second)
 	c.ns.Store(start.UnixNano())
-	e.db.Now = func() time.Time { return time.Unix(0, c.ns.Load()).UTC() }
+	e.db.SetNow(func() time.Time { return time.Unix(0, c.ns.Load()).UTC() })
 	return c
 }
 func (c *clock) now() time.Time          { return time.Unix(0, c.ns.Load()).UTC() }

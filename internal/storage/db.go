@@ -42,8 +42,9 @@ type DB struct {
 	write   *sql.DB
 	read    *sql.DB
 
-	// Now returns the current time; tests may replace it.
-	Now func() time.Time
+	// clock returns the current time (Now); tests and the demo's loader
+	// turn it with SetNow while the writer's goroutines read it.
+	clock atomic.Pointer[func() time.Time]
 
 	rebound sync.Map // query text -> rewritten text (PostgreSQL)
 
@@ -89,7 +90,8 @@ func IsPostgres(dsn string) bool {
 // Open opens (creating if needed) the database named by dsn: a file path for
 // SQLite or a postgres:// URL. It does not migrate; call Migrate.
 func Open(ctx context.Context, dsn string) (*DB, error) {
-	db := &DB{DSN: dsn, Now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{DSN: dsn}
+	db.SetNow(nil)
 	db.kiosk.n.Store(kioskLocalBase)
 	if IsPostgres(dsn) {
 		db.Dialect = Postgres
@@ -146,6 +148,23 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	return db, nil
+}
+
+// Now is the current time by the database's clock: the real time unless
+// SetNow turned it.
+func (db *DB) Now() time.Time { return (*db.clock.Load())() }
+
+// Clock is the function Now calls at this moment (to be put back later
+// with SetNow).
+func (db *DB) Clock() func() time.Time { return *db.clock.Load() }
+
+// SetNow makes fn the database's clock; nil puts the real time back. Safe
+// while transactions run.
+func (db *DB) SetNow(fn func() time.Time) {
+	if fn == nil {
+		fn = func() time.Time { return time.Now().UTC() }
+	}
+	db.clock.Store(&fn)
 }
 
 // Close closes every pool.

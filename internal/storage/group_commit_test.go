@@ -90,6 +90,7 @@ func insertRow(n int) func(tx *Tx) error {
 // Many callers at once: every one is answered, every acknowledged write is
 // there, and each caller read its own writes inside its transaction.
 func TestGroupCommitConcurrentCallers(t *testing.T) {
+	// Serial: group commit gathers the callers that arrive while one fsync runs: how many gather depends on what else holds the CPU.
 	db := openGroupDB(t)
 	ctx := context.Background()
 	const callers = 200
@@ -130,6 +131,7 @@ func TestGroupCommitConcurrentCallers(t *testing.T) {
 // commit, and it alone hears the error. A panic is raised again in the
 // caller's goroutine and costs the others nothing either.
 func TestGroupCommitOneFailingCaller(t *testing.T) {
+	// Serial: group commit gathers the callers that arrive while one fsync runs: how many gather depends on what else holds the CPU.
 	db := openGroupDB(t)
 	refused := apperr.New(apperr.Conflict, "test.refused", nil, "Refused.")
 	res := group(db, true,
@@ -184,6 +186,7 @@ func TestGroupCommitOneFailingCaller(t *testing.T) {
 // A COMMIT that fails fails every caller whose function succeeded: none of
 // them is acknowledged, and none of their writes is there.
 func TestGroupCommitFailureReachesEveryCaller(t *testing.T) {
+	// Serial: group commit gathers the callers that arrive while one fsync runs: how many gather depends on what else holds the CPU.
 	db := openGroupDB(t)
 	res := group(db, true,
 		insertRow(1),
@@ -212,6 +215,7 @@ func TestGroupCommitFailureReachesEveryCaller(t *testing.T) {
 // published only when the group's COMMIT succeeded, only for callers whose
 // savepoint was released, and before any caller is answered.
 func TestGroupCommitEffectsOnlyAfterCommit(t *testing.T) {
+	// Serial: group commit gathers the callers that arrive while one fsync runs: how many gather depends on what else holds the CPU.
 	db := openGroupDB(t)
 	ctx := context.Background()
 	hub := messaging.NewHub()
@@ -266,6 +270,7 @@ func TestGroupCommitEffectsOnlyAfterCommit(t *testing.T) {
 // A caller whose context ended before its turn is answered with that error
 // and writes nothing; the others commit.
 func TestGroupCommitSkipsCancelledCaller(t *testing.T) {
+	// Serial: group commit gathers the callers that arrive while one fsync runs: how many gather depends on what else holds the CPU.
 	db := openGroupDB(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

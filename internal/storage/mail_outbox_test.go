@@ -31,7 +31,7 @@ func newOutbox(t *testing.T, db *storage.DB, srv *mailtest.Server, c *clock) *ma
 	}
 	ob := mail.NewOutbox(storage.NewOutboxStore(db), sender, slog.New(slog.DiscardHandler))
 	ob.Now = c.Now
-	db.Now = c.Now
+	db.SetNow(c.Now)
 	return ob
 }
 
@@ -139,7 +139,7 @@ func TestOutboxLeaseTakeover(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		c := &clock{t: time.Now().UTC()}
-		db.Now = c.Now
+		db.SetNow(c.Now)
 		store := storage.NewOutboxStore(db)
 		if err := store.Enqueue(ctx, mail.Invitation, mail.Message{To: "a@example.org", Subject: "Hi", Text: "x"}); err != nil {
 			t.Fatal(err)

@@ -23,7 +23,7 @@ func TestProductionRefusesHoursNotYetBegun(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		var now time.Time
-		db.Now = func() time.Time { return now }
+		db.SetNow(func() time.Time { return now })
 		e := newProdEnv(t, db)
 		e.stock("1000", "1000", "10000")
 		org := storage.NewOrganisationService(db)

@@ -60,7 +60,7 @@ func TestThrottleLocksAfterLimitAndGrows(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-		db.Now = func() time.Time { return now }
+		db.SetNow(func() time.Time { return now })
 		th := storage.NewThrottle(db)
 		k := throttle.Key{Name: "k", Policy: throttle.Policy{Limit: 3, Base: time.Minute, Max: 10 * time.Minute, Window: 15 * time.Minute}}
 		attempt := func() time.Duration {

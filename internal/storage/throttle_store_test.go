@@ -83,6 +83,7 @@ func TestThrottleSucceededClearsAndRefunds(t *testing.T) {
 // screens that read the keys; and ClearPrefix (a new PIN) is not undone by
 // a write-back that comes after it.
 func TestThrottleCountsOutliveARestart(t *testing.T) {
+	// Serial: the in-memory throttle counts are written back behind, on a timer: the test closes the database between and reads what reached the table.
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
 			ctx := context.Background()

@@ -65,7 +65,7 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	t.Helper()
 	e := &clockEnv{t: t, db: db}
 	e.now.Store(time.Date(2026, 3, 9, 15, 0, 0, 0, time.UTC).UnixMilli())
-	db.Now = func() time.Time { return time.UnixMilli(e.now.Load()).UTC() }
+	db.SetNow(func() time.Time { return time.UnixMilli(e.now.Load()).UTC() })
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	keys, err := timeclock.NewKeys([]byte("storage-test-secret-123"))
 	if err != nil {
@@ -598,7 +598,7 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { other.Close() })
-			other.Now = db.Now
+			other.SetNow(db.Now)
 			keys, _ := timeclock.NewKeys([]byte("storage-test-secret-123"))
 			svcs = append(svcs, newTimeclock(other, keys, slog.New(slog.NewTextHandler(io.Discard, nil))))
 		}
