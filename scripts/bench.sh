@@ -4,9 +4,10 @@
 # wrk), only against 127.0.0.1. The scripts' "SUMMARY" lines (each figure, its
 # goal and its reference measured in the same run) end as one table, printed
 # and written to docs/bench.md with the machine's load average and CPU steal.
-# The whole run is bounded (BENCH_BUDGET seconds, default 540): issue 28's
+# The whole run is bounded (BENCH_BUDGET seconds, default 540): the headline
 # figures first (timeclock.sh, events.sh), then the other load scripts and
 # the Go benchmarks while time remains; what the budget cuts off is said.
+# docs/bench.md's measurement history, from its "<!-- make bench" line on, is kept.
 #   BENCH_GO=0 skips the Go benchmarks; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +50,7 @@ fi
 read -r total1 steal1 < <(cpu_ticks)
 load1="$(cut -d' ' -f1-3 /proc/loadavg)"
 steal="$(awk -v a="$total0" -v b="$total1" -v c="$steal0" -v d="$steal1" 'BEGIN{ if (b>a) printf "%.1f%%", 100*(d-c)/(b-a); else print "?" }')"
+history="$(sed -n '/^<!-- make bench/,$p' docs/bench.md 2>/dev/null || true)"
 {
   echo "# make bench: the figures against their goals and references"
   echo
@@ -59,6 +61,10 @@ steal="$(awk -v a="$total0" -v b="$total1" -v c="$steal0" -v d="$steal1" 'BEGIN{
   echo "| what | figure (goal) | reference, same run | goal met |"
   echo "|---|---|---|---|"
   sed -n 's/^SUMMARY //p' "$BENCH_SUMMARY" | awk -F'|' '{ printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4 }'
+  if [ -n "$history" ]; then
+    echo
+    printf '%s\n' "$history"
+  fi
 } >docs/bench.md
 echo "== summary (docs/bench.md)"
 cat docs/bench.md

@@ -64,6 +64,26 @@ export default tseslint.config(
     },
   },
   {
+    // Query keys are named once, in the feature's api/keys.ts, and used by name (another
+    // feature through that feature's index.ts): a key typed again drifts from the one it
+    // meant, and the write that should refresh it silently does not.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/api/keys.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression.value",
+          message: "A query key is named in the feature's api/keys.ts (e.g. projectKeys.one(id)); use that name, not a literal array.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(set|get)QueryData$/] > ArrayExpression.arguments:first-child",
+          message: "A query key is named in the feature's api/keys.ts; use that name, not a literal array.",
+        },
+      ],
+    },
+  },
+  {
     // The API client stays light: the kiosk and sign-in pages load it without the office app.
     files: ['src/lib/api/**/*.ts'],
     ignores: ['src/lib/api/**/*.test.ts'],
@@ -81,7 +101,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The public pages' entries stay light (issue 15): no router, no query client, nothing
+  // The public pages' entries stay light: no router, no query client, nothing
   // of the office app. Shared code they use lives in src/lib, src/components, src/i18n.
   {
     files: ['src/auth-main.tsx', 'src/kiosk-main.tsx', 'src/app/auth-app.tsx', 'src/app/layouts/auth-layout.tsx'],

@@ -18,7 +18,7 @@ const nodeModules = fileURLToPath(new URL('./node_modules/', import.meta.url));
  * Every Mantine component carries its own CSS: when a component's class-name module
  * (`@mantine/core/esm/components/…/<Name>.module.mjs`) is bundled, so is
  * `@mantine/core/styles/<Name>.layer.css`, in the same chunk. A page is therefore
- * styled completely however it is reached (SPEC §9, issue 15 item 1), and it downloads
+ * styled completely however it is reached (SPEC §9), and it downloads
  * the CSS of the components it shows, no more. The same holds for @mantine/dates,
  * @mantine/notifications and mantine-datatable, which ship one stylesheet each.
  * Only for builds: in `vite dev` the dependencies are pre-bundled, so src/styles.ts
@@ -100,7 +100,7 @@ function minifyBoot(): Plugin {
 }
 
 /**
- * The kiosk as an installable app that opens without the network (issue 27): its web app
+ * The kiosk as an installable app that opens without the network: its web app
  * manifest (`/kiosk.webmanifest`, linked from kiosk.html) and a service worker
  * (`/kiosk-sw.js`, Workbox through vite-plugin-pwa) whose scope is `/employee-portal`
  * alone, so it never answers for the office app or the sign-in pages. It precaches

@@ -52,7 +52,8 @@ EXIT STATUS
   0 on success; 1 on any error, with the reason on standard error.
 
 SEE ALSO
-  docs/operations.md (backups, metrics, upgrades, SQLite to PostgreSQL), README.md.
+  docs/operations.md (every flag, several instances, backups, metrics, upgrades, SQLite to
+  PostgreSQL), README.md.
 `
 
 func runHelp(stdout io.Writer) error {

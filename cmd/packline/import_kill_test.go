@@ -98,7 +98,7 @@ func killFile(prefix string) []byte {
 }
 
 // A CSV import is all or nothing, also when the server is killed -9 in the
-// middle of it (issue 21): after a restart either every row of the file is
+// middle of it: after a restart either every row of the file is
 // there (items, batches, moves, and the stock they add up to) or none, and no
 // staged part of it is left. Each round kills the server at another moment:
 // after delays, as soon as a row of the file shows, and on SQLite while the

@@ -14,7 +14,7 @@ import (
 	"github.com/packline/packline/internal/storage/storagetest"
 )
 
-// Every acknowledged punch survives a kill -9 (issue 28): kiosks punch
+// Every acknowledged punch survives a kill -9: kiosks punch
 // without pause from many connections at once — on SQLite their commits
 // share fsyncs (group commit) — and the server is killed in the middle.
 // After it, every punch that was answered 200 is in the database (a punch

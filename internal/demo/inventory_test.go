@@ -10,7 +10,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 )
 
-// The demo stock carries the dates things happened (issue 15 item 5): each
+// The demo stock carries the dates things happened: each
 // batch shows its receipt on the day it was received, the history spans
 // weeks, every move is in the past and in order, and the meal bag's raw
 // materials, packaging and finished meals are all there.

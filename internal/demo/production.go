@@ -68,7 +68,7 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 	}, by); err != nil {
 		return fmt.Errorf("recipe: %w", err)
 	}
-	// Two levels of production: pouches packed into cases (issue 23).
+	// Two levels of production: pouches packed into cases.
 	if sku["BOX-36"] != 0 {
 		kase, err := s.Inventory.CreateItem(ctx, inventory.NewItem{SKU: "CASE-RS6-36", Name: "Case of 36 casserole pouches",
 			Kind: inventory.KindFinished, Unit: "case", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(216)})

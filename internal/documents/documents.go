@@ -26,7 +26,7 @@ import (
 	"time"
 )
 
-// Document types (the list).
+// Document types.
 const (
 	TypeBillOfLading = "bill_of_lading"
 	TypeCertificate  = "certificate_of_analysis"

@@ -13,7 +13,7 @@ import (
 	"github.com/packline/packline/internal/messaging"
 )
 
-// Live event streams without a goroutine each (issue 28: 5,000 streams on
+// Live event streams without a goroutine each (5,000 streams on
 // one instance). Once a stream over HTTP/1.x is set up (authenticated,
 // capped, subscribed, its missed events replayed), its connection is taken
 // from net/http (Hijack) and its handler returns: the connection's

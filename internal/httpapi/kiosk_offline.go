@@ -6,7 +6,7 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// The kiosk's offline punches (issue 27): the key it seals them to while
+// The kiosk's offline punches: the key it seals them to while
 // online, and the delivery of what it sealed once the network returns.
 
 // handleKioskKey answers the server's offline punch key (public; the kiosk

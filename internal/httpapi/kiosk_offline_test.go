@@ -20,7 +20,7 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// The kiosk's offline punches (issue 27), sealed here exactly as the
+// The kiosk's offline punches, sealed here exactly as the
 // browser seals them (web/src/features/kiosk/offline/seal.ts).
 
 type kioskKey struct {

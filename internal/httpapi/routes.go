@@ -107,7 +107,7 @@ func (s *Server) routeTable() []route {
 		{"POST /api/employees/validate-pin", public, s.handleValidatePIN},
 		{"POST /api/employees/clockin", public, s.handleClock(timeclock.ClockedIn)},
 		{"POST /api/employees/clockout", public, s.handleClock(timeclock.ClockedOut)},
-		// the kiosk's offline punches (issue 27)
+		// the kiosk's offline punches
 		{"GET /api/kiosk/key", public, s.handleKioskKey},
 		{"POST /api/kiosk/offline-punches", public, s.handleOfflinePunches},
 

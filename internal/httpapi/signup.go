@@ -9,7 +9,7 @@ import (
 // linkBase is how links in mail begin: --public-url when the server has
 // one, else the scheme and host this request came to. (Without
 // --public-url a forged Host header could point a recovery link elsewhere:
-// operators sending real mail set --public-url, see README.)
+// operators sending real mail set --public-url, see docs/operations.md.)
 func (s *Server) linkBase(r *http.Request) string {
 	if s.PublicURL != "" {
 		return s.PublicURL

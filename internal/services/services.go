@@ -40,12 +40,12 @@ type Services struct {
 	Clients    *clients.Service
 	Projects   *projects.Service
 	Billing    *billing.Service
-	// Trace reads where a batch went and what it was made of (issue 23).
+	// Trace reads where a batch went and what it was made of.
 	Trace *inventory.Tracer
 	// Recalls hold a batch and everything made from it, and list its partners.
 	Recalls *recalls.Service
 	// Search finds records across the app by what people type.
 	Search *search.Service
-	// Impact is a project's impact report, its share links and monthly mail (issue 29).
+	// Impact is a project's impact report, its share links and monthly mail.
 	Impact *impact.Service
 }

@@ -36,7 +36,7 @@ func importFile(n int) []byte {
 }
 
 // A 5,000-row import is read and checked before its transaction and written
-// in bulk inside it (issue 9 item 9; make bench reports its time).
+// in bulk inside it (make bench reports its time).
 func TestInventoryImport5000Rows(t *testing.T) {
 	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {

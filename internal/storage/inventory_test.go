@@ -413,7 +413,7 @@ func TestInventoryImport(t *testing.T) {
 	})
 }
 
-// Archiving races stock (issue 9 item 6): an item is archived only with
+// Archiving races stock: an item is archived only with
 // nothing on hand and an archived item takes no moves, also when an archive
 // and a move of the same item run at the same moment. Each round archives
 // 15 empty items while adjustments add to their batches.

@@ -14,7 +14,7 @@ import (
 )
 
 // BenchmarkShippingLog measures a page of the log over 100,000 shipments of
-// 5 lines each on SQLite (issue 11: under 50 ms at p95), plain and searched
+// 5 lines each on SQLite (under 50 ms at p95), plain and searched
 // by a batch code or a destination. It reports p95-ms per case.
 func BenchmarkShippingLog(b *testing.B) {
 	ctx := context.Background()

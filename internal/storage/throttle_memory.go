@@ -9,7 +9,7 @@ import (
 	"github.com/packline/packline/internal/throttle"
 )
 
-// SQLite's throttle rows live in memory, written back behind (issue 28).
+// SQLite's throttle rows live in memory, written back behind.
 //
 // On SQLite the serving process is the database's only writer (serve holds
 // the file's lock), so the throttle's rows can live in that process: a PIN

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Live events at scale (issues 16 and 28): 5,000 open event streams on one
+# Live events at scale: 5,000 open event streams on one
 # instance (SQLite), 50 chat messages 100 ms apart, each delivered to every
 # stream; reports p99 delivery (from just before the POST to the event's
-# arrival) and the server's peak RSS. Goals (issue 28): p99 at most 25 ms,
+# arrival) and the server's peak RSS. Goals: p99 at most 25 ms,
 # at most 150 MB. Beside it, with the same loader: the ceiling on this
 # machine (scripts/bench/fanoutserve, a bare server that only writes each
 # frame to every stream) and PocketBase. A "SUMMARY" line goes to $BENCH_SUMMARY when set.

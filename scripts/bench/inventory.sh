@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Inventory at scale (issue 5): 5,000 items, 50,000 batches, 1,000,000 moves
+# Inventory at scale: 5,000 items, 50,000 batches, 1,000,000 moves
 # on SQLite, then p95 latency of a page of the items list and of a batch page,
 # measured with wrk against the real binary. Target: each under 50 ms at p95.
 #   ITEMS, BATCHES (per item), MOVES (per batch), DURATION, CONNECTIONS override.

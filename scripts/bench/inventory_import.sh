@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A large inventory import next to the kiosk (issue 9 item 9), on SQLite,
+# A large inventory import next to the kiosk, on SQLite,
 # where both share the one writer: starts ./bin/packline on a fresh database,
 # adds 100 employees, then
 # and has CONNECTIONS kiosk tablets punch (validate-pin, then clock in or

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Production at scale (issue 10): a year of entries — 20 lines × 10 hours × 365
+# Production at scale: a year of entries — 20 lines × 10 hours × 365
 # days, each with its consume and produce moves, and the punches of two people
 # a line — on SQLite, then p95 latency of the daily report and of the year's
 # overview, measured with wrk against the real binary.

@@ -8,7 +8,7 @@
 # kiosks (one address each, given in X-Forwarded-For by a trusted proxy), as
 # a site's tablets would: the PIN throttle allows 30 PIN checks in flight per
 # address, which one address with 64 connections would exceed.
-# Beside them, in the same run, the references of issue 28: bare net/http
+# Beside them, in the same run, the references: bare net/http
 # serving the list's gzipped bytes ready-made (scripts/bench/readyserve: the
 # ceiling for an answer already made) and raw SQLite's single-row FULL-sync
 # transactions from 16 writers (scripts/bench/rawsqlite). Each figure is also

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Issue 16: two people, two browsers. One starts a topic and sends a message; the other
+ * Two people, two browsers. One starts a topic and sends a message; the other
  * sees the bell count rise and the message arrive without reloading (the live stream).
  */
 

@@ -1,6 +1,6 @@
 import { apiToken, expect, signIn, test } from './fixtures';
 
-/** Issue 25: numbers, names and narrow screens as a daily user meets them. */
+/** Numbers, names and narrow screens as a daily user meets them. */
 
 test('Persian dashboard: counts in Persian digits, Latin names cut at their end', async ({ page, request }) => {
   const token = await apiToken(request);

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Issue 15: avatar initials must read against their disc for every name, in both themes.
+ * Avatar initials must read against their disc for every name, in both themes.
  * Each name below gets a different one of the avatar colours (src/lib/avatar-color.test.ts
  * checks all of them); each is a real account,
  * made with the binary, that signs in and has its dashboard checked by axe.

@@ -1,7 +1,7 @@
 import { expect, signIn, test } from './fixtures';
 
 /**
- * Issue 12: upload two files at once with their progress, a wrong type refused with
+ * Upload two files at once with their progress, a wrong type refused with
  * SPEC §8's message, preview, download, delete ('File deleted') and restore from the
  * trash — against the real binary.
  */

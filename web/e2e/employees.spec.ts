@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * The office side of the time clock (issue 4) against the real binary and the demo
+ * The office side of the time clock against the real binary and the demo
  * organisation: add an employee and clock in with their PIN at the kiosk, see the shift on
  * the timesheet, correct punches and read the audit trail, close a forgotten clock-out.
  */

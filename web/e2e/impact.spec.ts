@@ -1,7 +1,7 @@
 import { apiToken, expect, orgDay, signIn, test } from './fixtures';
 
 /**
- * Issue 29: a project's impact report. Its own kit (4 meals a kit, rice at $2.50 a kg),
+ * A project's impact report. Its own kit (4 meals a kit, rice at $2.50 a kg),
  * units made yesterday for the project (one entry reversed), a shipment shipped and one
  * cancelled; the report's figures; its print layout on A4 and Letter; a share link made
  * on the page, opened signed out in a fresh browser (the report and nothing else), then

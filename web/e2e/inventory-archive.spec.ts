@@ -2,7 +2,7 @@ import { apiToken, expect, signIn, test } from './fixtures';
 
 /**
  * Archiving an item asks first, hides it from the list, and is undone by restoring it;
- * an item with stock on hand cannot be archived and says why (issue 9 item 6's rule).
+ * an item with stock on hand cannot be archived and says why.
  */
 test('archive and restore an item through the confirmation', async ({ page, request }) => {
   const token = await apiToken(request);

@@ -3,7 +3,7 @@ import { apiToken, expect, signIn, test } from './fixtures';
 /**
  * A move that belongs to a shipment or a production entry is undone only through its
  * owner: the batch page offers no Undo for it and links to the owner instead, while a
- * manual adjustment keeps its Undo (issue 21, the ledger and its owners).
+ * manual adjustment keeps its Undo (the ledger and its owners).
  */
 test('the batch page links owned moves to their owner and offers Undo only for the others', async ({ page, request }) => {
   const token = await apiToken(request);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { apiToken, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 5: receive a batch, see it grouped under its item, adjust it, undo the
+ * Receive a batch, see it grouped under its item, adjust it, undo the
  * adjustment, count it, read its history and export CSV — in English and in Persian
  * (right to left, Persian digits). Labels come from the locale files themselves.
  */

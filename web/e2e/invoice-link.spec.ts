@@ -1,7 +1,7 @@
 import { apiToken, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 25: Send numbers the invoice and mails the client a link; the link opens the invoice
+ * Send numbers the invoice and mails the client a link; the link opens the invoice
  * signed out, in a fresh browser context, read-only; the invoice page says when it was mailed
  * and first opened; voiding revokes the link, which then says so.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiToken, expect, test } from './fixtures';
 
 /**
- * The kiosk on the wall when the network drops (issue 27), against the real binary: it
+ * The kiosk on the wall when the network drops, against the real binary: it
  * opens from its service worker's cache, takes punches while offline (sealed to the
  * server's key, kept in IndexedDB), and delivers them when the network returns; the
  * server records the right ones at the tablet's times, marked offline, refuses the

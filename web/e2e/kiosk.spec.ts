@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The public kiosk (issue 4), as an employee uses it, against the real binary with the
+ * The public kiosk, as an employee uses it, against the real binary with the
  * demo organisation: the n-th demo employee has PIN 1000+n (printed on start). Each test
  * uses its own employees, so tests may run in any order on one server.
  */

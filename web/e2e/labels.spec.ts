@@ -4,7 +4,7 @@ import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, DEMO, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 23, labels and scanning: a receipt's batch labels, each with the QR code of its
+ * Labels and scanning: a receipt's batch labels, each with the QR code of its
  * /b/{sku}/10/{code}/17/{YYMMDD} link, in both layouts; the link opening the batch after a
  * sign-in; and Chromium's fake camera showing one of those very labels, read by the scanner
  * (ZXing: Linux Chromium has no BarcodeDetector) in the inventory search and the shipment

@@ -1,6 +1,6 @@
 import { apiToken, expect, signIn, test } from './fixtures';
 
-/** Issue 25: "See all" in the notifications dropdown opens a page with filters (unread, kind), server paging and mark read. */
+/** "See all" in the notifications dropdown opens a page with filters (unread, kind), server paging and mark read. */
 test('the notifications page: reached from the dropdown, filtered by kind and unread, marked read', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   // The demo's low-stock alerts: how many the server holds for the demo user.

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from './fixtures';
 
-/** Issue 25: the Payments group (SPEC §2) in the navigation, its pages reached by clicking, not by typing URLs. */
+/** The Payments group (SPEC §2) in the navigation, its pages reached by clicking, not by typing URLs. */
 const ENTRIES: [string, RegExp, string][] = [
   ['Billing', /\/payments\/billing$/, 'Billing'],
   ['Payment methods', /\/payments\/payment-methods$/, 'Payment methods'],

@@ -1,7 +1,7 @@
 import { expect, apiToken, orgDay, signIn, test } from './fixtures';
 
 /**
- * Issue 14 (payments): a client, a plan and a project; produce and ship for it; draft an
+ * A client, a plan and a project; produce and ship for it; draft an
  * invoice from the project's output at the plan's rate, send it, record a payment, print it.
  */
 test('invoice from a project: draft, send, pay, print', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * The public pages paint from their HTML (issue 26): the built /auth/login and
+ * The public pages paint from their HTML: the built /auth/login and
  * /employee-portal hold the page's markup before any script runs, in the language and
  * theme the server chose, and the browser's React hydrates that markup rather than
  * drawing it again.

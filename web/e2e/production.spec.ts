@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { apiToken, expect, orgDay, signIn, test } from './fixtures';
 
 /**
- * Issue 10: enter an hour's units picking batches, see the subtraction view, see stock
+ * Enter an hour's units picking batches, see the subtraction view, see stock
  * fall on the batch page and the finished batch appear, see the daily totals and labour
  * hours, and reverse the entry.
  */

@@ -1,7 +1,7 @@
 import { apiToken, expect, orgDay, signIn, test } from './fixtures';
 
 /**
- * Issue 14 (projects): add a client, add a project for it, make units for it on the
+ * Add a client, add a project for it, make units for it on the
  * hourly production page and ship some on the shipping log, and watch its progress rise;
  * find it among the cards and in the table.
  */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { apiToken, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 23, the recall: a raw batch went into pouches, pouches into cases, and cases to a
+ * The recall: a raw batch went into pouches, pouches into cases, and cases to a
  * partner. Starting a recall on the raw batch lists that partner, and shipping a case made
  * from it is refused, naming the recall.
  */

@@ -1,6 +1,6 @@
 import { expect, signIn, test } from './fixtures';
 
-/** Issue 25: recipes have a place under Production; each opens its finished good's recipe, named in the breadcrumb. */
+/** Recipes have a place under Production; each opens its finished good's recipe, named in the breadcrumb. */
 test('Production › Recipes lists the recipes; one opens its editor, the crumb naming the product', async ({ page }) => {
   await signIn(page);
   const sidebar = page.locator('#app-sidebar');

@@ -1,6 +1,6 @@
 import { apiToken, expect, signIn, test } from './fixtures';
 
-/** Issue 25: the search across the app (Ctrl/⌘+K), from the server, permissions respected. */
+/** The search across the app (Ctrl/⌘+K), from the server, permissions respected. */
 test('Ctrl+K opens the search; a demo batch code and Enter open that batch', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const { items } = (await (await request.get('/api/inventory/items?page_size=50&sort=name', { headers })).json()) as {

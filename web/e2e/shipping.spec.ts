@@ -1,7 +1,7 @@
 import { expect, apiToken, signIn, test } from './fixtures';
 
 /**
- * Issue 11: plan a shipment from two batches, ship it and see stock fall, print its
+ * Plan a shipment from two batches, ship it and see stock fall, print its
  * packing slip, find it by a batch code, cancel it and see the stock return.
  */
 test('shipping log flow', async ({ page, request }) => {

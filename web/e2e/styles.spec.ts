@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { apiToken, expect, test } from './fixtures';
 
 /**
- * Complete styles however a page is reached (issue 15, item 1): every route is opened
+ * Complete styles however a page is reached: every route is opened
  * cold, in a new browser context with an empty cache, as its first and only page. Two
  * checks on each:
  * - every Mantine class on the page (`m_…`, from a component's CSS module) has a rule in

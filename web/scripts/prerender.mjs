@@ -1,4 +1,4 @@
-// Writes the public pages' first paint into HTML (issue 26): every page of src/prerender.tsx
+// Writes the public pages' first paint into HTML: every page of src/prerender.tsx
 // in every language and theme, as dist/prerendered/<page>.<lang>.<theme>.html, from the
 // built entry (dist/auth.html, dist/kiosk.html) with its stylesheet inline and the page's
 // markup in #root. internal/httpapi/prerendered.go picks the file for a request (the

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Splits the interface strings by area into i18next namespaces (issue 26):
+// Splits the interface strings by area into i18next namespaces:
 // src/i18n/locales/<namespace>/<lang>.json, each holding its sections under their own
 // keys (namespace `inventory` holds {"inventory": {…}}), so `t('inventory.batch.title')`
 // works unchanged: src/i18n/index.ts lists every namespace as a fallback of `common`.

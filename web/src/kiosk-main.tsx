@@ -8,7 +8,7 @@ import EmployeePortal from './features/kiosk/routes/employee-portal';
 // (src/prerender.tsx); this makes it interactive.
 void i18nReady.finally(() => mount(<EmployeePortal />));
 
-// The kiosk as an app that opens without the network (issue 27, vite.config.ts kioskApp):
+// The kiosk as an app that opens without the network (vite.config.ts kioskApp):
 // its service worker, registered once the page has loaded so it never competes with the
 // first paint, and the kiosk's page and start-up answers put in its caches at once (the
 // visit that installs the worker was not yet served through it).

@@ -11,7 +11,7 @@ import EmployeePortal from '@/features/kiosk/routes/employee-portal';
 import { PAGES, renderPage } from './prerender';
 
 /**
- * The public pages as shipped (issue 26): the markup scripts/prerender.mjs writes into
+ * The public pages as shipped: the markup scripts/prerender.mjs writes into
  * their HTML is hydrated by the same React in the browser, node for node, without a
  * mismatch, and is then interactive.
  */

@@ -1,4 +1,4 @@
-// Command eventsload measures live event delivery (issue 16): it opens many
+// Command eventsload measures live event delivery: it opens many
 // GET /api/events streams on one server, posts chat messages at an interval,
 // and reports how long each message took to reach every stream (from just
 // before its POST to the event's arrival) and the server's peak memory.

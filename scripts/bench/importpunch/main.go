@@ -1,5 +1,5 @@
 // Command importpunch measures kiosk punches while a large inventory import
-// runs (issue 9 item 9): workers punch (validate-pin, then clock in or out
+// runs: workers punch (validate-pin, then clock in or out
 // with its token) without pause, imports of a 5,000-row CSV run one at a
 // time with a pause between, and it prints the p50/p99 of the punch requests
 // that started while an import was running, and of those that did not.

@@ -1,4 +1,4 @@
-// Command pocketbase is the PocketBase reference of the bench (issue 28): a
+// Command pocketbase is the PocketBase reference of the bench: a
 // PocketBase app (its own go.mod, never Packline's) with an "employees"
 // collection like the kiosk's list (first_name, last_name, clock_status,
 // last_event; anyone may list it) seeded with --employees records, and a

@@ -34,3 +34,11 @@ export function namespacesOf(lang: Language): string[] {
 export function namespaceTree(namespace: string, lang: Language): LocaleTree {
   return files[`./locales/${namespace}/${lang}.json`] ?? {};
 }
+
+/** A tree's strings by their dotted key (`inventory.batch.title`). */
+export function flat(tree: LocaleTree, prefix = ''): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((acc, [k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...flat(v, key) };
+  }, {});
+}

@@ -3,24 +3,16 @@ import { importDone, importSummary } from '@/features/inventory/lib/import-text'
 import { formatNumber } from '@/lib/format';
 import { unitName } from '@/lib/units';
 import { LANGUAGES, LANGUAGE_INFO, htmlLang, type Language } from './languages';
-import { localeTree } from './locale-tree';
+import { flat, localeTree } from './locale-tree';
 
 const [br, cn, es, gb, ir] = (['br', 'cn', 'es', 'gb', 'ir'] as const).map(localeTree);
 
-type Tree = { [k: string]: string | Tree };
-function flat(tree: Tree, prefix = ''): Record<string, string> {
-  return Object.entries(tree).reduce<Record<string, string>>((acc, [k, v]) => {
-    const key = prefix ? `${prefix}.${k}` : k;
-    return typeof v === 'string' ? { ...acc, [key]: v } : { ...acc, ...flat(v, key) };
-  }, {});
-}
-
 const FILES: Record<Language, Record<string, string>> = {
-  gb: flat(gb as Tree),
-  br: flat(br as Tree),
-  es: flat(es as Tree),
-  cn: flat(cn as Tree),
-  ir: flat(ir as Tree),
+  gb: flat(gb),
+  br: flat(br),
+  es: flat(es),
+  cn: flat(cn),
+  ir: flat(ir),
 };
 const COUNTS = [0, 1, 2, 3, 5, 22];
 /** Every key with plural forms, without its suffix ('employees.total'). */

@@ -8,8 +8,11 @@ export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings>
   return publicApi.get('/api/settings/public', { signal });
 }
 
+/** The public settings' query key: the settings feature refreshes it after a save. */
+export const publicSettingsKey = ['settings', 'public'] as const;
+
 export const publicSettingsQuery = queryOptions({
-  queryKey: ['settings', 'public'],
+  queryKey: publicSettingsKey,
   queryFn: ({ signal }) => getPublicSettings(signal),
   staleTime: 5 * 60_000,
 });

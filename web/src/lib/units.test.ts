@@ -2,7 +2,7 @@ import i18n from '@/i18n';
 import { formatErrorParams } from './errors';
 import { formatQuantity } from './units';
 
-describe('quantities with their unit (issue 25: "30 pouch")', () => {
+describe('quantities with their unit ("30 pouch")', () => {
   const t = i18n.getFixedT('en-GB');
 
   it('puts the unit in the plural form for the number', () => {

@@ -29,7 +29,7 @@ export function useDocumentTitle(title: string): void {
 
 /**
  * The record a page shows, named in the breadcrumb's last crumb instead of its kind:
- * the batch code, SHP-…, INV-…, the project's name (issue 25). A page sets it with
+ * the batch code, SHP-…, INV-…, the project's name. A page sets it with
  * useRecordCrumb; the shell's breadcrumb reads it for the path it was set on.
  */
 let current: { path: string; label: string } | null = null;

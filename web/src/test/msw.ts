@@ -29,7 +29,7 @@ export const kioskTestKey = {
 /** The private scalar of kioskTestKey (base64url), to open what the kiosk sealed. */
 export const KIOSK_TEST_PRIVATE_KEY = 'ZzrqHQw05nFgLPwgVqCu_HVWcXwVFQTqU1ysyrcUxis';
 
-/** The fake API: the backend contract of issues 2 and 3, in memory. */
+/** The fake API: the backend contract of sign-in and the office app, in memory. */
 export const handlers = [
   mockApi.post('/api/login', async ({ request }) => {
     const body = await request.json();
@@ -75,7 +75,7 @@ export const handlers = [
     HttpResponse.json({ date: '2026-01-15', units: 0, labour_hours: 0, units_per_labour_hour: null, best_line: null }),
   ),
   mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true as const, unread: 0 })),
-  // The kiosk's offline punches (issue 27): a fixed test key (its private half is
+  // The kiosk's offline punches: a fixed test key (its private half is
   // KIOSK_TEST_PRIVATE_KEY), and every delivered punch recorded.
   mockApi.get('/api/kiosk/key', () => HttpResponse.json(kioskTestKey)),
   mockApi.post('/api/kiosk/offline-punches', async ({ request }) => {

@@ -1,5 +1,4 @@
--- Every inventory filter answered from an index or a maintained summary
--- (issue 15 item 8).
+-- Every inventory filter answered from an index or a maintained summary.
 
 -- Search: a trigram index (pg_trgm, a trusted extension) of each item's text
 -- and batch codes, so a LIKE '%…%' search is an index lookup. Where the

@@ -1,4 +1,4 @@
--- A CSV import is all or nothing (issue 21). Where the store writes a large
+-- A CSV import is all or nothing. Where the store writes a large
 -- import in chunks (SQLite, whose one writer the kiosk's punches share), the
 -- chunks go here, each in a short transaction of its own, under a stage id
 -- that no read of the inventory looks at; one short transaction then copies

@@ -1,4 +1,4 @@
--- Batch labels and scanning (issue 23): a scanned label or a typed code finds
+-- Batch labels and scanning: a scanned label or a typed code finds
 -- its batches by code across items, and a receipt's labels are the batches
 -- received on one day from one source.
 CREATE INDEX inventory_batches_code ON inventory_batches(code_key);

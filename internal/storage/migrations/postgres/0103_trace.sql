@@ -1,4 +1,4 @@
--- The trace (issue 23): which finished batches each batch went into. One
+-- The trace: which finished batches each batch went into. One
 -- row per consumed and produced batch, with what the entries that are not
 -- reversed drew from the one into the other, kept in the same transaction
 -- as an entry and its reversal (like production_day_output), so that a raw

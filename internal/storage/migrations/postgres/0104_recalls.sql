@@ -1,4 +1,4 @@
--- Recalls (issue 23): a recall of a batch holds it and every batch made from
+-- Recalls: a recall of a batch holds it and every batch made from
 -- it (recall_batches, the forward trace when the recall started) from
 -- production consumption and shipping while it is open.
 CREATE TABLE recalls (

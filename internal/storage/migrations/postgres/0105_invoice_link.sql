@@ -1,4 +1,4 @@
--- A sent invoice's public link (issue 25): an unguessable token that opens
+-- A sent invoice's public link: an unguessable token that opens
 -- the print-ready invoice without signing in (voiding revokes it), when the
 -- invoice was mailed to the client and when the link was first opened.
 ALTER TABLE billing_invoices ADD COLUMN link_token TEXT;

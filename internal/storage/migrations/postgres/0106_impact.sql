@@ -1,4 +1,4 @@
--- The impact report (issue 29). Items may say how many servings (meals) one
+-- The impact report. Items may say how many servings (meals) one
 -- unit holds and what one unit costs, in the organisation's currency's minor
 -- units; both stay NULL (unknown) until someone sets them.
 ALTER TABLE inventory_items ADD COLUMN servings_per_unit INTEGER;

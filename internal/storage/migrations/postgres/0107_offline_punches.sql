@@ -1,4 +1,4 @@
--- Punches the kiosk took while it could not reach the server (issue 27):
+-- Punches the kiosk took while it could not reach the server:
 -- marked on the punch, for review, and each offline punch's answer kept
 -- under its idempotency key, so a repeat of the key is answered the same
 -- and records nothing.

@@ -1,4 +1,4 @@
--- The organisation's logo (issue 29: the impact report's print layout and
+-- The organisation's logo (the impact report's print layout and
 -- its shared page show it). One row at most; in the database so that every
 -- instance and every backup has it. content_type was decided from the bytes
 -- at upload; etag changes whenever the bytes do.

@@ -1,5 +1,4 @@
--- Every inventory filter answered from an index or a maintained summary
--- (issue 15 item 8).
+-- Every inventory filter answered from an index or a maintained summary.
 
 -- Search: a trigram full-text index of each item's text and batch codes,
 -- kept by triggers, so a search of three or more characters is an index

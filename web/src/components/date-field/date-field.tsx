@@ -26,7 +26,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const toLatinDigits = (s: string) => s.replace(/[۰-۹٠-٩]/g, (d) => String(d.charCodeAt(0) & 0xf));
 
 /**
- * The one date field (issue 25): 'YYYY-MM-DD' in and out, shown the way every date in the
+ * The one date field: 'YYYY-MM-DD' in and out, shown the way every date in the
  * interface is written (formatCalendarDate: '25 Nov 2026' in en-GB), a calendar in the
  * interface's language, and typing allowed: an ISO date or the locale's short form
  * (25/11/2026 in en-GB, 11/25/2026 nowhere here). The heaviest part of a form, so it is

@@ -1,5 +1,6 @@
-import { Alert, Box } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
@@ -45,6 +46,40 @@ export function PublicLinkError({
       <Alert color={known ? 'orange' : 'red'} variant="light" role="alert" data-testid={testId} title={t(known ?? unknownTitle)}>
         {errorMessage(error, t)}
       </Alert>
+    </Box>
+  );
+}
+
+/**
+ * The page a mailed link opens: a line naming who it comes from and a Print button (both
+ * marked `noPrintClass`, which the record's print style hides), above the record.
+ */
+export function PublicPage({
+  maw,
+  note,
+  printLabel,
+  noPrintClass,
+  children,
+}: {
+  maw: number;
+  note: string;
+  printLabel: string;
+  noPrintClass: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box maw={maw} mx="auto" py={{ base: 'sm', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }} component="main" id="main">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" className={noPrintClass}>
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+            {printLabel}
+          </Button>
+        </Group>
+        {children}
+      </Stack>
     </Box>
   );
 }

@@ -2,3 +2,4 @@
 import './strings';
 export { useClientOptions } from './api/clients';
 export type { Client, ClientOption } from './api/clients';
+export { clientKeys } from './api/keys';

@@ -2,3 +2,4 @@
 // features use only what is exported here (load it lazily: it brings production's strings).
 import './strings';
 export { RecipeButton } from './components/recipe-button';
+export { productionKeys } from './api/keys';

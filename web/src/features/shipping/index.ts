@@ -2,3 +2,4 @@
 import './strings';
 export { BatchShipments } from './components/batch-shipments';
 export type { BatchShipment, Shipment } from './api/shipments';
+export { shippingKeys } from './api/keys';

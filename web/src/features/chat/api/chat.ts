@@ -1,6 +1,7 @@
 import { type InfiniteData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, type ResponseOf, type Schema } from '@/lib/api';
 import { useLiveEvent } from '@/lib/live';
+import { chatKeys } from './keys';
 
 export type Topic = Schema<'Topic'>;
 export type Message = Schema<'Message'>;
@@ -14,11 +15,6 @@ type Pages = InfiniteData<MessagesPage>;
 export const PAGE_SIZE = 30;
 /** How long one's own message can be edited or deleted (the server enforces it too). */
 export const EDIT_WINDOW_MS = 10 * 60_000;
-
-export const chatKeys = {
-  topics: ['chat', 'topics'] as const,
-  messages: (topicId: number) => ['chat', 'messages', topicId] as const,
-};
 
 export const topicsQuery = queryOptions({
   queryKey: chatKeys.topics,
@@ -127,7 +123,7 @@ export function useChatLive() {
 
 /** The colleagues a message can @mention: the active users, by name (GET /api/projects/options' people). */
 export const peopleQuery = queryOptions({
-  queryKey: ['chat', 'people'] as const,
+  queryKey: chatKeys.people,
   queryFn: async ({ signal }) => (await api.get('/api/projects/options', { signal })).people,
   staleTime: 5 * 60_000,
 });

@@ -1,19 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
 import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
+import { clientKeys } from './keys';
 
 // The shapes of the clients API, from its OpenAPI document.
 export type Client = Schema<'Client'>;
 export type ClientOption = Schema<'ClientOption'>;
 export type ClientInput = BodyOf<'/api/clients', 'post'>;
 export type ClientPatch = BodyOf<'/api/clients/{id}', 'patch'>;
-
-/** Query keys of the clients feature. */
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: (params: object) => [...clientKeys.all, 'list', params] as const,
-  options: () => [...clientKeys.all, 'options'] as const,
-};
 
 export type ClientListQuery = NonNullable<CallOptions<'/api/clients', 'get'>['query']>;
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, publicApi } from '@/lib/api';
+import { dashboardKeys } from './keys';
 
 /** GET /api/health: server version and database schema version. */
 export function getHealth(signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getHealth(signal?: AbortSignal) {
 export type Health = Awaited<ReturnType<typeof getHealth>>;
 
 export const healthQuery = queryOptions({
-  queryKey: ['health'],
+  queryKey: dashboardKeys.health(),
   queryFn: ({ signal }) => getHealth(signal),
   staleTime: 5 * 60_000,
 });
@@ -21,7 +22,7 @@ export function useHealth() {
 /** GET /api/backups (admins): the scheduled backups' state, for the versions card. */
 export function useBackups(enabled: boolean) {
   return useQuery({
-    queryKey: ['backups'],
+    queryKey: dashboardKeys.backups(),
     queryFn: ({ signal }) => api.get('/api/backups', { signal }),
     staleTime: 60_000,
     enabled,

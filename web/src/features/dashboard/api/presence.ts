@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent } from '@/lib/live';
 import { api, type Schema } from '@/lib/api';
+import { dashboardKeys } from './keys';
 
 /** A staff member seen online recently. */
 export type Visitor = Schema<'Visitor'>;
@@ -13,7 +14,7 @@ export function getPresence(signal?: AbortSignal) {
 export type Presence = Awaited<ReturnType<typeof getPresence>>;
 
 export const presenceQuery = queryOptions({
-  queryKey: ['presence'],
+  queryKey: dashboardKeys.presence(),
   queryFn: ({ signal }) => getPresence(signal),
   refetchInterval: 60_000,
 });

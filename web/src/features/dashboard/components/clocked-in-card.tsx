@@ -10,7 +10,7 @@ import { CardBadge, CardList, CardRow, DashboardCard } from './dashboard-card';
 
 const SHOWN = 6;
 
-/** Who is clocked in now, forgotten clock-outs first and flagged (issue 4). */
+/** Who is clocked in now, forgotten clock-outs first and flagged. */
 export function ClockedInCard() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;

@@ -10,7 +10,7 @@ import { formatQuantity } from '@/lib/units';
 
 const SHOWN = 4;
 
-/** Low stock and batches expiring soon (issue 5), each linking to where it can be acted on. */
+/** Low stock and batches expiring soon, each linking to where it can be acted on. */
 export function StockWarningsCard() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;

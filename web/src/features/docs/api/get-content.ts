@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiUrl, parseErrorBody } from '@/lib/api';
 import { readToken } from '@/lib/auth/token-storage';
+import { docKeys } from './keys';
 import type { DocumentRecord } from './types';
 
 /**
@@ -24,6 +26,17 @@ export async function fetchContent(id: number, download: boolean, signal?: Abort
     throw new ApiError(`HTTP error ${res.status}: ${text}`, res.status === 403 ? 'forbidden' : 'http', res.status, parseErrorBody(text));
   }
   return res.blob();
+}
+
+/** A document's content as an object URL, for the preview (off while `enabled` is false; the caller revokes the URL). */
+export function useContentUrl(id: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: docKeys.content(id),
+    queryFn: async ({ signal }) => URL.createObjectURL(await fetchContent(id!, false, signal)),
+    enabled: enabled && id != null,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }
 
 /** Saves a document under its original name (any characters). */

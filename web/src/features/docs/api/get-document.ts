@@ -9,7 +9,7 @@ export function getDocument(id: number, signal?: AbortSignal) {
 
 export function useDocument(id: number | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: [...docKeys.all, 'one', id],
+    queryKey: docKeys.one(id),
     queryFn: ({ signal }) => getDocument(id!, signal),
     enabled: enabled && id != null,
   });

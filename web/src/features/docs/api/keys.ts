@@ -5,4 +5,6 @@ export const docKeys = {
   list: (params: object) => [...docKeys.lists(), params] as const,
   trash: (params: object) => [...docKeys.all, 'trash', params] as const,
   limits: () => [...docKeys.all, 'limits'] as const,
+  one: (id: number | undefined) => [...docKeys.all, 'one', id] as const,
+  content: (id: number | undefined) => [...docKeys.all, 'content', id] as const,
 };

@@ -1,9 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Modal, Table, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchContent } from '../api/get-content';
+import { useContentUrl } from '../api/get-content';
 import { useDocument } from '../api/get-document';
 import { isPreviewable, type DocumentRecord } from '../api/types';
 import { errorMessage } from '@/lib/errors';
@@ -16,13 +15,7 @@ import { formatBytes } from '../lib/format';
 export function PreviewModal({ doc, onClose, onDownload, onDelete }: { doc: DocumentRecord | null; onClose: () => void; onDownload: (d: DocumentRecord) => void; onDelete?: (d: DocumentRecord) => void }) {
   const { t, i18n } = useTranslation();
   const can = doc != null && isPreviewable(doc);
-  const q = useQuery({
-    queryKey: ['documents', 'content', doc?.id],
-    queryFn: async ({ signal }) => URL.createObjectURL(await fetchContent(doc!.id, false, signal)),
-    enabled: can,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const q = useContentUrl(doc?.id, can);
   const url = q.data;
   // The object URL is released a while after the preview closes (not at once: a
   // remount in development would otherwise find it gone).

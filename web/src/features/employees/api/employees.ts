@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { employeeKeys } from './keys';
 import type { Employee } from './types';
 
 export type SortField = 'last_name' | 'first_name' | 'clock_status' | 'last_event' | 'created_at';
@@ -12,14 +13,11 @@ export interface EmployeeListParams {
   pageSize: number;
 }
 
-/** Every query of this feature starts with this key, so a change refreshes them all. */
-export const EMPLOYEES_KEY = ['employees'] as const;
-
 /** GET /api/staff/employees: searched, sorted and paged on the server. */
 export function employeeListQuery(p: EmployeeListParams) {
   const query = { search: p.search, status: p.status, sort: p.sort, order: p.order, page: p.page, page_size: p.pageSize };
   return queryOptions({
-    queryKey: [...EMPLOYEES_KEY, 'list', p],
+    queryKey: employeeKeys.list(p),
     queryFn: ({ signal }) => api.get('/api/staff/employees', { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -32,7 +30,7 @@ export function useEmployeeList(p: EmployeeListParams) {
 /** GET /api/staff/employees/{id}: one employee, archived or not (off while id is null). */
 export function useEmployee(id: number | null) {
   return useQuery({
-    queryKey: [...EMPLOYEES_KEY, 'one', id],
+    queryKey: employeeKeys.one(id),
     queryFn: ({ signal }) => api.get('/api/staff/employees/{id}', { path: { id: id ?? 0 }, signal }),
     enabled: id != null,
   });
@@ -41,7 +39,7 @@ export function useEmployee(id: number | null) {
 /** Refreshes every employee and time query after a change. */
 export function useInvalidateEmployees() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: EMPLOYEES_KEY });
+  return () => qc.invalidateQueries({ queryKey: employeeKeys.all });
 }
 
 export interface EmployeeInput {

@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, downloadCSV } from '@/lib/api';
-import { EMPLOYEES_KEY, useInvalidateEmployees } from './employees';
+import { useInvalidateEmployees } from './employees';
+import { employeeKeys } from './keys';
 import type { Punch } from './types';
 
 /** GET /api/staff/timeclock/now: who is in, refreshed every 30 s. */
 export function useWhoIsIn() {
   return useQuery(
     queryOptions({
-      queryKey: [...EMPLOYEES_KEY, 'now'],
+      queryKey: employeeKeys.now(),
       queryFn: ({ signal }) => api.get('/api/staff/timeclock/now', { signal }),
       refetchInterval: 30_000,
       staleTime: 10_000,
@@ -19,7 +20,7 @@ export function useWhoIsIn() {
 export function usePunches(employeeId: number | null, from: string, to: string) {
   return useQuery(
     queryOptions({
-      queryKey: [...EMPLOYEES_KEY, 'punches', employeeId, from, to],
+      queryKey: employeeKeys.punches(employeeId, from, to),
       queryFn: ({ signal }) =>
         api.get('/api/staff/employees/{id}/punches', { path: { id: employeeId ?? 0 }, query: { from, to }, signal }),
       enabled: employeeId !== null && Boolean(from && to),
@@ -33,7 +34,7 @@ export type TimesheetParams = { from: string; to: string };
 export function useTimesheet(p: TimesheetParams) {
   return useQuery(
     queryOptions({
-      queryKey: [...EMPLOYEES_KEY, 'timesheet', p],
+      queryKey: employeeKeys.timesheet(p),
       queryFn: ({ signal }) => api.get('/api/staff/timesheets', { query: { from: p.from, to: p.to }, signal }),
       enabled: Boolean(p.from && p.to),
     }),

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type Schema } from '@/lib/api';
+import { faqKeys } from './keys';
 
 // The shapes of the FAQ API, from its OpenAPI document.
 export type FaqShown = Schema<'FAQShown'>;
@@ -8,12 +9,6 @@ export type FaqTopic = Schema<'FAQTopic'>;
 export type FaqLocale = Schema<'FAQLocale'>;
 export type FaqInput = BodyOf<'/api/faq', 'post'>;
 export const TOPICS = enumValues<FaqTopic>()(['general', 'kiosk', 'pins', 'batches', 'recalls', 'production', 'shipping', 'documents']);
-
-export const faqKeys = {
-  all: ['faq'] as const,
-  list: (lang: string, search: string, topic: string) => [...faqKeys.all, 'list', lang, search, topic] as const,
-  one: (id: number) => [...faqKeys.all, 'one', id] as const,
-};
 
 /** GET /api/faq: the questions in one language, searched on the server. */
 export function useFaq(lang: FaqLocale, search: string, topic: FaqTopic | '') {

@@ -15,7 +15,7 @@ export function receiptBatches(id: number, signal?: AbortSignal) {
 /** The batches a label link or a scan names. */
 export function useFoundBatches(code: string, sku?: string) {
   return useQuery({
-    queryKey: [...inventoryKeys.all, 'found', code, sku ?? ''],
+    queryKey: inventoryKeys.found(code, sku),
     queryFn: ({ signal }) => findBatches(code, sku, signal),
     enabled: code !== '',
   });
@@ -24,7 +24,7 @@ export function useFoundBatches(code: string, sku?: string) {
 /** The batches to print labels for: one batch's receipt, or that batch alone. */
 export function useLabelBatches(id: number, receipt: boolean) {
   return useQuery({
-    queryKey: [...inventoryKeys.batch(id), 'labels', receipt],
+    queryKey: inventoryKeys.batchLabels(id, receipt),
     queryFn: async ({ signal }) => {
       if (receipt) return receiptBatches(id, signal);
       const b = await api.get('/api/inventory/batches/{id}', { path: { id }, query: { limit: 1 }, signal });

@@ -9,7 +9,7 @@ import { inventoryKeys } from './keys';
  */
 export function useBatch(id: number) {
   return useQuery({
-    queryKey: [...inventoryKeys.batch(id), 'detail'],
+    queryKey: inventoryKeys.batchDetail(id),
     queryFn: ({ signal }) => api.get('/api/inventory/batches/{id}', { path: { id }, query: { limit: 1 }, signal }),
   });
 }

@@ -17,7 +17,7 @@ export interface BatchMovesQuery {
 /** GET /api/inventory/moves for one batch: a page of its history, newest first, filtered on the server. */
 export function useBatchMoves(batchId: number, q: BatchMovesQuery) {
   return useQuery({
-    queryKey: [...inventoryKeys.batch(batchId), 'moves', q],
+    queryKey: inventoryKeys.batchMoves(batchId, q),
     queryFn: ({ signal }) =>
       api.get('/api/inventory/moves', {
         query: { batch_id: batchId, reason: q.reason, from: q.from || undefined, to: q.to || undefined, before: q.before, limit: q.limit },

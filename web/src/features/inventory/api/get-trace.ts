@@ -9,5 +9,5 @@ export function getBatchTrace(id: number, direction: TraceDirection, signal?: Ab
 }
 
 export function useBatchTrace(id: number, direction: TraceDirection) {
-  return useQuery({ queryKey: [...inventoryKeys.batch(id), 'trace', direction], queryFn: ({ signal }) => getBatchTrace(id, direction, signal) });
+  return useQuery({ queryKey: inventoryKeys.batchTrace(id, direction), queryFn: ({ signal }) => getBatchTrace(id, direction, signal) });
 }

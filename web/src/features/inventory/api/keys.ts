@@ -7,4 +7,9 @@ export const inventoryKeys = {
   batch: (id: number) => [...inventoryKeys.all, 'batch', id] as const,
   warnings: (days: number) => [...inventoryKeys.all, 'warnings', days] as const,
   facets: () => [...inventoryKeys.all, 'facets'] as const,
+  batchDetail: (id: number) => [...inventoryKeys.batch(id), 'detail'] as const,
+  batchTrace: (id: number, direction: string) => [...inventoryKeys.batch(id), 'trace', direction] as const,
+  batchMoves: (id: number, params: object) => [...inventoryKeys.batch(id), 'moves', params] as const,
+  batchLabels: (id: number, receipt: boolean) => [...inventoryKeys.batch(id), 'labels', receipt] as const,
+  found: (code: string, sku?: string) => [...inventoryKeys.all, 'found', code, sku ?? ''] as const,
 };

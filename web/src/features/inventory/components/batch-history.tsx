@@ -45,7 +45,7 @@ function canUndo(m: Move): boolean {
 }
 
 /**
- * A batch's history of moves (issue 25: one history, not the same usage three times): newest
+ * A batch's history of moves (one history, not the same usage three times): newest
  * first, a page at a time from the server, filtered by what the move was and when; who, why,
  * the running balance, and where each owned move belongs.
  */

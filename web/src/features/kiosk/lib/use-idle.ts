@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** How long the kiosk may sit untouched before it returns to its start (issue 27). */
+/** How long the kiosk may sit untouched before it returns to its start. */
 export const KIOSK_IDLE_MS = 30_000;
 
 /**

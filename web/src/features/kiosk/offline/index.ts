@@ -3,7 +3,7 @@ import { deletePunches, listPunches, putPunch, type QueuedPunch } from './queue'
 import { seal, type OfflineKey, type PunchSecret } from './seal';
 
 /**
- * The kiosk's offline punches (issue 27), loaded lazily: the key, the queue, delivery.
+ * The kiosk's offline punches, loaded lazily: the key, the queue, delivery.
  * When the server cannot be reached the kiosk seals the PIN and the button pressed to the
  * server's key (seal.ts), keeps it with an idempotency key and the tablet's time
  * (queue.ts), and sends what waits, in order, when the network returns.

@@ -10,7 +10,7 @@ import { renderApp, setupI18n } from '@/test/render';
 import { KEY_STORAGE, waiting } from '../offline';
 import { deletePunches } from '../offline/queue';
 
-// The kiosk on the wall (issue 27): the number pad, the confirmation, the throttle's
+// The kiosk on the wall: the number pad, the confirmation, the throttle's
 // countdown and punches kept while the server cannot be reached.
 
 const people = () => [

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { useSettings } from '@/features/settings';
 
-/** The organisation's currency (GET /api/settings, shared with the settings screen's cache). */
+/** The organisation's currency, from the settings feature's query (the settings screen's cache). */
 export function useOrgCurrency(): string {
-  const q = useQuery({ queryKey: ['settings', 'organisation'], queryFn: ({ signal }) => api.get('/api/settings', { signal }) });
-  return q.data?.currency || 'USD';
+  return useSettings().data?.currency || 'USD';
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadCSV, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
 import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
+import { invoiceKeys } from './keys';
 
 export type Invoice = Schema<'Invoice'>;
 export type InvoiceStatus = Schema<'InvoiceStatus'>;
@@ -19,13 +20,6 @@ export interface InvoiceListParams extends ServerListParams {
   status?: StatusFilter | '';
   search?: string;
 }
-
-export const invoiceKeys = {
-  all: ['invoices'] as const,
-  list: (p: object) => [...invoiceKeys.all, 'list', p] as const,
-  one: (id: number) => [...invoiceKeys.all, 'one', id] as const,
-  print: (id: number) => [...invoiceKeys.all, 'print', id] as const,
-};
 
 function listQuery(p: InvoiceListParams): ListQuery {
   return {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type Schema } from '@/lib/api';
+import { methodKeys } from './keys';
 
 export type Method = Schema<'PaymentMethod'>;
 export type MethodKind = Schema<'PaymentMethodKind'>;
@@ -7,11 +8,6 @@ export type MethodInput = BodyOf<'/api/payment-methods', 'post'>;
 export type MethodPatch = BodyOf<'/api/payment-methods/{id}', 'patch'>;
 
 export const KINDS = enumValues<MethodKind>()(['bank_transfer', 'cheque', 'card_link']);
-
-export const methodKeys = {
-  all: ['payment-methods'] as const,
-  list: (archived: boolean) => [...methodKeys.all, { archived }] as const,
-};
 
 /** GET /api/payment-methods (admin): the primary first. */
 export function useMethods(archived = false) {

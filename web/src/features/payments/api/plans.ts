@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type Schema } from '@/lib/api';
+import { planKeys } from './keys';
 
 export type Plan = Schema<'PricingPlan'>;
 export type PlanPeriod = Schema<'PlanPeriod'>;
@@ -7,11 +8,6 @@ export type PlanInput = BodyOf<'/api/pricing-plans', 'post'>;
 export type PlanPatch = BodyOf<'/api/pricing-plans/{id}', 'patch'>;
 
 export const PERIODS = enumValues<PlanPeriod>()(['per_unit', 'monthly', 'annual']);
-
-export const planKeys = {
-  all: ['pricing-plans'] as const,
-  list: (archived: boolean) => [...planKeys.all, { archived }] as const,
-};
 
 /** GET /api/pricing-plans (admin) */
 export function usePlans(archived = false) {

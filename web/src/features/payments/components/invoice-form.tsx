@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { formatNumber } from '@/lib/format';
-import { useClientChoices } from '../api/clients';
 import { useSaveInvoice, type Invoice } from '../api/invoices';
 import { usePlans } from '../api/plans';
-import { useClientProjects } from '../api/projects';
 import { CURRENCIES, formatMoney, minorDigits, previewTotals, toMajor, toMinor } from '../lib/money';
 import { SegmentedField } from '@/components/segmented-field';
 import { FormActions } from '@/components/form-actions';
+import { useClientOptions } from '@/features/clients';
+import { useClientProjects } from '@/features/projects';
 
 interface LineDraft {
   key: number;
@@ -37,7 +37,7 @@ export function InvoiceForm({ invoice, currency: orgCurrency, onClose, onSaved, 
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const save = useSaveInvoice();
-  const clients = useClientChoices();
+  const clients = useClientOptions();
   const plans = usePlans();
   const [clientId, setClientId] = useState<number | null>(invoice?.client_id ?? null);
   const clientName = clients.data?.clients.find((c) => c.id === clientId)?.name ?? invoice?.bill_to.name ?? '';

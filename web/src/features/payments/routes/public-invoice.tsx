@@ -1,8 +1,7 @@
 import '../strings';
-import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PublicLinkError, usePublicRecord } from '@/components/public-link/public-link';
+import { PublicLinkError, PublicPage, usePublicRecord } from '@/components/public-link/public-link';
 import { publicApi, type ResponseOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { InvoiceDocument } from '../components/invoice-document';
@@ -29,18 +28,13 @@ export default function PublicInvoicePage({ token }: { token: string }) {
     return <PublicLinkError error={q.error} titles={TITLES} unknownTitle="payments.publicInvoice.unknownTitle" testId="public-invoice-error" />;
   }
   return (
-    <Box maw={960} mx="auto" py={{ base: 'sm', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }} component="main" id="main">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" className="invoice-actions">
-          <Text size="sm" c="dimmed">
-            {t('payments.publicInvoice.contact', { email: data.support_email })}
-          </Text>
-          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-            {t('payments.publicInvoice.print')}
-          </Button>
-        </Group>
-        <InvoiceDocument invoice={inv} method={data.primary_method} orgName={data.organisation_name} supportEmail={data.support_email} t={it} lng={ilng} />
-      </Stack>
-    </Box>
+    <PublicPage
+      maw={960}
+      note={t('payments.publicInvoice.contact', { email: data.support_email })}
+      printLabel={t('payments.publicInvoice.print')}
+      noPrintClass="invoice-actions"
+    >
+      <InvoiceDocument invoice={inv} method={data.primary_method} orgName={data.organisation_name} supportEmail={data.support_email} t={it} lng={ilng} />
+    </PublicPage>
   );
 }

@@ -1,16 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, type ResponseOf, type Schema } from '@/lib/api';
 import { session } from '@/lib/auth/session';
+import { preferencesKeys } from './keys';
 
 /** One of the signed-in user's sessions (GET /api/user/sessions). */
 export type UserSession = Schema<'Session'>;
 
-export const twoFactorQueryKey = ['user', '2fa'] as const;
-export const sessionsQueryKey = ['user', 'sessions'] as const;
-
 export const twoFactorQuery = () =>
   queryOptions({
-    queryKey: twoFactorQueryKey,
+    queryKey: preferencesKeys.twoFactor(),
     queryFn: ({ signal }) => api.get('/api/user/2fa', { signal }),
   });
 
@@ -31,7 +29,7 @@ export function useEnableTwoFactor() {
     mutationFn: (proof: { code: string; password: string }) => api.patch('/api/user/2fa', { body: { is2FAEnabled: true, ...proof } }),
     onSuccess: () => {
       session.updateUser({ is2FAEnabled: true });
-      void qc.invalidateQueries({ queryKey: twoFactorQueryKey });
+      void qc.invalidateQueries({ queryKey: preferencesKeys.twoFactor() });
     },
   });
 }
@@ -43,7 +41,7 @@ export function useDisableTwoFactor() {
     mutationFn: (proof: { code?: string; password?: string }) => api.patch('/api/user/2fa', { body: { is2FAEnabled: false, ...proof } }),
     onSuccess: () => {
       session.updateUser({ is2FAEnabled: false });
-      void qc.invalidateQueries({ queryKey: twoFactorQueryKey });
+      void qc.invalidateQueries({ queryKey: preferencesKeys.twoFactor() });
     },
   });
 }
@@ -51,7 +49,7 @@ export function useDisableTwoFactor() {
 /** GET /api/user/sessions, most recently used first. */
 export function useSessions() {
   return useQuery({
-    queryKey: sessionsQueryKey,
+    queryKey: preferencesKeys.sessions(),
     queryFn: ({ signal }) => api.get('/api/user/sessions', { signal }).then((d) => d.sessions),
   });
 }
@@ -62,7 +60,7 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest<ResponseOf<'/api/user/sessions/{id}', 'delete'>>(`/api/user/sessions/${id}`, { method: 'DELETE' }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: preferencesKeys.sessions() }),
   });
 }
 
@@ -71,6 +69,6 @@ export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { current_password: string; password: string }) => api.patch('/api/user/password', { body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: preferencesKeys.sessions() }),
   });
 }

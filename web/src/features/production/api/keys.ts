@@ -5,6 +5,7 @@ export const productionKeys = {
   allLines: () => [...productionKeys.all, 'lines', 'all'] as const,
   crew: (date: string) => [...productionKeys.all, 'crew', date] as const,
   recipes: (itemId: number) => [...productionKeys.all, 'recipes', itemId] as const,
+  recipeItem: (itemId: number) => [...productionKeys.recipes(itemId), 'item'] as const,
   components: () => [...productionKeys.all, 'components'] as const,
   products: () => [...productionKeys.all, 'products'] as const,
   suggestion: (productId: number, units: number, date: string) => [...productionKeys.all, 'suggest', productId, units, date] as const,

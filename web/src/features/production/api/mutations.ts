@@ -1,18 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf } from '@/lib/api';
+import { dashboardKeys } from '@/features/dashboard';
+import { inventoryKeys } from '@/features/inventory';
+import { projectKeys } from '@/features/projects';
 import { productionKeys } from './keys';
 
-/** A production write moves stock: refetch production and inventory figures on screen. */
+/** A line or crew change: refetch production's figures and the dashboard's units today (best line, labour). */
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: productionKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: productionKeys.all }), qc.invalidateQueries({ queryKey: dashboardKeys.productionToday() })]);
+}
+
+/**
+ * An entry or its reversal also moves stock and counts toward a project: refetch the
+ * inventory and the projects' progress too.
+ */
+function useInvalidateEntry() {
+  const qc = useQueryClient();
+  const invalidate = useInvalidate();
+  return () =>
+    Promise.all([invalidate(), qc.invalidateQueries({ queryKey: inventoryKeys.all }), qc.invalidateQueries({ queryKey: projectKeys.all })]);
 }
 
 export type EntryInput = BodyOf<'/api/production/entries', 'post'>;
 
 /** POST /api/production/entries */
 export function useCreateEntry() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateEntry();
   return useMutation({
     mutationFn: (input: EntryInput) => api.post('/api/production/entries', { body: input }),
     onSuccess: invalidate,
@@ -21,7 +36,7 @@ export function useCreateEntry() {
 
 /** POST /api/production/entries/{id}/reverse */
 export function useReverseEntry() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateEntry();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
       api.post('/api/production/entries/{id}/reverse', { path: { id }, body: { reason } }),

@@ -10,7 +10,7 @@ export async function getRecipeVersions(itemId: number, signal?: AbortSignal) {
 /** GET /api/inventory/items/{id}: the finished good a recipe page is about (its name for the title and crumb). */
 export function useRecipeItem(itemId: number) {
   return useQuery({
-    queryKey: [...productionKeys.recipes(itemId), 'item'],
+    queryKey: productionKeys.recipeItem(itemId),
     queryFn: ({ signal }) => api.get('/api/inventory/items/{id}', { path: { id: itemId }, signal }),
   });
 }

@@ -8,13 +8,14 @@ import { useTranslation } from 'react-i18next';
 import type { Overview } from '../api/types';
 import { formatDay, formatQty, formatRate } from '../lib/format';
 import { TitledSection } from '@/components/list-table';
+import { chartAxes } from '@/lib/chart-axes';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'lime.6', 'indigo.6'];
 
 export default function OverviewCharts({ overview }: { overview: Overview }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const rtl = useDirection().dir === 'rtl';
+  const axes = chartAxes(useDirection().dir === 'rtl');
   const products = overview.products.map((p, i) => ({ name: `p${p.product_id}`, label: p.name, color: COLORS[i % COLORS.length] }));
   const perDay = overview.days.map((d) => {
     const row: Record<string, string | number> = { day: formatDay(d.date, lng, 'short') };
@@ -37,8 +38,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
           series={products}
           valueFormatter={qty}
           withLegend
-          xAxisProps={{ reversed: rtl }}
-          yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
+          {...axes}
         />
       </TitledSection>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -50,8 +50,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             series={[{ name: 'uplh', label: t('production.daily.uplh'), color: 'teal.6' }]}
             valueFormatter={(v) => formatRate(v, lng)}
             curveType="monotone"
-            xAxisProps={{ reversed: rtl }}
-            yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
+            {...axes}
           />
         </TitledSection>
         <TitledSection title={t('production.overview.linesCompared')}>
@@ -65,8 +64,7 @@ export default function OverviewCharts({ overview }: { overview: Overview }) {
             ]}
             valueFormatter={qty}
             withLegend
-            xAxisProps={{ reversed: rtl }}
-            yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
+            {...axes}
           />
         </TitledSection>
       </SimpleGrid>

@@ -1,16 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, buildPath, downloadFile, type Schema } from '@/lib/api';
+import { impactKeys } from './keys';
 
 // The impact report's API (internal/impact), from its OpenAPI document.
 export type ImpactReport = Schema<'ImpactReport'>;
 export type ImpactLink = Schema<'ImpactLink'>;
-
-export const impactKeys = {
-  all: ['impact'] as const,
-  report: (id: number, from?: string, to?: string) => [...impactKeys.all, id, 'report', from ?? '', to ?? ''] as const,
-  links: (id: number) => [...impactKeys.all, id, 'links'] as const,
-  mail: (id: number) => [...impactKeys.all, id, 'mail'] as const,
-};
 
 /** GET /api/projects/{id}/impact: the report over [from, to] (the server's default period when absent). */
 export function useProjectImpact(id: number, from?: string, to?: string) {

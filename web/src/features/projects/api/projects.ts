@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
 import { serverListQuery, type ServerListParams } from '@/lib/use-server-table';
+import { projectKeys } from './keys';
 
 // The shapes of the projects API, from its OpenAPI document.
 export type Project = Schema<'Project'>;
@@ -10,15 +11,6 @@ export type ProjectOption = Schema<'ProjectOption'>;
 export type ProjectInput = BodyOf<'/api/projects', 'post'>;
 export const STATUSES = enumValues<ProjectStatus>()(['in_progress', 'important', 'completed', 'archived']);
 export const STATUS_COLORS: Record<ProjectStatus, string> = { in_progress: 'blue', important: 'orange', completed: 'teal', archived: 'gray' };
-
-/** Query keys of the projects feature. */
-export const projectKeys = {
-  all: ['projects'] as const,
-  list: (params: object) => [...projectKeys.all, 'list', params] as const,
-  one: (id: number) => [...projectKeys.all, id] as const,
-  options: () => [...projectKeys.all, 'options'] as const,
-  products: () => [...projectKeys.all, 'products'] as const,
-};
 
 type ListQuery = NonNullable<CallOptions<'/api/projects', 'get'>['query']>;
 
@@ -46,12 +38,15 @@ export function useProjects(p: ProjectListParams) {
   });
 }
 
-/** GET /api/projects/{id} */
-export function useProject(id: number) {
-  return useQuery({
+/** GET /api/projects/{id}: the project with its progress (units produced and shipped against the target). */
+export const projectQuery = (id: number) =>
+  queryOptions({
     queryKey: projectKeys.one(id),
     queryFn: ({ signal }) => api.get('/api/projects/{id}', { path: { id }, signal }),
   });
+
+export function useProject(id: number) {
+  return useQuery(projectQuery(id));
 }
 
 /** GET /api/projects/options: projects production and shipments may name, and the people of owners and teams. */
@@ -82,10 +77,25 @@ export function useSaveProject() {
   });
 }
 
+/**
+ * A client's projects with their produced and shipped units (GET /api/projects searched by
+ * the client's name, then kept to that client): the invoice form drafts lines from them.
+ */
+export function useClientProjects(clientId: number | null, clientName: string) {
+  return useQuery({
+    queryKey: projectKeys.forClient(clientId),
+    enabled: clientId != null,
+    queryFn: async ({ signal }) => {
+      const res = await api.get('/api/projects', { query: { search: clientName.slice(0, 200) || undefined, page_size: 200 }, signal });
+      return res.projects.filter((p) => p.client_id === clientId);
+    },
+  });
+}
+
 /** GET /api/invoices?project_id= (admins only): the project's invoices, newest first. */
 export function useProjectInvoices(projectId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...projectKeys.one(projectId), 'invoices'] as const,
+    queryKey: projectKeys.invoices(projectId),
     queryFn: ({ signal }) => api.get('/api/invoices', { query: { project_id: projectId, page_size: 100 }, signal }),
     enabled,
   });

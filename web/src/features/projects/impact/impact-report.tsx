@@ -5,12 +5,14 @@ import '@mantine/charts/styles.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import './impact.css';
 import { BarChart } from '@mantine/charts';
-import { Badge, Box, Card, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, useDirection } from '@mantine/core';
+import { Badge, Box, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, useDirection } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/brand/logo';
+import { TitledCard } from '@/components/titled-card';
 import { formatCalendarDate, formatNumber, intlLocale } from '@/lib/format';
 import type { ImpactReport } from '../api/impact';
+import { chartAxes } from '@/lib/chart-axes';
 
 /** Minor units as money in the locale's way (12345, USD, 2 digits → $123.45; shown whole → $123). */
 export function formatMoney(minor: number, currency: string, digits: number, lng: string, whole = false): string {
@@ -56,28 +58,16 @@ function Figure({ label, value, note, testId }: { label: string; value: ReactNod
   );
 }
 
-function Section({ title, empty, children }: { title: string; empty?: string | false; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md" className="impact-section">
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {empty ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        children
-      )}
-    </Card>
-  );
+/** A section of the report: a compact card under the report's level-2 headings. */
+function Section(props: { title: string; empty?: string | false; children: ReactNode }) {
+  return <TitledCard {...props} compact order={3} className="impact-section" />;
 }
 
 /** The report: who made it, for whom, over which period; the figures; charts; the tables behind them. */
 export function ImpactReportView({ report: r }: { report: ImpactReport }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const rtl = useDirection().dir === 'rtl';
+  const axes = chartAxes(useDirection().dir === 'rtl');
   const n = (v: number) => formatNumber(v, lng);
   const hours = (v: number) => new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 1 }).format(v);
   const money = (v: number) => formatMoney(v, r.currency, r.currency_digits, lng);
@@ -148,8 +138,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
               valueFormatter={n}
               barProps={{ isAnimationActive: false }}
               withLegend
-              xAxisProps={{ reversed: rtl }}
-              yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
+              {...axes}
             />
           </Section>
           <Section title={t('impact.charts.hoursPerDay')}>
@@ -160,8 +149,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
               series={[{ name: 'hours', label: t('impact.charts.hours'), color: 'orange.6' }]}
               valueFormatter={hours}
               barProps={{ isAnimationActive: false }}
-              xAxisProps={{ reversed: rtl }}
-              yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
+              {...axes}
             />
           </Section>
         </SimpleGrid>

@@ -1,10 +1,11 @@
 import '../strings';
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconChartBar, IconPencil } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ListTable } from '@/components/list-table';
+import { TitledCard } from '@/components/titled-card';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { LinkedDocuments } from '@/features/docs';
@@ -42,24 +43,6 @@ function byDay(entries: ProjectDetail['production']): ProductionDay[] {
 }
 
 /** /projects/:id: one project, its progress, and the production and shipments done for it. */
-/** A card of the project page: its title, then its table, or a line saying there is nothing yet. */
-function DetailCard({ title, empty, children }: { title: string; empty: string | false; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      {empty ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        children
-      )}
-    </Card>
-  );
-}
-
 export default function ProjectPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -126,7 +109,7 @@ export default function ProjectPage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <DetailCard title={t('projects.detail.production')} empty={p.production.length === 0 && t('projects.detail.noProduction')}>
+          <TitledCard compact title={t('projects.detail.production')} empty={p.production.length === 0 && t('projects.detail.noProduction')}>
             <ScrollArea.Autosize mah={420}>
               <ListTable
                 aria-label={t('projects.detail.production')}
@@ -148,10 +131,10 @@ export default function ProjectPage() {
                 ))}
               </ListTable>
             </ScrollArea.Autosize>
-          </DetailCard>
+          </TitledCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <DetailCard title={t('projects.detail.shipments')} empty={p.shipments.length === 0 && t('projects.detail.noShipments')}>
+          <TitledCard compact title={t('projects.detail.shipments')} empty={p.shipments.length === 0 && t('projects.detail.noShipments')}>
             <ListTable
               minWidth={360}
               aria-label={t('projects.detail.shipments')}
@@ -178,7 +161,7 @@ export default function ProjectPage() {
                 </Table.Tr>
               ))}
             </ListTable>
-          </DetailCard>
+          </TitledCard>
         </Grid.Col>
         {role === 'admin' && (
           <Grid.Col span={12}>

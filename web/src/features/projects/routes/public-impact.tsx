@@ -1,8 +1,7 @@
 import '../impact-strings';
-import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PublicLinkError, usePublicRecord } from '@/components/public-link/public-link';
+import { PublicLinkError, PublicPage, usePublicRecord } from '@/components/public-link/public-link';
 import { publicApi, type ResponseOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ImpactReportView } from '../impact/impact-report';
@@ -29,18 +28,8 @@ export default function PublicImpactPage({ token }: { token: string }) {
   if (!q) return <Loader aria-label={t('common.loading')} m="xl" />;
   if (!r) return <PublicLinkError error={q.error} titles={TITLES} unknownTitle="impact.public.unknownTitle" testId="public-impact-error" />;
   return (
-    <Box maw={1200} mx="auto" py={{ base: 'sm', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }} component="main" id="main">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" className="impact-no-print">
-          <Text size="sm" c="dimmed">
-            {t('impact.public.sharedBy', { org: r.organisation_name })}
-          </Text>
-          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-            {t('impact.print')}
-          </Button>
-        </Group>
-        <ImpactReportView report={r} />
-      </Stack>
-    </Box>
+    <PublicPage maw={1200} note={t('impact.public.sharedBy', { org: r.organisation_name })} printLabel={t('impact.print')} noPrintClass="impact-no-print">
+      <ImpactReportView report={r} />
+    </PublicPage>
   );
 }

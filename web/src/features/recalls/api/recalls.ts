@@ -1,15 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type Schema } from '@/lib/api';
+import { recallKeys } from './keys';
 
 export type Recall = Schema<'Recall'>;
 export type RecallLine = Schema<'RecallLine'>;
 export type RecallStatus = Schema<'RecallStatus'>;
-
-export const recallKeys = {
-  all: ['recalls'] as const,
-  list: (p: object) => [...recallKeys.all, 'list', p] as const,
-  one: (id: number) => [...recallKeys.all, id] as const,
-};
 
 export interface RecallListParams {
   status: RecallStatus | '';

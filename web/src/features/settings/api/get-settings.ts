@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api';
+import { settingsKeys } from './keys';
 
 /** GET /api/settings (signed in): the organisation's settings, kiosk options included. */
 export type Settings = Schema<'Settings'>;
@@ -8,11 +9,9 @@ export function getSettings(signal?: AbortSignal): Promise<Settings> {
   return api.get('/api/settings', { signal });
 }
 
-export const settingsQueryKey = ['settings', 'organisation'] as const;
-
 export const settingsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsQueryKey,
+    queryKey: settingsKeys.organisation(),
     queryFn: ({ signal }) => getSettings(signal),
   });
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiUrl, parseErrorBody, type Schema } from '@/lib/api';
 import { readToken } from '@/lib/auth/token-storage';
 import { publicSettingsQuery } from '@/lib/public-settings';
-import { settingsQueryKey } from './get-settings';
+import { settingsKeys } from './keys';
 
 /** The server's limit (organisation.MaxLogoBytes): 512 KB. */
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -48,7 +48,7 @@ function useRefreshLogo() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: settingsKeys.organisation() }),
       queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey }),
     ]);
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf } from '@/lib/api';
 import { publicSettingsQuery } from '@/lib/public-settings';
-import { settingsQueryKey, type Settings } from './get-settings';
+import type { Settings } from './get-settings';
+import { settingsKeys } from './keys';
 
 /** The server's limits (internal/organisation): mirrored so the form can say what is wrong before saving. */
 export const NAME_MAX = 200;
@@ -119,9 +120,9 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: updateSettings,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(settingsQueryKey, saved);
+      queryClient.setQueryData(settingsKeys.organisation(), saved);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.organisation() }),
         queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey }),
       ]);
     },

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type Schema } from '@/lib/api';
 import { useLiveEvent } from '@/lib/live';
+import { notificationKeys } from './keys';
 
 /**
  * The three kinds of SPEC §1 (sent a message, uploaded a zip file with a type, started a new topic);
@@ -71,13 +72,13 @@ export function markNotificationsRead(ids?: number[]) {
 
 export const notificationsQuery = (limit: number, f: NotificationsFilter = {}) =>
   queryOptions({
-    queryKey: ['notifications', 'list', { limit, ...f }],
+    queryKey: notificationKeys.list({ limit, ...f }),
     queryFn: ({ signal }) => getNotifications(limit, signal, f),
   });
 
 /** The unread count on the bell: one request at start, then the live events keep it. */
 export const unreadQuery = queryOptions({
-  queryKey: ['notifications', 'unread'],
+  queryKey: notificationKeys.unread(),
   queryFn: async ({ signal }) => (await api.get('/api/notifications', { query: { limit: 1 }, signal })).unread,
   staleTime: Infinity,
 });
@@ -95,7 +96,7 @@ export function useNotificationsLive() {
   const client = useQueryClient();
   useLiveEvent('notification', (d) => {
     client.setQueryData(unreadQuery.queryKey, d.unread);
-    void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    void client.invalidateQueries({ queryKey: notificationKeys.lists() });
   });
 }
 
@@ -105,7 +106,7 @@ export function useMarkNotificationsRead() {
     mutationFn: (ids?: number[]) => markNotificationsRead(ids),
     onSuccess: (res) => {
       client.setQueryData(unreadQuery.queryKey, res.unread);
-      return client.invalidateQueries({ queryKey: ['notifications', 'list'] });
+      return client.invalidateQueries({ queryKey: notificationKeys.lists() });
     },
   });
 }

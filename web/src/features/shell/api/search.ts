@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api';
+import { searchKeys } from './keys';
 
 /** One record the server found: its kind and id name the page it opens. */
 export type SearchResult = Schema<'SearchResult'>;
@@ -11,7 +12,7 @@ export const SEARCH_MIN = 2;
 /** GET /api/search?q=: the records q names that the signed-in user may open, a few of each kind. */
 export const searchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['search', q],
+    queryKey: searchKeys.results(q),
     queryFn: async ({ signal }) => (await api.get('/api/search', { query: { q, limit: 5 }, signal })).results,
     enabled: q.trim().length >= SEARCH_MIN,
     staleTime: 30_000,

@@ -1,5 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, enumValues, type BodyOf, type CallOptions, type Schema } from '@/lib/api';
+import { dashboardKeys } from '@/features/dashboard';
+import { inventoryKeys } from '@/features/inventory';
+import { projectKeys } from '@/features/projects';
+import { shippingKeys } from './keys';
 
 // The shapes of the shipping API, from its OpenAPI document.
 export type Shipment = Schema<'Shipment'>;
@@ -7,13 +11,6 @@ export type ShipmentStatus = Schema<'ShipmentStatus'>;
 export type ShipmentInput = BodyOf<'/api/shipments', 'post'>;
 export type BatchShipment = Schema<'BatchShipment'>;
 export const STATUSES = enumValues<ShipmentStatus>()(['planned', 'shipped', 'delivered', 'cancelled']);
-
-/** Query keys of the shipping feature; every write refetches shipping and inventory figures. */
-export const shippingKeys = {
-  all: ['shipping'] as const,
-  list: (params: object) => [...shippingKeys.all, 'list', params] as const,
-  one: (id: number) => [...shippingKeys.all, id] as const,
-};
 
 /** The log's server-side search, filters, sort and paging. */
 export interface ShipmentListParams {
@@ -63,9 +60,21 @@ export function useShipment(id: number | null) {
   });
 }
 
+/** GET /api/shipments/{id}/trace: the batches a shipment carried, down to the raw batches. */
+export function useShipmentTrace(id: number) {
+  return useQuery({ queryKey: shippingKeys.trace(id), queryFn: ({ signal }) => api.get('/api/shipments/{id}/trace', { path: { id }, signal }) });
+}
+
+/**
+ * A shipment moves stock and counts toward a project's shipped units: every write refetches
+ * shipping, the inventory, the projects' progress and the dashboard's recent shipments.
+ */
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: shippingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
+  return () =>
+    Promise.all(
+      [shippingKeys.all, inventoryKeys.all, projectKeys.all, dashboardKeys.recentShipments()].map((queryKey) => qc.invalidateQueries({ queryKey })),
+    );
 }
 
 /** POST /api/shipments, or PATCH /api/shipments/{id} when an id is given. */
@@ -96,7 +105,7 @@ export function useShipmentStep() {
 /** In-stock batches matching a search, first expiring first, for the line editor. */
 export function useBatchOptions(search: string) {
   return useQuery({
-    queryKey: [...shippingKeys.all, 'batches', search],
+    queryKey: shippingKeys.batchOptions(search),
     queryFn: ({ signal }) =>
       api.get('/api/inventory/items', { query: { search: search.trim() || undefined, page_size: 50 }, signal }),
     placeholderData: keepPreviousData,

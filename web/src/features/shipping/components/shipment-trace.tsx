@@ -1,14 +1,8 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TraceTree } from '@/components/trace-tree';
-import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-
-/** GET /api/shipments/{id}/trace: the batches a shipment carried, down to the raw batches. */
-function useShipmentTrace(id: number) {
-  return useQuery({ queryKey: ['shipping', 'trace', id], queryFn: ({ signal }) => api.get('/api/shipments/{id}/trace', { path: { id }, signal }) });
-}
+import { useShipmentTrace } from '../api/shipments';
 
 /** A shipment's backward trace as a tree of links (lazily loaded by the shipping log). */
 export default function ShipmentTrace({ shipmentId }: { shipmentId: number }) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api';
+import { userKeys } from './keys';
 
 export type AdminUser = Schema<'AdminUser'>;
 export type Invitation = Schema<'Invitation'>;
@@ -12,13 +13,10 @@ export interface UserListParams {
   pageSize: number;
 }
 
-/** Every query of this feature starts with this key, so a change refreshes them all. */
-export const USERS_KEY = ['users'] as const;
-
 /** GET /api/users: searched and paged on the server, active accounts first. */
 export function userListQuery(p: UserListParams) {
   return queryOptions({
-    queryKey: [...USERS_KEY, 'list', p],
+    queryKey: userKeys.list(p),
     queryFn: ({ signal }) => api.get('/api/users', { query: { search: p.search, page: p.page, page_size: p.pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -34,7 +32,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; role?: Role; active?: boolean }) =>
       api.patch('/api/users/{id}', { path: { id }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -43,27 +41,23 @@ export function useInviteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: Role }) => api.post('/api/users/invitations', { body }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: INVITATIONS_KEY }), qc.invalidateQueries({ queryKey: MAIL_KEY })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: userKeys.invitations() }), qc.invalidateQueries({ queryKey: userKeys.mail() })]),
   });
 }
-
-const MAIL_KEY = [...USERS_KEY, 'mail'] as const;
 
 /** GET /api/users/mail: the latest mails of the outbox; polled while one is waiting. */
 export function useOutgoingMail() {
   return useQuery({
-    queryKey: MAIL_KEY,
+    queryKey: userKeys.mail(),
     queryFn: ({ signal }) => api.get('/api/users/mail', { signal }),
     refetchInterval: (q) => (q.state.data?.mails.some((m) => m.status === 'pending') ? 10_000 : false),
   });
 }
 
-const INVITATIONS_KEY = [...USERS_KEY, 'invitations'] as const;
-
 /** GET /api/users/invitations: the invitations not accepted and not expired, newest first. */
 export function usePendingInvitations() {
   return useQuery({
-    queryKey: INVITATIONS_KEY,
+    queryKey: userKeys.invitations(),
     queryFn: async ({ signal }) => (await api.get('/api/users/invitations', { signal })).invitations,
   });
 }
@@ -73,7 +67,7 @@ export function useResendInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post('/api/users/invitations/{id}/resend', { path: { id } }),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: INVITATIONS_KEY }), qc.invalidateQueries({ queryKey: MAIL_KEY })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: userKeys.invitations() }), qc.invalidateQueries({ queryKey: userKeys.mail() })]),
   });
 }
 
@@ -82,7 +76,7 @@ export function useRevokeInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete('/api/users/invitations/{id}', { path: { id } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+    onSettled: () => qc.invalidateQueries({ queryKey: userKeys.invitations() }),
   });
 }
 
@@ -91,6 +85,6 @@ export function useResetTwoFactor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post('/api/users/{id}/reset-2fa', { path: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,0 +1,2 @@
+// What other features may use of the preferences: the keys of the user's security queries.
+export { preferencesKeys } from './api/keys';
