@@ -1,11 +1,11 @@
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, screenshotPath, test } from './fixtures';
 
 /** Issue 25: numbers, names and narrow screens as a daily user meets them. */
 
-test('Persian dashboard: counts in Persian digits, Latin names cut at their end', async ({ page, request }) => {
+test('Persian dashboard: counts in Persian digits, Latin names cut at their end', async ({ page, request }, testInfo) => {
   const token = await apiToken(request);
   await request.patch('/api/user/preferences', { headers: { Authorization: `Bearer ${token}` }, data: { language: 'ir' } });
-  await signIn(page);
+  // The saved language wins when the app loads.
   await page.goto('/dashboard');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
@@ -22,16 +22,15 @@ test('Persian dashboard: counts in Persian digits, Latin names cut at their end'
   expect(cut.text).toMatch(/^[A-Za-z]/);
   expect(cut.direction).toBe('ltr');
   expect(cut.overflow).toBe('ellipsis');
-  await page.screenshot({ path: '../docs/screenshots/dashboard-ir.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, 'dashboard-ir.png'), fullPage: true });
 });
 
-test('the invoice page at 375 px: no sideways scroll, the line table inside its card', async ({ page, request }) => {
+test('the invoice page at 375 px: no sideways scroll, the line table inside its card', async ({ page, request }, testInfo) => {
   const token = await apiToken(request);
   const list = await (await request.get('/api/invoices?limit=100', { headers: { Authorization: `Bearer ${token}` } })).json();
   // The invoice with the widest amounts.
   const widest = [...list.invoices].sort((a, b) => b.total_minor - a.total_minor)[0];
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page);
   await page.goto(`/payments/billing/${widest.id}`);
   const doc = page.getByTestId('invoice-document');
   await expect(doc).toBeVisible();
@@ -40,10 +39,10 @@ test('the invoice page at 375 px: no sideways scroll, the line table inside its 
   const card = await doc.boundingBox();
   const lines = await doc.locator('.invoice-lines').boundingBox();
   expect(lines!.x + lines!.width).toBeLessThanOrEqual(card!.x + card!.width);
-  await page.screenshot({ path: '../docs/screenshots/invoice-375.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, 'invoice-375.png'), fullPage: true });
 });
 
-test('the batch page: one history, newest first, paged and filtered on the server', async ({ page, request }) => {
+test('the batch page: one history, newest first, paged and filtered on the server', async ({ page, request }, testInfo) => {
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const items = await (await request.get('/api/inventory/items?limit=100', { headers })).json();
@@ -56,7 +55,6 @@ test('the batch page: one history, newest first, paged and filtered on the serve
     }
   }
   expect(best.moves).toBeGreaterThan(25);
-  await signIn(page);
   await page.goto(`/inventory/batches/${best.id}`);
   const history = page.getByRole('table', { name: 'History of moves' });
   await expect(history.locator('tbody tr')).toHaveCount(25);
@@ -67,7 +65,7 @@ test('the batch page: one history, newest first, paged and filtered on the serve
   await expect(history.locator('tbody tr').first()).not.toHaveAttribute('data-testid', firstRow!);
   await page.getByRole('button', { name: 'Newer' }).click();
   await expect(history.locator('tbody tr').first()).toHaveAttribute('data-testid', firstRow!);
-  await page.screenshot({ path: '../docs/screenshots/batch-history.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, 'batch-history.png'), fullPage: true });
 
   // Only the receipt: one row, and the pager is gone.
   await page.getByLabel('Move', { exact: true }).first().click();

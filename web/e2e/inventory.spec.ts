@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * Issue 5: receive a batch, see it grouped under its item, adjust it, undo the
@@ -40,12 +40,11 @@ for (const lng of ['gb', 'ir'] as const) {
     const kg = L('units.kg_other');
     const code = `E2E-${lng.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
 
-    await signIn(page);
-    // Show the interface in this language without changing the shared demo user's saved preference.
+    // Show the interface in this language without changing the saved preference.
     await page.route('**/api/user/preferences', (route) =>
       route.fulfill({ json: { language: lng, theme: 'light', nav_layout: 'side' } }),
     );
-    await page.evaluate((l) => localStorage.setItem('packline.language', l), lng);
+    await page.addInitScript((l) => localStorage.setItem('packline.language', l), lng);
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { level: 1, name: L('inventory.title') })).toBeVisible();
     if (lng === 'ir') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -146,7 +145,6 @@ test('a move crossing the reorder level shows in the bell', async ({ page, reque
   const received = await request.post(`/api/inventory/items/${item.id}/batches`, { headers, data: { quantity: 8, code: sku } });
   expect(received.ok()).toBeTruthy();
 
-  await signIn(page);
   await page.goto(`/inventory?search=${sku}`);
   await page.getByRole('button', { name: `Show the batches of Bell test oats ${sku}` }).click();
   const row = page.getByTestId(`batch-${sku}`);

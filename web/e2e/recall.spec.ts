@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * Issue 23, the recall: a raw batch went into pouches, pouches into cases, and cases to a
@@ -43,7 +43,6 @@ test('a recall from a raw batch lists the partner and holds the batches made fro
     lines: [{ batch_id: cases, quantity: 1 }],
   });
 
-  await signIn(page);
   // The raw batch's trace reaches the partner through two levels of production.
   await page.goto(`/inventory/batches/${riceBatch}`);
   const tree = page.getByRole('tree', { name: 'Where it went' });
