@@ -39,7 +39,8 @@ e2e_on_postgres() {
   local port; port=$(free_port)
   echo "== playwright (Chromium, against the real binary on PostgreSQL)"
   local rc=0
-  (cd web && PACKLINE_E2E_PORT=$port PACKLINE_E2E_CMD="../bin/packline serve --addr 127.0.0.1:$port --db '$url' --secret packline-e2e-secret-0123456789 --demo --log-level warn" \
+  # PACKLINE_E2E_DB: the tests make each worker's account in the same database.
+  (cd web && PACKLINE_E2E_PORT=$port PACKLINE_E2E_DB="$url" PACKLINE_E2E_CMD="../bin/packline serve --addr 127.0.0.1:$port --db '$url' --secret packline-e2e-secret-0123456789 --demo --log-level warn" \
     npx playwright test --output test-results-pg ${PACKLINE_E2E_PG_SPECS:-auth kiosk employees inventory documents production.spec shipping.spec projects.spec payments.spec chat.spec twofactor.spec faq.spec impact.spec}) || rc=$?
   PGOPTIONS="-c client_min_messages=warning" psql -q "$base" -c "DROP SCHEMA $schema CASCADE" >/dev/null || true
   return $rc
@@ -91,8 +92,10 @@ if want e2e; then
     fi
     echo "packline: Chromium not found at $chromium — end-to-end tests skipped (apt-get install -y chromium)"
   else
-    echo "== page weight and first paint (login, kiosk ≤ 150 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves; first paint reported beside Vuestic Admin's login, goal ≤ 0.4×)"
-    (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict)
+    # Only what is the same on every machine: bytes and request waves, one cold load a
+    # page. The first paint (timings, and their ratio to Vuestic's) is `make bench`'s.
+    echo "== page weight (login, kiosk ≤ 150 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves before the first paint)"
+    (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict --quick)
     # The SQLite run and the PostgreSQL run use separate servers, databases and
     # output folders, and mostly wait on the browser: run them side by side and
     # print each one's log whole when both are done.
