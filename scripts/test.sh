@@ -96,23 +96,14 @@ if want e2e; then
     # page. The first paint (timings, and their ratio to Vuestic's) is `make bench`'s.
     echo "== page weight (login, kiosk ≤ 150 KB, dashboard ≤ 250 KB gzipped; ≤ 2 request waves before the first paint)"
     (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict --quick)
-    # The SQLite run and the PostgreSQL run use separate servers, databases and
-    # output folders, and mostly wait on the browser: run them side by side and
-    # print each one's log whole when both are done.
-    echo "== playwright (Chromium, against the real binary) on SQLite and on PostgreSQL side by side"
-    logs="$(mktemp -d)"
-    (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test >"$logs/sqlite.log" 2>&1) &
-    sqlite_pid=$!
-    e2e_on_postgres >"$logs/postgres.log" 2>&1 &
-    pg_pid=$!
+    # Each run has two workers (two browsers, each test on its own), which keep two
+    # cores busy; the SQLite run and the PostgreSQL run go one after the other: side by
+    # side they would be four browsers and two servers on two cores, the same work
+    # with every page waiting longer for the CPU, closer to its test's time limits.
+    echo "== playwright (Chromium, against the real binary) on SQLite"
     e2e_rc=0
-    wait "$sqlite_pid" || e2e_rc=1
-    wait "$pg_pid" || e2e_rc=1
-    echo "== playwright on SQLite"
-    cat "$logs/sqlite.log"
-    echo "== playwright on PostgreSQL"
-    cat "$logs/postgres.log"
-    rm -rf "$logs"
+    (cd web && PACKLINE_E2E_PORT=$(free_port) npx playwright test) || e2e_rc=1
+    e2e_on_postgres || e2e_rc=1
     [ "$e2e_rc" = 0 ] || { echo "packline: end-to-end tests failed (logs above)" >&2; exit 1; }
   fi
 fi
