@@ -49,6 +49,10 @@ async function signInAs(browser: Browser, baseURL: string, email: string, passwo
   return page;
 }
 
+// The colleague's bell must read 0 once everything is marked read, and the new topic
+// notifies every user: no other test raising such notices runs meanwhile.
+test.use({ exclusive: ['notifications'] });
+
 const unread = async (page: Page) => Number(await page.getByTestId('notifications-button').getAttribute('data-unread'));
 
 test('a topic and a message reach a colleague live: the bell count rises, the message appears', async ({ page, browser, baseURL }) => {

@@ -115,7 +115,7 @@ test('documents: the batch page lists its linked documents and uploads linked on
 
 test.describe(() => {
   // The upload limit is an organisation setting, saved with the whole settings form.
-  test.use({ orgSettings: true });
+  test.use({ exclusive: ['org-settings'] });
 
   test('documents: the upload limit on Settings; shipments and production entries list and upload their documents; the list names the links', async ({ page, request }) => {
     // A long flow (settings, two uploads, three pages): on a loaded machine it needs more than a minute.

@@ -193,17 +193,20 @@ interface Options {
   /** 'demo': signed in as the demo user itself, for what only the demo's account holds (its notifications). */
   user: 'worker' | 'demo';
   /**
-   * true: the test changes the organisation's settings (or reads values another test
-   * changes) and holds the run-wide lock on them while it runs. The settings are one row
-   * for the whole organisation; the settings screen saves the whole form, so two such
-   * tests at once would overwrite each other's values.
+   * What the test holds to itself while it runs, through run-wide locks (in this order):
+   * - 'org-settings': the test changes the organisation's settings, or reads values
+   *   another test changes. They are one row for the whole organisation, and the settings
+   *   screen saves the whole form: two such tests at once would overwrite each other.
+   * - 'notifications': the test raises a notification for every user (a stock level
+   *   crossed, a recall, a refused offline punch, a new chat topic), or expects a user's
+   *   bell to read 0 after marking everything read, which such a notice would break.
    */
-  orgSettings: boolean;
+  exclusive: ('org-settings' | 'notifications')[];
 }
 
 interface TestFixtures {
   session: Session;
-  _orgSettingsLock: void;
+  _locks: void;
 }
 
 interface WorkerFixtures {
@@ -213,7 +216,7 @@ interface WorkerFixtures {
 export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   signedIn: [true, { option: true }],
   user: ['worker', { option: true }],
-  orgSettings: [false, { option: true }],
+  exclusive: [[], { option: true }],
 
   workerSessions: [
     // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures name what they use; this one uses none
@@ -254,14 +257,17 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 
-  _orgSettingsLock: [
-    async ({ orgSettings }, use, testInfo) => {
-      if (!orgSettings) return use();
-      const release = await acquire(testInfo, 'org-settings');
+  _locks: [
+    async ({ exclusive }, use, testInfo) => {
+      const releases: (() => void)[] = [];
       try {
+        // Always taken in the same order, so that two tests never wait on each other.
+        for (const name of ['org-settings', 'notifications'] as const) {
+          if (exclusive.includes(name)) releases.push(await acquire(testInfo, name));
+        }
         await use();
       } finally {
-        release();
+        for (const release of releases.reverse()) release();
       }
     },
     // The wait for another test's turn has a timeout of its own, not the test's.

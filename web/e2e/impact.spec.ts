@@ -21,7 +21,7 @@ const LOGO_SVG = Buffer.from(
 const loaded = (img: import('@playwright/test').Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 // The organisation's logo is an organisation setting (settings.spec.ts compares them whole).
-test.use({ orgSettings: true });
+test.use({ exclusive: ['org-settings'] });
 
 test('impact report: figures, print layout, share link opened signed out and revoked', async ({ page, request, browser }) => {
   test.setTimeout(180_000);

@@ -132,33 +132,38 @@ for (const lng of ['gb', 'ir'] as const) {
 
 // A move that takes an item down to its reorder level rings every staff user's bell, live, with a
 // sentence that leads back to the item.
-test('a move crossing the reorder level shows in the bell', async ({ page, request }) => {
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const sku = `LOW-${Date.now().toString(36).toUpperCase()}`;
-  const created = await request.post('/api/inventory/items', {
-    headers,
-    data: { sku, name: `Bell test oats ${sku}`, kind: 'raw_material', unit: 'kg', reorder_level: 5 },
+test.describe(() => {
+  // It notifies every user (see the 'notifications' lock in fixtures.ts).
+  test.use({ exclusive: ['notifications'] });
+
+  test('a move crossing the reorder level shows in the bell', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const sku = `LOW-${Date.now().toString(36).toUpperCase()}`;
+    const created = await request.post('/api/inventory/items', {
+      headers,
+      data: { sku, name: `Bell test oats ${sku}`, kind: 'raw_material', unit: 'kg', reorder_level: 5 },
+    });
+    expect(created.status()).toBe(201);
+    const item = (await created.json()) as { id: number };
+    const received = await request.post(`/api/inventory/items/${item.id}/batches`, { headers, data: { quantity: 8, code: sku } });
+    expect(received.ok()).toBeTruthy();
+
+    await page.goto(`/inventory?search=${sku}`);
+    await page.getByRole('button', { name: `Show the batches of Bell test oats ${sku}` }).click();
+    const row = page.getByTestId(`batch-${sku}`);
+    await row.getByRole('button', { name: `Adjust batch ${sku}` }).click();
+    const adjust = page.getByRole('dialog');
+    await adjust.getByLabel('Quantity (kg)').fill('4');
+    await adjust.getByLabel('Reason').fill('Spilled');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(adjust).toBeHidden();
+
+    await page.goto('/dashboard');
+    await page.getByTestId('notifications-button').click();
+    const note = page.getByRole('button', { name: `Bell test oats ${sku} (${sku}) is down to 4 kg, at or below its reorder level of 5` });
+    await expect(note).toBeVisible();
+    await note.click();
+    await expect(page).toHaveURL(new RegExp(`/inventory\\?search=${sku}$`));
   });
-  expect(created.status()).toBe(201);
-  const item = (await created.json()) as { id: number };
-  const received = await request.post(`/api/inventory/items/${item.id}/batches`, { headers, data: { quantity: 8, code: sku } });
-  expect(received.ok()).toBeTruthy();
-
-  await page.goto(`/inventory?search=${sku}`);
-  await page.getByRole('button', { name: `Show the batches of Bell test oats ${sku}` }).click();
-  const row = page.getByTestId(`batch-${sku}`);
-  await row.getByRole('button', { name: `Adjust batch ${sku}` }).click();
-  const adjust = page.getByRole('dialog');
-  await adjust.getByLabel('Quantity (kg)').fill('4');
-  await adjust.getByLabel('Reason').fill('Spilled');
-  await adjust.getByRole('button', { name: 'Save adjustment' }).click();
-  await expect(adjust).toBeHidden();
-
-  await page.goto('/dashboard');
-  await page.getByTestId('notifications-button').click();
-  const note = page.getByRole('button', { name: `Bell test oats ${sku} (${sku}) is down to 4 kg, at or below its reorder level of 5` });
-  await expect(note).toBeVisible();
-  await note.click();
-  await expect(page).toHaveURL(new RegExp(`/inventory\\?search=${sku}$`));
 });

@@ -19,8 +19,9 @@ interface Punch {
 }
 
 test.describe('kiosk offline', () => {
-  // The kiosk is a public page on a tablet nobody signs in on.
-  test.use({ signedIn: false });
+  // The kiosk is a public page on a tablet nobody signs in on. Its refused punch notifies
+  // every admin (see the 'notifications' lock in fixtures.ts).
+  test.use({ signedIn: false, exclusive: ['notifications'] });
   test.describe.configure({ timeout: 120_000 });
 
   test('keeps punches while offline and delivers them once when the network returns', async ({ page, context, request }) => {

@@ -4,6 +4,9 @@ import { apiToken, expect, test } from './fixtures';
 // The demo's low-stock alerts were raised for the accounts the demo made: this test is
 // signed in as the demo user itself (no other test is).
 test.use({ user: 'demo' });
+// The bell must read 0 once everything is marked read: no test raising notices for every
+// user runs meanwhile.
+test.use({ exclusive: ['notifications'] });
 
 test('the notifications page: reached from the dropdown, filtered by kind and unread, marked read', async ({ page, request }) => {
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };

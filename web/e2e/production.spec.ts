@@ -111,7 +111,7 @@ test('production: an hour entered with picked batches, its subtraction, the batc
 
 test.describe(() => {
   // The working day is an organisation setting, saved with the whole settings form.
-  test.use({ orgSettings: true });
+  test.use({ exclusive: ['org-settings'] });
 
   test('production: a recipe edited makes a new version, a line created, an employee assigned, the working day from settings', async ({ page, request }) => {
     test.setTimeout(120_000);

@@ -6,6 +6,9 @@ import { apiToken, expect, test } from './fixtures';
  * partner. Starting a recall on the raw batch lists that partner, and shipping a case made
  * from it is refused, naming the recall.
  */
+// A recall notifies every user (see the 'notifications' lock in fixtures.ts).
+test.use({ exclusive: ['notifications'] });
+
 test('a recall from a raw batch lists the partner and holds the batches made from it', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request);

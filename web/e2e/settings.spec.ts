@@ -25,7 +25,7 @@ async function writeSettings(request: APIRequestContext, patch: Partial<OrgSetti
 test.describe('organisation settings', () => {
   // The settings are one row for the whole organisation: these tests hold the run-wide
   // lock on them, as does every other test that changes them or reads what these change.
-  test.use({ orgSettings: true });
+  test.use({ exclusive: ['org-settings'] });
   let original: OrgSettings;
 
   test.beforeEach(async ({ request }) => {
