@@ -20,8 +20,9 @@ test('Persian dashboard: counts in Persian digits, Latin names cut at their end'
     await punch(extra[i], 'clockin');
   }
   try {
+    // Persian, saved and on the device (the app then starts in it, not switching after load).
     await request.patch('/api/user/preferences', { headers, data: { language: 'ir' } });
-    // The saved language wins when the app loads.
+    await page.addInitScript(() => localStorage.setItem('packline.language', 'ir'));
     await page.goto('/dashboard');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
