@@ -8,7 +8,9 @@
 # figures first (timeclock.sh, events.sh), then the other load scripts and
 # the Go benchmarks while time remains; what the budget cuts off is said.
 # docs/bench.md's measurement history, from its "<!-- make bench" line on, is kept.
-#   BENCH_GO=0 skips the Go benchmarks; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
+# The pages' first paint in Chromium (web/scripts/page-weight.mjs with its paint
+# rounds and the Vuestic reference) runs after the load scripts, before the Go benchmarks.
+#   BENCH_GO=0 skips the Go benchmarks, BENCH_PAINT=0 the first paint; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "bench: wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
@@ -43,6 +45,18 @@ for s in ${BENCH_SCRIPTS:-scripts/bench/timeclock.sh scripts/bench/events.sh scr
   done_scripts="${done_scripts:-} $s"
   run_bounded "$s" bash "$s"
 done
+# The pages' first paint (median of cold loads, as is and on a slow tablet's profile) and
+# its ratio to Vuestic Admin's login measured in the same run (bench/vuestic/build.sh),
+# failing above the goal (--strict-paint): timings, so here on a machine kept quiet rather
+# than in `make test`, which checks only the bytes and request waves (--quick).
+if [ "${BENCH_PAINT:-1}" != 0 ]; then
+  if [ -x "${PACKLINE_CHROMIUM:-/usr/bin/chromium}" ]; then
+    port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+    run_bounded "page weight and first paint" env -C web PACKLINE_E2E_PORT="$port" node scripts/page-weight.mjs --strict-paint
+  else
+    echo "bench: page weight and first paint skipped, Chromium is missing (apt-get install -y chromium)" >&2
+  fi
+fi
 if [ "${BENCH_GO:-1}" != 0 ]; then
   run_bounded "go benchmarks" bash -c "go test -run '^\$' -bench . -benchmem -benchtime 200ms ./... 2>&1 | grep -Ev '^(\?|ok|PASS)' || true"
 fi

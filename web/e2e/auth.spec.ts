@@ -1,12 +1,15 @@
-import { DEMO, expect, signIn, test } from './fixtures';
+import { account, expect, signIn, test } from './fixtures';
 
 test.describe('sign-in (issue 2)', () => {
+  // Signing in is what is tested here: every test starts signed out.
+  test.use({ signedIn: false });
+
   test('signs in, follows redirect, survives reload via token re-check, and logs out', async ({ page }) => {
     await page.goto('/dashboard?view=today');
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard%3Fview%3Dtoday$/);
 
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel(/^Password/).fill(DEMO.password);
+    await page.getByLabel('Email').fill(account().email);
+    await page.getByLabel(/^Password/).fill(account().password);
     await page.getByLabel('Keep me logged in').check();
     await page.getByRole('button', { name: 'Sign in' }).click();
 

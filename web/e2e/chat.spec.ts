@@ -1,55 +1,73 @@
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { createAccount, expect, serverDB, test } from './fixtures';
 
 /**
  * Two people, two browsers. One starts a topic and sends a message; the other
  * sees the bell count rise and the message arrive without reloading (the live stream).
  */
 
-// The second account goes straight into the server's database (`packline user create`);
-// an external server (PACKLINE_E2E_CMD or _URL, the PostgreSQL run) has its own, and
-// there the demo's second account, Sam, is used.
-const db = process.env.PACKLINE_E2E_CMD || process.env.PACKLINE_E2E_URL ? undefined : process.env.PACKLINE_E2E_DB;
+// The second account goes straight into the server's database (`packline user create`),
+// so that no other test reads or marks its notifications; without PACKLINE_E2E_DB (an
+// external server) the demo's second account, Sam, is used.
 const PASSWORD = 'chat-check-0123';
 
 function secondAccount(run: string) {
-  if (!db) return { email: 'sam@packline.local', password: 'packline-demo', name: 'Sam Staff' };
+  if (!serverDB) return { email: 'sam@packline.local', password: 'packline-demo', name: 'Sam Staff' };
   const email = `rui.costa.${run}@example.org`;
-  execFileSync('../bin/packline', ['user', 'create', '--db', db, '--email', email, '--password', PASSWORD, '--first', 'Rui', '--last', 'Costa', '--role', 'staff']);
+  createAccount({ email, password: PASSWORD, first: 'Rui', last: 'Costa', role: 'staff' });
   return { email, password: PASSWORD, name: 'Rui Costa' };
 }
 
-async function signInAs(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
-  await context.addInitScript(() => {
-    localStorage.setItem('packline.language', 'gb');
-    localStorage.setItem('packline.color-scheme', 'light');
+/** A browser of the colleague's own, signed in through the API (signing in is not what is tested here). */
+async function signInAs(browser: Browser, baseURL: string, email: string, password: string): Promise<Page> {
+  const res = await fetch(new URL('/api/login', baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, remember: true }),
+  });
+  expect(res.ok).toBeTruthy();
+  const { token } = (await res.json()) as { token: string };
+  const context = await browser.newContext({
+    locale: 'en-US',
+    timezoneId: 'America/Chicago',
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: new URL(baseURL).origin,
+          localStorage: [
+            { name: 'packline.language', value: 'gb' },
+            { name: 'packline.color-scheme', value: 'light' },
+            { name: 'packline.token', value: token },
+          ],
+        },
+      ],
+    },
   });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard');
   return page;
 }
 
+// The colleague's bell must read 0 once everything is marked read, and the new topic
+// notifies every user: no other test raising such notices runs meanwhile.
+test.use({ exclusive: ['notifications'] });
+
 const unread = async (page: Page) => Number(await page.getByTestId('notifications-button').getAttribute('data-unread'));
 
-test('a topic and a message reach a colleague live: the bell count rises, the message appears', async ({ page, browser }) => {
+test('a topic and a message reach a colleague live: the bell count rises, the message appears', async ({ page, browser, baseURL }) => {
   const run = Date.now().toString(36);
   const other = secondAccount(run);
   const topic = `Line check ${run}`;
 
   // The colleague waits on the dashboard; a marker shows the page is never reloaded.
-  const colleague = await signInAs(browser, other.email, other.password);
+  const colleague = await signInAs(browser, baseURL!, other.email, other.password);
   await colleague.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = 'same page'));
   await expect(colleague.getByTestId('notifications-button')).toHaveAttribute('data-unread', /\d+/);
   const before = await unread(colleague);
 
   // Dana starts a topic and sends a message mentioning nobody.
-  await signIn(page);
+  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Chat' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
   await page.getByRole('button', { name: 'New topic' }).click();

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { expect, signIn, test } from './fixtures';
+import { createAccount, expect, serverDB, test } from './fixtures';
 
 /**
  * Avatar initials must read against their disc for every name, in both themes.
@@ -17,51 +16,53 @@ const NAMES = [
 ] as const;
 const PASSWORD = 'avatar-check-0123';
 
-// The accounts go straight into the server's database; an external server (PACKLINE_E2E_URL
-// or _CMD) has its own, which this test cannot reach.
-const db = process.env.PACKLINE_E2E_CMD || process.env.PACKLINE_E2E_URL ? undefined : process.env.PACKLINE_E2E_DB;
+test.describe(() => {
+  // Each account signs in through the form: the test starts signed out.
+  test.use({ signedIn: false });
 
-test('dashboard avatars pass axe colour contrast for several names, light and dark', async ({ page }) => {
-  test.skip(!db, 'needs the database of the server that playwright.config.ts starts');
-  test.setTimeout(300_000);
-  const run = Date.now().toString(36);
-  for (const [first, last] of NAMES) {
-    const email = `${first}.${last}.${run}@example.org`.toLowerCase();
-    execFileSync('../bin/packline', ['user', 'create', '--db', db!, '--email', email, '--password', PASSWORD, '--first', first, '--last', last, '--role', 'staff']);
+  test('dashboard avatars pass axe colour contrast for several names, light and dark', async ({ page }) => {
+    // The accounts go straight into the server's database (PACKLINE_E2E_DB).
+    test.skip(!serverDB, 'needs PACKLINE_E2E_DB, the database of the server under test');
+    test.setTimeout(300_000);
+    const run = Date.now().toString(36);
+    for (const [first, last] of NAMES) {
+      const email = `${first}.${last}.${run}@example.org`.toLowerCase();
+      createAccount({ email, password: PASSWORD, first, last, role: 'staff' });
 
-    await page.context().clearCookies();
-    await page.goto('/auth/login');
-    await page.evaluate(() => {
-      localStorage.removeItem('packline.token');
-      sessionStorage.removeItem('packline.token');
-    });
-    await page.goto('/auth/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${first} ${last}` })).toBeVisible();
-    // Wait until the visitors list shows this person's own avatar too.
-    await expect(page.getByTestId('visitors')).toContainText(`${first} ${last}`);
+      await page.context().clearCookies();
+      await page.goto('/auth/login');
+      await page.evaluate(() => {
+        localStorage.removeItem('packline.token');
+        sessionStorage.removeItem('packline.token');
+      });
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/^Password/).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${first} ${last}` })).toBeVisible();
+      // Wait until the visitors list shows this person's own avatar too.
+      await expect(page.getByTestId('visitors')).toContainText(`${first} ${last}`);
 
-    for (const scheme of ['light', 'dark'] as const) {
-      if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${first} ${last}, ${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      for (const scheme of ['light', 'dark'] as const) {
+        if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${first} ${last}, ${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await page.getByTestId('profile-menu').click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/auth\/login/);
     }
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    await page.getByTestId('profile-menu').click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/auth\/login/);
-  }
+  });
 });
 
 test('kiosk set-up card: the address this browser used, and its QR code once in view', async ({ page, baseURL }) => {
-  await signIn(page);
+  await page.goto('/dashboard');
   await expect(page.getByTestId('kiosk-address')).toHaveText(`${baseURL}/employee-portal`);
   // The code's module loads once the card is in view.
   await page.getByTestId('kiosk-address').scrollIntoViewIfNeeded();
@@ -69,7 +70,6 @@ test('kiosk set-up card: the address this browser used, and its QR code once in 
 });
 
 test('the sidebar fills the viewport beside a long page and stays put while it scrolls', async ({ page }) => {
-  await signIn(page);
   await page.goto('/employees');
   await expect(page.getByRole('table')).toBeVisible();
   const sidebar = page.getByTestId('sidebar');
@@ -84,7 +84,6 @@ test('the sidebar fills the viewport beside a long page and stays put while it s
 
 test('badges on the batch page show their whole text at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page);
   await page.goto('/inventory/batches/1');
   await expect(page.getByTestId('batch-on-hand')).toBeVisible();
   const cut = await page.locator('.mantine-Badge-label').evaluateAll((labels) =>

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * Upload two files at once with their progress, a wrong type refused with
@@ -33,7 +33,6 @@ test('documents: upload with progress, refuse a wrong type, preview, download, d
   const run = Date.now().toString(36);
   const first = `E2E certificate ${run}.pdf`;
   const second = `E2E bill of lading ${run}.csv`;
-  await signIn(page);
   await page.goto('/docs');
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
 
@@ -90,7 +89,7 @@ test('documents: upload with progress, refuse a wrong type, preview, download, d
   await expect(page.getByText('File deleted')).toBeVisible();
   await expect(table.getByText(second)).toHaveCount(0);
 
-  // The demo user is an admin: the trash lists it, and it comes back.
+  // The user is an admin: the trash lists it, and it comes back.
   await page.getByText('Trash', { exact: true }).click();
   const trash = page.getByRole('table', { name: 'Deleted documents' });
   await expect(trash.getByText(second)).toBeVisible();
@@ -102,8 +101,7 @@ test('documents: upload with progress, refuse a wrong type, preview, download, d
 });
 
 test('documents: the batch page lists its linked documents and uploads linked ones', async ({ page, request }) => {
-  await signIn(page);
-  const token = (await (await request.post('/api/login', { data: { email: 'demo@packline.local', password: 'packline-demo' } })).json()).token;
+  const token = await apiToken(request);
   const list = await (await request.get('/api/documents?link_kind=batch&type=certificate_of_analysis', { headers: { Authorization: `Bearer ${token}` } })).json();
   const coa = list.documents[0];
   expect(coa, 'the demo links a certificate of analysis to a batch').toBeTruthy();
@@ -115,77 +113,81 @@ test('documents: the batch page lists its linked documents and uploads linked on
   await expect(panel.getByText(name)).toBeVisible();
 });
 
-test('documents: the upload limit on Settings; shipments and production entries list and upload their documents; the list names the links', async ({ page, request }) => {
-  // A long flow (settings, two uploads, three pages): on a loaded machine it needs more than a minute.
-  test.setTimeout(180_000);
-  await signIn(page);
-  const token = (await (await request.post('/api/login', { data: { email: 'demo@packline.local', password: 'packline-demo' } })).json()).token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const run = Date.now().toString(36);
+test.describe(() => {
+  // The upload limit is an organisation setting, saved with the whole settings form.
+  test.use({ exclusive: ['org-settings'] });
 
-  // Settings: the largest upload, saved and shown again after a reload.
-  await page.goto('/settings');
-  const limit = page.getByTestId('max-upload-mib');
-  await expect(limit).toHaveValue('50', { timeout: 30_000 });
-  await limit.fill('60');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
-  await page.reload();
-  await expect(page.getByTestId('max-upload-mib')).toHaveValue('60');
-  expect((await (await request.get('/api/settings', { headers })).json()).max_upload_mib).toBe(60);
-  await request.patch('/api/settings', { headers, data: { max_upload_mib: 50 } });
+  test('documents: the upload limit on Settings; shipments and production entries list and upload their documents; the list names the links', async ({ page, request }) => {
+    // A long flow (settings, two uploads, three pages): on a loaded machine it needs more than a minute.
+    test.setTimeout(180_000);
+    const token = await apiToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const run = Date.now().toString(36);
 
-  // A shipment's documents, from the shipping log.
-  const shipments = await (await request.get('/api/shipments?page_size=1', { headers })).json();
-  const sh = shipments.shipments[0];
-  expect(sh, 'the demo has shipments').toBeTruthy();
-  await page.goto('/shipping-log');
-  await page.getByRole('button', { name: `Actions for ${sh.number}` }).click();
-  await page.getByRole('menuitem', { name: 'Documents' }).click();
-  const dialog = page.getByRole('dialog', { name: `Documents of ${sh.number}` });
-  const shipDoc = `E2E bill of lading ${run}.txt`;
-  await dialog.locator('input[type="file"]').setInputFiles({ name: shipDoc, mimeType: 'text/plain', buffer: Buffer.from('signed at the dock\n') });
-  await expect(dialog.getByText(shipDoc)).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+    // Settings: the largest upload, saved and shown again after a reload.
+    await page.goto('/settings');
+    const limit = page.getByTestId('max-upload-mib');
+    await expect(limit).toHaveValue('50', { timeout: 30_000 });
+    await limit.fill('60');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('max-upload-mib')).toHaveValue('60');
+    expect((await (await request.get('/api/settings', { headers })).json()).max_upload_mib).toBe(60);
+    await request.patch('/api/settings', { headers, data: { max_upload_mib: 50 } });
 
-  // A production entry's documents, on the daily page.
-  let day = '';
-  let entryId = 0;
-  for (let back = 0; back < 14 && !entryId; back++) {
-    const d = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
-    const daily = await (await request.get(`/api/production/daily?date=${d}`, { headers })).json();
-    if (daily.entries?.length) {
-      day = d;
-      entryId = daily.entries[0].id;
+    // A shipment's documents, from the shipping log.
+    const shipments = await (await request.get('/api/shipments?page_size=1', { headers })).json();
+    const sh = shipments.shipments[0];
+    expect(sh, 'the demo has shipments').toBeTruthy();
+    await page.goto('/shipping-log');
+    await page.getByRole('button', { name: `Actions for ${sh.number}` }).click();
+    await page.getByRole('menuitem', { name: 'Documents' }).click();
+    const dialog = page.getByRole('dialog', { name: `Documents of ${sh.number}` });
+    const shipDoc = `E2E bill of lading ${run}.txt`;
+    await dialog.locator('input[type="file"]').setInputFiles({ name: shipDoc, mimeType: 'text/plain', buffer: Buffer.from('signed at the dock\n') });
+    await expect(dialog.getByText(shipDoc)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // A production entry's documents, on the daily page.
+    let day = '';
+    let entryId = 0;
+    for (let back = 0; back < 14 && !entryId; back++) {
+      const d = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+      const daily = await (await request.get(`/api/production/daily?date=${d}`, { headers })).json();
+      if (daily.entries?.length) {
+        day = d;
+        entryId = daily.entries[0].id;
+      }
     }
-  }
-  expect(entryId, 'the demo has production entries in the last two weeks').toBeGreaterThan(0);
-  await page.goto(`/production/production-daily?date=${day}`);
-  await page.getByTestId(`entry-docs-${entryId}`).click();
-  const panel = page.getByTestId(`entry-${entryId}`).getByRole('region', { name: 'Documents' });
-  const prodDoc = `E2E line sheet ${run}.txt`;
-  await panel.locator('input[type="file"]').setInputFiles({ name: prodDoc, mimeType: 'text/plain', buffer: Buffer.from('line checks done\n') });
-  await expect(panel.getByText(prodDoc)).toBeVisible();
+    expect(entryId, 'the demo has production entries in the last two weeks').toBeGreaterThan(0);
+    await page.goto(`/production/production-daily?date=${day}`);
+    await page.getByTestId(`entry-docs-${entryId}`).click();
+    const panel = page.getByTestId(`entry-${entryId}`).getByRole('region', { name: 'Documents' });
+    const prodDoc = `E2E line sheet ${run}.txt`;
+    await panel.locator('input[type="file"]').setInputFiles({ name: prodDoc, mimeType: 'text/plain', buffer: Buffer.from('line checks done\n') });
+    await expect(panel.getByText(prodDoc)).toBeVisible();
 
-  // The documents list names what each is linked to.
-  await page.goto(`/docs`);
-  await page.getByLabel('Search', { exact: true }).fill(run);
-  const table = page.getByRole('table', { name: 'Documents' });
-  await expect(table.getByRole('row', { name: new RegExp(shipDoc) }).getByTestId('doc-link')).toHaveText(`Shipment ${sh.number}`);
-  await expect(table.getByRole('row', { name: new RegExp(prodDoc) }).getByTestId('doc-link')).toHaveText(/^Production: .+ · \d{4}-\d{2}-\d{2}$/);
+    // The documents list names what each is linked to.
+    await page.goto(`/docs`);
+    await page.getByLabel('Search', { exact: true }).fill(run);
+    const table = page.getByRole('table', { name: 'Documents' });
+    await expect(table.getByRole('row', { name: new RegExp(shipDoc) }).getByTestId('doc-link')).toHaveText(`Shipment ${sh.number}`);
+    await expect(table.getByRole('row', { name: new RegExp(prodDoc) }).getByTestId('doc-link')).toHaveText(/^Production: .+ · \d{4}-\d{2}-\d{2}$/);
 
-  // Each label leads to its place: the production entry's day (its line picked out), the shipment in the log.
-  // (Wait for the search to reach the address first: a debounced search still pending would navigate back.)
-  await expect(page).toHaveURL(new RegExp(`search=${run}`));
-  await table.getByRole('row', { name: new RegExp(prodDoc) }).getByTestId('doc-link').click();
-  await expect(page).toHaveURL(new RegExp(`/production/production-daily\\?date=${day}&line=\\d+$`));
-  await expect(page.getByTestId('daily-lines').locator('tr[aria-current="true"]')).toHaveCount(1);
-  await page.goto(`/docs`);
-  await page.getByLabel('Search', { exact: true }).fill(run);
-  await expect(page).toHaveURL(new RegExp(`search=${run}`));
-  await table.getByRole('row', { name: new RegExp(shipDoc) }).getByTestId('doc-link').click();
-  await expect(page).toHaveURL(/\/shipping-log\?search=/);
-  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(sh.number);
-  await expect(page.getByRole('button', { name: `Actions for ${sh.number}` })).toBeVisible();
+    // Each label leads to its place: the production entry's day (its line picked out), the shipment in the log.
+    // (Wait for the search to reach the address first: a debounced search still pending would navigate back.)
+    await expect(page).toHaveURL(new RegExp(`search=${run}`));
+    await table.getByRole('row', { name: new RegExp(prodDoc) }).getByTestId('doc-link').click();
+    await expect(page).toHaveURL(new RegExp(`/production/production-daily\\?date=${day}&line=\\d+$`));
+    await expect(page.getByTestId('daily-lines').locator('tr[aria-current="true"]')).toHaveCount(1);
+    await page.goto(`/docs`);
+    await page.getByLabel('Search', { exact: true }).fill(run);
+    await expect(page).toHaveURL(new RegExp(`search=${run}`));
+    await table.getByRole('row', { name: new RegExp(shipDoc) }).getByTestId('doc-link').click();
+    await expect(page).toHaveURL(/\/shipping-log\?search=/);
+    await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue(sh.number);
+    await expect(page.getByRole('button', { name: `Actions for ${sh.number}` })).toBeVisible();
+  });
 });

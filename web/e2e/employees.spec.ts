@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * The office side of the time clock against the real binary and the demo
@@ -9,7 +9,6 @@ import { expect, signIn, test } from './fixtures';
 const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 async function openEmployees(page: Page) {
-  await signIn(page);
   await page.goto('/employees');
   await expect(page.getByRole('heading', { level: 1, name: 'Employees' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();

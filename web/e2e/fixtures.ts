@@ -1,46 +1,281 @@
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What every spec shares: who the tests are signed in as, and how.
+ *
+ * Each Playwright worker signs in once, through the API, as an account of its own (an admin
+ * named Dana Demo like the demo's, made with `packline user create` in the server's
+ * database), and every test's browser starts from that session through Playwright's
+ * storageState: the token in localStorage, as "keep me logged in" leaves it. Workers
+ * therefore never share saved preferences (language, theme, navigation layout), which
+ * every test gets back at their defaults. Where the database cannot be reached (an
+ * external server given by PACKLINE_E2E_URL alone), all workers fall back to the demo
+ * login: run those with --workers 1.
+ *
+ * The sign-in through the form stays only where signing in is what is tested: such a test
+ * starts signed out (test.use({ signedIn: false })) and calls signIn().
+ */
 
 /** The demo login the server prints with --demo. */
 export const DEMO = { email: 'demo@packline.local', password: 'packline-demo' } as const;
 
-/** A token for the demo user, straight from the API. */
-export async function apiToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/login', { data: { ...DEMO, remember: false } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).token as string;
+export interface Account {
+  email: string;
+  password: string;
 }
 
-/** Puts the demo user's saved preferences back to the defaults. */
-export async function resetPreferences(request: APIRequestContext) {
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  await request.patch('/api/user/preferences', { headers, data: { language: 'gb', theme: 'light', nav_layout: 'side' } });
-  await request.post('/api/logout', { headers });
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BINARY = path.join(REPO, 'bin/packline');
+
+/**
+ * The server's database (a SQLite file or a postgres:// URL) when the tests may write
+ * accounts into it; playwright.config.ts keeps it in PACKLINE_E2E_DB.
+ */
+export const serverDB: string | undefined = process.env.PACKLINE_E2E_DB || undefined;
+
+/** This run's tag, the same in every worker (playwright.config.ts sets it): account emails are unique per run. */
+const RUN = process.env.PACKLINE_E2E_RUN ?? Date.now().toString(36);
+
+/** Creates an account straight in the server's database with the binary's `user create`. */
+export function createAccount(a: Account & { first: string; last: string; role: 'admin' | 'staff' }): Account {
+  if (!serverDB) throw new Error('createAccount needs PACKLINE_E2E_DB, the database of the server under test');
+  execFileSync(BINARY, ['user', 'create', '--db', serverDB, '--email', a.email, '--password', a.password, '--first', a.first, '--last', a.last, '--role', a.role], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return { email: a.email, password: a.password };
 }
 
-/** Signs in through the login form (English labels) and waits to leave /auth. */
+/** A signed-in account and its API token; the token is replaced when a test signed it out. */
+interface Session {
+  account: Account;
+  token: string;
+}
+
+const DEFAULT_PREFERENCES = { language: 'gb', theme: 'light', nav_layout: 'side' } as const;
+
+async function login(baseURL: string, a: Account): Promise<string> {
+  const res = await fetch(new URL('/api/login', baseURL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: a.email, password: a.password, remember: true }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`API sign-in of ${a.email} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** Puts the session's saved preferences back to the defaults, signing in again if its token was revoked. */
+async function freshen(baseURL: string, s: Session) {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const res = await fetch(new URL('/api/user/preferences', baseURL), {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${s.token}` },
+      body: JSON.stringify(DEFAULT_PREFERENCES),
+    });
+    if (res.ok) return;
+    if (res.status !== 401 || attempt > 0) throw new Error(`resetting the preferences of ${s.account.email}: ${res.status} ${await res.text()}`);
+    s.token = await login(baseURL, s.account);
+  }
+}
+
+/** The session of the test now running in this worker (each worker runs one test at a time). */
+let current: Session | undefined;
+
+function now(): Session {
+  if (!current) throw new Error('no session: call this from inside a test that uses the fixtures of e2e/fixtures.ts');
+  return current;
+}
+
+/** The account the running test is signed in as (the worker's own, or the demo's). */
+export function account(): Account {
+  return now().account;
+}
+
+/** The running test's API token (signed in once per worker; the argument is not needed any more). */
+export async function apiToken(_request?: unknown): Promise<string> {
+  return now().token;
+}
+
+/** A browser context's start with nobody signed in and nothing stored. */
+export const SIGNED_OUT = { cookies: [], origins: [] };
+
+function storage(origin: string, token: string | null) {
+  const localStorage: { name: string; value: string }[] = [
+    { name: 'packline.language', value: DEFAULT_PREFERENCES.language },
+    { name: 'packline.color-scheme', value: DEFAULT_PREFERENCES.theme },
+    { name: 'packline.nav-layout', value: DEFAULT_PREFERENCES.nav_layout },
+  ];
+  if (token) localStorage.push({ name: 'packline.token', value: token });
+  return { cookies: [], origins: [{ origin, localStorage }] };
+}
+
+/** The storage state of the running test's session, for a browser context a test opens itself. */
+export function signedInState(baseURL: string) {
+  return storage(new URL(baseURL).origin, now().token);
+}
+
+/**
+ * Signs a page that started signed out in with the running test's session, without the
+ * form (for a test that signs in on the way, not to test signing in): the page must be
+ * on the app's origin; the next page it loads is signed in.
+ */
+export async function useSession(page: Page) {
+  await page.evaluate((t) => localStorage.setItem('packline.token', t), now().token);
+}
+
+/** Signs in through the login form (English labels) as the running test's account and waits to leave /auth. */
 export async function signIn(page: Page, opts: { remember?: boolean; from?: string } = {}) {
+  const a = account();
   await page.goto(opts.from ?? '/auth/login');
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel(/^Password/).fill(DEMO.password);
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByLabel(/^Password/).fill(a.password);
   if (opts.remember) await page.getByLabel('Keep me logged in').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/auth\//);
 }
 
-export const test = base.extend({
-  page: async ({ page, request }, use) => {
-    // Every test starts in English, light theme, side navigation, locally and on the server.
-    await resetPreferences(request);
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-init')) {
-        sessionStorage.setItem('e2e-init', '1');
-        localStorage.setItem('packline.language', 'gb');
-        localStorage.setItem('packline.color-scheme', 'light');
-        localStorage.setItem('packline.nav-layout', 'side');
+/**
+ * Where a screenshot meant for the documentation goes: docs/screenshots when
+ * PACKLINE_SCREENSHOTS=1 asks for them, else the test's own output folder (so that a test
+ * run leaves the work tree as it was).
+ */
+export function screenshotPath(testInfo: TestInfo, name: string): string {
+  return process.env.PACKLINE_SCREENSHOTS === '1' ? path.join(REPO, 'docs/screenshots', name) : testInfo.outputPath(name);
+}
+
+/**
+ * Holds a lock shared by the run's workers (a directory made atomically under the
+ * project's output folder, which Playwright empties at the start of every run) until the
+ * returned release is called. A lock whose holder died is taken over.
+ */
+async function acquire(testInfo: TestInfo, name: string): Promise<() => void> {
+  const root = path.join(testInfo.project.outputDir, '.locks');
+  fs.mkdirSync(root, { recursive: true });
+  const dir = path.join(root, name);
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
+      return () => fs.rmSync(dir, { recursive: true, force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder = 0;
+    try {
+      holder = Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8')) || 0;
+    } catch {
+      // Not written yet, or released since: look again.
+    }
+    if (holder && !alive(holder)) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Options {
+  /** false: the test's browser starts signed out (it tests signing in, or a public page). */
+  signedIn: boolean;
+  /** 'demo': signed in as the demo user itself, for what only the demo's account holds (its notifications). */
+  user: 'worker' | 'demo';
+  /**
+   * What the test holds to itself while it runs, through run-wide locks (in this order):
+   * - 'org-settings': the test changes the organisation's settings, or reads values
+   *   another test changes. They are one row for the whole organisation, and the settings
+   *   screen saves the whole form: two such tests at once would overwrite each other.
+   * - 'notifications': the test raises a notification for every user (a stock level
+   *   crossed, a recall, a refused offline punch, a new chat topic), or expects a user's
+   *   bell to read 0 after marking everything read, which such a notice would break.
+   */
+  exclusive: ('org-settings' | 'notifications')[];
+}
+
+interface TestFixtures {
+  session: Session;
+  _locks: void;
+}
+
+interface WorkerFixtures {
+  workerSessions: { worker: () => Promise<Session>; demo: () => Promise<Session> };
+}
+
+export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
+  signedIn: [true, { option: true }],
+  user: ['worker', { option: true }],
+  exclusive: [[], { option: true }],
+
+  workerSessions: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures name what they use; this one uses none
+    async ({}, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const cache = new Map<string, Promise<Session>>();
+      const once = (key: string, make: () => Promise<Session>) => {
+        if (!cache.has(key)) cache.set(key, make());
+        return cache.get(key)!;
+      };
+      const demo = () => once('demo', async () => ({ account: { ...DEMO }, token: await login(baseURL, DEMO) }));
+      const worker = () =>
+        serverDB
+          ? once('worker', async () => {
+              const a = createAccount({
+                email: `dana.w${workerInfo.workerIndex}.${RUN}@packline.local`,
+                password: 'packline-e2e-worker',
+                first: 'Dana',
+                last: 'Demo',
+                role: 'admin',
+              });
+              return { account: a, token: await login(baseURL, a) };
+            })
+          : demo();
+      await use({ worker, demo });
+    },
+    { scope: 'worker' },
+  ],
+
+  session: [
+    async ({ workerSessions, user, baseURL }, use) => {
+      const s = await (user === 'demo' ? workerSessions.demo() : workerSessions.worker());
+      await freshen(baseURL!, s);
+      current = s;
+      await use(s);
+      current = undefined;
+    },
+    { auto: true },
+  ],
+
+  _locks: [
+    async ({ exclusive }, use, testInfo) => {
+      const releases: (() => void)[] = [];
+      try {
+        // Always taken in the same order, so that two tests never wait on each other.
+        for (const name of ['org-settings', 'notifications'] as const) {
+          if (exclusive.includes(name)) releases.push(await acquire(testInfo, name));
+        }
+        await use();
+      } finally {
+        for (const release of releases.reverse()) release();
       }
-    });
-    await use(page);
+    },
+    // The wait for another test's turn has a timeout of its own, not the test's.
+    { auto: true, timeout: 600_000 },
+  ],
+
+  storageState: async ({ session, signedIn, baseURL }, use) => {
+    await use(storage(new URL(baseURL!).origin, signedIn ? session.token : null));
   },
 });
 

@@ -1,4 +1,4 @@
-import { apiToken, expect, orgDay, signIn, test } from './fixtures';
+import { apiToken, expect, orgDay, SIGNED_OUT, test } from './fixtures';
 
 /**
  * A project's impact report. Its own kit (4 meals a kit, rice at $2.50 a kg),
@@ -19,6 +19,9 @@ const LOGO_SVG = Buffer.from(
 
 /** True once the img has loaded a picture (naturalWidth > 0): the bytes came and were an image. */
 const loaded = (img: import('@playwright/test').Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+
+// The organisation's logo is an organisation setting (settings.spec.ts compares them whole).
+test.use({ exclusive: ['org-settings'] });
 
 test('impact report: figures, print layout, share link opened signed out and revoked', async ({ page, request, browser }) => {
   test.setTimeout(180_000);
@@ -56,7 +59,6 @@ test('impact report: figures, print layout, share link opened signed out and rev
 
   // The project page leads to its report; the figures: 60 kits (the reversed 10 left
   // out), 240 meals, 30 kg of rice costing $75.00, 25 kits shipped.
-  await signIn(page);
   await page.goto(`/projects/${project.id}`);
   await page.getByRole('link', { name: 'Impact report' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/impact$`));
@@ -127,7 +129,7 @@ test('impact report: figures, print layout, share link opened signed out and rev
   await expect(page.getByTestId('impact-links')).toContainText(`Rotary grant ${tag}`);
 
   // Signed out, in a fresh browser: the report and nothing else.
-  const guest = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago' });
+  const guest = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', storageState: SIGNED_OUT });
   try {
     const outside = await guest.newPage();
     await outside.goto(url);

@@ -1,4 +1,4 @@
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * Archiving an item asks first, hides it from the list, and is undone by restoring it;
@@ -24,7 +24,6 @@ test('archive and restore an item through the confirmation', async ({ page, requ
   const received = await request.post(`/api/inventory/items/${id}/batches`, { headers, data: { quantity: 3 } });
   expect(received.ok(), await received.text()).toBeTruthy();
 
-  await signIn(page);
   await page.goto(`/inventory?search=${encodeURIComponent(stamp)}`);
   const archiveButton = page.getByRole('button', { name: `Archive ${name}` });
   await expect(archiveButton).toBeVisible();

@@ -1,4 +1,4 @@
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * A move that belongs to a shipment or a production entry is undone only through its
@@ -42,7 +42,6 @@ test('the batch page links owned moves to their owner and offers Undo only for t
   // A manual adjustment of the oats: a move of its own.
   await post('/api/inventory/moves', { batch_id: oatBatch, reason: 'adjust', quantity: 2, note: 'Found a sack' });
 
-  await signIn(page);
 
   // The meals' batch: the produce move links to the entry's day, the ship move to the shipment.
   await page.goto(`/inventory/batches/${entry.produced_batch_id}`);

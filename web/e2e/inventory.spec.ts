@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * Receive a batch, see it grouped under its item, adjust it, undo the
@@ -40,12 +40,11 @@ for (const lng of ['gb', 'ir'] as const) {
     const kg = L('units.kg_other');
     const code = `E2E-${lng.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
 
-    await signIn(page);
-    // Show the interface in this language without changing the shared demo user's saved preference.
+    // Show the interface in this language without changing the saved preference.
     await page.route('**/api/user/preferences', (route) =>
       route.fulfill({ json: { language: lng, theme: 'light', nav_layout: 'side' } }),
     );
-    await page.evaluate((l) => localStorage.setItem('packline.language', l), lng);
+    await page.addInitScript((l) => localStorage.setItem('packline.language', l), lng);
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { level: 1, name: L('inventory.title') })).toBeVisible();
     if (lng === 'ir') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -133,34 +132,38 @@ for (const lng of ['gb', 'ir'] as const) {
 
 // A move that takes an item down to its reorder level rings every staff user's bell, live, with a
 // sentence that leads back to the item.
-test('a move crossing the reorder level shows in the bell', async ({ page, request }) => {
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const sku = `LOW-${Date.now().toString(36).toUpperCase()}`;
-  const created = await request.post('/api/inventory/items', {
-    headers,
-    data: { sku, name: `Bell test oats ${sku}`, kind: 'raw_material', unit: 'kg', reorder_level: 5 },
+test.describe(() => {
+  // It notifies every user (see the 'notifications' lock in fixtures.ts).
+  test.use({ exclusive: ['notifications'] });
+
+  test('a move crossing the reorder level shows in the bell', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const sku = `LOW-${Date.now().toString(36).toUpperCase()}`;
+    const created = await request.post('/api/inventory/items', {
+      headers,
+      data: { sku, name: `Bell test oats ${sku}`, kind: 'raw_material', unit: 'kg', reorder_level: 5 },
+    });
+    expect(created.status()).toBe(201);
+    const item = (await created.json()) as { id: number };
+    const received = await request.post(`/api/inventory/items/${item.id}/batches`, { headers, data: { quantity: 8, code: sku } });
+    expect(received.ok()).toBeTruthy();
+
+    await page.goto(`/inventory?search=${sku}`);
+    await page.getByRole('button', { name: `Show the batches of Bell test oats ${sku}` }).click();
+    const row = page.getByTestId(`batch-${sku}`);
+    await row.getByRole('button', { name: `Adjust batch ${sku}` }).click();
+    const adjust = page.getByRole('dialog');
+    await adjust.getByLabel('Quantity (kg)').fill('4');
+    await adjust.getByLabel('Reason').fill('Spilled');
+    await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(adjust).toBeHidden();
+
+    await page.goto('/dashboard');
+    await page.getByTestId('notifications-button').click();
+    const note = page.getByRole('button', { name: `Bell test oats ${sku} (${sku}) is down to 4 kg, at or below its reorder level of 5` });
+    await expect(note).toBeVisible();
+    await note.click();
+    await expect(page).toHaveURL(new RegExp(`/inventory\\?search=${sku}$`));
   });
-  expect(created.status()).toBe(201);
-  const item = (await created.json()) as { id: number };
-  const received = await request.post(`/api/inventory/items/${item.id}/batches`, { headers, data: { quantity: 8, code: sku } });
-  expect(received.ok()).toBeTruthy();
-
-  await signIn(page);
-  await page.goto(`/inventory?search=${sku}`);
-  await page.getByRole('button', { name: `Show the batches of Bell test oats ${sku}` }).click();
-  const row = page.getByTestId(`batch-${sku}`);
-  await row.getByRole('button', { name: `Adjust batch ${sku}` }).click();
-  const adjust = page.getByRole('dialog');
-  await adjust.getByLabel('Quantity (kg)').fill('4');
-  await adjust.getByLabel('Reason').fill('Spilled');
-  await adjust.getByRole('button', { name: 'Save adjustment' }).click();
-  await expect(adjust).toBeHidden();
-
-  await page.goto('/dashboard');
-  await page.getByTestId('notifications-button').click();
-  const note = page.getByRole('button', { name: `Bell test oats ${sku} (${sku}) is down to 4 kg, at or below its reorder level of 5` });
-  await expect(note).toBeVisible();
-  await note.click();
-  await expect(page).toHaveURL(new RegExp(`/inventory\\?search=${sku}$`));
 });

@@ -1,4 +1,4 @@
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, SIGNED_OUT, test } from './fixtures';
 
 /**
  * Send numbers the invoice and mails the client a link; the link opens the invoice
@@ -17,7 +17,6 @@ test('invoice link: sent, mailed, opened signed out, revoked by voiding', async 
   const client = await post('/api/clients', { name: `Quayside Pantry ${stamp}`, email: `ap-${stamp.toLowerCase()}@quayside.example`, city: 'Duluth' });
   const draft = await post('/api/invoices', { client_id: client.id, lines: [{ description: 'Meal pouches packed', quantity: 120, unit_price_minor: 45 }] });
 
-  await signIn(page);
   await page.goto(`/payments/billing/${draft.id}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
@@ -34,7 +33,7 @@ test('invoice link: sent, mailed, opened signed out, revoked by voiding', async 
   await expect(page.getByTestId('invoice-public-link')).toHaveAttribute('href', new RegExp(`${sent.public_path}$`));
 
   // Signed out, in a fresh context: the invoice, read-only.
-  const guest = await browser.newContext();
+  const guest = await browser.newContext({ storageState: SIGNED_OUT });
   try {
     const outside = await guest.newPage();
     await outside.goto(sent.public_path);

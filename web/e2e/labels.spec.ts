@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import { chromium, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, DEMO, expect, signIn, test } from './fixtures';
+import { account, apiToken, expect, signedInState, SIGNED_OUT, test } from './fixtures';
 
 /**
  * Labels and scanning: a receipt's batch labels, each with the QR code of its
@@ -85,7 +85,6 @@ test('batch labels with QR codes, the label link, and scanning a label', async (
   const link = (s: Seeded) => `${baseURL}/b/${encodeURIComponent(s.sku)}/10/${encodeURIComponent(s.code)}/17/270331`;
 
   // The batch page's button opens its labels: one label, its QR code holding the link.
-  await signIn(page);
   await page.goto(`/inventory/batches/${rice.batchId}`);
   await page.getByRole('link', { name: 'Print labels' }).click();
   const labels = page.getByTestId('batch-label');
@@ -130,12 +129,12 @@ test('batch labels with QR codes, the label link, and scanning a label', async (
   await expect(page.getByRole('dialog')).toBeHidden();
 
   // The label's link, signed out: the sign-in, then the batch page.
-  const fresh = await browser.newContext({ baseURL });
+  const fresh = await browser.newContext({ baseURL, storageState: SIGNED_OUT });
   const visitor = await fresh.newPage();
   await visitor.goto(link(rice));
   await expect(visitor).toHaveURL(/\/auth\/login\?redirect=/);
-  await visitor.getByLabel('Email').fill(DEMO.email);
-  await visitor.getByLabel(/^Password/).fill(DEMO.password);
+  await visitor.getByLabel('Email').fill(account().email);
+  await visitor.getByLabel(/^Password/).fill(account().password);
   await visitor.getByRole('button', { name: 'Sign in' }).click();
   await expect(visitor).toHaveURL(new RegExp(`/inventory/batches/${rice.batchId}$`));
   await expect(visitor.getByRole('heading', { level: 1 })).toContainText(rice.code);
@@ -148,13 +147,8 @@ test('batch labels with QR codes, the label link, and scanning a label', async (
     args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
-    const ctx = await camBrowser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-    await ctx.addInitScript(() => {
-      localStorage.setItem('packline.language', 'gb');
-      localStorage.setItem('packline.color-scheme', 'light');
-    });
+    const ctx = await camBrowser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, storageState: signedInState(baseURL!) });
     const cam = await ctx.newPage();
-    await signIn(cam);
 
     // The inventory search: the scanned label opens its batch.
     await cam.goto('/inventory');

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /** The Payments group (SPEC §2) in the navigation, its pages reached by clicking, not by typing URLs. */
 const ENTRIES: [string, RegExp, string][] = [
@@ -9,7 +9,7 @@ const ENTRIES: [string, RegExp, string][] = [
 ];
 
 test('side bar: the Payments group reaches billing, payment methods, pricing plans and clients; its crumb leads to the group', async ({ page }) => {
-  await signIn(page);
+  await page.goto('/dashboard');
   const sidebar = page.locator('#app-sidebar');
   const group = sidebar.getByRole('button', { name: 'Payments' });
   for (const [label, url, heading] of ENTRIES) {
@@ -27,7 +27,7 @@ test('side bar: the Payments group reaches billing, payment methods, pricing pla
 });
 
 test('top bar: the Payments menu reaches the same four pages', async ({ page }) => {
-  await signIn(page);
+  await page.goto('/dashboard');
   await page.getByTestId('nav-layout').getByText('Top bar').click();
   const topNav = page.getByRole('banner').getByRole('navigation', { name: 'Main navigation' });
   for (const [label, url, heading] of ENTRIES) {

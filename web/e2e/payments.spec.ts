@@ -1,10 +1,10 @@
-import { expect, apiToken, orgDay, signIn, test } from './fixtures';
+import { expect, apiToken, orgDay, screenshotPath, test } from './fixtures';
 
 /**
  * A client, a plan and a project; produce and ship for it; draft an
  * invoice from the project's output at the plan's rate, send it, record a payment, print it.
  */
-test('invoice from a project: draft, send, pay, print', async ({ page, request }) => {
+test('invoice from a project: draft, send, pay, print', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
@@ -58,7 +58,6 @@ test('invoice from a project: draft, send, pay, print', async ({ page, request }
   });
   await post(`/api/shipments/${shipment.id}/ship`, {}, 200);
 
-  await signIn(page);
   await page.goto('/payments/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await page.getByRole('button', { name: 'New invoice' }).click();
@@ -96,7 +95,7 @@ test('invoice from a project: draft, send, pay, print', async ({ page, request }
   // Printed: the invoice alone, with the primary method's bank details.
   await page.emulateMedia({ media: 'print' });
   await expect(doc).toContainText('How to pay');
-  await page.screenshot({ path: '../docs/screenshots/invoice-print.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, 'invoice-print.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   // The rest paid: the invoice is paid, and the list shows it.

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, orgDay, signIn, test } from './fixtures';
+import { apiToken, expect, orgDay, test } from './fixtures';
 
 /**
  * Enter an hour's units picking batches, see the subtraction view, see stock
@@ -40,7 +40,6 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   const tag = Date.now().toString(36).toUpperCase();
   const s = await setUp(request, tag);
 
-  await signIn(page);
   await page.goto(`/production/production-hourly?date=${yesterday}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Production hourly' })).toBeVisible();
 
@@ -110,88 +109,90 @@ test('production: an hour entered with picked batches, its subtraction, the batc
   await expect(page.getByTestId('batch-on-hand')).toHaveText('2 kg');
 });
 
-test('production: a recipe edited makes a new version, a line created, an employee assigned, the working day from settings', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const tag = Date.now().toString(36).toUpperCase();
-  const s = await setUp(request, tag);
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const original = await (await request.get('/api/settings', { headers })).json();
-  try {
-    await signIn(page);
+test.describe(() => {
+  // The working day is an organisation setting, saved with the whole settings form.
+  test.use({ exclusive: ['org-settings'] });
 
-    // The recipe, from the finished good's panel in inventory: version 1 in force, edited into version 2.
-    await page.goto('/inventory');
-    await page.getByRole('textbox', { name: 'Search' }).fill(`K-${tag}`);
-    const show = page.getByRole('button', { name: `Show the batches of E2E kit ${tag}` });
-    await expect(page.getByRole('table', { name: 'Items and their batches' }).getByRole('row')).toHaveCount(2);
-    await show.click({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Recipe', exact: true }).click();
-    const recipe = page.getByRole('dialog');
-    await expect(recipe.getByText('Version 1 (in force)')).toBeVisible();
-    const q = recipe.getByLabel('Quantity of component 1');
-    await expect(q).toHaveValue('0.25');
-    await q.fill('0.3');
-    await recipe.getByRole('button', { name: 'Save recipe' }).click();
-    await expect(recipe.getByText('Version 2 (in force)')).toBeVisible();
-    await expect(recipe.getByTestId('recipe-version-1')).toContainText(`0.25 kg E2E rice ${tag}`);
-    const versions = await (await request.get(`/api/inventory/items/${s.kit.id}/recipe/versions`, { headers })).json();
-    expect(versions.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    await page.keyboard.press('Escape');
+  test('production: a recipe edited makes a new version, a line created, an employee assigned, the working day from settings', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const tag = Date.now().toString(36).toUpperCase();
+    const s = await setUp(request, tag);
+    const token = await apiToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const original = await (await request.get('/api/settings', { headers })).json();
+    try {
+      // The recipe, from the finished good's panel in inventory: version 1 in force, edited into version 2.
+      await page.goto('/inventory');
+      await page.getByRole('textbox', { name: 'Search' }).fill(`K-${tag}`);
+      const show = page.getByRole('button', { name: `Show the batches of E2E kit ${tag}` });
+      await expect(page.getByRole('table', { name: 'Items and their batches' }).getByRole('row')).toHaveCount(2);
+      await show.click({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Recipe', exact: true }).click();
+      const recipe = page.getByRole('dialog');
+      await expect(recipe.getByText('Version 1 (in force)')).toBeVisible();
+      const q = recipe.getByLabel('Quantity of component 1');
+      await expect(q).toHaveValue('0.25');
+      await q.fill('0.3');
+      await recipe.getByRole('button', { name: 'Save recipe' }).click();
+      await expect(recipe.getByText('Version 2 (in force)')).toBeVisible();
+      await expect(recipe.getByTestId('recipe-version-1')).toContainText(`0.25 kg E2E rice ${tag}`);
+      const versions = await (await request.get(`/api/inventory/items/${s.kit.id}/recipe/versions`, { headers })).json();
+      expect(versions.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+      await page.keyboard.press('Escape');
 
-    // A new line, from the hourly page's lines management; it joins the grid.
-    await page.goto(`/production/production-hourly?date=${today}`);
-    await page.getByRole('button', { name: 'Manage lines' }).click();
-    const manage = page.getByRole('dialog');
-    await manage.getByLabel('Line name').fill(`E2E new line ${tag}`);
-    await manage.getByLabel('Hourly target (units)').first().fill('25');
-    await manage.getByRole('button', { name: 'Add line' }).click();
-    await expect(manage.getByLabel(`Name of E2E new line ${tag}`)).toHaveValue(`E2E new line ${tag}`);
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('columnheader', { name: new RegExp(`E2E new line ${tag}`) })).toBeVisible();
+      // A new line, from the hourly page's lines management; it joins the grid.
+      await page.goto(`/production/production-hourly?date=${today}`);
+      await page.getByRole('button', { name: 'Manage lines' }).click();
+      const manage = page.getByRole('dialog');
+      await manage.getByLabel('Line name').fill(`E2E new line ${tag}`);
+      await manage.getByLabel('Hourly target (units)').first().fill('25');
+      await manage.getByRole('button', { name: 'Add line' }).click();
+      await expect(manage.getByLabel(`Name of E2E new line ${tag}`)).toHaveValue(`E2E new line ${tag}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('columnheader', { name: new RegExp(`E2E new line ${tag}`) })).toBeVisible();
 
-    // An employee who clocked in today, put on the line for the day.
-    const emp = await (await request.post('/api/employees', { headers, data: { first_name: 'Eddie', last_name: `E2E${tag}`, pin: '4826' } })).json();
-    const pin = await (await request.post('/api/employees/validate-pin', { data: { employee_id: emp.employee_id, pin: '4826' } })).json();
-    expect((await request.post('/api/employees/clockin', { data: { employee_id: emp.employee_id, clock_token: pin.clock_token } })).ok()).toBeTruthy();
-    await page.reload();
-    const crew = page.getByTestId('crew');
-    await crew.getByLabel(`Line of Eddie E2E${tag}`).click();
-    await page.getByRole('option', { name: `E2E line ${tag}`, exact: true }).click();
-    await expect
-      .poll(async () => {
-        const c = await (await request.get(`/api/production/crew?date=${today}`, { headers })).json();
-        return c.crew.find((m: { employee_id: number }) => m.employee_id === emp.employee_id)?.line_id;
-      })
-      .toBe(s.line.id);
-    const again = await request.post('/api/employees/validate-pin', { data: { employee_id: emp.employee_id, pin: '4826' } });
-    await request.post('/api/employees/clockout', { data: { employee_id: emp.employee_id, clock_token: (await again.json()).clock_token } });
+      // An employee who clocked in today, put on the line for the day.
+      const emp = await (await request.post('/api/employees', { headers, data: { first_name: 'Eddie', last_name: `E2E${tag}`, pin: '4826' } })).json();
+      const pin = await (await request.post('/api/employees/validate-pin', { data: { employee_id: emp.employee_id, pin: '4826' } })).json();
+      expect((await request.post('/api/employees/clockin', { data: { employee_id: emp.employee_id, clock_token: pin.clock_token } })).ok()).toBeTruthy();
+      await page.reload();
+      const crew = page.getByTestId('crew');
+      await crew.getByLabel(`Line of Eddie E2E${tag}`).click();
+      await page.getByRole('option', { name: `E2E line ${tag}`, exact: true }).click();
+      await expect
+        .poll(async () => {
+          const c = await (await request.get(`/api/production/crew?date=${today}`, { headers })).json();
+          return c.crew.find((m: { employee_id: number }) => m.employee_id === emp.employee_id)?.line_id;
+        })
+        .toBe(s.line.id);
+      const again = await request.post('/api/employees/validate-pin', { data: { employee_id: emp.employee_id, pin: '4826' } });
+      await request.post('/api/employees/clockout', { data: { employee_id: emp.employee_id, clock_token: (await again.json()).clock_token } });
 
-    // The working day is a setting: 5 AM to 9 PM shows those hours on the grid (on a day
-    // a week ahead, which has no entries: the demo's night shifts fill today's early hours).
-    const later = orgDay(7);
-    await page.goto(`/production/production-hourly?date=${later}`);
-    await expect(page.getByTestId(`cell-6-${s.line.id}`)).toBeVisible();
-    await expect(page.getByTestId(`cell-5-${s.line.id}`)).toHaveCount(0);
-    await page.goto('/settings');
-    await page.getByLabel(/^Day starts at/).fill('5');
-    await page.getByLabel(/^Day ends at/).fill('21');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Settings saved.')).toBeVisible();
-    await page.goto(`/production/production-hourly?date=${later}`);
-    await expect(page.getByTestId(`cell-5-${s.line.id}`)).toBeVisible();
-    await expect(page.getByTestId(`cell-20-${s.line.id}`)).toBeVisible();
-    await expect(page.getByTestId(`cell-4-${s.line.id}`)).toHaveCount(0);
-  } finally {
-    await request.patch('/api/settings', { headers, data: { day_start_hour: original.day_start_hour, day_end_hour: original.day_end_hour } });
-  }
+      // The working day is a setting: 5 AM to 9 PM shows those hours on the grid (on a day
+      // a week ahead, which has no entries: the demo's night shifts fill today's early hours).
+      const later = orgDay(7);
+      await page.goto(`/production/production-hourly?date=${later}`);
+      await expect(page.getByTestId(`cell-6-${s.line.id}`)).toBeVisible();
+      await expect(page.getByTestId(`cell-5-${s.line.id}`)).toHaveCount(0);
+      await page.goto('/settings');
+      await page.getByLabel(/^Day starts at/).fill('5');
+      await page.getByLabel(/^Day ends at/).fill('21');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Settings saved.')).toBeVisible();
+      await page.goto(`/production/production-hourly?date=${later}`);
+      await expect(page.getByTestId(`cell-5-${s.line.id}`)).toBeVisible();
+      await expect(page.getByTestId(`cell-20-${s.line.id}`)).toBeVisible();
+      await expect(page.getByTestId(`cell-4-${s.line.id}`)).toHaveCount(0);
+    } finally {
+      await request.patch('/api/settings', { headers, data: { day_start_hour: original.day_start_hour, day_end_hour: original.day_end_hour } });
+    }
+  });
 });
 
 test('production: an entry for an hour that has not begun is refused with the translated reason', async ({ page, request }) => {
   const tag = Date.now().toString(36).toUpperCase();
   const s = await setUp(request, tag);
   const tomorrow = orgDay(1);
-  await signIn(page);
   await page.goto(`/production/production-hourly?date=${tomorrow}`);
   await page.getByTestId(`cell-9-${s.line.id}`).click();
   const dialog = page.getByRole('dialog');

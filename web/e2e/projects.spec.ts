@@ -1,4 +1,4 @@
-import { apiToken, expect, orgDay, signIn, test } from './fixtures';
+import { apiToken, expect, orgDay, screenshotPath, test } from './fixtures';
 
 /**
  * Add a client, add a project for it, make units for it on the
@@ -9,7 +9,7 @@ import { apiToken, expect, orgDay, signIn, test } from './fixtures';
 /** The day the kits are made: yesterday in the organisation's zone, so 9 AM has passed whenever the test runs. */
 const day = orgDay(-1);
 
-test('projects: a client, a project, production and a shipment for it, progress rising', async ({ page, request }) => {
+test('projects: a client, a project, production and a shipment for it, progress rising', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const tag = Date.now().toString(36).toUpperCase();
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
@@ -24,8 +24,6 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await post(`/api/inventory/items/${rice.id}/batches`, { code: `PRB-${tag}`, quantity: 50, expires_at: '2099-01-01' });
   expect((await request.put(`/api/inventory/items/${kit.id}/recipe`, { headers, data: { components: [{ item_id: rice.id, quantity: 0.5 }] } })).ok()).toBeTruthy();
   const line = await post('/api/production/lines', { name: `Project line ${tag}` });
-
-  await signIn(page);
 
   // A client, from the admin's client list under Payments.
   await page.goto('/projects');
@@ -111,7 +109,7 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await expect(progress).toContainText('4 of 20 kit (20%)');
   await expect(page.getByRole('table', { name: 'Shipments for this project' })).toContainText(number);
   await expect(page.getByText('No invoices for this project yet.')).toBeVisible(); // billing is the admin's
-  await page.screenshot({ path: '../docs/screenshots/projects-project-page.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, 'projects-project-page.png'), fullPage: true });
 
   // Among the cards and in the table, found by the client's name.
   await page.goto('/projects');

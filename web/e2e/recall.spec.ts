@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /**
  * The recall: a raw batch went into pouches, pouches into cases, and cases to a
  * partner. Starting a recall on the raw batch lists that partner, and shipping a case made
  * from it is refused, naming the recall.
  */
+// A recall notifies every user (see the 'notifications' lock in fixtures.ts).
+test.use({ exclusive: ['notifications'] });
+
 test('a recall from a raw batch lists the partner and holds the batches made from it', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request);
@@ -43,7 +46,6 @@ test('a recall from a raw batch lists the partner and holds the batches made fro
     lines: [{ batch_id: cases, quantity: 1 }],
   });
 
-  await signIn(page);
   // The raw batch's trace reaches the partner through two levels of production.
   await page.goto(`/inventory/batches/${riceBatch}`);
   const tree = page.getByRole('tree', { name: 'Where it went' });

@@ -1,8 +1,8 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 /** Recipes have a place under Production; each opens its finished good's recipe, named in the breadcrumb. */
 test('Production › Recipes lists the recipes; one opens its editor, the crumb naming the product', async ({ page }) => {
-  await signIn(page);
+  await page.goto('/dashboard');
   const sidebar = page.locator('#app-sidebar');
   const link = sidebar.getByRole('link', { name: 'Recipes', exact: true });
   if (!(await link.isVisible())) await sidebar.getByRole('button', { name: 'Production' }).click();

@@ -1,4 +1,4 @@
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 /** The search across the app (Ctrl/⌘+K), from the server, permissions respected. */
 test('Ctrl+K opens the search; a demo batch code and Enter open that batch', async ({ page, request }) => {
@@ -8,7 +8,7 @@ test('Ctrl+K opens the search; a demo batch code and Enter open that batch', asy
   };
   const batch = items.find((i) => i.batches.length > 0)!.batches[0];
 
-  await signIn(page);
+  await page.goto('/dashboard');
   // Nothing of the search is loaded before it is used.
   const before = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).join('\n'));
   expect(before).not.toContain('search-spotlight');
@@ -26,7 +26,7 @@ test('Ctrl+K opens the search; a demo batch code and Enter open that batch', asy
 });
 
 test('the header button opens it; arrows pick a page by its navigation label; Esc closes', async ({ page }) => {
-  await signIn(page);
+  await page.goto('/dashboard');
   await page.getByTestId('search-button').click();
   const input = page.getByTestId('search-input');
   await input.fill('production');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, signIn, test } from './fixtures';
+import { apiToken, expect, test } from './fixtures';
 
 interface OrgSettings {
   organisation_name: string;
@@ -23,6 +23,9 @@ async function writeSettings(request: APIRequestContext, patch: Partial<OrgSetti
 }
 
 test.describe('organisation settings', () => {
+  // The settings are one row for the whole organisation: these tests hold the run-wide
+  // lock on them, as does every other test that changes them or reads what these change.
+  test.use({ exclusive: ['org-settings'] });
   let original: OrgSettings;
 
   test.beforeEach(async ({ request }) => {
@@ -35,7 +38,7 @@ test.describe('organisation settings', () => {
   });
 
   test('the admin changes the support email and maximum shift, and they stay', async ({ page }) => {
-    await signIn(page, { from: '/auth/login?redirect=%2Fsettings' });
+    await page.goto('/settings');
     await expect(page).toHaveURL('/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
@@ -71,7 +74,7 @@ test.describe('organisation settings', () => {
   });
 
   test('a bad value is refused on its field and nothing is saved', async ({ page }) => {
-    await signIn(page, { from: '/auth/login?redirect=%2Fsettings' });
+    await page.goto('/settings');
     const hours = page.getByLabel(/^Maximum shift/);
     await hours.fill('49');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -104,9 +107,9 @@ test.describe('settings screenshots', () => {
         data: { language: c.language, theme: c.theme },
       });
       await page.setViewportSize({ width: c.width, height: 1000 });
-      await signIn(page, { from: '/auth/login?redirect=%2Fsettings' });
+      await page.goto('/settings');
       await expect(page).toHaveURL('/settings');
-      // The saved language and theme are applied after sign-in; wait for them before typing.
+      // The saved language and theme are applied once the app loads; wait for them before typing.
       await expect(page.locator('html')).toHaveAttribute('dir', c.language === 'ir' ? 'rtl' : 'ltr');
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', c.theme);
       await expect(page.locator('input[type=email]')).toBeVisible();

@@ -1,10 +1,10 @@
-import { expect, apiToken, signIn, test } from './fixtures';
+import { expect, apiToken, screenshotPath, test } from './fixtures';
 
 /**
  * Plan a shipment from two batches, ship it and see stock fall, print its
  * packing slip, find it by a batch code, cancel it and see the stock return.
  */
-test('shipping log flow', async ({ page, request }) => {
+test('shipping log flow', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
@@ -23,7 +23,6 @@ test('shipping log flow', async ({ page, request }) => {
   }
   const onHand = async (id: number) => (await (await request.get(`/api/inventory/batches/${id}`, { headers })).json()).on_hand as number;
 
-  await signIn(page);
   await page.goto('/shipping-log');
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping log' })).toBeVisible();
 
@@ -71,7 +70,7 @@ test('shipping log flow', async ({ page, request }) => {
   await expect(slip).toContainText(codes[0]);
   await expect(slip).toContainText('Harbour Foods Co-op');
   await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: '../docs/screenshots/shipping-packing-slip.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath(testInfo, 'shipping-packing-slip.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await page.keyboard.press('Escape');
 

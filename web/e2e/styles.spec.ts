@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { apiToken, expect, test } from './fixtures';
+import { apiToken, expect, SIGNED_OUT, test } from './fixtures';
 
 /**
  * Complete styles however a page is reached: every route is opened
@@ -107,7 +107,7 @@ async function expectStyled(page: Page, where: string, expected: Partial<Record<
 
 /** A new browser context (empty cache, no page opened before), signed in or not. */
 async function coldContext(browser: Browser, token: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1280, height: 800 }, storageState: SIGNED_OUT });
   await context.addInitScript((t) => {
     localStorage.setItem('packline.language', 'gb');
     if (t) localStorage.setItem('packline.token', t);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { account, expect, signIn, test } from './fixtures';
 
 /** RFC 6238 TOTP (SHA-1, six digits, 30-second steps) of a base32 secret at a time. */
 function totp(secret: string, at = Date.now()): string {
@@ -22,9 +22,9 @@ async function seriousViolations(page: Page) {
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-/** Turns the demo user's two-factor sign-in off again (through a recovery code), whatever the test left. */
+/** Turns the account's two-factor sign-in off again (through a recovery code), whatever the test left. */
 async function turnOff(request: APIRequestContext, recovery: string[]) {
-  const res = await request.post('/api/login', { data: { ...DEMO, remember: false } });
+  const res = await request.post('/api/login', { data: { ...account(), remember: false } });
   const body = await res.json();
   let token: string | undefined = body.token;
   for (const code of recovery) {
@@ -35,9 +35,13 @@ async function turnOff(request: APIRequestContext, recovery: string[]) {
   if (!token) return;
   await request.patch('/api/user/2fa', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { is2FAEnabled: false, password: DEMO.password },
+    data: { is2FAEnabled: false, password: account().password },
   });
 }
+
+// Signing in (with a code) is what is tested: the test starts signed out, as the worker's
+// own account, whose sessions and two-factor setting no other test running meanwhile sees.
+test.use({ signedIn: false });
 
 test('turn two-factor sign-in on, sign in with a code, sign out another session', async ({ page, request, playwright }) => {
   // A long flow (two accessibility scans, a refused and an accepted turn-on, two sign-ins): on a
@@ -48,7 +52,7 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await signIn(page);
     // A second session, from another browser.
     const firefox = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, userAgent: FIREFOX });
-    const other = (await (await firefox.post('/api/login', { data: { ...DEMO, remember: false } })).json()).token as string;
+    const other = (await (await firefox.post('/api/login', { data: { ...account(), remember: false } })).json()).token as string;
     const otherHeaders = { Authorization: `Bearer ${other}` };
     expect((await firefox.get('/api/user', { headers: otherHeaders })).status()).toBe(200);
 
@@ -67,7 +71,7 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await twoFactor.getByRole('button', { name: 'Turn on' }).click();
     await expect(twoFactor.getByText('The password is not correct.')).toBeVisible();
     await expect(twoFactor.getByTestId('recovery-codes')).toHaveCount(0);
-    await password.fill(DEMO.password);
+    await password.fill(account().password);
     await twoFactor.getByLabel('6-digit code from the app').fill(totp(secret));
     await twoFactor.getByRole('button', { name: 'Turn on' }).click();
     const codes = twoFactor.getByTestId('recovery-codes');
@@ -92,8 +96,8 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await page.getByTestId('profile-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth\/login/);
-    await page.getByLabel('Email').fill(DEMO.email);
-    await page.getByLabel(/^Password/).fill(DEMO.password);
+    await page.getByLabel('Email').fill(account().email);
+    await page.getByLabel(/^Password/).fill(account().password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const code = page.getByLabel('Authentication code');
     await expect(code).toBeVisible();
@@ -108,10 +112,10 @@ test('turn two-factor sign-in on, sign in with a code, sign out another session'
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // A recovery code works once.
-    const first = await request.post('/api/login', { data: { ...DEMO, remember: false } });
+    const first = await request.post('/api/login', { data: { ...account(), remember: false } });
     const { challenge } = await first.json();
     expect((await request.post('/api/login/2fa', { data: { challenge, code: recovery[0] } })).status()).toBe(200);
-    const again = (await (await request.post('/api/login', { data: { ...DEMO, remember: false } })).json()).challenge;
+    const again = (await (await request.post('/api/login', { data: { ...account(), remember: false } })).json()).challenge;
     expect((await request.post('/api/login/2fa', { data: { challenge: again, code: recovery[0] } })).status()).toBe(401);
   } finally {
     await turnOff(request, recovery.slice(1));

@@ -17,10 +17,14 @@
 // a timing varies with the machine's load). Without it the ratio to 466 ms (Vuestic's
 // login measured on 2026-11-22) is reported.
 //
-// Usage: node scripts/page-weight.mjs [--strict | --strict-paint] [--verbose] [--no-paint]
+// Usage: node scripts/page-weight.mjs [--strict | --strict-paint] [--quick] [--verbose] [--no-paint]
 //   Starts ../bin/packline on a temp SQLite file with --demo, unless PACKLINE_E2E_URL
 //   points at a running server. --strict exits 1 when a page is over budget or needs
 //   more than two waves after the document before its first paint.
+//   --quick measures only what --strict enforces, bytes and request waves, in one cold
+//   load of each page (no first-paint rounds, no throttled profile, no Vuestic): the
+//   form `make test` runs (scripts/test.sh); the first paint and its ratio to Vuestic's
+//   are `make bench`'s (scripts/bench.sh).
 //   --verbose lists every file. Any request to another origin (web fonts, CDNs) is reported and fails the run.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -49,13 +53,15 @@ const VUESTIC_FCP_ISSUE_26 = 466;
 const THROTTLED = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpu: 4 };
 const strictPaint = process.argv.includes('--strict-paint');
 const strict = strictPaint || process.argv.includes('--strict');
-const paint = !process.argv.includes('--no-paint');
+const quick = process.argv.includes('--quick');
+const paint = !quick && !process.argv.includes('--no-paint');
 const verbose = process.argv.includes('--verbose');
 const port = Number(process.env.PACKLINE_E2E_PORT ?? 18_438);
 const base = process.env.PACKLINE_E2E_URL ?? `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.PACKLINE_CHROMIUM ?? '/usr/bin/chromium';
 
-async function waitForHealth(url, ms = 30_000) {
+// Loading the demo takes seconds, more on a loaded machine: a wide margin.
+async function waitForHealth(url, ms = 180_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
@@ -156,7 +162,9 @@ if (!process.env.PACKLINE_E2E_URL) {
 let vuestic = null;
 let vuesticServer;
 const vuesticDist = fileURLToPath(new URL('../bench/vuestic/dist/', import.meta.url));
-if (existsSync(`${vuesticDist}index.html`)) {
+if (quick) {
+  // Bytes and waves only: no first paint to compare with Vuestic's.
+} else if (existsSync(`${vuesticDist}index.html`)) {
   vuesticServer = createServer((req, res) => {
     const name = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^([/\\])+/, '');
     let file = path.join(vuesticDist, name);
@@ -249,7 +257,10 @@ try {
     }
     await context.close();
   }
-  if (paint) {
+  if (quick) {
+    // One cold load of each page for its request waves before the first paint.
+    for (const r of rows) r.waves = (await firstPaint(browser, r.spec, false)).waves;
+  } else if (paint) {
     // Round by round, every page once a round, so that a burst of load on the machine
     // falls on ours and Vuestic's alike and the ratio between them stays fair.
     const fast = new Map(rows.map((r) => [r, []]));
