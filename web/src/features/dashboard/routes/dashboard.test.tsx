@@ -150,6 +150,13 @@ describe('dashboard', () => {
     expect(await screen.findByRole('img', { name: 'QR code of the kiosk address' })).toBeInTheDocument();
   });
 
+  it('warns that a loopback address works on this computer only, the flag to use set as code', async () => {
+    renderApp('/dashboard');
+    const warning = await screen.findByTestId('kiosk-loopback');
+    expect(warning).toHaveTextContent('or start the server with --public-url.');
+    expect(warning.querySelector('code')).toHaveTextContent(/^--public-url$/);
+  });
+
   it('uses --public-url for the kiosk address when the server has one', async () => {
     server.use(
       mockApi.get('/api/settings/public', () =>
