@@ -1,6 +1,6 @@
 import { account, expect, signIn, test } from './fixtures';
 
-test.describe('sign-in (issue 2)', () => {
+test.describe('sign-in', () => {
   // Signing in is what is tested here: every test starts signed out.
   test.use({ signedIn: false });
 

@@ -115,7 +115,7 @@ async function coldContext(browser: Browser, token: string | null): Promise<Brow
   return context;
 }
 
-test.describe('complete styles on every route opened cold (issue 15)', () => {
+test.describe('complete styles on every route opened cold', () => {
   // Cold loads on a shared 2-core machine: allow more than the default waits.
   test.describe.configure({ timeout: 120_000 });
   test.use({ actionTimeout: 20_000 });
