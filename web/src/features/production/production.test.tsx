@@ -62,7 +62,7 @@ describe('production screens', () => {
     expect(rows[3]).toHaveTextContent(/MEAL-20261123-L2.*0 pouch.*\+10.*10 pouch/);
   });
 
-  it('records an hour with batches picked in place, warns before a batch runs out, then shows the subtraction view', { timeout: 20_000 }, async () => {
+  it('records an hour with batches picked in place, warns before a batch runs out, then shows the subtraction view', async () => {
     const posted: unknown[] = [];
     server.use(
       http.get('/api/production/products', () => HttpResponse.json({ products: [{ id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 }] })),
@@ -98,7 +98,7 @@ describe('production screens', () => {
     expect(screen.getByText('Added to finished batch MEAL-20261123-L2.')).toBeInTheDocument();
   });
 
-  it('names every short component when the server refuses for lack of stock', { timeout: 20_000 }, async () => {
+  it('names every short component when the server refuses for lack of stock', async () => {
     server.use(
       http.get('/api/production/products', () => HttpResponse.json({ products: [{ id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 }] })),
       http.get('/api/production/suggest', () => HttpResponse.json(suggestion(5))),
@@ -169,7 +169,7 @@ describe('production screens', () => {
     expect(within(screen.getByTestId('daily-lines')).getByRole('row', { name: /Line 2/ })).toHaveTextContent('—');
   });
 
-  it('crew and lines: plans an employee who has not clocked in onto a line, offers no archived line, and says why a line is refused', { timeout: 20_000 }, async () => {
+  it('crew and lines: plans an employee who has not clocked in onto a line, offers no archived line, and says why a line is refused', async () => {
     const put: unknown[] = [];
     let crew: { employee_id: number; first_name: string; last_name: string; hours: number; line_id: number | null; worked: boolean }[] = [
       { employee_id: 5, first_name: 'Ana', last_name: 'Alves', hours: 3.5, line_id: 2, worked: true },

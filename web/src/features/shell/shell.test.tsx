@@ -98,7 +98,7 @@ describe('app shell', () => {
     await waitFor(() => expect(screen.getByTestId('notifications-button')).toHaveAccessibleName('Notifications'));
 
     await user.click(screen.getByRole('button', { name: 'See all' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     const list = await screen.findByTestId('notifications-page-list');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();

@@ -67,7 +67,7 @@ describe('documents page (/docs)', () => {
     // A wide desktop screen: the table shows its columns (jsdom matches no media query).
   });
 
-  it('lists documents from the server and searches there', { timeout: 20_000 }, async () => {
+  it('lists documents from the server and searches there', async () => {
     const calls: string[] = [];
     docsApi(calls);
     renderApp('/docs');
@@ -88,7 +88,7 @@ describe('documents page (/docs)', () => {
     expect(within(table).queryByRole('button', { name: 'Preview BOL 17.csv' })).not.toBeInTheDocument();
   });
 
-  it('asks before deleting, says File deleted, and an admin restores from the trash', { timeout: 20_000 }, async () => {
+  it('asks before deleting, says File deleted, and an admin restores from the trash', async () => {
     const calls: string[] = [];
     docsApi(calls);
     renderApp('/docs');
@@ -109,7 +109,7 @@ describe('documents page (/docs)', () => {
     expect(calls).toContain('RESTORE 1');
   });
 
-  it('shows a refused upload with the translated reason, per file', { timeout: 20_000 }, async () => {
+  it('shows a refused upload with the translated reason, per file', async () => {
     docsApi([]);
     const { container } = renderApp('/docs');
     await screen.findByRole('table', { name: 'Documents' }, { timeout: 15_000 });
@@ -121,7 +121,7 @@ describe('documents page (/docs)', () => {
     expect(within(item).getByRole('progressbar', { name: 'Upload progress of invoice.pdf' })).toBeInTheDocument();
   });
 
-  it('refuses a file over the limit before sending it', { timeout: 20_000 }, async () => {
+  it('refuses a file over the limit before sending it', async () => {
     const calls: string[] = [];
     docsApi(calls);
     server.use(http.get('/api/settings', () => HttpResponse.json({ max_upload_mib: 1 })));

@@ -23,7 +23,7 @@ const emp = (id: number, first: string, last: string, status: 'clocked_in' | 'cl
 describe('/employees', { timeout: 90_000 }, () => {
   desktopMediaQueries();
   beforeAll(async () => {
-    configure({ asyncUtilTimeout: 8000 });
+    configure({ asyncUtilTimeout: 15_000 });
     await setupI18n('gb');
   });
   beforeEach(() => {

@@ -59,7 +59,7 @@ describe('inventory page', () => {
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
   });
 
-  it('groups batches under their item, totals add up, and an adjustment needs a reason', { timeout: 15_000 }, async () => {
+  it('groups batches under their item, totals add up, and an adjustment needs a reason', async () => {
     const calls: { method: string; url: string; body?: unknown }[] = [];
     inventoryApi(calls);
     function Harness() {
@@ -98,19 +98,19 @@ describe('inventory page', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ batch_id: 11, reason: 'adjust', quantity: -2.5, note: 'Torn sack' });
   });
 
-  it('asks the server for the list with its sort and filters', { timeout: 15_000 }, async () => {
+  it('asks the server for the list with its sort and filters', async () => {
     const calls: { method: string; url: string; body?: unknown }[] = [];
     inventoryApi(calls);
     renderApp('/inventory?sort=on_hand&order=desc&low_stock=true');
-    expect(await screen.findByRole('button', { name: 'Import CSV' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Import CSV' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url.includes('sort=on_hand') && c.url.includes('order=desc') && c.url.includes('low_stock=true'))).toBe(true));
   });
 
-  it('previews an import and shows each row’s errors before anything is written', { timeout: 15_000 }, async () => {
+  it('previews an import and shows each row’s errors before anything is written', async () => {
     inventoryApi([]);
     renderApp('/inventory');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Import CSV' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog');
     const file = new File(['sku,name,unit\nBAG,Bag,each\n'], 'items.csv', { type: 'text/csv' });
     await user.upload(dialog.querySelector<HTMLInputElement>('input[type=file]')!, file);
@@ -119,7 +119,7 @@ describe('inventory page', () => {
     expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
   });
 
-  it('says the list failed, with the reason, instead of "No items match", and reloads it', { timeout: 15_000 }, async () => {
+  it('says the list failed, with the reason, instead of "No items match", and reloads it', async () => {
     inventoryApi([]);
     let failing = true;
     server.use(
@@ -130,7 +130,7 @@ describe('inventory page', () => {
       ),
     );
     renderApp('/inventory?search=rice');
-    const alert = (await screen.findByText('This list could not be loaded.', {}, { timeout: 5000 })).closest<HTMLElement>('[role="alert"]')!;
+    const alert = (await screen.findByText('This list could not be loaded.', {})).closest<HTMLElement>('[role="alert"]')!;
     // The reason, in the reader's language (its code), not the English fallback.
     expect(alert).toHaveTextContent('The server is busy. Try again in a moment.');
     expect(screen.queryByText('No items match.')).not.toBeInTheDocument();

@@ -52,7 +52,7 @@ function open(sealed: { key: string; ephemeral_key: string; iv: string; cipherte
 globalThis.indexedDB = fakeIndexedDB;
 
 describe('/employee-portal on a tablet', { timeout: 90_000 }, () => {
-  beforeAll(() => configure({ asyncUtilTimeout: 8000 }));
+  beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
   beforeEach(async () => {
     await setupI18n('gb');
     localStorage.removeItem(KEY_STORAGE);
@@ -80,7 +80,7 @@ describe('/employee-portal on a tablet', { timeout: 90_000 }, () => {
     expect(await screen.findByText(/^Clocked in as Ana Almeida at 8:02\sam$/)).toBeInTheDocument();
     expect(await screen.findByText('Clocked in as Ana Almeida.')).toBeInTheDocument();
     // After three seconds: the start, with the letter filter cleared.
-    await waitFor(() => expect(screen.queryByText(/^Clocked in as Ana Almeida at/)).not.toBeInTheDocument(), { timeout: 6000 });
+    await waitFor(() => expect(screen.queryByText(/^Clocked in as Ana Almeida at/)).not.toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
   });
 

@@ -56,7 +56,7 @@ const people = (): Emp[] => [
 
 describe('/employee-portal', { timeout: 90_000 }, () => {
   // The page and its modal load lazily: allow for a slow, shared machine.
-  beforeAll(() => configure({ asyncUtilTimeout: 8000 }));
+  beforeAll(() => configure({ asyncUtilTimeout: 15_000 }));
   beforeEach(async () => {
     await setupI18n('gb');
   });

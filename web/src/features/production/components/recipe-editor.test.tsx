@@ -26,7 +26,7 @@ describe('recipe editor', () => {
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
   });
 
-  it('edits the version in force with quantities exact to thousandths, saves a new version and keeps past ones read-only', { timeout: 20_000 }, async () => {
+  it('edits the version in force with quantities exact to thousandths, saves a new version and keeps past ones read-only', async () => {
     const saved: unknown[] = [];
     let versions = [v2, v1];
     server.use(

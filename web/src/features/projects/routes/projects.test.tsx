@@ -22,7 +22,7 @@ describe('projects page (/projects)', () => {
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
   });
 
-  it('shows cards with the server’s progress, filters and sorts on the server, and switches to the table', { timeout: 20_000 }, async () => {
+  it('shows cards with the server’s progress, filters and sorts on the server, and switches to the table', async () => {
     const calls: string[] = [];
     server.use(
       http.get('/api/projects', ({ request }) => {
@@ -52,7 +52,7 @@ describe('projects page (/projects)', () => {
     expect(within(table).getByText('1,000 / 1,000 made, 100 shipped')).toBeInTheDocument();
   });
 
-  it('ends the breadcrumb in the project’s own name, not "Project"', { timeout: 20_000 }, async () => {
+  it('ends the breadcrumb in the project’s own name, not "Project"', async () => {
     server.use(http.get('/api/projects/7', () => HttpResponse.json({ ...project(7, 'Winter drive'), production: [], shipments: [] })));
     renderApp('/projects/7');
     const crumb = await screen.findByTestId('breadcrumb', {}, { timeout: 15_000 });

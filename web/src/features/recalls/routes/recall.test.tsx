@@ -27,7 +27,7 @@ describe('recall page', () => {
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
   });
 
-  it('lists every partner once with their shipments, and releases the recall', { timeout: 20_000 }, async () => {
+  it('lists every partner once with their shipments, and releases the recall', async () => {
     let released: unknown = null;
     server.use(
       mockApi.get('/api/recalls/{id}', () =>
