@@ -44,7 +44,7 @@ func errNoEmail(inv *Invoice) error {
 // client's billing address, in the invoice's language, in tx. base is how
 // links begin (https://packline.example.org); "" mails nothing (the demo's
 // history), though the invoice still gets its link.
-func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base string, now time.Time) error {
+func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base, org string, now time.Time) error {
 	token, err := newLinkToken()
 	if err != nil {
 		return err
@@ -54,12 +54,6 @@ func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base string
 	if base == "" {
 		return nil
 	}
-	org := ""
-	if s.OrgName != nil {
-		if org, err = s.OrgName(ctx); err != nil {
-			return err
-		}
-	}
 	m := mail.Render(mail.InvoiceSent, inv.Language, inv.BillTo.Email, mail.Data{Org: org, Name: inv.BillTo.Name,
 		Invoice: *inv.Number, Amount: Decimal(inv.TotalMinor, inv.Currency) + " " + inv.Currency, Due: *inv.DueDate,
 		Link: strings.TrimRight(base, "/") + *inv.PublicPath})
@@ -68,6 +62,15 @@ func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base string
 	}
 	inv.MailedAt = &now
 	return nil
+}
+
+// orgName is the organisation's name for an invoice's mail, read outside
+// any transaction; "" when no mail goes (base "") or no name is wired.
+func (s *Service) orgName(ctx context.Context, base string) (string, error) {
+	if base == "" || s.OrgName == nil {
+		return "", nil
+	}
+	return s.OrgName(ctx)
 }
 
 // ErrLinkUnknown is a public invoice link that never existed (404).

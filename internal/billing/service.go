@@ -238,6 +238,14 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base strin
 	if err != nil {
 		return nil, err
 	}
+	// The organisation's name for the mail, read before the transaction: a
+	// read through the pool from inside it waits for a free connection while
+	// holding one, and concurrent sends queued on the year's counter held
+	// them all (a deadlock at the pool's size).
+	org, err := s.orgName(ctx, base)
+	if err != nil {
+		return nil, err
+	}
 	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
 		if inv.Status != StatusDraft {
 			return errTransition(inv, StatusSent)
@@ -258,7 +266,7 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base strin
 		inv.Number, inv.IssueDate, inv.DueDate = &number, &issue, &due
 		inv.Status, inv.SentAt, inv.UpdatedAt = StatusSent, &now, now
 		fill(inv)
-		if err := s.sendMail(ctx, tx, inv, base, now); err != nil {
+		if err := s.sendMail(ctx, tx, inv, base, org, now); err != nil {
 			return err
 		}
 		return tx.UpdateInvoice(ctx, inv, false)
