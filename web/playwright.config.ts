@@ -36,7 +36,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // Wide margins, not timings: on a 2-core machine busy with other work a cold load of the
   // app (every test's browser starts with an empty cache) waits seconds for the CPU.
-  timeout: 90_000,
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -29,7 +29,7 @@ function pdf(title: string, padding = 0): Buffer {
 }
 
 test('documents: upload with progress, refuse a wrong type, preview, download, delete and restore', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const run = Date.now().toString(36);
   const first = `E2E certificate ${run}.pdf`;
   const second = `E2E bill of lading ${run}.csv`;

@@ -80,7 +80,7 @@ async function qrVideo(page: Page, file: string) {
 }
 
 test('batch labels with QR codes, the label link, and scanning a label', async ({ page, request, browser, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [rice, beans] = await seed(request);
   const link = (s: Seeded) => `${baseURL}/b/${encodeURIComponent(s.sku)}/10/${encodeURIComponent(s.code)}/17/270331`;
 

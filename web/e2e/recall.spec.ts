@@ -10,7 +10,7 @@ import { apiToken, expect, test } from './fixtures';
 test.use({ exclusive: ['notifications'] });
 
 test('a recall from a raw batch lists the partner and holds the batches made from it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const stamp = Date.now().toString(36).toUpperCase();

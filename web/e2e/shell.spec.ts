@@ -23,7 +23,7 @@ test.describe('route guard', () => {
   test.use({ signedIn: false });
 
   test('every signed-in route sends a visitor to login with the full path', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     for (const [path] of APP_ROUTES) {
       await page.goto(`${path}?from=e2e`);
       await expect(page, path).toHaveURL(`/auth/login?redirect=${encodeURIComponent(`${path}?from=e2e`)}`);

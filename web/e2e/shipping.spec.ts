@@ -5,7 +5,7 @@ import { expect, apiToken, screenshotPath, test } from './fixtures';
  * packing slip, find it by a batch code, cancel it and see the stock return.
  */
 test('shipping log flow', async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const items = await (await request.get('/api/inventory/items?search=Long-grain', { headers })).json();
