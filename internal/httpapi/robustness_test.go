@@ -86,7 +86,7 @@ func TestNoClientInputCauses500(t *testing.T) {
 								token = e.token
 							}
 							if send(method, path+q, token, body) == 401 && in {
-								// Revoking session 1 signs this test out: sign in
+								// Revoking the first sign-in signs this test out: sign in
 								// again, or the rest would only test the 401.
 								signedOutBy[pattern]++
 								e.token = e.loginAs("robustness", "admin@example.org", "correct-horse")
