@@ -50,8 +50,8 @@ want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; 
 
 # Each part's wall time and result, for the table printed at the end.
 times=()
-failed=0
-record() { times+=("$(printf '%-10s %6ss  %s' "$1" "$2" "$3")"); [ "$3" = ok ] || failed=1; }
+
+record() { times+=("$(printf '%-10s %6ss  %s' "$1" "$2" "$3")"); }
 summary() {
   echo "== time per part (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
   printf '%s\n' "${times[@]}"
@@ -71,7 +71,7 @@ timed() {
 # side_by_side NAME1 FN1 NAME2 FN2 runs both at once, prints each log whole
 # when both are done, records both times, and fails if either failed.
 side_by_side() {
-  local logs t0=$SECONDS rc1=0 rc2=0 p1 p2 e1 e2
+  local logs t0=$SECONDS rc1=0 rc2=0 p1 p2
   logs="$(mktemp -d)"
   ( t=$SECONDS; rc=0; "$2" || rc=$?; echo $((SECONDS - t)) >"$logs/$1.time"; exit $rc ) >"$logs/$1.log" 2>&1 &
   p1=$!
