@@ -9,7 +9,10 @@ import path from 'node:path';
  * (with PACKLINE_E2E_URL alone and no command, an already running server is used), and
  * PACKLINE_E2E_DB names that server's database (a SQLite file or a postgres:// URL).
  *
- * Two workers, every test on its own: each worker signs in once as an account of its own,
+ * One worker by default (PACKLINE_E2E_WORKERS for more): one browser already keeps both
+ * cores of a 2-core machine about 90 % busy, and a second made the same tests take longer
+ * (15 tests: 90 s with one worker, 116 s with two). Every test is on its own, so more
+ * workers are safe where there are more cores: each worker signs in once as an account of its own,
  * made in the server's database (see e2e/fixtures.ts), so no two tests share saved
  * preferences; the few tests that change the organisation's settings take turns through a
  * lock. Without a reachable database (PACKLINE_E2E_URL alone) every worker is the demo
@@ -31,7 +34,7 @@ const useExistingServer = Boolean(process.env.PACKLINE_E2E_URL && !process.env.P
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: Number(process.env.PACKLINE_E2E_WORKERS ?? 2),
+  workers: Number(process.env.PACKLINE_E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Wide margins, not timings: on a 2-core machine busy with other work a cold load of the
@@ -41,7 +44,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screen: about a third of a test's time. It is
+    // taken when a failed test runs again (CI retries once), where it explains the failure.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'en-US',
     timezoneId: 'America/Chicago',
