@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/demo"
 	"github.com/packline/packline/internal/documents"
@@ -19,6 +18,7 @@ import (
 	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/recalls"
@@ -147,7 +147,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), throttle.New(throttles), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
-	bill := billing.NewService(storage.NewBillingStore(db), cal, func(ctx context.Context) (string, error) {
+	bill := payments.NewService(storage.NewPaymentsStore(db), cal, func(ctx context.Context) (string, error) {
 		st, err := org.Get(ctx)
 		return st.Currency, err
 	})
@@ -177,7 +177,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			Production:   prod,
 			Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 			Projects:     projects.NewService(storage.NewProjectStore(db), cal),
-			Billing:      bill,
+			Payments:     bill,
 			Trace:        &inventory.Tracer{Store: storage.NewTraceStore(db)},
 			Recalls:      recalls.NewService(storage.NewRecallStore(db, inv)),
 			Search:       search.NewService(storage.NewSearchStore(db)),

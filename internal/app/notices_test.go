@@ -11,10 +11,10 @@ import (
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -165,12 +165,12 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inv, err := w.svc.Billing.CreateInvoice(ctx, billing.InvoiceInput{ClientID: c.ID, Language: "gb",
-			Lines: []billing.NewLine{{Description: "Packing", Quantity: inventory.Units(1), UnitPriceMinor: 10000}}})
+		inv, err := w.svc.Payments.CreateInvoice(ctx, payments.InvoiceInput{ClientID: c.ID, Language: "gb",
+			Lines: []payments.NewLine{{Description: "Packing", Quantity: inventory.Units(1), UnitPriceMinor: 10000}}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if inv, err = w.svc.Billing.Send(ctx, inv.ID, ""); err != nil {
+		if inv, err = w.svc.Payments.Send(ctx, inv.ID, ""); err != nil {
 			t.Fatal(err)
 		}
 		today, err := w.svc.Timeclock.Calendar().Today(ctx)
@@ -179,7 +179,7 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 		}
 		pay := func(amount int64) {
 			t.Helper()
-			if _, _, err := w.svc.Billing.RecordPayment(ctx, inv.ID, billing.PaymentInput{AmountMinor: amount, PaidOn: today}, &w.staff); err != nil {
+			if _, _, err := w.svc.Payments.RecordPayment(ctx, inv.ID, payments.PaymentInput{AmountMinor: amount, PaidOn: today}, &w.staff); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -188,7 +188,7 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 			t.Fatalf("partly paid: %d notifications", got)
 		}
 		// An overpayment is refused and tells nobody.
-		if _, _, err := w.svc.Billing.RecordPayment(ctx, inv.ID, billing.PaymentInput{AmountMinor: 7000, PaidOn: today}, nil); err == nil {
+		if _, _, err := w.svc.Payments.RecordPayment(ctx, inv.ID, payments.PaymentInput{AmountMinor: 7000, PaidOn: today}, nil); err == nil {
 			t.Fatal("overpayment accepted")
 		}
 		pay(6000)

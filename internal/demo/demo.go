@@ -100,7 +100,7 @@ func load(ctx context.Context, s Services) error {
 	if err := loadDocuments(ctx, s); err != nil {
 		return fmt.Errorf("demo documents: %w", err)
 	}
-	if err := loadBilling(ctx, s); err != nil {
+	if err := loadPayments(ctx, s); err != nil {
 		return fmt.Errorf("demo billing: %w", err)
 	}
 	if err := loadChat(ctx, s); err != nil {

@@ -24,7 +24,7 @@ func TestDemo(t *testing.T) {
 		if _, err := demo.Load(context.Background(), svc.Demo()); err != nil {
 			t.Fatal(err)
 		}
-		t.Run("billing", func(t *testing.T) { checkDemoBilling(t, svc) })
+		t.Run("billing", func(t *testing.T) { checkDemoPayments(t, svc) })
 		t.Run("inventory history", func(t *testing.T) { checkDemoInventoryHistory(t, svc) })
 		t.Run("production", func(t *testing.T) { checkDemoProduction(t, svc) })
 		t.Run("organisation address", func(t *testing.T) {

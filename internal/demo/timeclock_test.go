@@ -37,7 +37,7 @@ func TestDemoPunchesAgreeAcrossScreens(t *testing.T) {
 			// Only what this test reads: the year of production the full demo
 			// adds takes most of its load time and changes no punch.
 			d := svc.Demo()
-			d.Production, d.Clients, d.Projects, d.Billing, d.Documents, d.Messaging = nil, nil, nil, nil, nil, nil
+			d.Production, d.Clients, d.Projects, d.Payments, d.Documents, d.Messaging = nil, nil, nil, nil, nil, nil
 			if _, err := demo.Load(ctx, d); err != nil {
 				t.Fatal(err)
 			}

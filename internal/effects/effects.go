@@ -11,7 +11,7 @@
 //     day's (production.Service).
 //   - Notices: a stock move that takes an item down to its reorder level
 //     (inventory.Record), a payment that completes an invoice
-//     (billing.Service.RecordPayment) and a shift open past the maximum
+//     (payments.Service.RecordPayment) and a shift open past the maximum
 //     (timeclock.Service.NoteForgottenClockOuts) notify staff.
 package effects
 

@@ -6,7 +6,6 @@ package services
 
 import (
 	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/billing"
 	"github.com/packline/packline/internal/clients"
 	"github.com/packline/packline/internal/documents"
 	"github.com/packline/packline/internal/faq"
@@ -14,6 +13,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/recalls"
@@ -39,7 +39,7 @@ type Services struct {
 	Documents  *documents.Service
 	Clients    *clients.Service
 	Projects   *projects.Service
-	Billing    *billing.Service
+	Payments   *payments.Service
 	// Trace reads where a batch went and what it was made of.
 	Trace *inventory.Tracer
 	// Recalls hold a batch and everything made from it, and list its partners.

@@ -56,7 +56,7 @@ export const NAMESPACES = {
   'notifications.unread': 'shell',
   // The search (Spotlight) brings its own, and the document types it names.
   search: 'search',
-  'docs.types': ['docs', 'search'],
+  'documents.types': ['documents', 'search'],
   pages: 'pages',
   auth: 'auth',
   signup: 'auth',
@@ -73,7 +73,7 @@ export const NAMESPACES = {
   'inventory.trace': 'trace',
   production: 'production',
   shipping: 'shipping',
-  docs: 'docs',
+  documents: 'documents',
   employees: 'employees',
   clients: 'clients',
   projects: 'projects',

@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
               screen(paths.app.projectImpact.path, 'impact.title', () => import('@/features/projects/routes/impact')),
             ],
           },
-          screen(paths.app.docs.path, 'nav.docs', () => import('@/features/docs/routes/docs')),
+          screen(paths.app.docs.path, 'nav.docs', () => import('@/features/documents/routes/documents')),
           {
             path: paths.app.inventory.path,
             handle: crumb('nav.inventory'),

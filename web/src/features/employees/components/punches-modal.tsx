@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkedDocuments } from '@/features/docs';
+import { LinkedDocuments } from '@/features/documents';
 import type { Employee } from '../api/employees';
 import { usePunches } from '../api/time';
 import { addDays, formatPunch, todayIn } from '../lib/time';

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BatchShipments } from '@/features/shipping';
 import { StartRecall } from '@/features/recalls';
-import { LinkedDocuments } from '@/features/docs';
+import { LinkedDocuments } from '@/features/documents';
 import { errorMessage } from '@/lib/errors';
 import { useDocumentTitle, useRecordCrumb } from '@/lib/use-document-title';
 import { downloadCSV } from '@/lib/api';

@@ -19,7 +19,7 @@ export function toMajor(minor: number, currency: string): number {
 }
 
 /**
- * The invoice arithmetic of the server (internal/billing/money.go), for the draft form's
+ * The invoice arithmetic of the server (internal/payments/money.go), for the draft form's
  * preview: each line quantity × unit price rounded half up, tax half up once on the subtotal.
  * The server's numbers are the ones stored.
  */

@@ -10,7 +10,7 @@ import classes from '../production.module.css';
 import { SubtractionView } from './subtraction-view';
 
 // The documents panel (upload, preview, delete) loads when an entry's documents open.
-const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
+const LinkedDocuments = lazy(() => import('@/features/documents').then((m) => ({ default: m.LinkedDocuments })));
 
 /** A day's entries, each with its subtraction view on demand and a way to reverse it. */
 export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?: (e: Entry) => void }) {

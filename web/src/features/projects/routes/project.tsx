@@ -8,7 +8,7 @@ import { ListTable } from '@/components/list-table';
 import { TitledCard } from '@/components/titled-card';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
-import { LinkedDocuments } from '@/features/docs';
+import { LinkedDocuments } from '@/features/documents';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { formatCalendarDate, formatNumber } from '@/lib/format';

@@ -125,7 +125,7 @@ function ResultAction({ r, onOpen }: { r: SearchResult; onOpen: () => void }) {
   const { t } = useTranslation();
   const Icon = KIND_ICON[r.kind];
   const title = r.title || (r.kind === 'invoice' ? t('search.draftInvoice') : '');
-  const subtitle = r.kind === 'document' ? t(`docs.types.${r.subtitle}`, { defaultValue: r.subtitle }) : r.subtitle;
+  const subtitle = r.kind === 'document' ? t(`documents.types.${r.subtitle}`, { defaultValue: r.subtitle }) : r.subtitle;
   return (
     <Spotlight.Action onClick={onOpen} data-testid={`search-result-${r.kind}`}>
       <Group wrap="nowrap" gap="sm" w="100%">

@@ -31,7 +31,7 @@ import { DateField } from '@/components/date-field';
 import { QueryError, showsTable } from '@/components/query-error';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
-const LinkedDocuments = lazy(() => import('@/features/docs').then((m) => ({ default: m.LinkedDocuments })));
+const LinkedDocuments = lazy(() => import('@/features/documents').then((m) => ({ default: m.LinkedDocuments })));
 // A shipment's trace (what it carried, down to the raw batches) loads when it is opened.
 const ShipmentTrace = lazy(() => import('../components/shipment-trace'));
 
