@@ -5,8 +5,3 @@ export const notificationKeys = {
   list: (params: object) => [...notificationKeys.lists(), params] as const,
   unread: () => [...notificationKeys.all, 'unread'] as const,
 };
-
-/** Query keys of the search box. */
-export const searchKeys = {
-  results: (q: string) => ['search', q] as const,
-};

@@ -9,7 +9,7 @@ import type { NavLayout } from '@/lib/preferences';
 import { NotificationsMenu } from './notifications-menu';
 import { PatchNotesButton } from './patch-notes';
 import { ProfileMenu } from './profile-menu';
-import { SearchButton } from './search-button';
+import { SearchButton } from '@/features/search';
 import { SupportLink } from './support-link';
 import { TopNav } from './top-nav';
 import classes from './app-header.module.css';
