@@ -12,7 +12,7 @@ import { mount } from './app/mount';
 // too: they show their record alone to anyone with the link, signed in or not, and load
 // their code only on their path.
 const linkPages = [
-  { path: /^\/impact-link\/([^/]+)\/?$/, page: () => import('@/features/projects/routes/public-impact') },
+  { path: /^\/impact-link\/([^/]+)\/?$/, page: () => import('@/features/impact/routes/public-impact') },
   { path: /^\/invoice-link\/([^/]+)\/?$/, page: () => import('@/features/payments/routes/public-invoice') },
 ];
 

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('@/features/projects/routes/projects')) },
               screen(paths.app.project.path, 'nav.project', () => import('@/features/projects/routes/project')),
-              screen(paths.app.projectImpact.path, 'impact.title', () => import('@/features/projects/routes/impact')),
+              screen(paths.app.projectImpact.path, 'impact.title', () => import('@/features/impact/routes/impact')),
             ],
           },
           screen(paths.app.docs.path, 'nav.docs', () => import('@/features/documents/routes/documents')),

@@ -2,5 +2,5 @@
 // with, a client's projects for an invoice, and the keys a write refreshes projects through.
 import './strings';
 export { ProjectSelect, type ProjectSelectProps } from './components/project-select';
-export { impactKeys, projectKeys } from './api/keys';
+export { projectKeys } from './api/keys';
 export { projectQuery, useClientProjects } from './api/projects';

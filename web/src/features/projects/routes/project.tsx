@@ -18,7 +18,7 @@ import { STATUS_COLORS, useProject, type ProjectDetail } from '../api/projects';
 import { ProgressCard } from '../components/progress-card';
 import { ProjectInvoices } from '../components/project-invoices';
 import { ProjectForm } from '../components/project-form';
-import { todayIn } from '../lib/today';
+import { todayIn } from '@/lib/org-time';
 import { formatQuantity } from '@/lib/units';
 import { useRecordCrumb } from '@/lib/use-document-title';
 

@@ -17,7 +17,7 @@ import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { STATUSES, STATUS_COLORS, useProjects, type Project, type ProjectListParams, type ProjectStatus } from '../api/projects';
 import { ProjectForm } from '../components/project-form';
-import { todayIn } from '../lib/today';
+import { todayIn } from '@/lib/org-time';
 import { formatQuantity } from '@/lib/units';
 
 const PAGE_SIZES = [12, 24, 48];

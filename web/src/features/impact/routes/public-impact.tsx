@@ -1,10 +1,10 @@
-import '../impact-strings';
+import '../strings';
 import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PublicLinkError, PublicPage, usePublicRecord } from '@/components/public-link/public-link';
 import { publicApi, type ResponseOf } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ImpactReportView } from '../impact/impact-report';
+import { ImpactReportView } from '../components/impact-report';
 
 type Report = ResponseOf<'/api/public/impact/{token}', 'get'>;
 

@@ -1,4 +1,4 @@
-import '../impact-strings';
+import '../strings';
 import { screen } from '@testing-library/react';
 import type { Schema } from '@/lib/api';
 import { renderWithProviders, setupI18n } from '@/test/render';

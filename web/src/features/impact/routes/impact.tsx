@@ -1,5 +1,4 @@
 import '../strings';
-import '../impact-strings';
 import { Alert, Anchor, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,9 +12,9 @@ import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useRecordCrumb } from '@/lib/use-document-title';
 import { downloadImpactCSV, useProjectImpact } from '../api/impact';
-import { ImpactReportView } from '../impact/impact-report';
-import { ShareLinks } from '../impact/share-links';
-import { todayIn } from '../lib/today';
+import { ImpactReportView } from '../components/impact-report';
+import { ShareLinks } from '../components/share-links';
+import { todayIn } from '@/lib/org-time';
 
 /**
  * /projects/:id/impact: what the project achieved over a period (from its start to today
