@@ -21,7 +21,9 @@ func actorOf(r *http.Request) inventory.Actor {
 	return inventory.Actor{}
 }
 
-// listFilter reads the item list's query parameters.
+// listFilter reads the item list's query parameters; the list's policy
+// (kinds, archived, default sort, bounds) is inventory.ListFilter.Normalise,
+// applied by the service.
 func listFilter(r *http.Request) (inventory.ListFilter, error) {
 	l, err := readList(r, inventory.SortKeys, inventory.MaxPageSize)
 	if err != nil {
@@ -29,44 +31,22 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 	}
 	q := r.URL.Query()
 	f := inventory.ListFilter{
-		Search:   q.Get("search"),
-		Kind:     strings.TrimSpace(q.Get("kind")),
-		Category: q.Get("category"),
-		Location: q.Get("location"),
-		Sort:     l.Sort,
-		Desc:     l.Desc(false),
-		Archived: q.Get("archived"),
-		Page:     l.Page,
-		PageSize: l.PageSize,
+		Search:       q.Get("search"),
+		Kind:         q.Get("kind"),
+		Category:     q.Get("category"),
+		Location:     q.Get("location"),
+		Sort:         l.Sort,
+		Desc:         l.Desc(false),
+		Archived:     q.Get("archived"),
+		Page:         l.Page,
+		PageSize:     l.PageSize,
+		LowStock:     boolParam(q.Get("low_stock")),
+		IncludeEmpty: boolParam(q.Get("include_empty")),
 	}
-	if len(f.Search) > MaxSearch {
-		return f, apperr.TooLong("search", MaxSearch, "Search is too long.")
-	}
-	if f.Kind != "" {
-		if k := inventory.NormalizeKind(f.Kind); k != "" {
-			f.Kind = k
-		} else {
-			return f, apperr.Choice("kind", inventory.Kinds)
-		}
-	}
-	if f.Sort == "" {
-		f.Sort = "name"
-	}
-	switch f.Archived {
-	case "", "false", "0":
-		f.Archived = "false"
-	case "true", "1":
-		f.Archived = "true"
-	case "all":
-	default:
-		return f, apperr.Choice("archived", []string{"false", "true", "all"})
-	}
-	f.LowStock = boolParam(q.Get("low_stock"))
-	f.IncludeEmpty = boolParam(q.Get("include_empty"))
 	if v := q.Get("expiring_within_days"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 3650 {
-			return f, apperr.Range("expiring_within_days", 0, 3650, "expiring_within_days must be a whole number of days from 0 to 3650.")
+		if err != nil {
+			return f, inventory.ExpiringRangeError()
 		}
 		f.ExpiringWithinDays = &n
 	}

@@ -152,12 +152,8 @@ func (s *Service) attachBatches(ctx context.Context, includeEmpty bool, items ..
 
 // normalise settles a list filter's paging, sort and expiry date.
 func (s *Service) normalise(ctx context.Context, f *ListFilter) error {
-	f.Page, f.PageSize = PageBounds(f.Page, f.PageSize)
-	if f.Sort == "" {
-		f.Sort = "name"
-	}
-	if f.Archived == "" {
-		f.Archived = "false"
+	if err := f.Normalise(); err != nil {
+		return err
 	}
 	if f.ExpiringWithinDays != nil {
 		today, err := s.cal.Today(ctx)
