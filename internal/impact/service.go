@@ -228,19 +228,7 @@ func Assemble(r *Report, lab *production.EntryLabour, ships []Shipment, items ma
 		days[r.Days[i].Date] = &r.Days[i]
 	}
 	products := map[int64]*ProductTotal{}
-	materials := map[int64]*Material{}
 	for _, e := range lab.Entries {
-		for _, m := range e.Moves {
-			if m.ItemID == e.ProductID {
-				continue
-			}
-			mt := materials[m.BatchID]
-			if mt == nil {
-				mt = &Material{ItemID: m.ItemID, SKU: m.ItemSKU, Name: m.ItemName, Unit: m.ItemUnit, BatchID: m.BatchID, BatchCode: m.BatchCode}
-				materials[m.BatchID] = mt
-			}
-			mt.Quantity -= m.Quantity // consumption is negative, its reversal positive
-		}
 		if e.Reversed {
 			continue
 		}
@@ -275,10 +263,8 @@ func Assemble(r *Report, lab *production.EntryLabour, ships []Shipment, items ma
 		r.Products = append(r.Products, *p)
 	}
 	sort.Slice(r.Products, func(i, j int) bool { return r.Products[i].Name < r.Products[j].Name })
-	for _, m := range materials {
-		if m.Quantity == 0 {
-			continue
-		}
+	for _, c := range production.ConsumedBy(lab.Entries) {
+		m := &Material{ItemID: c.ItemID, SKU: c.SKU, Name: c.Name, Unit: c.Unit, BatchID: c.BatchID, BatchCode: c.BatchCode, Quantity: c.Quantity}
 		if it := items[m.ItemID]; it != nil && it.UnitCost != nil {
 			c := Cost(m.Quantity, *it.UnitCost)
 			m.UnitCost, m.Cost = it.UnitCost, &c

@@ -68,6 +68,36 @@ type Consumed struct {
 	Quantity  Quantity `json:"quantity"`
 }
 
+// ConsumedBy sums what entries took from each batch, net of their
+// reversals, in the order the batches first appear; a batch that comes to
+// nothing is left out, and an entry's own product (its output) is not
+// consumption. The daily report and a project's impact both count this way.
+func ConsumedBy(entries []Entry) []Consumed {
+	byBatch := map[int64]*Consumed{}
+	var order []int64
+	for _, e := range entries {
+		for _, m := range e.Moves {
+			if m.ItemID == e.ProductID {
+				continue
+			}
+			c := byBatch[m.BatchID]
+			if c == nil {
+				c = &Consumed{BatchID: m.BatchID, BatchCode: m.BatchCode, ItemID: m.ItemID, SKU: m.ItemSKU, Name: m.ItemName, Unit: m.ItemUnit}
+				byBatch[m.BatchID] = c
+				order = append(order, m.BatchID)
+			}
+			c.Quantity -= m.Quantity // consumption is negative, its reversal positive
+		}
+	}
+	out := make([]Consumed, 0, len(order))
+	for _, id := range order {
+		if c := byBatch[id]; c.Quantity != 0 {
+			out = append(out, *c)
+		}
+	}
+	return out
+}
+
 // Overview is production over a range of days.
 type Overview struct {
 	From     string         `json:"from"`
@@ -185,22 +215,8 @@ func BuildDaily(date string, lines []Line, entries []Entry, lab Labour) *Daily {
 	}
 	products := map[int64]*ProductTotal{}
 	var pOrder []int64
-	consumed := map[int64]*Consumed{}
-	var cOrder []int64
 	lineUnits := map[int64]int64{}
 	for _, e := range entries {
-		for _, m := range e.Moves {
-			if m.ItemID == e.ProductID {
-				continue
-			}
-			c := consumed[m.BatchID]
-			if c == nil {
-				c = &Consumed{BatchID: m.BatchID, BatchCode: m.BatchCode, ItemID: m.ItemID, SKU: m.ItemSKU, Name: m.ItemName, Unit: m.ItemUnit}
-				consumed[m.BatchID] = c
-				cOrder = append(cOrder, m.BatchID)
-			}
-			c.Quantity -= m.Quantity // consumption is negative, its reversal positive
-		}
 		if e.Reversed {
 			continue
 		}
@@ -239,11 +255,7 @@ func BuildDaily(date string, lines []Line, entries []Entry, lab Labour) *Daily {
 		d.Totals = append(d.Totals, *products[id])
 	}
 	sort.SliceStable(d.Totals, func(i, j int) bool { return d.Totals[i].Name < d.Totals[j].Name })
-	for _, id := range cOrder {
-		if c := consumed[id]; c.Quantity != 0 {
-			d.Consumed = append(d.Consumed, *c)
-		}
-	}
+	d.Consumed = append(d.Consumed, ConsumedBy(entries)...)
 	for _, l := range lines {
 		hours := 0
 		for _, c := range d.Cells {
