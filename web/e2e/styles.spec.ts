@@ -78,10 +78,13 @@ function styleReport(page: Page): Promise<StyleReport> {
     check('.mantine-Tabs-tab', (el) => px(el, 'padding-left') >= 8 && px(el, 'padding-right') >= 8, 'tab without padding');
     // Browsers pad a bare cell by 1px; every table of the app is styled (Mantine Table or DataTable).
     // A cell that a button fills edge to edge (the hourly grid) says so with data-flush; the button is padded.
+    // mantine-datatable holds the place of rows not yet loaded (or of none) with one empty, unpadded
+    // cell of its own (tr.mantine-datatable-empty-row): a spacer, not a cell of content.
     check(
       'table th, table td',
       (el) =>
         px(el, 'padding-left') >= 4 ||
+        (el.closest('.mantine-datatable-empty-row') !== null && (el.textContent ?? '').trim() === '') ||
         (el.hasAttribute('data-flush') && Array.from(el.querySelectorAll('button')).some((b) => px(b, 'padding-left') >= 4)),
       'table cell without padding',
     );
