@@ -65,7 +65,7 @@ bench: build
 
 lint: deps
 	gofmt -l cmd internal web/*.go | (! grep .)
-	go vet ./...
+	go vet ./cmd/... ./internal/... ./scripts/... ./web
 	cd web && npm run lint
 
 clean:

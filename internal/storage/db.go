@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -67,23 +68,41 @@ type DB struct {
 	// bulk, while set, acknowledges every write transaction before its
 	// flush to disk (see BulkLoad).
 	bulk atomic.Bool
+
+	// driverDSN is DSN as the PostgreSQL driver takes it (postgresDSN).
+	driverDSN string
 }
 
-// withConnectTimeout gives a PostgreSQL URL a connect_timeout of 2 seconds
-// unless it names one: with the server out of reach, a request waits that
-// long for a connection and is answered 503, never left hanging.
-func withConnectTimeout(dsn string) string {
+// DefaultPoolSize is how many connections to PostgreSQL one instance opens
+// at most, unless its URL names pool_max_conns.
+const DefaultPoolSize = 20
+
+// postgresDSN prepares a PostgreSQL URL for the driver: it gives the URL a
+// connect_timeout of 2 seconds unless it names one (with the server out of
+// reach, a request waits that long for a connection and is answered 503,
+// never left hanging), and takes out pool_max_conns (the most connections
+// this instance opens, 1–1000, DefaultPoolSize unless named), which is ours,
+// not the server's: the driver would send it on as a setting.
+func postgresDSN(dsn string) (string, int, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
-		return dsn
+		return dsn, DefaultPoolSize, nil
 	}
 	q := u.Query()
-	if q.Get("connect_timeout") != "" {
-		return dsn
+	size := DefaultPoolSize
+	if v := q.Get("pool_max_conns"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return "", 0, fmt.Errorf("pool_max_conns in the database URL must be a whole number from 1 to 1000, not %q", v)
+		}
+		size = n
+		q.Del("pool_max_conns")
 	}
-	q.Set("connect_timeout", "2")
+	if q.Get("connect_timeout") == "" {
+		q.Set("connect_timeout", "2")
+	}
 	u.RawQuery = q.Encode()
-	return u.String()
+	return u.String(), size, nil
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database.
@@ -99,12 +118,17 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	db.kiosk.n.Store(kioskLocalBase)
 	if IsPostgres(dsn) {
 		db.Dialect = Postgres
-		pool, err := sql.Open("pgx", withConnectTimeout(dsn))
+		driverDSN, size, err := postgresDSN(dsn)
+		if err != nil {
+			return nil, err
+		}
+		db.driverDSN = driverDSN
+		pool, err := sql.Open("pgx", driverDSN)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		pool.SetMaxOpenConns(20)
-		pool.SetMaxIdleConns(20)
+		pool.SetMaxOpenConns(size)
+		pool.SetMaxIdleConns(size)
 		pool.SetConnMaxIdleTime(5 * time.Minute)
 		db.write, db.read = pool, pool
 	} else {

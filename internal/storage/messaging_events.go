@@ -257,7 +257,7 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 func (s *MessagingStore) listenConn(ctx context.Context) (*pgx.Conn, error) {
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	conn, err := pgx.Connect(cctx, s.db.DSN)
+	conn, err := pgx.Connect(cctx, s.db.driverDSN)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { act } from 'react';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthApp } from '@/app/auth-app';
 import { mount } from '@/app/mount';
@@ -16,6 +17,10 @@ import { PAGES, renderPage } from './prerender';
  * mismatch, and is then interactive.
  */
 const page = (name: string) => PAGES.find((p) => p.name === name)!;
+
+// The React root a test hydrated, unmounted after it: left mounted, its scheduled work
+// (a query's retry, a timer) ran once the test environment was gone ("window is not defined").
+let mounted: Root | undefined;
 
 async function shipAndHydrate(name: string, lang: 'gb' | 'ir', app: React.ReactNode) {
   const markup = await renderPage(page(name), lang, 'dark');
@@ -34,7 +39,9 @@ async function shipAndHydrate(name: string, lang: 'gb' | 'ir', app: React.ReactN
   const reported: unknown[] = [];
   const onError = (e: ErrorEvent) => reported.push(e.error ?? e.message);
   window.addEventListener('error', onError);
-  await act(async () => mount(app));
+  await act(async () => {
+    mounted = mount(app);
+  });
   await act(() => new Promise((r) => setTimeout(r, 50)));
   window.removeEventListener('error', onError);
   return { root, before, errors, reported, languagesBefore };
@@ -42,6 +49,8 @@ async function shipAndHydrate(name: string, lang: 'gb' | 'ir', app: React.ReactN
 
 describe('prerendered public pages', () => {
   afterEach(async () => {
+    act(() => mounted?.unmount());
+    mounted = undefined;
     document.getElementById('root')?.remove();
     document.documentElement.removeAttribute('data-prerendered');
     document.documentElement.removeAttribute('data-mantine-color-scheme');

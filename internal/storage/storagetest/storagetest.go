@@ -171,6 +171,13 @@ var pgAdmin = sync.OnceValues(func() (*sql.DB, error) {
 	if base == "" {
 		return nil, fmt.Errorf("%s is not set; CI requires PostgreSQL", PostgresURLEnv)
 	}
+	// pool_max_conns sizes storage.Open's pool; the driver itself knows no such setting.
+	if u, err := url.Parse(base); err == nil {
+		q := u.Query()
+		q.Del("pool_max_conns")
+		u.RawQuery = q.Encode()
+		base = u.String()
+	}
 	admin, err := sql.Open("pgx", base)
 	if err != nil {
 		return nil, err
@@ -363,6 +370,13 @@ func withDatabase(base, name string) string {
 	u.Path = "/" + name
 	q := u.Query()
 	q.Del("search_path")
+	// A test's pool is small: a dozen tests of two packages run at once on
+	// one server (max_connections 100 by default), and a test past it is
+	// refused connections and answered 503. Requests beyond the pool wait
+	// for a connection, as they would in production beyond its 20.
+	if q.Get("pool_max_conns") == "" {
+		q.Set("pool_max_conns", "4")
+	}
 	u.RawQuery = q.Encode()
 	return u.String()
 }

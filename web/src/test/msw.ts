@@ -74,6 +74,7 @@ export const handlers = [
   mockApi.get('/api/production/today', () =>
     HttpResponse.json({ date: '2026-01-15', units: 0, labour_hours: 0, units_per_labour_hour: null, best_line: null }),
   ),
+  mockApi.get('/api/invoices/summary', () => HttpResponse.json({ currency: 'USD', outstanding: [], drafts: 0, received_minor: 0 })),
   mockApi.post('/api/notifications/read', () => HttpResponse.json({ success: true as const, unread: 0 })),
   // The kiosk's offline punches: a fixed test key (its private half is
   // KIOSK_TEST_PRIVATE_KEY), and every delivered punch recorded.
