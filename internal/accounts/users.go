@@ -5,13 +5,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Paging of the users list.
 const (
 	DefaultUserPage = 25
 	MaxUserPage     = 100
-	MaxUserSearch   = 200
+	// MaxUserSearch is the longest search text, as every list's (its own error code is older).
+	MaxUserSearch = paging.MaxSearch
 )
 
 var (

@@ -147,15 +147,15 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 	tc := timeclock.NewService(storage.NewTimeclockStore(db), throttle.New(throttles), o.timeclockKeys, cal, log)
 	tc.Notifier = msg
 	inv := storage.NewInventoryStore(db)
-	bill := payments.NewService(storage.NewPaymentsStore(db), cal, func(ctx context.Context) (string, error) {
+	pay := payments.NewService(storage.NewPaymentsStore(db), cal, func(ctx context.Context) (string, error) {
 		st, err := org.Get(ctx)
 		return st.Currency, err
 	})
-	bill.OrgName = func(ctx context.Context) (string, error) {
+	pay.OrgName = func(ctx context.Context) (string, error) {
 		st, err := org.Get(ctx)
 		return st.Name, err
 	}
-	bill.MailQueued = outbox.Wake
+	pay.MailQueued = outbox.Wake
 	prod := production.NewService(storage.NewProductionStore(db), cal)
 	imp := impact.NewService(storage.NewImpactStore(db), prod, cal)
 	imp.Outbox = outbox
@@ -177,7 +177,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			Production:   prod,
 			Clients:      clients.NewService(storage.NewClientStore(db), func() time.Time { return db.Now() }),
 			Projects:     projects.NewService(storage.NewProjectStore(db), cal),
-			Payments:     bill,
+			Payments:     pay,
 			Trace:        &inventory.Tracer{Store: storage.NewTraceStore(db)},
 			Recalls:      recalls.NewService(storage.NewRecallStore(db, inv)),
 			Search:       search.NewService(storage.NewSearchStore(db)),

@@ -326,6 +326,9 @@ func (s *Service) normalise(ctx context.Context, f *Filter) error {
 	}
 	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
+	if err := paging.CheckSearch(f.Search); err != nil {
+		return err
+	}
 	loc, err := s.cal.Zone(ctx)
 	if err != nil {
 		return err

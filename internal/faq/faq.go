@@ -26,8 +26,6 @@ var Topics = []string{"general", "kiosk", "pins", "batches", "recalls", "product
 const (
 	MaxQuestion = 300
 	MaxAnswer   = 5000
-	// MaxSearch is the longest search text.
-	MaxSearch = 200
 	// MaxEntries bounds the FAQ (it is listed whole, not paged).
 	MaxEntries = 500
 )

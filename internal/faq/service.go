@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Store is what the FAQ needs from storage. Getters return nil (and no
@@ -53,8 +54,8 @@ func (s *Service) List(ctx context.Context, f Filter) ([]Shown, error) {
 		return nil, apperr.Choice("topic", Topics)
 	}
 	f.Search = strings.ToLower(strings.TrimSpace(f.Search))
-	if len([]rune(f.Search)) > MaxSearch {
-		return nil, apperr.TooLong("search", MaxSearch)
+	if err := paging.CheckSearch(f.Search); err != nil {
+		return nil, err
 	}
 	return s.store.List(ctx, f)
 }

@@ -3,20 +3,17 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/clients"
+	"github.com/packline/packline/internal/paging"
 )
 
 // Clients are admin-only (they hold billing addresses); any signed-in user
 // may read their names for pickers (GET /api/clients/options).
 
-// searchParam reads "search", refusing more than 200 bytes.
+// searchParam reads "search", refusing one longer than paging.MaxSearch.
 func searchParam(r *http.Request) (string, error) {
 	s := r.URL.Query().Get("search")
-	if len(s) > MaxSearch {
-		return "", apperr.TooLong("search", MaxSearch, "Search is too long.")
-	}
-	return s, nil
+	return s, paging.CheckSearch(s)
 }
 
 func clientFilter(r *http.Request) (clients.Filter, error) {

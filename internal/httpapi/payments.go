@@ -72,8 +72,8 @@ func invoiceFilter(r *http.Request) (payments.Filter, error) {
 		}
 		f.ProjectID = id
 	}
-	if len(f.Search) > MaxSearch {
-		return f, apperr.TooLong("search", MaxSearch, "Search is too long.")
+	if err := paging.CheckSearch(f.Search); err != nil {
+		return f, err
 	}
 	if f.Status != "" && !slices.Contains(payments.FilterStatuses, f.Status) {
 		return f, apperr.Choice("status", payments.FilterStatuses)

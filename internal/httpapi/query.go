@@ -104,9 +104,6 @@ func (l listQuery) sortOrNewest(newestKey string) (sort string, desc bool) {
 	return l.Sort, l.Desc(false)
 }
 
-// MaxSearch is the longest search text a list accepts, in bytes.
-const MaxSearch = 200
-
 // readList reads the list contract: page from 1 to MaxPage (default 1),
 // page_size from 1 to maxSize (default DefaultPageSize, capped at maxSize),
 // sort one of sortKeys (nil: any value is left to the caller), order asc or

@@ -3,8 +3,11 @@ package httpapi_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/packline/packline/internal/paging"
 )
 
 // A body holding text that is not Unicode is refused with text.encoding
@@ -180,6 +183,23 @@ func TestEveryListHoldsTheListContract(t *testing.T) {
 				res := e.do("GET", path+"?"+c.query, e.token, "")
 				checkRefused(t, path+"?"+c.query, res.StatusCode, readAll(res), c.field, c.code)
 			}
+		}
+	})
+}
+
+// Every searched list takes one length of search, counted in characters:
+// 200 Persian letters are a search, 201 letters are a 400 naming it. (The
+// staff list's is shorter, and the users list keeps its own code.)
+func TestEverySearchedListMeasuresSearchAlike(t *testing.T) {
+	t.Parallel()
+	forEachEnv(t, func(t *testing.T, e *env) {
+		longest := url.QueryEscape(strings.Repeat("ب", paging.MaxSearch))
+		tooLong := url.QueryEscape(strings.Repeat("b", paging.MaxSearch+1))
+		for _, path := range []string{"/api/inventory/items", "/api/shipments", "/api/documents",
+			"/api/invoices", "/api/clients", "/api/projects", "/api/faq"} {
+			e.call("GET", path+"?search="+longest, e.token, "", 200, nil)
+			res := e.do("GET", path+"?search="+tooLong, e.token, "")
+			checkRefused(t, path+" with a search too long", res.StatusCode, readAll(res), "search", "field.too_long")
 		}
 	})
 }

@@ -5,14 +5,12 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 )
 
-// The item list's bounds: the longest search text (in bytes), and how far
-// ahead "expiring within" may look (ten years, in days).
-const (
-	MaxListSearch         = 200
-	MaxExpiringWithinDays = 3650
-)
+// MaxExpiringWithinDays is how far ahead the item list's "expiring within"
+// may look: ten years, in days.
+const MaxExpiringWithinDays = 3650
 
 // ExpiringRangeError is the answer to a look-ahead that is not a whole
 // number of days from 0 to MaxExpiringWithinDays.
@@ -26,8 +24,8 @@ func ExpiringRangeError() error {
 // ones are asked for ("true", or "all"; "1" and "0" stand for true and false),
 // name order by default, a bounded look-ahead, and the page's bounds.
 func (f *ListFilter) Normalise() error {
-	if len(f.Search) > MaxListSearch {
-		return apperr.TooLong("search", MaxListSearch, "Search is too long.")
+	if err := paging.CheckSearch(f.Search); err != nil {
+		return err
 	}
 	if f.Kind = strings.TrimSpace(f.Kind); f.Kind != "" {
 		k := NormalizeKind(f.Kind)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/paging"
 )
 
 // The item list's policy, without a database: what a client may ask and what
@@ -25,7 +26,7 @@ func TestListFilterNormalise(t *testing.T) {
 	}
 	days := func(n int) *int { return &n }
 	for name, bad := range map[string]ListFilter{
-		"search":               {Search: strings.Repeat("x", MaxListSearch+1)},
+		"search":               {Search: strings.Repeat("x", paging.MaxSearch+1)},
 		"kind":                 {Kind: "gravel"},
 		"archived":             {Archived: "maybe"},
 		"expiring_within_days": {ExpiringWithinDays: days(MaxExpiringWithinDays + 1)},

@@ -4,10 +4,28 @@
 // (httpapi's readList); this is the services' own guard for other callers.
 package paging
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/packline/packline/internal/apperr"
+)
 
 // DefaultSize is a page's size when none is asked.
 const DefaultSize = 25
+
+// MaxSearch is the longest search text a list takes, in characters (the
+// staff list's is shorter, timeclock.MaxEmployeeSearch).
+const MaxSearch = 200
+
+// CheckSearch refuses a search text longer than MaxSearch: 400
+// field.too_long naming "search".
+func CheckSearch(search string) error {
+	if utf8.RuneCountInString(search) > MaxSearch {
+		return apperr.TooLong("search", MaxSearch, "Search is too long.")
+	}
+	return nil
+}
 
 // Bounds returns page at least 1 and size from 1 to maxSize: a size below 1
 // is DefaultSize (maxSize when that is smaller), one above maxSize is maxSize.

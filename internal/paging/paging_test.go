@@ -1,6 +1,11 @@
 package paging
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/packline/packline/internal/apperr"
+)
 
 func TestBounds(t *testing.T) {
 	for _, c := range []struct{ page, size, max, wantPage, wantSize int }{
@@ -28,5 +33,17 @@ func TestListSettle(t *testing.T) {
 	l.Settle("name", 200)
 	if l != (List{Sort: "city", Page: 3, PageSize: 10}) {
 		t.Errorf("asked: %+v", l)
+	}
+}
+
+// A search is measured in characters: 200 Persian letters (400 bytes) pass,
+// 201 of anything do not.
+func TestCheckSearch(t *testing.T) {
+	if err := CheckSearch(strings.Repeat("ب", MaxSearch)); err != nil {
+		t.Errorf("200 characters: %v", err)
+	}
+	err := CheckSearch(strings.Repeat("x", MaxSearch+1))
+	if e, ok := apperr.As(err); !ok || e.Code != "field.too_long" || e.Field != "search" {
+		t.Errorf("201 characters: %#v", err)
 	}
 }
