@@ -159,9 +159,9 @@ if want e2e; then
     t0=$SECONDS
     (cd web && PACKLINE_E2E_PORT=$(free_port) node scripts/page-weight.mjs --strict --quick) || { record weight $((SECONDS - t0)) FAILED; exit 1; }
     record weight $((SECONDS - t0)) ok
-    # One browser keeps two cores about 90 % busy (playwright.config.ts), so the SQLite
-    # run and the PostgreSQL run go one after the other: side by side they would be the
-    # same work with every page waiting longer for the CPU.
+    # Two workers keep both cores busy (playwright.config.ts), so the SQLite run and
+    # the PostgreSQL run go one after the other: side by side they would be the same
+    # work with every page waiting longer for the CPU.
     echo "== playwright (Chromium, against the real binary) on SQLite"
     t0=$SECONDS
     e2e_rc=0

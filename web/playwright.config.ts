@@ -9,10 +9,11 @@ import path from 'node:path';
  * (with PACKLINE_E2E_URL alone and no command, an already running server is used), and
  * PACKLINE_E2E_DB names that server's database (a SQLite file or a postgres:// URL).
  *
- * One worker by default (PACKLINE_E2E_WORKERS for more): one browser already keeps both
- * cores of a 2-core machine about 90 % busy, and a second made the same tests take longer
- * (15 tests: 90 s with one worker, 116 s with two). Every test is on its own, so more
- * workers are safe where there are more cores: each worker signs in once as an account of its own,
+ * Two workers by default (PACKLINE_E2E_WORKERS to change). Each hands one browser tab
+ * from test to test (e2e/fixtures.ts), which makes a test's page loads cheap enough that one
+ * worker leaves a core idle a third of the time, waiting on the server and on the page's
+ * timers; two keep both busy (the SQLite run: 328 s with one, 240 s with two). Every test is
+ * on its own: each worker signs in once as an account of its own,
  * made in the server's database (see e2e/fixtures.ts), so no two tests share saved
  * preferences; the few tests that change the organisation's settings take turns through a
  * lock. Without a reachable database (PACKLINE_E2E_URL alone) every worker is the demo
@@ -34,7 +35,7 @@ const useExistingServer = Boolean(process.env.PACKLINE_E2E_URL && !process.env.P
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: Number(process.env.PACKLINE_E2E_WORKERS ?? 1),
+  workers: Number(process.env.PACKLINE_E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Wide margins, not timings: on a 2-core machine busy with other work a cold load of the

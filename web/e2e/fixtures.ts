@@ -1,4 +1,4 @@
-import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -211,6 +211,7 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   workerSessions: { worker: () => Promise<Session>; demo: () => Promise<Session> };
+  tab: Tab;
 }
 
 export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
@@ -274,29 +275,160 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     { auto: true, timeout: 600_000 },
   ],
 
-  // The session goes into the browser by an init script, not by Playwright's storageState:
-  // that one opens a page at the origin in every new context to fill its storage, which
-  // cost each test about 0.6 s. The script fills localStorage once per context, before the
-  // app's first script on the origin, and marks it done, so that a test that signs out,
-  // or changes a preference, keeps that change across its own reloads.
-  context: async ({ context, session, signedIn, baseURL }, use) => {
+  // One browser tab per worker, handed from test to test (see Tab): a new tab costs the
+  // browser a renderer process and its first paint, about 1.7 CPU-seconds of the 2.5 a
+  // cold page load costs here, against 0.8 for a load in a tab that is already open.
+  tab: [
+    async ({ browser }, use, workerInfo) => {
+      const tab = new Tab(browser, contextOptions(workerInfo.project.use));
+      await use(tab);
+      await tab.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  // Before each test the tab is emptied (cookies, storage, service workers, caches,
+  // IndexedDB) on a page of the app's origin, and the session put in localStorage as
+  // "keep me logged in" leaves it, so that a test that signs out, or changes a
+  // preference, keeps that change across its own reloads. A test that runs with other
+  // context options (javaScriptEnabled: false) gets a context of its own.
+  context: async ({ tab, browser, session, signedIn, baseURL, javaScriptEnabled, actionTimeout, navigationTimeout }, use, testInfo) => {
+    if (javaScriptEnabled === false) {
+      const own = await browser.newContext({ ...tab.options, javaScriptEnabled });
+      await use(own);
+      await own.close();
+      return;
+    }
     const { origin, localStorage: entries } = storage(new URL(baseURL!).origin, signedIn ? session.token : null).origins[0];
-    await context.addInitScript(
-      ({ origin, entries, mark }) => {
-        if (location.origin !== origin) return;
-        try {
-          if (localStorage.getItem(mark)) return;
-          localStorage.setItem(mark, '1');
-          for (const { name, value } of entries) localStorage.setItem(name, value);
-        } catch {
-          // A page without storage of its own (about:blank, a data: URL): nothing to fill.
-        }
-      },
-      { origin, entries, mark: 'packline.e2e.seeded' },
-    );
+    const { context } = await tab.ready(origin, entries);
+    context.setDefaultTimeout(actionTimeout || 0);
+    context.setDefaultNavigationTimeout(navigationTimeout || 0);
     await use(context);
+    // A test that failed may have left anything behind: the next one starts in a new context.
+    if (testInfo.status !== testInfo.expectedStatus) tab.spoil('context');
+  },
+
+  page: async ({ context, tab }, use) => {
+    await use(context === tab.context ? tab.page! : context.pages()[0] ?? (await context.newPage()));
   },
 });
+
+/** The browser context options of the project (playwright.config.ts), for the worker's tab. */
+function contextOptions(use: Record<string, unknown>): BrowserContextOptions {
+  const keys = ['baseURL', 'viewport', 'screen', 'locale', 'timezoneId', 'userAgent', 'deviceScaleFactor', 'isMobile', 'hasTouch', 'colorScheme', 'acceptDownloads', 'ignoreHTTPSErrors'] as const;
+  return Object.fromEntries(keys.filter((k) => use[k] !== undefined).map((k) => [k, use[k]])) as BrowserContextOptions;
+}
+
+/**
+ * The worker's browser tab. It is used again by the next test unless the last one changed
+ * it in a way that cannot be undone cheaply: a listener it left, an init script, a route,
+ * an exposed function, emulated media or a clock on the page (a new tab), or the same on
+ * the context, or going offline (a new context). A viewport set by a test is put back.
+ */
+class Tab {
+  context?: BrowserContext;
+  page?: Page;
+  private spoilt: 'page' | 'context' | null = null;
+  // How many listeners each event had when the page and the context were new.
+  private pageListeners = new Map<string | symbol, number>();
+  private contextListeners = new Map<string | symbol, number>();
+
+  constructor(
+    private readonly browser: Browser,
+    readonly options: BrowserContextOptions,
+  ) {}
+
+  /** Marks the tab (or its whole context) as not to be used again. */
+  spoil(what: 'page' | 'context') {
+    if (this.spoilt !== 'context') this.spoilt = what;
+  }
+
+  async ready(origin: string, entries: { name: string; value: string }[]): Promise<{ context: BrowserContext; page: Page }> {
+    if (this.context && added(this.context, this.contextListeners)) this.spoil('context');
+    if (this.page && added(this.page, this.pageListeners)) this.spoil('page');
+    if (this.spoilt === 'context' && this.context) {
+      await this.context.close().catch(() => {});
+      this.context = this.page = undefined;
+    } else if (this.spoilt === 'page' && this.page) {
+      await this.page.close().catch(() => {});
+      this.page = undefined;
+    }
+    this.spoilt = null;
+    if (!this.context) {
+      this.context = await this.browser.newContext(this.options);
+      this.contextListeners = listeners(this.context);
+      watch(this.context, ['addInitScript', 'route', 'routeFromHAR', 'routeWebSocket', 'exposeBinding', 'exposeFunction', 'grantPermissions', 'setGeolocation', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'setOffline'], () => this.spoil('context'));
+      watch(this.context.clock, Object.getOwnPropertyNames(Object.getPrototypeOf(this.context.clock)), () => this.spoil('context'));
+    }
+    const context = this.context;
+    for (const other of context.pages()) if (other !== this.page) await other.close();
+    if (!this.page || this.page.isClosed()) {
+      this.page = await context.newPage();
+      this.pageListeners = listeners(this.page);
+      watch(this.page, ['addInitScript', 'route', 'routeFromHAR', 'routeWebSocket', 'exposeBinding', 'exposeFunction', 'emulateMedia', 'setExtraHTTPHeaders'], () => this.spoil('page'));
+      watch(this.page.clock, Object.getOwnPropertyNames(Object.getPrototypeOf(this.page.clock)), () => this.spoil('page'));
+    }
+    const page = this.page;
+    const viewport = this.options.viewport;
+    const now = page.viewportSize();
+    if (viewport && (now?.width !== viewport.width || now?.height !== viewport.height)) await page.setViewportSize(viewport);
+    await context.clearCookies();
+    await context.clearPermissions();
+    // A small answer of the app's origin to stand on while its storage is emptied and filled.
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate(async (entries) => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+      for (const key of await caches.keys()) await caches.delete(key);
+      for (const db of await indexedDB.databases()) {
+        if (!db.name) continue;
+        await new Promise((done) => {
+          const req = indexedDB.deleteDatabase(db.name!);
+          req.onsuccess = req.onerror = req.onblocked = done;
+        });
+      }
+      localStorage.setItem('packline.e2e.seeded', '1');
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, entries);
+    return { context, page };
+  }
+
+  async close() {
+    await this.context?.close().catch(() => {});
+  }
+}
+
+/** A page or context as the event emitter it is (Node's API; not in Playwright's types). */
+interface Emitter {
+  eventNames(): (string | symbol)[];
+  listenerCount(name: string | symbol): number;
+}
+
+/** The number of listeners of each event of a page or context. */
+function listeners(target: Page | BrowserContext): Map<string | symbol, number> {
+  const e = target as unknown as Emitter;
+  return new Map(e.eventNames().map((name) => [name, e.listenerCount(name)]));
+}
+
+/** Whether a test left a listener on a page or context (one that waitFor… adds takes itself off). */
+function added(target: Page | BrowserContext, before: Map<string | symbol, number>): boolean {
+  const e = target as unknown as Emitter;
+  return e.eventNames().some((name) => e.listenerCount(name) > (before.get(name) ?? 0));
+}
+
+/** Calls spoilt before each of the named methods of target runs. */
+function watch(target: object, methods: string[], spoilt: () => void) {
+  const t = target as Record<string, unknown>;
+  for (const name of methods) {
+    const original = t[name];
+    if (typeof original !== 'function' || name === 'constructor') continue;
+    t[name] = function (this: unknown, ...args: unknown[]) {
+      spoilt();
+      return (original as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+}
 
 export { expect };
 
