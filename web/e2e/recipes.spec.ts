@@ -5,7 +5,11 @@ test('Production › Recipes lists the recipes; one opens its editor, the crumb 
   await page.goto('/dashboard');
   const sidebar = page.locator('#app-sidebar');
   const link = sidebar.getByRole('link', { name: 'Recipes', exact: true });
-  if (!(await link.isVisible())) await sidebar.getByRole('button', { name: 'Production' }).click();
+  // The group opens (it is closed outside its pages) before its link is clicked.
+  const group = sidebar.getByRole('button', { name: 'Production' });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(link).toBeVisible();
   await link.click();
   await expect(page).toHaveURL(/\/production\/recipes$/);
   const first = page.getByTestId('recipes-list').getByRole('link').first();
