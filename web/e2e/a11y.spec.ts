@@ -3,6 +3,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 async function seriousViolations(page: Page) {
+  // Colours are read once nothing is fading or sliding in (a menu opening, a list item
+  // arriving): mid-transition they are blends that no one reads.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -47,6 +47,10 @@ test.describe(() => {
       for (const scheme of ['light', 'dark'] as const) {
         if (scheme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        // Colours are read once nothing is fading in (mid-transition they are blends).
+        await page.waitForFunction(() =>
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        );
         // Where avatars are (the visitors list, the profile button), for the contrast rule:
         // the whole page in both themes is a11y.spec's.
         const results = await new AxeBuilder({ page }).include('[data-testid="visitors"]').include('[data-testid="profile-menu"]').withRules(['color-contrast']).analyze();
