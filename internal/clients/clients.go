@@ -77,10 +77,10 @@ type Filter struct {
 	IncludeArchived bool
 }
 
-// Normalize fills defaults.
-func (f Filter) Normalize() Filter {
-	f.Settle("name", MaxPageSize)
-	return f
+// Normalize fills defaults and refuses a search too long.
+func (f Filter) Normalize() (Filter, error) {
+	err := f.Settle("name", MaxPageSize)
+	return f, err
 }
 
 // Validate checks and normalises an input.

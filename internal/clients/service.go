@@ -72,7 +72,11 @@ func (s *Service) Update(ctx context.Context, id int64, p Patch) (*Client, error
 
 // List is one page of clients and how many f selects.
 func (s *Service) List(ctx context.Context, f Filter) ([]Client, int, error) {
-	return s.store.Clients(ctx, f.Normalize())
+	f, err := f.Normalize()
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.store.Clients(ctx, f)
 }
 
 // Options lists the clients a picker offers (not archived), by name.

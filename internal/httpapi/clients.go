@@ -4,17 +4,10 @@ import (
 	"net/http"
 
 	"github.com/packline/packline/internal/clients"
-	"github.com/packline/packline/internal/paging"
 )
 
 // Clients are admin-only (they hold billing addresses); any signed-in user
 // may read their names for pickers (GET /api/clients/options).
-
-// searchParam reads "search", refusing one longer than paging.MaxSearch.
-func searchParam(r *http.Request) (string, error) {
-	s := r.URL.Query().Get("search")
-	return s, paging.CheckSearch(s)
-}
 
 func clientFilter(r *http.Request) (clients.Filter, error) {
 	l, err := readList(r, clients.SortKeys, clients.MaxPageSize)
@@ -22,8 +15,8 @@ func clientFilter(r *http.Request) (clients.Filter, error) {
 		return clients.Filter{}, err
 	}
 	f := clients.Filter{List: l.list(false), IncludeArchived: boolParam(queryText(r, "include_archived"))}
-	f.Search, err = searchParam(r)
-	return f, err
+	f.Search = r.URL.Query().Get("search")
+	return f, nil
 }
 
 func (s *Server) handleClientList(w http.ResponseWriter, r *http.Request) error {

@@ -72,9 +72,6 @@ func invoiceFilter(r *http.Request) (payments.Filter, error) {
 		}
 		f.ProjectID = id
 	}
-	if err := paging.CheckSearch(f.Search); err != nil {
-		return f, err
-	}
 	if f.Status != "" && !slices.Contains(payments.FilterStatuses, f.Status) {
 		return f, apperr.Choice("status", payments.FilterStatuses)
 	}

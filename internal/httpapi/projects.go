@@ -17,9 +17,7 @@ func projectFilter(r *http.Request) (projects.Filter, error) {
 		return projects.Filter{}, err
 	}
 	f := projects.Filter{Status: queryText(r, "status"), List: l.list(false)}
-	if f.Search, err = searchParam(r); err != nil {
-		return f, err
-	}
+	f.Search = r.URL.Query().Get("search")
 	if f.Status != "" && !slices.Contains(projects.Statuses, f.Status) {
 		return f, apperr.Choice("status", projects.Statuses)
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
-	"github.com/packline/packline/internal/paging"
 	"github.com/packline/packline/internal/shipping"
 	"github.com/packline/packline/internal/text"
 )
@@ -33,9 +32,6 @@ func shipmentFilter(r *http.Request) (shipping.Filter, error) {
 		PageSize: l.PageSize,
 	}
 	f.Sort, f.Desc = l.sortOrNewest("number")
-	if err := paging.CheckSearch(f.Search); err != nil {
-		return f, err
-	}
 	if len(f.Carrier) > shipping.MaxCarrier {
 		return f, apperr.TooLong("carrier", shipping.MaxCarrier, "Carrier is too long.")
 	}

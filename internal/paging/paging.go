@@ -47,11 +47,13 @@ type List struct {
 }
 
 // Settle fills the defaults: sort when no column is asked (the direction is
-// left as asked), the page within Bounds of maxSize, the search trimmed.
-func (l *List) Settle(sort string, maxSize int) {
+// left as asked), the page within Bounds of maxSize, the search trimmed; a
+// search longer than MaxSearch is refused (CheckSearch).
+func (l *List) Settle(sort string, maxSize int) error {
 	if l.Sort == "" {
 		l.Sort = sort
 	}
 	l.Page, l.PageSize = Bounds(l.Page, l.PageSize, maxSize)
 	l.Search = strings.TrimSpace(l.Search)
+	return CheckSearch(l.Search)
 }

@@ -47,3 +47,15 @@ func TestCheckSearch(t *testing.T) {
 		t.Errorf("201 characters: %#v", err)
 	}
 }
+
+// Settle trims the search before it measures it, and refuses one too long.
+func TestListSettleRefusesALongSearch(t *testing.T) {
+	l := List{Search: " " + strings.Repeat("x", MaxSearch) + " "}
+	if err := l.Settle("name", 10); err != nil || len(l.Search) != MaxSearch {
+		t.Errorf("200 characters with spaces around: %v, %d left", err, len(l.Search))
+	}
+	l = List{Search: strings.Repeat("x", MaxSearch+1)}
+	if e, ok := apperr.As(l.Settle("name", 10)); !ok || e.Code != "field.too_long" {
+		t.Errorf("201 characters: %v", e)
+	}
+}

@@ -148,7 +148,9 @@ func (s *Service) Invoices(ctx context.Context, f Filter) ([]Invoice, int, error
 	if err != nil {
 		return nil, 0, err
 	}
-	f = f.Normalize()
+	if f, err = f.Normalize(); err != nil {
+		return nil, 0, err
+	}
 	f.Today = today
 	list, total, err := s.store.Invoices(ctx, f)
 	for i := range list {
@@ -163,7 +165,9 @@ func (s *Service) EachInvoice(ctx context.Context, f Filter, fn func(inv *Invoic
 	if err != nil {
 		return err
 	}
-	f = f.Normalize()
+	if f, err = f.Normalize(); err != nil {
+		return err
+	}
 	f.Today = today
 	return s.store.EachInvoice(ctx, f, func(inv *Invoice) error {
 		inv.MarkOverdue(today)
@@ -445,11 +449,11 @@ func setIf[T any](dst *T, v *T) {
 	}
 }
 
-// Normalize fills defaults.
-func (f Filter) Normalize() Filter {
+// Normalize fills defaults and refuses a search too long.
+func (f Filter) Normalize() (Filter, error) {
 	if f.Sort == "" {
 		f.Desc = true // newest first
 	}
-	f.Settle("created_at", MaxPageSize)
-	return f
+	err := f.Settle("created_at", MaxPageSize)
+	return f, err
 }

@@ -162,10 +162,10 @@ type Filter struct {
 	Status string
 }
 
-// Normalize fills defaults.
-func (f Filter) Normalize() Filter {
-	f.Settle("due_date", MaxPageSize)
-	return f
+// Normalize fills defaults and refuses a search too long.
+func (f Filter) Normalize() (Filter, error) {
+	err := f.Settle("due_date", MaxPageSize)
+	return f, err
 }
 
 // Validate checks and normalises an input.

@@ -219,7 +219,11 @@ func setIf[T any](dst *T, v *T) {
 
 // List is one page of projects, each with its progress, and how many f selects.
 func (s *Service) List(ctx context.Context, f Filter) ([]Project, int, error) {
-	list, total, err := s.store.Projects(ctx, f.Normalize())
+	f, err := f.Normalize()
+	if err != nil {
+		return nil, 0, err
+	}
+	list, total, err := s.store.Projects(ctx, f)
 	if err != nil {
 		return nil, 0, err
 	}

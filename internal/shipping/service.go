@@ -306,13 +306,20 @@ func (s *Service) step(ctx context.Context, id int64, fn func(ctx context.Contex
 
 // List is one page of the log and how many shipments f selects.
 func (s *Service) List(ctx context.Context, f Filter) ([]Shipment, int, error) {
-	f = f.Normalize()
+	f, err := f.Normalize()
+	if err != nil {
+		return nil, 0, err
+	}
 	return s.store.Shipments(ctx, f)
 }
 
 // Each walks every shipment f selects (the CSV export).
 func (s *Service) Each(ctx context.Context, f Filter, fn func(sh *Shipment) error) error {
-	return s.store.EachShipment(ctx, f.Normalize(), fn)
+	f, err := f.Normalize()
+	if err != nil {
+		return err
+	}
+	return s.store.EachShipment(ctx, f, fn)
 }
 
 // ForBatch lists the shipments that carried a batch.
@@ -320,8 +327,8 @@ func (s *Service) ForBatch(ctx context.Context, batchID int64) ([]BatchShipment,
 	return s.store.BatchShipments(ctx, batchID)
 }
 
-// Normalize fills defaults.
-func (f Filter) Normalize() Filter {
+// Normalize fills defaults and refuses a search too long.
+func (f Filter) Normalize() (Filter, error) {
 	if f.Sort == "" {
 		f.Sort = "number"
 		f.Desc = true
@@ -329,5 +336,5 @@ func (f Filter) Normalize() Filter {
 	f.Page, f.PageSize = paging.Bounds(f.Page, f.PageSize, MaxPageSize)
 	f.Search = strings.TrimSpace(f.Search)
 	f.Carrier = strings.TrimSpace(f.Carrier)
-	return f
+	return f, paging.CheckSearch(f.Search)
 }

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
  *
  * Each Playwright worker signs in once, through the API, as an account of its own (an admin
  * named Dana Demo like the demo's, made with `packline user create` in the server's
- * database), and every test's browser starts from that session (an init script of its
- * context puts the token in localStorage, as "keep me logged in" leaves it). Workers
+ * database), and every test starts from that session in the worker's browser tab (the
+ * token in localStorage, as "keep me logged in" leaves it; see Tab). Workers
  * therefore never share saved preferences (language, theme, navigation layout), which
  * every test gets back at their defaults. Where the database cannot be reached (an
  * external server given by PACKLINE_E2E_URL alone), all workers fall back to the demo
@@ -388,7 +388,6 @@ class Tab {
           req.onsuccess = req.onerror = req.onblocked = done;
         });
       }
-      localStorage.setItem('packline.e2e.seeded', '1');
       for (const { name, value } of entries) localStorage.setItem(name, value);
     }, entries);
     return { context, page };
