@@ -110,7 +110,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	// stream's goroutine, which then waits for hours, would keep that stack
 	// (5,000 streams: a hundred MB).
 	// Over HTTP/1.x the stream's connection is taken over once it is set up
-	// (events_live.go); over HTTP/2 this handler serves it to its end.
+	// (messaging_live.go); over HTTP/2 this handler serves it to its end.
 	var ls *liveStream
 	subscribe := s.Messaging.Hub.Subscribe
 	if r.ProtoMajor == 1 {

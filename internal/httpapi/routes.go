@@ -35,7 +35,7 @@ type route struct {
 }
 
 // routeTable is every API endpoint, read top to bottom. A new area adds its
-// block here, its handlers in <area>.go and its paths in openapi/<area>.yaml.
+// block here, its handlers in <area>*.go and its paths in openapi/<area>*.yaml.
 func (s *Server) routeTable() []route {
 	return []route{
 		{"GET /api/health", public, s.handleHealth},
@@ -50,7 +50,7 @@ func (s *Server) routeTable() []route {
 		{"GET /api/user/preferences", signedIn, s.handleGetPreferences},
 		{"PATCH /api/user/preferences", signedIn, s.handlePatchPreferences},
 		{"GET /api/presence", signedIn, s.handlePresence},
-		// accounts: two-factor sign-in, sessions, password (twofactor.go, sessions.go)
+		// accounts: two-factor sign-in, sessions, password (accounts_twofactor.go, accounts_sessions.go)
 		{"POST /api/login/2fa", public, s.handleLogin2FA},
 		{"GET /api/user/2fa", signedIn, s.handleGet2FA},
 		{"POST /api/user/2fa/setup", signedIn, s.handleSetup2FA},
@@ -171,7 +171,7 @@ func (s *Server) routeTable() []route {
 		{"GET /api/production/assignments", signedIn, s.handleAssignments},
 		{"PUT /api/production/assignments", signedIn, s.handlePutAssignment},
 
-		// trace and recalls: where a batch went, what it was made of (trace.go)
+		// trace and recalls: where a batch went, what it was made of (inventory_trace.go)
 		{"GET /api/inventory/batches/{id}/trace", signedIn, s.handleTraceBatch},
 		{"GET /api/shipments/{id}/trace", signedIn, s.handleTraceShipment},
 		{"GET /api/recalls", signedIn, s.handleRecallList},

@@ -57,7 +57,7 @@ type Server struct {
 
 	kiosk   kioskCache  // the encoded kiosk employee list, by version
 	streams streams     // the open event streams, ended on shutdown
-	live    liveStreams // the streams whose connections the server holds (events_live.go)
+	live    liveStreams // the streams whose connections the server holds (messaging_live.go)
 }
 
 // Handler returns the complete HTTP handler. Every log line a request causes
