@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./layouts/main-layout')),
         children: [
           screen(paths.app.dashboard.path, 'nav.dashboard', () => import('@/features/dashboard/routes/dashboard')),
-          screen(paths.app.settings.path, 'nav.settings', () => import('@/features/settings/routes/settings')),
+          screen(paths.app.settings.path, 'nav.settings', () => import('@/features/organisation/routes/settings')),
           screen(paths.app.preferences.path, 'nav.preferences', () => import('@/features/preferences/routes/preferences')),
           screen(paths.app.users.path, 'nav.users', () => import('@/features/users/routes/users')),
           {

@@ -7,7 +7,7 @@ import { TitledCard } from '@/components/titled-card';
 import { loadNamespaces } from '@/i18n';
 
 // Its strings are the settings namespace's (signupSetting).
-await loadNamespaces('settings');
+await loadNamespaces('organisation');
 
 
 /** A setting that is on or off, saved at once: keys under `strings` name its card's title, label, help and the two notices. */

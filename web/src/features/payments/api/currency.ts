@@ -1,4 +1,4 @@
-import { useSettings } from '@/features/settings';
+import { useSettings } from '@/features/organisation';
 
 /** The organisation's currency, from the settings feature's query (the settings screen's cache). */
 export function useOrgCurrency(): string {

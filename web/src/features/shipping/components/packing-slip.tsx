@@ -2,7 +2,7 @@ import { Box, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, formatKilograms, formatNumber } from '@/lib/format';
-import { useSettings } from '@/features/settings';
+import { useSettings } from '@/features/organisation';
 import type { Shipment } from '../api/shipments';
 import './print.css';
 
