@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds Vuestic Admin (github.com/epicmaxco/vuestic-admin, the commit below) into
 # web/bench/vuestic/dist, outside Packline's build, so that scripts/page-weight.mjs can
-# serve its login page and measure its first paint beside ours in the same run (issue 26).
+# serve its login page and measure its first paint beside ours in the same run.
 # Needs git (or VUESTIC_SRC: a checkout or `git archive` of that commit) and npm.
 # The repository carries its output, pruned to what the login route loads (index.html,
 # six files of assets/ and Vuestic's MIT LICENSE: 856 KB of the build's 7.4 MB), so that
