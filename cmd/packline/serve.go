@@ -136,15 +136,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	streams := streamLimits(cfg, log)
 	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20),
 		app.WithMailer(mailer), app.WithStreamLimits(streams))
-	// An import a stopped server was staging (killed halfway) is never
-	// published: discard it before this one takes imports.
-	if n, err := svc.Inventory.DiscardStaleImports(ctx, db.Now()); err != nil {
-		return fmt.Errorf("discard unfinished imports: %w", err)
-	} else if n > 0 {
-		log.Info("unfinished imports discarded", "imports", n)
-	}
-	if err := svc.Seed(ctx); err != nil {
-		return fmt.Errorf("seed the first data: %w", err)
+	if err := svc.Prepare(ctx, log); err != nil {
+		return err
 	}
 
 	var demoReport demo.Report
@@ -169,17 +162,23 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		}
 		log.Info("metrics served", "url", at)
 	}
-	// Live events: this instance hears every instance's (PostgreSQL LISTEN).
-	if err := svc.Listen(ctx, log); err != nil {
-		return fmt.Errorf("listen for live events: %w", err)
-	}
-	// Every instance purges the documents trash; the purge is safe to run at once.
-	go svc.Documents.PurgeEvery(ctx, time.Hour)
-
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
+	// Live events, housekeeping, the outbox, the trash and backups.
+	svc.PublicURL = publicURL
+	bg := app.ServeBackground()
+	if backupRun != nil {
+		bg.Backups = backupRun
+	}
+	stop, err := svc.Start(ctx, log, bg)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stop()
+
 	srv := &http.Server{
 		Handler:           api.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -199,17 +198,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		ready <- url
 	}
 
-	hkCtx, stopHousekeeping := context.WithCancel(ctx)
-	defer stopHousekeeping()
-	svc.PublicURL = publicURL
-	go svc.Housekeep(hkCtx, app.HousekeepEvery, log)
-	// Mails are sent as soon as they are queued; this retries the failed
-	// ones when due (the outbox keeps them across restarts).
-	go svc.Outbox.Run(hkCtx, app.OutboxEvery)
-	if backupRun != nil {
-		go backupRun.Run(hkCtx)
-	}
-
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -223,8 +211,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err := srv.Shutdown(shutCtx); err != nil {
 		return err
 	}
-	api.CloseStreams()      // the streams whose connections the server took over: Shutdown knows nothing of them
-	svc.Accounts.WaitMail() // deliveries under way end; unsent mail stays in the outbox
+	api.CloseStreams() // the streams whose connections the server took over: Shutdown knows nothing of them
+	stop()             // the background work ends; deliveries under way end, unsent mail stays in the outbox
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

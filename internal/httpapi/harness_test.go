@@ -68,19 +68,20 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
 	gate.MaxWait = time.Minute
 	svcs := app.New(db, log, app.WithHashGate(gate), app.WithPasswordHashing(accounts.TestHashing))
-	if err := svcs.Seed(context.Background()); err != nil {
+	if err := svcs.Prepare(context.Background(), log); err != nil {
 		t.Fatal(err)
 	}
 	svcs.Wire(api)
 	for _, c := range configure {
 		c(api)
 	}
-	// Live events from every instance (PostgreSQL LISTEN), as serve does.
-	ctx, stopListening := context.WithCancel(context.Background())
-	if err := svcs.Listen(ctx, log); err != nil {
+	// Started as serve starts: live events from every instance (PostgreSQL
+	// LISTEN); none of the background loops, which tests run themselves.
+	stop, err := svcs.Start(context.Background(), log, app.Background{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(stopListening)
+	t.Cleanup(stop)
 	// Every response a test receives is checked against the OpenAPI document.
 	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(srv.Close)
