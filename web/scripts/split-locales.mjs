@@ -51,8 +51,9 @@ export const NAMESPACES = {
   navbar: 'shell',
   // The Patch Notes modal's strings load with it (it is lazy), not with the office shell.
   patchNotes: 'patchNotes',
-  // The dropdown's and the notifications page's strings load with them; the bell's count with the shell.
-  notifications: 'notifications',
+  // Messaging: the notifications dropdown's and page's strings load with them, beside the
+  // chat's; the bell's count with the shell.
+  notifications: 'messaging',
   'notifications.unread': 'shell',
   // The search (Spotlight) brings its own, and the document types it names.
   search: 'search',
@@ -79,7 +80,7 @@ export const NAMESPACES = {
   projects: 'projects',
   users: 'users',
   payments: 'payments',
-  chat: 'chat',
+  chat: 'messaging',
   faq: 'faq',
   recalls: 'recalls',
   // The impact report: the office page and the shared page (auth.html) load it alone,

@@ -82,8 +82,8 @@ export const routes: RouteObject[] = [
           screen(paths.app.faq.path, 'nav.faq', () => import('@/features/faq/routes/faq')),
           screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
           screen(paths.app.employees.path, 'nav.employees', () => import('@/features/employees/routes/employees')),
-          screen(paths.app.chat.path, 'nav.chat', () => import('@/features/chat/routes/chat')),
-          screen(paths.app.notifications.path, 'navbar.notifications', () => import('@/features/shell/routes/notifications')),
+          screen(paths.app.chat.path, 'nav.chat', () => import('@/features/messaging/routes/chat')),
+          screen(paths.app.notifications.path, 'navbar.notifications', () => import('@/features/messaging/routes/notifications')),
           {
             path: paths.app.production.root.path,
             handle: crumb('nav.production'),

@@ -3,4 +3,3 @@ export { AppHeader } from './components/app-header';
 export { AppBreadcrumbs } from './components/breadcrumbs';
 export { Sidebar } from './components/sidebar';
 export { useSidebar } from './components/use-sidebar';
-export { notificationKeys } from './api/keys';

@@ -6,7 +6,7 @@ import { LiveStatusBadge } from '@/components/live-status';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { HOME_PATH } from '@/config/paths';
 import type { NavLayout } from '@/lib/preferences';
-import { NotificationsMenu } from './notifications-menu';
+import { NotificationsMenu } from '@/features/messaging';
 import { PatchNotesButton } from './patch-notes';
 import { ProfileMenu } from './profile-menu';
 import { SearchButton } from '@/features/search';

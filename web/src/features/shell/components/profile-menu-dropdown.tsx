@@ -20,7 +20,7 @@ import { session } from '@/lib/auth/session';
 import { useSession } from '@/lib/auth/use-session';
 import { usePreferenceActions } from '@/lib/preferences';
 import { supportMailto, usePublicSettings } from '@/lib/public-settings';
-import { useOpenOnMount } from './open-on-mount';
+import { useOpenOnMount } from '@/lib/open-on-mount';
 import { ProfileButton } from './profile-button';
 import classes from './profile-menu.module.css';
 

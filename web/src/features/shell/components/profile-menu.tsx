@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useFirstUse } from './first-use';
+import { useFirstUse } from '@/lib/first-use';
 import { ProfileButton } from './profile-button';
 
 const load = () => import('./profile-menu-dropdown');

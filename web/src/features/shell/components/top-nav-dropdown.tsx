@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isActivePath } from '@/config/navigation';
-import { useOpenOnMount } from './open-on-mount';
+import { useOpenOnMount } from '@/lib/open-on-mount';
 import { TopNavMenuButton, type TopNavMenuProps } from './top-nav-menu';
 
 /** A top bar entry's menu, loaded on first use (./top-nav-menu.tsx); opens as it mounts. */

@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { lazy, Suspense, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavItem as MenuItem } from '@/config/navigation';
-import { useFirstUse } from './first-use';
+import { useFirstUse } from '@/lib/first-use';
 
 export type NavItem = MenuItem;
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNotificationsLive, useUnreadCount } from '../api/notifications';
-import { useFirstUse } from './first-use';
+import { useFirstUse } from '@/lib/first-use';
 import { NotificationsBell } from './notifications-bell';
 
 // The popover (and Mantine's Popover with it) loads on first use; the bell and its live

@@ -3,7 +3,7 @@ import { Popover } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationsBell } from './notifications-bell';
-import { useOpenOnMount } from './open-on-mount';
+import { useOpenOnMount } from '@/lib/open-on-mount';
 import classes from './notifications-menu.module.css';
 
 // The list loads when the dropdown first opens: every page carries only the bell and its count.
