@@ -50,20 +50,23 @@ func newMetrics(api *httpapi.Server, db *storage.DB, svc *app.Services, backup *
 
 // serveMetrics serves reg at /metrics on addr, a listener of its own (never
 // the API's: metrics are for the people who run the server), until ctx ends.
-func serveMetrics(ctx context.Context, addr string, reg *prometheus.Registry, log *slog.Logger) (string, error) {
+// With withPprof it also serves the runtime's profiles there, for an operator
+// who asks where the time goes (go tool pprof http://ADDR/debug/pprof/profile);
+// never the process's command line, which holds --secret and the database URL.
+func serveMetrics(ctx context.Context, addr string, reg *prometheus.Registry, withPprof bool, log *slog.Logger) (string, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return "", fmt.Errorf("--metrics-addr: listen on %s: %w", addr, err)
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
-	// The runtime's profiles, on the same private listener, for an operator
-	// who asks where the time goes (go tool pprof http://ADDR/debug/pprof/profile).
-	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
-	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
-	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
-	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
-	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	if withPprof {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/cmdline", http.NotFound)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -38,7 +38,8 @@ func get(t *testing.T, url string) (int, string) {
 // --metrics-addr serves Prometheus metrics on a listener of its own: the
 // API's requests by route, the database pools, the mail outbox, the Go
 // runtime; the API's listener does not serve them. The access log names each
-// request's id.
+// request's id. --pprof adds the runtime's profiles there, never the
+// command line.
 func TestMetricsListener(t *testing.T) {
 	// Serial: it takes a free port, lets it go and hands it to the server: a test beside it could take it between.
 	for _, d := range storagetest.Engines() {
@@ -52,6 +53,10 @@ func TestMetricsListener(t *testing.T) {
 			args := []string{"serve", "--addr", "127.0.0.1:0", "--db", storagetest.DSN(t, d), "--secret", testSecret, "--metrics-addr", metrics}
 			if d == storage.SQLite { // scheduled backups are SQLite's
 				args = append(args, "--backup-dir", t.TempDir())
+			}
+			pprofOn := d == storage.Postgres // one engine with the profiles, the other without
+			if pprofOn {
+				args = append(args, "--pprof")
 			}
 			go func() { done <- Main(ctx, args, &out, &errOut, ready) }()
 			var url string
@@ -89,6 +94,19 @@ func TestMetricsListener(t *testing.T) {
 			if _, page := get(t, url+"/metrics"); strings.Contains(page, "packline_http_requests_total") {
 				t.Error("the API's listener serves the metrics")
 			}
+			// The profiles only with --pprof; the command line (--secret, the
+			// database URL) never.
+			if status, _ := get(t, "http://"+metrics+"/debug/pprof/"); (status == 200) != pprofOn {
+				t.Errorf("/debug/pprof/ with --pprof %v: %d", pprofOn, status)
+			}
+			if pprofOn {
+				if status, _ := get(t, "http://"+metrics+"/debug/pprof/goroutine?debug=1"); status != 200 {
+					t.Errorf("goroutine profile: %d", status)
+				}
+			}
+			if status, body := get(t, "http://"+metrics+"/debug/pprof/cmdline"); status != 404 || strings.Contains(body, testSecret) {
+				t.Errorf("/debug/pprof/cmdline: %d %q", status, body)
+			}
 			if !strings.Contains(errOut.String(), `"request_id":"`) {
 				t.Errorf("the access log does not name the request:\n%s", errOut.String())
 			}
@@ -97,5 +115,15 @@ func TestMetricsListener(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// --pprof without --metrics-addr is refused: the profiles never go on the API's listener.
+func TestPprofNeedsMetricsAddr(t *testing.T) {
+	t.Parallel()
+	var out, errOut safeBuffer
+	err := Main(context.Background(), []string{"serve", "--db", t.TempDir() + "/p.db", "--secret", testSecret, "--pprof"}, &out, &errOut, nil)
+	if err == nil || !strings.Contains(err.Error(), "--metrics-addr") {
+		t.Fatalf("serve --pprof without --metrics-addr: %v", err)
 	}
 }

@@ -43,6 +43,7 @@ type config struct {
 	StreamsPerSession int
 	StreamsPerAccount int
 	MetricsAddr       string // where Prometheus metrics are served; empty: nowhere
+	Pprof             bool   // the runtime's profiles beside the metrics
 	// Scheduled SQLite backups: into BackupDir (empty: none) every
 	// BackupEvery, the newest BackupKeep kept.
 	BackupDir   string
@@ -67,6 +68,7 @@ func serveFlags(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.IntVar(&cfg.StreamsPerSession, "max-streams-per-session", messaging.DefaultStreamsPerSession, "live event streams (GET /api/events) one sign-in may hold open on this instance")
 	fs.IntVar(&cfg.StreamsPerAccount, "max-streams-per-account", messaging.DefaultStreamsPerAccount, "live event streams one account may hold open on this instance, all its sign-ins together")
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics, a listener apart from --addr (127.0.0.1:9090, say); default: off")
+	fs.BoolVar(&cfg.Pprof, "pprof", false, "also serve the Go runtime's profiles at http://ADDR/debug/pprof/ on --metrics-addr (never the command line); default: off")
 	fs.StringVar(&cfg.BackupDir, "backup-dir", "", "write a checked SQLite backup into this folder on a schedule (--backup-every, --backup-keep); default: off")
 	fs.DurationVar(&cfg.BackupEvery, "backup-every", 24*time.Hour, "how often --backup-dir gets a backup")
 	fs.IntVar(&cfg.BackupKeep, "backup-keep", 14, "how many backups --backup-dir keeps (the newest)")
@@ -81,6 +83,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	}
 	if cfg.StreamsPerSession < 1 || cfg.StreamsPerAccount < 1 {
 		return errors.New("--max-streams-per-session and --max-streams-per-account must be at least 1")
+	}
+	if cfg.Pprof && cfg.MetricsAddr == "" {
+		return errors.New("--pprof serves on the metrics listener: give --metrics-addr too")
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
@@ -156,7 +161,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		api.Backups = backupRun
 	}
 	if cfg.MetricsAddr != "" {
-		at, err := serveMetrics(ctx, cfg.MetricsAddr, newMetrics(api, db, svc, backupRun, log), log)
+		at, err := serveMetrics(ctx, cfg.MetricsAddr, newMetrics(api, db, svc, backupRun, log), cfg.Pprof, log)
 		if err != nil {
 			return err
 		}
