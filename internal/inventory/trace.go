@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"github.com/packline/packline/internal/apperr"
@@ -82,11 +83,89 @@ type Trace struct {
 	Edges []TraceEdge `json:"edges"`
 }
 
-// TraceStore reads traces from the ledger, production and shipping. Each
-// returns nil (no error) when the start does not exist.
+// TraceBatch is what a trace shows of a batch: its code, received date and
+// on-hand now, and its item (its id, name and unit).
+type TraceBatch struct {
+	Code, Received string
+	OnHand         Quantity
+	ItemID         int64
+	Item, Unit     string
+}
+
+// TraceRun is what a trace shows of a production run: its day, line and
+// product, and its output in units (the day's summary of its product and
+// line, entries not reversed).
+type TraceRun struct {
+	Date              string
+	LineID, ProductID int64
+	Output            int64
+}
+
+// TraceLink is a row of production's batch links (quantity above zero):
+// Quantity of batch From drawn into batch To by a run whose entry
+// FirstEntry is the first of the link; with the produced batch (its item's
+// id, not its name and unit: the run's product names them) and the run.
+type TraceLink struct {
+	From, To, FirstEntry int64
+	Quantity             Quantity
+	Produced             TraceBatch
+	Run                  TraceRun
+}
+
+// TraceShipmentLine is a line of a shipment (shipped or delivered, not
+// cancelled) that carried a batch: the ship move's quantity and the
+// shipment's number, ship date and destination's name and contact.
+type TraceShipmentLine struct {
+	BatchID, ShipmentID int64
+	Quantity            Quantity
+	Number, Date        string
+	Destination         string
+	Contact             string
+}
+
+// TraceShipment is the start of a shipment's trace: its number, ship date
+// and destination's name.
+type TraceShipment struct {
+	Number, Date, Destination string
+}
+
+// TraceItem is an item's name and unit, as a run's node shows them.
+type TraceItem struct {
+	Name, Unit string
+}
+
+// TraceLevels are the reads that walk production's batch links one level at
+// a time (a trace, and the batches a recall holds): each is one statement
+// over a set of ids, which may be empty.
+type TraceLevels interface {
+	// RecipeComponents are the items some recipe (any version) names.
+	RecipeComponents(ctx context.Context) (map[int64]bool, error)
+	// LinksFrom are the links that drew on the batches.
+	LinksFrom(ctx context.Context, consumed []int64) ([]TraceLink, error)
+	// LinksInto are the links that produced into the batches.
+	LinksInto(ctx context.Context, produced []int64) ([]TraceLink, error)
+}
+
+// TraceStore is what a trace reads from the ledger, production and
+// shipping, level by level: it holds no rules (the graph is built by
+// Tracer). Sets of ids may be empty; maps leave out the ids not found.
 type TraceStore interface {
-	TraceBatch(ctx context.Context, batchID int64, direction string) (*Trace, error)
-	TraceShipment(ctx context.Context, shipmentID int64) (*Trace, error)
+	TraceLevels
+	// BatchExists reports whether the batch exists.
+	BatchExists(ctx context.Context, id int64) (bool, error)
+	// Shipment reads a shipment's start (nil when there is none).
+	Shipment(ctx context.Context, id int64) (*TraceShipment, error)
+	// ShipmentLines are the lines that carried the batches, and
+	// ShipmentLinesOf those of one shipment, both by ship date and
+	// shipment.
+	ShipmentLines(ctx context.Context, batches []int64) ([]TraceShipmentLine, error)
+	ShipmentLinesOf(ctx context.Context, shipmentID int64) ([]TraceShipmentLine, error)
+	// Batches reads batches by id, with their items' names and units.
+	Batches(ctx context.Context, ids []int64) (map[int64]TraceBatch, error)
+	// LineNames reads production lines' names by id.
+	LineNames(ctx context.Context, ids []int64) (map[int64]string, error)
+	// Items reads items' names and units by id.
+	Items(ctx context.Context, ids []int64) (map[int64]TraceItem, error)
 }
 
 // Tracer answers traces over a TraceStore.
@@ -101,20 +180,64 @@ func (t *Tracer) TraceBatch(ctx context.Context, batchID int64, direction string
 	if direction != TraceForward && direction != TraceBackward {
 		return nil, apperr.Choice("direction", TraceDirections)
 	}
-	tr, err := t.Store.TraceBatch(ctx, batchID, direction)
-	if err == nil && tr == nil {
-		err = errBatchNotFound()
+	ok, err := t.Store.BatchExists(ctx, batchID)
+	if err != nil {
+		return nil, err
 	}
-	return tr, err
+	if !ok {
+		return nil, errBatchNotFound()
+	}
+	g := newTraceGraph(t.Store)
+	g.node(NodeBatch, batchID)
+	step := g.consumers
+	if direction == TraceBackward {
+		step = g.makers
+	}
+	if err := g.walk(ctx, []int64{batchID}, step); err != nil {
+		return nil, err
+	}
+	if direction == TraceForward {
+		lines, err := t.Store.ShipmentLines(ctx, slices.Clone(g.batches))
+		if err != nil {
+			return nil, err
+		}
+		g.shipments(lines)
+	}
+	return g.finish(ctx, t.Store)
 }
 
 // TraceShipment traces a shipment backward: the batches it carried and
 // everything they were made of (shipping.not_found). A planned or
 // cancelled shipment carried nothing: its trace is the shipment alone.
 func (t *Tracer) TraceShipment(ctx context.Context, shipmentID int64) (*Trace, error) {
-	tr, err := t.Store.TraceShipment(ctx, shipmentID)
-	if err == nil && tr == nil {
-		err = apperr.New(apperr.NotFound, "shipping.not_found", apperr.Params{}, "Shipment not found.")
+	sh, err := t.Store.Shipment(ctx, shipmentID)
+	if err != nil {
+		return nil, err
 	}
-	return tr, err
+	if sh == nil {
+		return nil, apperr.New(apperr.NotFound, "shipping.not_found", apperr.Params{}, "Shipment not found.")
+	}
+	g := newTraceGraph(t.Store)
+	g.node(NodeShipment, shipmentID)
+	g.nodes[0].Code, g.nodes[0].Label, g.nodes[0].Date = sh.Number, sh.Destination, sh.Date
+	lines, err := t.Store.ShipmentLinesOf(ctx, shipmentID)
+	if err != nil {
+		return nil, err
+	}
+	g.shipments(lines)
+	if err := g.walk(ctx, slices.Clone(g.batches), g.makers); err != nil {
+		return nil, err
+	}
+	return g.finish(ctx, t.Store)
+}
+
+// Downstream are a batch and every batch made from it, at any level (the
+// batches of its forward trace): what a recall of the batch holds.
+func Downstream(ctx context.Context, levels TraceLevels, batchID int64) ([]int64, error) {
+	g := newTraceGraph(levels)
+	g.node(NodeBatch, batchID)
+	if err := g.walk(ctx, []int64{batchID}, g.consumers); err != nil {
+		return nil, err
+	}
+	return g.batches, nil
 }

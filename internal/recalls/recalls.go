@@ -111,9 +111,9 @@ type Tx interface {
 	Now() time.Time
 	// BatchLabel is a batch's code and its item's name (found false when none).
 	BatchLabel(ctx context.Context, batchID int64) (code, item string, found bool, err error)
-	// Downstream are the batch and every batch made from it, at any level
-	// (the forward trace's batches).
-	Downstream(ctx context.Context, batchID int64) ([]int64, error)
+	// TraceLevels walk production's batch links: the batch and every batch
+	// made from it, at any level, are inventory.Downstream of it.
+	inventory.TraceLevels
 	// InsertRecall writes r (setting its ID) and the batches it holds.
 	InsertRecall(ctx context.Context, r *Recall, batches []int64) error
 	// LockRecall reads a recall, locked (nil when none).
@@ -172,7 +172,7 @@ func (s *Service) Start(ctx context.Context, n NewRecall, by Actor) (*Recall, er
 		if !found {
 			return apperr.New(apperr.NotFound, "batch.not_found", nil, "Batch not found.").OnField("batch_id")
 		}
-		batches, err := tx.Downstream(ctx, n.BatchID)
+		batches, err := inventory.Downstream(ctx, tx, n.BatchID)
 		if err != nil {
 			return err
 		}

@@ -22,10 +22,13 @@ type RecallStore struct {
 func NewRecallStore(db *DB, inv *InventoryStore) *RecallStore { return &RecallStore{db: db, inv: inv} }
 
 // recallTx is recalls.Tx over one database transaction.
-type recallTx struct{ tx *Tx }
+type recallTx struct {
+	tx *Tx
+	traceReads
+}
 
 func (s *RecallStore) InTx(ctx context.Context, fn func(tx recalls.Tx) error) error {
-	return s.inv.WithTx(ctx, func(tx *Tx) error { return fn(recallTx{tx: tx}) })
+	return s.inv.WithTx(ctx, func(tx *Tx) error { return fn(recallTx{tx: tx, traceReads: traceReads{q: tx, d: tx.Dialect()}}) })
 }
 
 func (t recallTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }
@@ -38,20 +41,6 @@ func (t recallTx) BatchLabel(ctx context.Context, batchID int64) (code, item str
 		return "", "", false, nil
 	}
 	return code, item, err == nil, err
-}
-
-// Downstream walks the batch links level by level from the batch.
-func (t recallTx) Downstream(ctx context.Context, batchID int64) ([]int64, error) {
-	g := newTraceGraph(t.tx, t.tx.Dialect())
-	g.node(inventory.NodeBatch, batchID)
-	frontier := []int64{batchID}
-	for len(frontier) > 0 {
-		var err error
-		if frontier, err = g.consumers(ctx, frontier); err != nil {
-			return nil, err
-		}
-	}
-	return g.batches, nil
 }
 
 func (t recallTx) InsertRecall(ctx context.Context, r *recalls.Recall, batches []int64) error {
