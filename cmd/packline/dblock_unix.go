@@ -17,6 +17,7 @@ var errLocked = errors.New("locked")
 // killed): serve holds it while it runs, so that restore cannot swap the file
 // under a running server. errLocked when another process holds it.
 func lockDatabase(path string) (release func(), err error) {
+	path = realDatabasePath(path) // one lock whichever link names the file
 	f, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)

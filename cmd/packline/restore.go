@@ -37,7 +37,9 @@ func runRestore(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer release()
-	if err := replaceFile(file, *dsn); err != nil {
+	// The file itself, not a link to it: replacing a link would leave the
+	// database it names (and a server on it) untouched.
+	if err := replaceFile(file, realDatabasePath(*dsn)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Restored %s from %s (schema version %d).\n", *dsn, file, version)

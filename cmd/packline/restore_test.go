@@ -84,6 +84,23 @@ func TestRestoreABackup(t *testing.T) {
 	if err := Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, nil); err == nil || !strings.Contains(err.Error(), "another packline serve") {
 		t.Fatalf("a second server on one SQLite file: %v", err)
 	}
+	// Nor through a link to the database (or to its folder): the lock is the file's.
+	link := filepath.Join(t.TempDir(), "link.db")
+	if err := os.Symlink(dsn, link); err != nil {
+		t.Fatal(err)
+	}
+	dirLink := filepath.Join(t.TempDir(), "dir")
+	if err := os.Symlink(dir, dirLink); err != nil {
+		t.Fatal(err)
+	}
+	for _, via := range []string{link, filepath.Join(dirLink, "p.db")} {
+		if out, err := run("restore", backup, "--db", via); err == nil || !strings.Contains(err.Error(), "running packline serve") {
+			t.Fatalf("restore through %s under a running server: %v %s", via, err, out)
+		}
+		if err := Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", via, "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, nil); err == nil || !strings.Contains(err.Error(), "another packline serve") {
+			t.Fatalf("a second server through %s: %v", via, err)
+		}
+	}
 	// The server wrote its first scheduled backup at start (none was there).
 	var scheduled []string
 	for deadline := time.Now().Add(time.Minute); len(scheduled) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
@@ -108,5 +125,15 @@ func TestRestoreABackup(t *testing.T) {
 	}
 	if n := users(); n != 2 {
 		t.Fatalf("%d users after restoring the scheduled backup of two", n)
+	}
+	// Restored through a link: the database it names is replaced, the link stays a link.
+	if out, err := run("restore", backup, "--db", link); err != nil {
+		t.Fatalf("restore through a link: %v %s", err, out)
+	}
+	if n := users(); n != 1 {
+		t.Fatalf("%d users after restoring a backup of one through a link", n)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", fi, err)
 	}
 }
