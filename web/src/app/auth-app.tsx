@@ -1,14 +1,14 @@
-import '@/features/auth/strings';
+import '@/features/accounts/auth/strings';
 import { useEffect, type ComponentType } from 'react';
 import { HOME_PATH, paths } from '@/config/paths';
 import { session } from '@/lib/auth/session';
 import { loadPage } from '@/lib/page-load';
-import { useAuthLocation, navigate } from '@/features/auth/lib/location';
-import LoginPage from '@/features/auth/routes/login';
-import RecoverPasswordEmailPage from '@/features/auth/routes/recover-password-email';
-import RecoverPasswordPage from '@/features/auth/routes/recover-password';
-import SignupPage from '@/features/auth/routes/signup';
-import TermsPage from '@/features/auth/routes/terms';
+import { useAuthLocation, navigate } from '@/features/accounts/auth/lib/location';
+import LoginPage from '@/features/accounts/auth/routes/login';
+import RecoverPasswordEmailPage from '@/features/accounts/auth/routes/recover-password-email';
+import RecoverPasswordPage from '@/features/accounts/auth/routes/recover-password';
+import SignupPage from '@/features/accounts/auth/routes/signup';
+import TermsPage from '@/features/accounts/auth/routes/terms';
 import AuthLayout from './layouts/auth-layout';
 
 const PAGES: Record<string, ComponentType> = {

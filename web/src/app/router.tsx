@@ -55,8 +55,8 @@ export const routes: RouteObject[] = [
         children: [
           screen(paths.app.dashboard.path, 'nav.dashboard', () => import('@/features/dashboard/routes/dashboard')),
           screen(paths.app.settings.path, 'nav.settings', () => import('@/features/organisation/routes/settings')),
-          screen(paths.app.preferences.path, 'nav.preferences', () => import('@/features/preferences/routes/preferences')),
-          screen(paths.app.users.path, 'nav.users', () => import('@/features/users/routes/users')),
+          screen(paths.app.preferences.path, 'nav.preferences', () => import('@/features/accounts/routes/preferences')),
+          screen(paths.app.users.path, 'nav.users', () => import('@/features/accounts/routes/users')),
           {
             path: paths.app.projects.path,
             handle: crumb('nav.projects'),

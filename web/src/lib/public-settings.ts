@@ -8,7 +8,7 @@ export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings>
   return publicApi.get('/api/settings/public', { signal });
 }
 
-/** The public settings' query key: the settings feature refreshes it after a save. */
+/** The public settings' query key: the organisation feature refreshes it after a save. */
 export const publicSettingsKey = ['settings', 'public'] as const;
 
 export const publicSettingsQuery = queryOptions({

@@ -1,4 +1,4 @@
-import '../strings';
+import '../users-strings';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconLock, IconMailPlus } from '@tabler/icons-react';
 import { useState } from 'react';

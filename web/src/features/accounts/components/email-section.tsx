@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import '../strings';
+import '../preferences-strings';
 import { useSession } from '@/lib/auth/use-session';
 import { errorMessage } from '@/lib/errors';
 import { showServerError } from '@/lib/form';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
-import '../strings';
+import '../preferences-strings';
 import { AppearanceSection } from '../components/appearance-section';
 import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
