@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/paging"
@@ -36,6 +38,18 @@ func checkQuery(r *http.Request) error {
 				return text.Error(name, p)
 			}
 		}
+	}
+	return nil
+}
+
+// checkPath answers 404 for a path holding NUL, another control character
+// or invalid UTF-8 once decoded (/api/public/invoices/a%00b): such a path
+// names no record, and a path value (an id, a link's token) reaches the
+// domain and the database only as clean text. PostgreSQL refuses NUL in
+// text with an error that was a 500.
+func checkPath(r *http.Request) error {
+	if !utf8.ValidString(r.URL.Path) || strings.ContainsFunc(r.URL.Path, unicode.IsControl) {
+		return apperr.New(apperr.NotFound, "not_found", nil, "Not found.")
 	}
 	return nil
 }

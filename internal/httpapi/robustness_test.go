@@ -37,7 +37,9 @@ func TestNoClientInputCauses500(t *testing.T) {
 		`{"first_name":"A","last_name":"B","pin":"12ab"}`,
 		`{"from":"2026-13-01","to":"2025-01-01","day":"x","week":"2026-W99"}`,
 	}
-	ids := []string{"0", "-1", "abc", "999999999", "1", "9223372036854775808"}
+	// a%00b and %ff%fe: NUL and invalid UTF-8 in a path value (a link's
+	// token) reached PostgreSQL, which refused them with a 500.
+	ids := []string{"0", "-1", "abc", "999999999", "1", "9223372036854775808", "a%00b", "%ff%fe"}
 	queries := []string{"", "?page=-1&page_size=100000&sort=%27;drop&order=sideways&search=%25%27&from=x&to=y&kind=zzz&expiring_within_days=-9&limit=abc"}
 
 	// Two cuts keep the run short without losing a case that could answer
@@ -102,6 +104,32 @@ func TestNoClientInputCauses500(t *testing.T) {
 		for pattern, n := range signedOutBy {
 			if pattern != "/api/user/sessions/{id}" || n > 1 {
 				t.Errorf("%s answered 401 to the signed-in admin %d times", pattern, n)
+			}
+		}
+	})
+}
+
+// A path whose decoded form holds NUL, a control character or invalid
+// UTF-8 names nothing: 404 not_found, on every route and before any
+// handler (a link's token reached PostgreSQL, which answered 500).
+func TestPathWithNULOrBadUTF8Is404(t *testing.T) {
+	t.Parallel()
+	forEachEnv(t, func(t *testing.T, e *env) {
+		for _, path := range []string{
+			"/api/public/invoices/a%00b", "/api/public/invoices/%ff%fe", "/api/public/impact/a%00b",
+			"/api/public/impact/%c3%28", "/api/clients/1%0a", "/api/inventory/items/%00",
+		} {
+			tokens := []string{e.token}
+			if strings.HasPrefix(path, "/api/public/") {
+				tokens = append(tokens, "")
+			}
+			for _, token := range tokens {
+				res := e.do("GET", path, token, "")
+				raw, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				if res.StatusCode != 404 || !strings.Contains(string(raw), `"code":"not_found"`) {
+					t.Errorf("GET %s (signed in %v): %d %s", path, token != "", res.StatusCode, raw)
+				}
 			}
 		}
 	})

@@ -312,6 +312,9 @@ func (s *Server) serve(a access, h handler) http.Handler {
 			r, err = s.authenticate(r, a == admin)
 		}
 		if err == nil {
+			err = checkPath(r)
+		}
+		if err == nil {
 			err = checkQuery(r)
 		}
 		if err == nil {
