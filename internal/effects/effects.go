@@ -25,9 +25,10 @@ import (
 // Labour is production's labour cache, told what a write changed.
 type Labour interface {
 	// PunchesChanged says that punches at these instants were recorded,
-	// moved or voided: the labour of every day they can reach (within
-	// production.LabourWindow, in any time zone) is recomputed on its next
-	// read.
+	// moved or voided: the labour of every day they can reach
+	// (production.LabourDaysAround: within production.LabourWindow, in any
+	// time zone) is recomputed on its next read. Storage implements it as
+	// production.PunchLabour, marking only the dates that rule gives.
 	PunchesChanged(ctx context.Context, at ...time.Time) error
 	// DaysChanged says that the labour of the dates from to to (inclusive,
 	// 2006-01-02, the organisation's calendar) is recomputed on its next

@@ -33,6 +33,43 @@ import (
 // distance of it and of no other.
 const LabourWindow = 48 * time.Hour
 
+// LabourDaysAround are the dates (in any zone) whose labour a punch at the
+// given instants can change: those within LabourWindow of them, widened by
+// the largest zone offsets (UTC−12 to UTC+14).
+func LabourDaysAround(at ...time.Time) (from, to string) {
+	lo, hi := at[0], at[0]
+	for _, t := range at[1:] {
+		if t.Before(lo) {
+			lo = t
+		}
+		if t.After(hi) {
+			hi = t
+		}
+	}
+	return lo.Add(-LabourWindow - 12*time.Hour).UTC().Format(time.DateOnly),
+		hi.Add(LabourWindow + 14*time.Hour).UTC().Format(time.DateOnly)
+}
+
+// LabourDays marks the labour of the dates from to to (inclusive) to be
+// recomputed on its next read: what a transaction of storage does, in
+// itself, for effects.Labour.
+type LabourDays interface {
+	DaysChanged(ctx context.Context, from, to string) error
+}
+
+// PunchLabour is effects.Labour over a transaction's LabourDays: which days
+// a punch changes (LabourDaysAround it) is production's rule, so the
+// transaction only marks the dates it is given. The time clock's and
+// production's transactions embed it.
+type PunchLabour struct{ LabourDays }
+
+// PunchesChanged implements effects.Labour: the days LabourDaysAround the
+// punches.
+func (l PunchLabour) PunchesChanged(ctx context.Context, at ...time.Time) error {
+	from, to := LabourDaysAround(at...)
+	return l.DaysChanged(ctx, from, to)
+}
+
 // DayLine is a line's output on one day (entries not reversed): its units
 // and the local hours it produced in (bit h for hour h).
 type DayLine struct {

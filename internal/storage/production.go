@@ -26,12 +26,15 @@ func NewProductionStore(db *DB) *ProductionStore { return &ProductionStore{db: d
 // prodTx is production.Tx over one database transaction.
 type prodTx struct {
 	inventory.Tx
+	production.PunchLabour
 	tx *Tx
 }
 
 var _ production.Tx = prodTx{}
 
-func newProdTx(tx *Tx) prodTx { return prodTx{Tx: InventoryTx(tx), tx: tx} }
+func newProdTx(tx *Tx) prodTx {
+	return prodTx{Tx: InventoryTx(tx), PunchLabour: production.PunchLabour{LabourDays: labourDays{tx: tx}}, tx: tx}
+}
 
 // InTx runs fn in one write transaction.
 func (s *ProductionStore) InTx(ctx context.Context, fn func(tx production.Tx) error) error {

@@ -6,6 +6,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -38,16 +39,6 @@ func (t prodTx) SummariseDay(ctx context.Context, date string) error {
 		}
 	}
 	return nil
-}
-
-// PunchesChanged implements effects.Labour (production.Tx).
-func (t prodTx) PunchesChanged(ctx context.Context, at ...time.Time) error {
-	return invalidateLabourAround(ctx, t.tx, at...)
-}
-
-// DaysChanged implements effects.Labour (production.Tx).
-func (t prodTx) DaysChanged(ctx context.Context, from, to string) error {
-	return invalidateLabour(ctx, t.tx, from, to)
 }
 
 // RebuildProductionSummaries recomputes every output summary from the
@@ -87,38 +78,29 @@ func (db *DB) RebuildProductionSummaries(ctx context.Context) error {
 	})
 }
 
-// invalidateLabour marks the labour of the dates in [from, to] as no longer
-// valid, in the caller's transaction.
-func invalidateLabour(ctx context.Context, tx *Tx, from, to string) error {
-	_, err := tx.Exec(ctx, invalidateLabourSQL, from, to)
+// labourDays implements production.LabourDays in a transaction: effects.Labour
+// is production.PunchLabour over it, so storage marks only the dates it is
+// given.
+type labourDays struct {
+	tx *Tx
+	// stmt, when set, is the statement prepared for the kiosk's punch (on
+	// SQLite a statement cannot be prepared inside the single writer's
+	// transaction).
+	stmt *sql.Stmt
+}
+
+// DaysChanged marks the labour of the dates in [from, to] as no longer
+// valid, in the transaction.
+func (l labourDays) DaysChanged(ctx context.Context, from, to string) error {
+	if l.stmt != nil {
+		_, err := l.tx.tx.StmtContext(ctx, l.stmt).ExecContext(ctx, from, to)
+		return err
+	}
+	_, err := l.tx.Exec(ctx, invalidateLabourSQL, from, to)
 	return err
 }
 
 const invalidateLabourSQL = `UPDATE production_labour_days SET generation = generation + 1, basis = '' WHERE date >= ? AND date <= ?`
-
-// labourDaysAround are the dates (in any zone) whose labour a punch at the
-// given instants can change: those within production.LabourWindow of
-// them, widened by the largest zone offsets (UTC−12 to UTC+14).
-func labourDaysAround(times ...time.Time) (string, string) {
-	lo, hi := times[0], times[0]
-	for _, t := range times[1:] {
-		if t.Before(lo) {
-			lo = t
-		}
-		if t.After(hi) {
-			hi = t
-		}
-	}
-	return lo.Add(-production.LabourWindow - 12*time.Hour).UTC().Format(time.DateOnly),
-		hi.Add(production.LabourWindow + 14*time.Hour).UTC().Format(time.DateOnly)
-}
-
-// invalidateLabourAround invalidates the labour a punch at the given
-// instants can change.
-func invalidateLabourAround(ctx context.Context, tx *Tx, times ...time.Time) error {
-	from, to := labourDaysAround(times...)
-	return invalidateLabour(ctx, tx, from, to)
-}
 
 // OutputSummary reads a range's output from the day summaries.
 func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {

@@ -148,7 +148,7 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then
 		if err := tx.markKioskChanged(ctx); err != nil {
 			return err
 		}
-		if err := then(clockTx{tx: tx, labour: stmts.labour}); err != nil {
+		if err := then(newClockTx(tx, stmts.labour)); err != nil {
 			return err
 		}
 		t := tx.Now

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -27,31 +28,19 @@ func NewTimeclockStore(db *DB) *TimeclockStore { return &TimeclockStore{db: db} 
 
 // InTx implements timeclock.Store.
 func (s *TimeclockStore) InTx(ctx context.Context, fn func(tx timeclock.Tx) error) error {
-	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(clockTx{tx: tx}) })
+	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(newClockTx(tx, nil)) })
 }
 
 // clockTx implements timeclock.Tx over one transaction.
 type clockTx struct {
 	tx *Tx
-	// labour, when set, is the labour invalidation prepared for the
-	// kiosk's punch (on SQLite a statement cannot be prepared inside the
-	// single writer's transaction).
-	labour *sql.Stmt
+	production.PunchLabour
 }
 
-// PunchesChanged implements effects.Labour (timeclock.Tx).
-func (t clockTx) PunchesChanged(ctx context.Context, at ...time.Time) error {
-	from, to := labourDaysAround(at...)
-	if t.labour != nil {
-		_, err := t.tx.tx.StmtContext(ctx, t.labour).ExecContext(ctx, from, to)
-		return err
-	}
-	return invalidateLabour(ctx, t.tx, from, to)
-}
-
-// DaysChanged implements effects.Labour (timeclock.Tx).
-func (t clockTx) DaysChanged(ctx context.Context, from, to string) error {
-	return invalidateLabour(ctx, t.tx, from, to)
+// newClockTx is tx as the time clock's; labour, when set, is the labour
+// invalidation prepared for the kiosk's punch (see labourDays).
+func newClockTx(tx *Tx, labour *sql.Stmt) clockTx {
+	return clockTx{tx: tx, PunchLabour: production.PunchLabour{LabourDays: labourDays{tx: tx, stmt: labour}}}
 }
 
 // Notice implements effects.Notices (timeclock.Tx).
