@@ -326,12 +326,17 @@ func (s *Server) serve(a access, h handler) http.Handler {
 	})
 }
 
-// fail writes err as the response. For a response already under way (a
-// streamed CSV) it can only log the late error.
+// fail writes err as the response. A response already under way (a
+// streamed CSV) is logged and aborted.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if rec, ok := w.(*statusRecorder); ok && rec.status != 0 {
 		s.Log.ErrorContext(r.Context(), "response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
-		return
+		// What the client got must not pass for the whole answer (a CSV cut
+		// short by the database): the response ends without its terminator
+		// (HTTP/1.1: the connection closes before the last chunk; HTTP/2: the
+		// stream is reset), which every client reports as a failed download.
+		rec.aborted = true
+		panic(http.ErrAbortHandler)
 	}
 	if r.Context().Err() != nil {
 		// The client went away (a cancelled fetch, a closed tab): whatever

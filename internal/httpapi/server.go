@@ -113,8 +113,9 @@ func securityHeaders(next http.Handler) http.Handler {
 
 type statusRecorder struct {
 	http.ResponseWriter
-	status int
-	bytes  int
+	status  int
+	bytes   int
+	aborted bool // the response failed after it began and was cut (fail)
 }
 
 func (r *statusRecorder) WriteHeader(code int) {
@@ -154,21 +155,37 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			// Also for a panic, which goes on up: an aborted response
+			// (fail's ErrAbortHandler) to net/http, any other to recoverer,
+			// which answers it 500.
+			v := recover()
+			if v != nil {
+				defer panic(v)
+				if rec.status == 0 && !rec.aborted {
+					rec.status = http.StatusInternalServerError
+				}
+			}
+			if rec.status == 0 {
+				rec.status = http.StatusOK
+			}
+			took := time.Since(start)
+			s.Metrics.observe(r, rec.status, took)
+			if !strings.HasPrefix(r.URL.Path, "/api/") && rec.status < 400 && !rec.aborted {
+				return
+			}
+			level := slog.LevelInfo
+			if rec.status >= 500 || rec.aborted {
+				level = slog.LevelError
+			}
+			attrs := []any{"method", r.Method, "path", r.URL.Path, "status", rec.status,
+				"bytes", rec.bytes, "duration", took, "client", s.clientAddr(r)}
+			if rec.aborted {
+				attrs = append(attrs, "aborted", true)
+			}
+			s.Log.Log(r.Context(), level, "request", attrs...)
+		}()
 		next.ServeHTTP(rec, r)
-		if rec.status == 0 {
-			rec.status = http.StatusOK
-		}
-		took := time.Since(start)
-		s.Metrics.observe(r, rec.status, took)
-		if !strings.HasPrefix(r.URL.Path, "/api/") && rec.status < 400 {
-			return
-		}
-		level := slog.LevelInfo
-		if rec.status >= 500 {
-			level = slog.LevelError
-		}
-		s.Log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"bytes", rec.bytes, "duration", took, "client", s.clientAddr(r))
 	})
 }
 
