@@ -8,7 +8,7 @@ import { mount } from '@/app/mount';
 import { changeLanguage } from '@/i18n';
 import { mockApi } from '@/test/api-mock';
 import { server } from '@/test/msw';
-import EmployeePortal from '@/features/kiosk/routes/employee-portal';
+import EmployeePortal from '@/features/timeclock/kiosk/routes/employee-portal';
 import { PAGES, renderPage } from './prerender';
 
 /**

@@ -4,7 +4,7 @@ import { AppProvider } from './app/provider';
 import { AuthApp } from './app/auth-app';
 import { paths } from './config/paths';
 import { setPrerenderedPath } from './features/accounts/auth/lib/location';
-import EmployeePortal from './features/kiosk/routes/employee-portal';
+import EmployeePortal from './features/timeclock/kiosk/routes/employee-portal';
 import { changeLanguage, i18nReady } from './i18n';
 import { LANGUAGES, type Language } from './i18n/languages';
 import { takeServerTitle } from './lib/use-document-title';

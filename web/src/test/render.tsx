@@ -5,7 +5,7 @@ import { AuthApp, guestOnly } from '@/app/auth-app';
 import { AppProvider } from '@/app/provider';
 import { followSessionEnd, routes } from '@/app/router';
 import { entryOf } from '@/config/paths';
-import EmployeePortal from '@/features/kiosk/routes/employee-portal';
+import EmployeePortal from '@/features/timeclock/kiosk/routes/employee-portal';
 import { changeLanguage, i18nReady } from '@/i18n';
 import { languageOf } from '@/i18n/languages';
 import { resetSessionForTests } from '@/lib/auth/session';

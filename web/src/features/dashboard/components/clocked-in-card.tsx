@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatNumber, formatPunchTime } from '@/lib/format';
-import { useWhoIsIn as useTimeclockNow } from '@/features/employees';
+import { useWhoIsIn as useTimeclockNow } from '@/features/timeclock';
 import classes from './attention.module.css';
 import { CardBadge, CardList, CardRow, DashboardCard } from './dashboard-card';
 

@@ -1,4 +1,4 @@
-// What other features may use of employees and their time (the Go area `timeclock`).
+// What other features may use of the timeclock: employees and their time.
 export { useWhoIsIn } from './api/time';
 export type { Employee, OpenShift, WhoIsIn } from './api/types';
 export { employeeKeys } from './api/keys';

@@ -1,0 +1,5 @@
+// The kiosk's strings: its i18next namespace, loaded before any module importing this runs
+// (a top-level await: the kiosk's code resolves only once its strings are there).
+import { loadNamespaces } from '@/i18n';
+
+await loadNamespaces('kiosk');
