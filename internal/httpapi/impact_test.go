@@ -407,3 +407,37 @@ func TestImpactMonthlyMail(t *testing.T) {
 		e.call("PUT", path, e.token, `{"monthly":"yes"}`, 400, nil)
 	})
 }
+
+// A project at its cap of share links still gets its monthly mail, and so
+// does every project after it: the cap bounds the links people make, and
+// one project's failure is not another's (a project at 100 links stopped
+// every later project's mail, on every run).
+func TestImpactMonthlyMailPastTheLinkCap(t *testing.T) {
+	t.Parallel()
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		var svc *impact.Service
+		e := newEnv(t, db, func(api *httpapi.Server) { svc = api.Impact })
+		meal, _ := e.mealSetup()
+		c := e.newClient("Harbour Food Bank")
+		var ps []int64
+		for _, name := range []string{"Full of links", "After it"} {
+			p := e.newProject(`{"name":"`+name+`","client_id":%d,"product_id":%d,"target_units":100,
+				"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
+			e.call("PUT", fmt.Sprintf("/api/projects/%d/impact/mail", p.ID), e.token, `{"monthly":true}`, 200, nil)
+			ps = append(ps, p.ID)
+		}
+		links := fmt.Sprintf("/api/projects/%d/impact/links", ps[0])
+		for range impact.MaxLinks {
+			e.call("POST", links, e.token, `{}`, 201, nil)
+		}
+		var er errJSON
+		e.call("POST", links, e.token, `{}`, 409, &er)
+		if er.Code != "impact.too_many_links" {
+			t.Fatalf("past the cap: %+v", er)
+		}
+		if n, err := svc.MailMonthly(context.Background(), "https://packline.example.org"); err != nil || n != 2 {
+			t.Fatalf("monthly mail past the cap: %d mails, %v", n, err)
+		}
+		e.call("POST", links, e.token, `{}`, 409, nil) // the mail's link does not lift the cap
+	})
+}

@@ -87,13 +87,13 @@ func (s *Service) CreateLink(ctx context.Context, projectID int64, in NewLink, b
 	var out *Link
 	err := s.store.InTx(ctx, func(tx Tx) error {
 		var err error
-		out, err = s.insertLink(ctx, tx, projectID, in.Label, expires, by)
+		out, err = s.insertLink(ctx, tx, projectID, in.Label, expires, by, true)
 		return err
 	})
 	return out, err
 }
 
-func (s *Service) insertLink(ctx context.Context, tx Tx, projectID int64, label string, expires *time.Time, by *int64) (*Link, error) {
+func (s *Service) insertLink(ctx context.Context, tx Tx, projectID int64, label string, expires *time.Time, by *int64, capped bool) (*Link, error) {
 	p, err := tx.LockProject(ctx, projectID)
 	if err != nil {
 		return nil, err
@@ -101,13 +101,10 @@ func (s *Service) insertLink(ctx context.Context, tx Tx, projectID int64, label 
 	if p == nil {
 		return nil, errProjectNotFound()
 	}
-	n, err := tx.CountLinks(ctx, projectID)
-	if err != nil {
-		return nil, err
-	}
-	if n >= MaxLinks {
-		return nil, apperr.New(apperr.Conflict, "impact.too_many_links", apperr.Params{"max": MaxLinks},
-			"This project has as many share links as it may have; revoke links nobody needs.")
+	if capped {
+		if err := checkLinkCap(ctx, tx, projectID); err != nil {
+			return nil, err
+		}
 	}
 	token, err := newToken()
 	if err != nil {
@@ -121,6 +118,19 @@ func (s *Service) insertLink(ctx context.Context, tx Tx, projectID int64, label 
 	l.Path = &path
 	l.Active = true
 	return l, nil
+}
+
+// checkLinkCap refuses a link people make once the project has MaxLinks.
+func checkLinkCap(ctx context.Context, tx Tx, projectID int64) error {
+	n, err := tx.CountLinks(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	if n >= MaxLinks {
+		return apperr.New(apperr.Conflict, "impact.too_many_links", apperr.Params{"max": MaxLinks},
+			"This project has as many share links as it may have; revoke links nobody needs.")
+	}
+	return nil
 }
 
 // RevokeLink ends a share link at once; revoking it again changes nothing.

@@ -2,6 +2,8 @@ package impact
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/packline/packline/internal/mail"
@@ -45,7 +47,8 @@ func (s *Service) MailState(ctx context.Context, projectID int64) (*Mail, error)
 // the language of the client's latest invoice. base begins the links
 // (--public-url); without it nothing is mailed. Instances sharing a database
 // may run it at once: the project's lock and its mailed month make it once.
-// It returns how many mails were queued.
+// It returns how many mails were queued; a project that fails does not stop
+// the others (the error names each that failed).
 func (s *Service) MailMonthly(ctx context.Context, base string) (int, error) {
 	if base == "" {
 		return 0, nil
@@ -65,6 +68,7 @@ func (s *Service) MailMonthly(ctx context.Context, base string) (int, error) {
 	}
 	loc := st.Location()
 	sent := 0
+	var errs []error
 	for _, id := range ids {
 		queued := false
 		err := s.store.InTx(ctx, func(tx Tx) error {
@@ -85,7 +89,10 @@ func (s *Service) MailMonthly(ctx context.Context, base string) (int, error) {
 			}
 			d, _ := timeclock.ParseDate(today)
 			expires := d.AddDays(MailedLinkDays + 1).Start(loc).UTC()
-			l, err := s.insertLink(ctx, tx, id, "Monthly mail "+month, &expires, nil)
+			// Not held to MaxLinks, which bounds the links people make: the
+			// mail's are one a month, and a project full of hand-made links
+			// still gets its report.
+			l, err := s.insertLink(ctx, tx, id, "Monthly mail "+month, &expires, nil, false)
 			if err != nil {
 				return err
 			}
@@ -98,7 +105,12 @@ func (s *Service) MailMonthly(ctx context.Context, base string) (int, error) {
 			return tx.SetMailedMonth(ctx, id, month)
 		})
 		if err != nil {
-			return sent, err
+			// One project's failure is its own: the others are still mailed.
+			errs = append(errs, fmt.Errorf("project %d: %w", id, err))
+			if ctx.Err() != nil {
+				break
+			}
+			continue
 		}
 		if queued {
 			sent++
@@ -107,5 +119,5 @@ func (s *Service) MailMonthly(ctx context.Context, base string) (int, error) {
 	if sent > 0 && s.Outbox != nil {
 		s.Outbox.Wake()
 	}
-	return sent, nil
+	return sent, errors.Join(errs...)
 }

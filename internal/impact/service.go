@@ -18,7 +18,8 @@ import (
 // Limits.
 const (
 	MaxLabel = 200
-	// MaxLinks is how many links one project may have (revoked ones count).
+	// MaxLinks is how many links people may make for one project (revoked
+	// ones count; the monthly mail's do not).
 	MaxLinks = 100
 	// MailedLinkDays is how long a link the monthly mail carries works.
 	MailedLinkDays = 62
@@ -60,6 +61,7 @@ type Tx interface {
 	Now() time.Time
 	// LockProject reads a project (nil when none) and locks it.
 	LockProject(ctx context.Context, id int64) (*projects.Project, error)
+	// CountLinks counts the links people made for a project, revoked ones too.
 	CountLinks(ctx context.Context, projectID int64) (int, error)
 	InsertLink(ctx context.Context, l *Link, hash string, by *int64) error
 	// LockLink reads a link of a project, locked (nil when none).

@@ -210,10 +210,11 @@ func (t impactTx) LockProject(ctx context.Context, id int64) (*projects.Project,
 	return projTx(t).LockProject(ctx, id)
 }
 
-// CountLinks counts a project's links, revoked ones too.
+// CountLinks counts the links people made for a project (created_by set),
+// revoked ones too; the monthly mail's are not counted.
 func (t impactTx) CountLinks(ctx context.Context, projectID int64) (int, error) {
 	var n int
-	err := t.tx.QueryRow(ctx, `SELECT COUNT(*) FROM impact_links WHERE project_id = ?`, projectID).Scan(&n)
+	err := t.tx.QueryRow(ctx, `SELECT COUNT(*) FROM impact_links WHERE project_id = ? AND created_by IS NOT NULL`, projectID).Scan(&n)
 	return n, err
 }
 
