@@ -2,18 +2,14 @@ package storage
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
-	"time"
+
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 // CopiedTable is one table of a Copy: its rows and the checksum of its
@@ -66,12 +62,12 @@ func Copy(ctx context.Context, from, to *DB) ([]CopiedTable, error) {
 		return nil, err
 	}
 	for _, t := range tables {
-		n, err := countRows(ctx, to.read, t.name)
+		n, err := countRows(ctx, to.read, t.Name)
 		if err != nil {
 			return nil, err
 		}
-		if n > seeded[t.name] {
-			return nil, fmt.Errorf("the target is not empty: %s has %d rows (copy only into a freshly migrated database)", t.name, n)
+		if n > seeded[t.Name] {
+			return nil, fmt.Errorf("the target is not empty: %s has %d rows (copy only into a freshly migrated database)", t.Name, n)
 		}
 	}
 
@@ -89,16 +85,16 @@ func Copy(ctx context.Context, from, to *DB) ([]CopiedTable, error) {
 			}
 		}
 		for i, t := range tables {
-			if seeded[t.name] > 0 { // rows the target's migrations put there; the source has its own
-				if _, err := tx.Exec(ctx, `DELETE FROM `+t.name); err != nil {
+			if seeded[t.Name] > 0 { // rows the target's migrations put there; the source has its own
+				if _, err := tx.Exec(ctx, `DELETE FROM `+t.Name); err != nil {
 					return err
 				}
 			}
 			n, sum, err := copyTable(ctx, src, tx, to.Dialect, t)
 			if err != nil {
-				return fmt.Errorf("copy %s: %w", t.name, err)
+				return fmt.Errorf("copy %s: %w", t.Name, err)
 			}
-			report[i] = CopiedTable{Name: t.name, Rows: n, SourceChecksum: sum}
+			report[i] = CopiedTable{Name: t.Name, Rows: n, SourceChecksum: sum}
 		}
 		if to.Dialect == Postgres {
 			return moveSequences(ctx, tx)
@@ -110,13 +106,13 @@ func Copy(ctx context.Context, from, to *DB) ([]CopiedTable, error) {
 	}
 	mismatch := false
 	for i, t := range tables {
-		rows, err := to.read.QueryContext(ctx, t.selectSQL())
+		rows, err := to.read.QueryContext(ctx, t.SelectSQL())
 		if err != nil {
 			return nil, err
 		}
-		n, sum, err := checksumRows(rows, len(t.columns), nil)
+		n, sum, err := engine.ChecksumRows(rows, len(t.Columns), nil)
 		if err != nil {
-			return nil, fmt.Errorf("read back %s: %w", t.name, err)
+			return nil, fmt.Errorf("read back %s: %w", t.Name, err)
 		}
 		report[i].TargetRows, report[i].TargetChecksum = n, sum
 		mismatch = mismatch || !report[i].OK()
@@ -134,22 +130,9 @@ func snapshotLevel(db *DB) sql.IsolationLevel {
 	return sql.LevelDefault // SQLite: a read transaction is a snapshot
 }
 
-// copyTableSpec is what copying one table takes: its columns both sides
-// have (generated ones left out: the target computes them) and its order.
-type copyTableSpec struct {
-	name    string
-	columns []string
-	boolean []bool // per column: the target keeps it as a PostgreSQL boolean
-	order   []string
-}
-
-func (t copyTableSpec) selectSQL() string {
-	return `SELECT ` + strings.Join(t.columns, ", ") + ` FROM ` + t.name + ` ORDER BY ` + strings.Join(t.order, ", ")
-}
-
 // copyPlan lists the tables both databases have, in an order that puts every
 // table after those it refers to, with the columns to copy.
-func copyPlan(ctx context.Context, from, to *DB) ([]copyTableSpec, error) {
+func copyPlan(ctx context.Context, from, to *DB) ([]engine.TableCopy, error) {
 	srcTables, err := tableColumns(ctx, from)
 	if err != nil {
 		return nil, err
@@ -158,71 +141,17 @@ func copyPlan(ctx context.Context, from, to *DB) ([]copyTableSpec, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for name := range dstTables {
-		if _, ok := srcTables[name]; ok && name != "schema_migrations" {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
 	refs, err := references(ctx, to)
 	if err != nil {
 		return nil, err
 	}
-	// Depth-first: a table after every table it refers to.
-	var ordered []string
-	state := map[string]int{} // 1 visiting, 2 done
-	var visit func(string)
-	visit = func(n string) {
-		if state[n] != 0 {
-			return
-		}
-		state[n] = 1
-		for _, r := range refs[n] {
-			if r != n && slices.Contains(names, r) {
-				visit(r)
-			}
-		}
-		state[n] = 2
-		ordered = append(ordered, n)
-	}
-	for _, n := range names {
-		visit(n)
-	}
-	var plan []copyTableSpec
-	for _, n := range ordered {
-		src, dst := srcTables[n], dstTables[n]
-		t := copyTableSpec{name: n}
-		for _, c := range dst.columns {
-			if !c.generated && slices.ContainsFunc(src.columns, func(s column) bool { return s.name == c.name && !s.generated }) {
-				t.columns = append(t.columns, c.name)
-				t.boolean = append(t.boolean, c.boolean)
-			}
-		}
-		t.order = dst.key
-		if len(t.order) == 0 {
-			t.order = t.columns
-		}
-		plan = append(plan, t)
-	}
-	return plan, nil
-}
-
-type column struct {
-	name      string
-	generated bool
-	boolean   bool // a PostgreSQL boolean (SQLite gives 1/0)
-}
-
-type tableInfo struct {
-	columns []column
-	key     []string // primary key columns, in order
+	return engine.PlanCopy(srcTables, dstTables, refs), nil
 }
 
 // tableColumns reads the base tables of db (not SQLite's own, nor the
 // full-text index and its shadow tables, which SQLite keeps by trigger).
-func tableColumns(ctx context.Context, db *DB) (map[string]*tableInfo, error) {
-	out := map[string]*tableInfo{}
+func tableColumns(ctx context.Context, db *DB) (map[string]*engine.Table, error) {
+	out := map[string]*engine.Table{}
 	var q string
 	if db.Dialect == SQLite {
 		q = `SELECT m.name, p.name, p.hidden IN (2, 3), p.pk, false FROM sqlite_master m, pragma_table_xinfo(m.name) p
@@ -258,18 +187,18 @@ func tableColumns(ctx context.Context, db *DB) (map[string]*tableInfo, error) {
 		}
 		t := out[table]
 		if t == nil {
-			t = &tableInfo{}
+			t = &engine.Table{}
 			out[table] = t
 			keys[table] = map[int]string{}
 		}
-		t.columns = append(t.columns, column{name: name, generated: generated, boolean: boolean})
+		t.Columns = append(t.Columns, engine.Column{Name: name, Generated: generated, Boolean: boolean})
 		if pk > 0 {
 			keys[table][pk] = name
 		}
 	}
 	for table, k := range keys {
 		for i := 1; i <= len(k); i++ {
-			out[table].key = append(out[table].key, k[i])
+			out[table].Key = append(out[table].Key, k[i])
 		}
 	}
 	return out, rows.Err()
@@ -339,30 +268,26 @@ func migrationRows(ctx context.Context) (map[string]int64, error) {
 
 // copyTable streams one table from src into tx in batches of many rows a
 // statement, and returns the rows copied and the checksum of what it read.
-func copyTable(ctx context.Context, src *sql.Tx, tx *Tx, target Dialect, t copyTableSpec) (int64, string, error) {
-	rows, err := src.QueryContext(ctx, t.selectSQL())
+func copyTable(ctx context.Context, src *sql.Tx, tx *Tx, target Dialect, t engine.TableCopy) (int64, string, error) {
+	rows, err := src.QueryContext(ctx, t.SelectSQL())
 	if err != nil {
 		return 0, "", err
 	}
-	// Both engines take 32,766 parameters a statement at the least.
-	per := max(1, min(500, 30000/len(t.columns)))
+	per := t.RowsPerInsert()
 	var batch []any
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		n := len(batch) / len(t.columns)
-		one := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(t.columns)), ", ") + ")"
-		q := `INSERT INTO ` + t.name + ` (` + strings.Join(t.columns, ", ") + `) VALUES ` + strings.TrimSuffix(strings.Repeat(one+", ", n), ", ")
-		_, err := tx.Exec(ctx, q, batch...)
+		_, err := tx.Exec(ctx, t.InsertSQL(len(batch)/len(t.Columns)), batch...)
 		batch = batch[:0]
 		return err
 	}
-	n, sum, err := checksumRows(rows, len(t.columns), func(values []any) error {
+	n, sum, err := engine.ChecksumRows(rows, len(t.Columns), func(values []any) error {
 		for i, v := range values {
-			batch = append(batch, forTarget(v, target, t.boolean[i]))
+			batch = append(batch, engine.ForTarget(v, target == SQLite, t.Boolean[i]))
 		}
-		if len(batch) >= per*len(t.columns) {
+		if len(batch) >= per*len(t.Columns) {
 			return flush()
 		}
 		return nil
@@ -371,92 +296,6 @@ func copyTable(ctx context.Context, src *sql.Tx, tx *Tx, target Dialect, t copyT
 		return 0, "", err
 	}
 	return n, sum, flush()
-}
-
-// forTarget is a value as the target engine stores it: SQLite keeps
-// booleans as 1/0 and dates as text; PostgreSQL takes a boolean for 1/0.
-func forTarget(v any, target Dialect, boolean bool) any {
-	if target != SQLite {
-		if n, ok := v.(int64); ok && boolean {
-			return n != 0
-		}
-		return v
-	}
-	switch x := v.(type) {
-	case bool:
-		if x {
-			return int64(1)
-		}
-		return int64(0)
-	case time.Time:
-		return canonical(x)
-	}
-	return v
-}
-
-// checksumRows reads rows of n columns, hands each to each (when not nil)
-// and returns their count and the SHA-256 of their canonical form.
-func checksumRows(rows *sql.Rows, n int, each func([]any) error) (int64, string, error) {
-	defer rows.Close()
-	h := sha256.New()
-	values := make([]any, n)
-	ptrs := make([]any, n)
-	for i := range values {
-		ptrs[i] = &values[i]
-	}
-	var count int64
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return 0, "", err
-		}
-		writeRow(h, values)
-		if each != nil {
-			if err := each(slices.Clone(values)); err != nil {
-				return 0, "", err
-			}
-		}
-		count++
-	}
-	if err := rows.Err(); err != nil {
-		return 0, "", err
-	}
-	return count, hex.EncodeToString(h.Sum(nil)), nil
-}
-
-func writeRow(h hash.Hash, values []any) {
-	for _, v := range values {
-		h.Write([]byte(canonical(v)))
-		h.Write([]byte{0x1f})
-	}
-	h.Write([]byte{0x1e})
-}
-
-// canonical is a value as both engines give it alike: booleans as 1/0 (SQLite
-// has no booleans), a date as YYYY-MM-DD (SQLite keeps dates as text).
-func canonical(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "\x00"
-	case bool:
-		if x {
-			return "1"
-		}
-		return "0"
-	case int64:
-		return strconv.FormatInt(x, 10)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case []byte:
-		return "x" + hex.EncodeToString(x)
-	case string:
-		return x
-	case time.Time:
-		if x.Equal(x.Truncate(24*time.Hour)) && x.Location() == time.UTC {
-			return x.Format(time.DateOnly)
-		}
-		return x.UTC().Format(time.RFC3339Nano)
-	}
-	return fmt.Sprint(v)
 }
 
 // moveSequences sets every identity column's sequence past the ids copied,

@@ -11,19 +11,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "modernc.org/sqlite"             // registers the "sqlite" driver
-
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 // Dialect names the SQL engine behind a DB.
@@ -36,7 +28,9 @@ const (
 
 // DB is an open database. Reads go to a pool of readers; writes go through
 // WithTx, which on SQLite uses a single writer connection so that
-// transactions never fight over the write lock.
+// transactions never fight over the write lock. The machinery (pools, group
+// commit, placeholders, the throttle's and the kiosk's counts in memory) is
+// package engine's.
 type DB struct {
 	Dialect Dialect
 	DSN     string
@@ -47,131 +41,62 @@ type DB struct {
 	// turn it with SetNow while the writer's goroutines read it.
 	clock atomic.Pointer[func() time.Time]
 
-	rebound sync.Map // query text -> rewritten text (PostgreSQL)
+	dollars engine.Placeholders // queries rewritten for PostgreSQL
 
 	// hub receives, after commit, the live events of notifications that
 	// other areas' transactions record (SQLite; see messaging_notices.go).
 	hub atomic.Pointer[messaging.Hub]
 
 	// group runs SQLite's write transactions, committing the callers
-	// waiting together (group_commit.go); nil on PostgreSQL.
-	group *groupWriter
+	// waiting together; nil on PostgreSQL.
+	group *engine.Writer
 
 	// kiosk counts the committed changes of the kiosk's list (kiosk_version.go).
-	kiosk kioskCount
+	kiosk engine.KioskCount
 
 	// throttleMem holds the throttle's rows in memory (SQLite; see
-	// throttle_memory.go); nil on PostgreSQL.
-	throttleMem *memThrottle
+	// throttle_store.go); nil on PostgreSQL.
+	throttleMem *engine.MemThrottle
 	closing     atomic.Bool
 
 	// bulk, while set, acknowledges every write transaction before its
 	// flush to disk (see BulkLoad).
 	bulk atomic.Bool
 
-	// driverDSN is DSN as the PostgreSQL driver takes it (postgresDSN).
+	// driverDSN is DSN as the PostgreSQL driver takes it (engine.PostgresDSN).
 	driverDSN string
 }
 
 // DefaultPoolSize is how many connections to PostgreSQL one instance opens
 // at most, unless its URL names pool_max_conns.
-const DefaultPoolSize = 20
-
-// postgresDSN prepares a PostgreSQL URL for the driver: it gives the URL a
-// connect_timeout of 2 seconds unless it names one (with the server out of
-// reach, a request waits that long for a connection and is answered 503,
-// never left hanging), and takes out pool_max_conns (the most connections
-// this instance opens, 1–1000, DefaultPoolSize unless named), which is ours,
-// not the server's: the driver would send it on as a setting.
-func postgresDSN(dsn string) (string, int, error) {
-	u, err := url.Parse(dsn)
-	if err != nil {
-		return dsn, DefaultPoolSize, nil
-	}
-	q := u.Query()
-	size := DefaultPoolSize
-	if v := q.Get("pool_max_conns"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			return "", 0, fmt.Errorf("pool_max_conns in the database URL must be a whole number from 1 to 1000, not %q", v)
-		}
-		size = n
-		q.Del("pool_max_conns")
-	}
-	if q.Get("connect_timeout") == "" {
-		q.Set("connect_timeout", "2")
-	}
-	u.RawQuery = q.Encode()
-	return u.String(), size, nil
-}
+const DefaultPoolSize = engine.DefaultPoolSize
 
 // IsPostgres reports whether dsn names a PostgreSQL database.
-func IsPostgres(dsn string) bool {
-	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
-}
+func IsPostgres(dsn string) bool { return engine.IsPostgres(dsn) }
 
 // Open opens (creating if needed) the database named by dsn: a file path for
 // SQLite or a postgres:// URL. It does not migrate; call Migrate.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	db := &DB{DSN: dsn}
 	db.SetNow(nil)
-	db.kiosk.n.Store(kioskLocalBase)
 	if IsPostgres(dsn) {
 		db.Dialect = Postgres
-		driverDSN, size, err := postgresDSN(dsn)
+		pool, driverDSN, err := engine.OpenPostgres(dsn)
 		if err != nil {
 			return nil, err
 		}
-		db.driverDSN = driverDSN
-		pool, err := sql.Open("pgx", driverDSN)
-		if err != nil {
-			return nil, fmt.Errorf("open postgres: %w", err)
-		}
-		pool.SetMaxOpenConns(size)
-		pool.SetMaxIdleConns(size)
-		pool.SetConnMaxIdleTime(5 * time.Minute)
-		db.write, db.read = pool, pool
+		db.write, db.read, db.driverDSN = pool, pool, driverDSN
 	} else {
 		db.Dialect = SQLite
-		if dir := filepath.Dir(dsn); dir != "." && dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, fmt.Errorf("create database folder: %w", err)
-			}
-		}
-		// synchronous(FULL): in WAL mode every commit is fsynced before it
-		// returns, so an acknowledged punch, stock move or any other write
-		// survives a power cut or an OS crash, not only a killed process
-		// (NORMAL, the usual WAL setting, can lose the last commits then).
-		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_time_format=sqlite"
-		w, err := sql.Open("sqlite", dsn+"?"+params+"&_txlock=immediate")
+		w, r, err := engine.OpenSQLite(dsn)
 		if err != nil {
-			return nil, fmt.Errorf("open sqlite: %w", err)
+			return nil, err
 		}
-		w.SetMaxOpenConns(1)
-		w.SetMaxIdleConns(1)
-		w.SetConnMaxLifetime(0)
-		r, err := sql.Open("sqlite", dsn+"?"+params+"&_pragma=query_only(1)")
-		if err != nil {
-			w.Close()
-			return nil, fmt.Errorf("open sqlite: %w", err)
-		}
-		r.SetMaxOpenConns(8)
-		r.SetMaxIdleConns(8)
-		r.SetConnMaxLifetime(0)
 		db.write, db.read = w, r
-		db.group = newGroupWriter(db)
-		db.throttleMem = newMemThrottle(db)
+		db.group = engine.NewWriter(w)
+		db.throttleMem = newThrottleMem(db)
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	// A new SQLite file is switched to WAL on first connection; processes
-	// opening it at the same moment may find it locked for an instant.
-	err := db.write.PingContext(pingCtx)
-	for attempt := 0; err != nil && isRetryable(err) && attempt < 50 && pingCtx.Err() == nil; attempt++ {
-		time.Sleep(20 * time.Millisecond)
-		err = db.write.PingContext(pingCtx)
-	}
-	if err != nil {
+	if err := engine.Ping(ctx, db.write); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
@@ -199,10 +124,10 @@ func (db *DB) SetNow(fn func() time.Time) {
 func (db *DB) Close() error {
 	db.closing.Store(true)
 	if db.throttleMem != nil {
-		_ = db.throttleMem.flush(context.Background()) // the last counts
+		_ = db.throttleMem.Flush(context.Background()) // the last counts
 	}
 	if db.group != nil {
-		db.group.close()
+		db.group.Close()
 	}
 	err := db.write.Close()
 	if db.read != db.write {
@@ -218,28 +143,7 @@ func (db *DB) bind(q string) string {
 	if db.Dialect != Postgres {
 		return q
 	}
-	if v, ok := db.rebound.Load(q); ok {
-		return v.(string)
-	}
-	var b strings.Builder
-	n := 0
-	inQuote := false
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		switch {
-		case c == '\'':
-			inQuote = !inQuote
-			b.WriteByte(c)
-		case c == '?' && !inQuote:
-			n++
-			fmt.Fprintf(&b, "$%d", n)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	out := b.String()
-	db.rebound.Store(q, out)
-	return out
+	return db.dollars.Dollars(q)
 }
 
 // Query runs a read-only query on the reader pool.
@@ -356,7 +260,7 @@ func (db *DB) withTx(ctx context.Context, durable bool, fn func(tx *Tx) error) e
 	}
 	for attempt := 0; ; attempt++ {
 		err := db.withTxOnce(ctx, durable, fn)
-		if err != nil && attempt < 5 && isRetryable(err) {
+		if err != nil && attempt < 5 && engine.IsRetryable(err) {
 			time.Sleep(time.Duration(attempt+1) * 5 * time.Millisecond)
 			continue
 		}
@@ -366,13 +270,12 @@ func (db *DB) withTx(ctx context.Context, durable bool, fn func(tx *Tx) error) e
 
 func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) error) error {
 	if db.group != nil {
-		return db.group.do(ctx, durable, fn)
+		return mapError(db.group.Do(ctx, durable, db.work(ctx, true, fn)))
 	}
-	sqlTx, done, err := db.begin(ctx, durable)
+	sqlTx, err := engine.BeginPostgres(ctx, db.write, durable)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	defer done()
 	tx := &Tx{db: db, tx: sqlTx, Now: db.Now().UTC().Truncate(time.Millisecond)}
 	if err := fn(tx); err != nil {
 		_ = sqlTx.Rollback()
@@ -391,44 +294,28 @@ func (db *DB) withTxOnce(ctx context.Context, durable bool, fn func(tx *Tx) erro
 	return nil
 }
 
-// begin starts a write transaction whose commit is durable or not; done
-// releases what it holds once the transaction has ended.
-func (db *DB) begin(ctx context.Context, durable bool) (*sql.Tx, func(), error) {
-	if db.Dialect == Postgres {
-		tx, err := db.write.BeginTx(ctx, nil)
-		if err == nil && !durable {
-			if _, err = tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
-				_ = tx.Rollback()
-			}
+// work is fn as a caller of SQLite's group commit: its Tx over the group's
+// transaction (its Now fixed as its turn begins, unless it reads no clock),
+// its notices recorded before its savepoint is released, and what its
+// transaction does once committed.
+func (db *DB) work(ctx context.Context, clock bool, fn func(tx *Tx) error) engine.Work {
+	return func(sqlTx *sql.Tx) (func(), error) {
+		tx := &Tx{db: db, tx: sqlTx}
+		if clock {
+			tx.Now = db.Now().UTC().Truncate(time.Millisecond)
 		}
-		return tx, func() {}, err
+		if err := fn(tx); err != nil {
+			return nil, err
+		}
+		published, err := tx.recordNotices(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return func() {
+			tx.committed()
+			published()
+		}, nil
 	}
-	return db.beginSQLite(ctx, durable)
-}
-
-// beginSQLite takes the writer connection and begins a transaction on it
-// whose commit is fsynced (durable) or not.
-func (db *DB) beginSQLite(ctx context.Context, durable bool) (*sql.Tx, func(), error) {
-	// SQLite sets the level per connection and not inside a transaction:
-	// every transaction sets its own on the writer before it begins.
-	conn, err := db.write.Conn(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	level := `PRAGMA synchronous = FULL`
-	if !durable {
-		level = `PRAGMA synchronous = NORMAL`
-	}
-	if _, err := conn.ExecContext(ctx, level); err != nil {
-		conn.Close()
-		return nil, nil, err
-	}
-	tx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
-		conn.Close()
-		return nil, nil, err
-	}
-	return tx, func() { conn.Close() }, nil
 }
 
 // Ping checks the database answers.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/documents"
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 // DocumentStore implements documents.Store.
@@ -117,7 +118,7 @@ func (s *DocumentStore) CreateDocument(ctx context.Context, pendingID int64, c d
 				uploaded_by, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 				n.Name, strings.ToLower(n.Name), c.Type, n.Type, kind, link, contentID, by.UserID, Millis(tx.Now)).Scan(&id)
 		})
-		if err == nil || !(isUniqueViolation(err) || isForeignKeyViolation(err) || apperr.CodeOf(err) == "conflict.duplicate") {
+		if err == nil || !(engine.IsUniqueViolation(err) || engine.IsForeignKeyViolation(err) || apperr.CodeOf(err) == "conflict.duplicate") {
 			break
 		}
 	}
@@ -305,7 +306,7 @@ func (s *DocumentStore) Purge(ctx context.Context, cutoff, staleBefore time.Time
 			contents += int(n)
 			return nil
 		})
-		if err != nil && !isForeignKeyViolation(err) {
+		if err != nil && !engine.IsForeignKeyViolation(err) {
 			return docs, contents, err
 		}
 	}

@@ -42,7 +42,7 @@ func (s *ThrottleRows) Purge(ctx context.Context, cutoff time.Time) (int64, erro
 		return s.db.purge(ctx, "throttles", "key", `updated_at < ? AND locked_until < ?`, Millis(cutoff), Millis(now))
 	}
 	if m := s.db.throttleMem; m != nil {
-		return m.remove(ctx, func(_ string, st throttle.State) bool {
+		return m.Remove(ctx, func(_ string, st throttle.State) bool {
 			return st.UpdatedAt.Before(cutoff) && st.LockedUntil.Before(now)
 		}, purge)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 // InventoryStore implements inventory.Store: the SQL behind the inventory's
@@ -135,7 +136,7 @@ func (t *invTx) Now() time.Time { return t.tx.Now }
 
 // mapDuplicate reports a unique-key clash as inventory.ErrDuplicate.
 func mapDuplicate(err error) error {
-	if isUniqueViolation(err) {
+	if engine.IsUniqueViolation(err) {
 		return inventory.ErrDuplicate
 	}
 	return err

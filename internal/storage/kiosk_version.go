@@ -1,31 +1,11 @@
 package storage
 
-import (
-	"context"
-	"sync/atomic"
-)
+import "context"
 
-// The kiosk's list changes with every punch and every change of an
-// employee; each such transaction bumps timeclock_state.version. So that
-// GET /api/employees can answer from memory without asking the database,
-// each instance also counts those changes itself:
-//
-//   - on SQLite (one process owns the file) every committed transaction
-//     that bumped the version adds one to the instance's count, after its
-//     commit and before it is acknowledged;
-//   - on PostgreSQL the same, and such a transaction also NOTIFYs
-//     kioskChannel, which every instance's listener (MessagingStore.Listen)
-//     counts; while that listener is not connected, KioskVersion reads the
-//     stored version instead, as before.
-type kioskCount struct {
-	n    atomic.Int64 // starts at kioskLocalBase
-	live atomic.Bool  // PostgreSQL: the listener hears kioskChannel
-}
-
-// kioskLocalBase is where an instance's own count starts: far above any
-// stored version, so that the two never meet (a cache keyed by one is
-// never taken for the other).
-const kioskLocalBase = int64(1) << 52
+// The kiosk's list: each transaction that changes it marks itself, and is
+// counted by the instance once committed (engine.KioskCount); on PostgreSQL
+// it also NOTIFYs kioskChannel, which every instance's listener
+// (MessagingStore.Listen) counts.
 
 // kioskChannel is the NOTIFY channel of kiosk list changes (PostgreSQL).
 const kioskChannel = "packline_kiosk"
@@ -46,7 +26,7 @@ func (tx *Tx) markKioskChanged(ctx context.Context) error {
 // order.
 func (tx *Tx) committed() {
 	if tx.kioskChanged {
-		tx.db.kiosk.n.Add(1)
+		tx.db.kiosk.Changed()
 	}
 	for _, f := range tx.after {
 		f()
@@ -60,6 +40,4 @@ func (tx *Tx) onCommit(f func()) { tx.after = append(tx.after, f) }
 // localKioskVersion is the instance's own count of kiosk changes, and
 // whether it is to be trusted (always on SQLite; on PostgreSQL while the
 // listener hears the other instances).
-func (db *DB) localKioskVersion() (int64, bool) {
-	return db.kiosk.n.Load(), db.Dialect != Postgres || db.kiosk.live.Load()
-}
+func (db *DB) localKioskVersion() (int64, bool) { return db.kiosk.Version(db.Dialect != Postgres) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 const topicColumns = `t.id, t.name, t.created_by, ` + `TRIM(c.first_name || ' ' || c.last_name)` + `, t.created_at, t.last_message_at`
@@ -33,7 +34,7 @@ func (s *MessagingStore) CreateTopic(ctx context.Context, by int64, name string)
 		var id int64
 		if err := tx.QueryRow(ctx, `INSERT INTO chat_topics (name, name_key, created_by, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
 			name, strings.ToLower(name), by, Millis(tx.Now)).Scan(&id); err != nil {
-			if isUniqueViolation(err) {
+			if engine.IsUniqueViolation(err) {
 				return messaging.ErrTopicTaken
 			}
 			return err

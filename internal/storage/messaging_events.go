@@ -189,10 +189,10 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 		conn.Close(context.Background())
 		return err
 	}
-	s.db.kiosk.n.Add(1)
-	s.db.kiosk.live.Store(true)
+	s.db.kiosk.Changed()
+	s.db.kiosk.Listening(true)
 	go func() {
-		defer s.db.kiosk.live.Store(false)
+		defer s.db.kiosk.Listening(false)
 		for ctx.Err() == nil {
 			if conn == nil {
 				if conn, err = s.listenConn(ctx); err != nil {
@@ -204,8 +204,8 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 					continue
 				}
 				// The kiosk's list may have changed meanwhile.
-				s.db.kiosk.n.Add(1)
-				s.db.kiosk.live.Store(true)
+				s.db.kiosk.Changed()
+				s.db.kiosk.Listening(true)
 				// Catch up on what was committed while not listening.
 				missed, err := s.eventsSince(ctx, `id > ?`, []any{last}, 10000)
 				if err != nil {
@@ -221,13 +221,13 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 				if ctx.Err() == nil {
 					log.Warn("live events: listening failed; reconnecting", "err", err)
 				}
-				s.db.kiosk.live.Store(false)
+				s.db.kiosk.Listening(false)
 				conn.Close(context.Background())
 				conn = nil
 				continue
 			}
 			if n.Channel == kioskChannel {
-				s.db.kiosk.n.Add(1)
+				s.db.kiosk.Changed()
 				continue
 			}
 			var ev messaging.Event

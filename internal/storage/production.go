@@ -9,6 +9,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 // ProductionStore implements production.Store. Its Tx embeds the
@@ -75,7 +76,7 @@ func (s *ProductionStore) CreateLine(ctx context.Context, n production.NewLine) 
 		var err error
 		out, err = scanLine(tx.QueryRow(ctx, `INSERT INTO production_lines (name, name_key, hourly_target, archived, created_at)
 			VALUES (?, ?, ?, ?, ?) RETURNING `+lineColumns, n.Name, strings.ToLower(n.Name), n.HourlyTarget, false, Millis(tx.Now)))
-		if isUniqueViolation(err) {
+		if engine.IsUniqueViolation(err) {
 			return production.ErrLineNameTaken
 		}
 		return err
@@ -109,7 +110,7 @@ func (t prodTx) LockLine(ctx context.Context, id int64) (*production.Line, error
 func (t prodTx) UpdateLine(ctx context.Context, l production.Line) error {
 	_, err := t.tx.Exec(ctx, `UPDATE production_lines SET name = ?, name_key = ?, hourly_target = ?, archived = ? WHERE id = ?`,
 		l.Name, strings.ToLower(l.Name), l.HourlyTarget, l.Archived, l.ID)
-	if isUniqueViolation(err) {
+	if engine.IsUniqueViolation(err) {
 		return production.ErrLineNameTaken
 	}
 	return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/packline/packline/internal/storage/engine"
 	"github.com/packline/packline/internal/throttle"
 )
 
@@ -14,7 +15,7 @@ import (
 // saves; every decision is the throttle package's.
 type ThrottleRows struct {
 	db    *DB
-	stmts stmtCache
+	stmts engine.Stmts
 }
 
 var _ throttle.Rows = (*ThrottleRows)(nil)
@@ -34,16 +35,16 @@ const (
 )
 
 // Within implements throttle.Rows: on SQLite in memory, written back behind
-// (throttle_memory.go); on PostgreSQL in a bookkeeping transaction over the
+// (engine.MemThrottle); on PostgreSQL in a bookkeeping transaction over the
 // locked rows (no fsync of its own: a power cut may forget the last counts,
 // never a punch).
 func (r *ThrottleRows) Within(ctx context.Context, fn func(l throttle.Locker, now time.Time) error) error {
 	if m := r.db.throttleMem; m != nil {
-		return m.within(ctx, fn)
+		return m.Within(ctx, fn)
 	}
 	var prepared [3]*sql.Stmt
 	for i, q := range []string{throttleSelectSQL, throttleInsertSQL, throttleSaveSQL} {
-		st, err := r.stmts.get(ctx, r.db, r.db.write, q)
+		st, err := r.stmts.Get(ctx, r.db.write, r.db.bind(q))
 		if err != nil {
 			return err
 		}
@@ -99,9 +100,55 @@ func (r *ThrottleRows) ClearPrefix(ctx context.Context, prefix string) error {
 		})
 	}
 	if m := r.db.throttleMem; m != nil {
-		_, err := m.remove(ctx, func(key string, _ throttle.State) bool { return strings.HasPrefix(key, prefix) }, del)
+		_, err := m.Remove(ctx, func(key string, _ throttle.State) bool { return strings.HasPrefix(key, prefix) }, del)
 		return err
 	}
 	_, err := del()
 	return err
+}
+
+// newThrottleMem keeps db's throttle rows in memory (SQLite), read from and
+// written back to the throttles table.
+func newThrottleMem(db *DB) *engine.MemThrottle {
+	return &engine.MemThrottle{
+		Load: func(ctx context.Context) (map[string]throttle.State, error) {
+			rows, err := readThrottles(ctx, db, "")
+			return rows, mapError(err)
+		},
+		Save: func(ctx context.Context, rows map[string]throttle.State) error {
+			// Counts made earlier: a write-back reads no clock (it may run
+			// while a test sets db.Now), bookkeeping (no fsync).
+			return mapError(db.group.Do(ctx, false, db.work(ctx, false, func(tx *Tx) error {
+				for k, st := range rows {
+					if _, err := tx.Exec(ctx, throttleSaveSQL, k, st.Attempts, st.Lockouts, Millis(st.LockedUntil), Millis(st.UpdatedAt)); err != nil {
+						return err
+					}
+				}
+				return nil
+			})))
+		},
+		Now:     db.Now,
+		Closing: db.closing.Load,
+	}
+}
+
+// readThrottles reads the throttle rows where selects.
+func readThrottles(ctx context.Context, q querier, where string, args ...any) (map[string]throttle.State, error) {
+	rows, err := q.Query(ctx, `SELECT key, failures, lockouts, locked_until, updated_at FROM throttles`+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]throttle.State{}
+	for rows.Next() {
+		var key string
+		var st throttle.State
+		var until, updated int64
+		if err := rows.Scan(&key, &st.Attempts, &st.Lockouts, &until, &updated); err != nil {
+			return nil, err
+		}
+		st.LockedUntil, st.UpdatedAt = FromMillis(until), FromMillis(updated)
+		out[key] = st
+	}
+	return out, rows.Err()
 }

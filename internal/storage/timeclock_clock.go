@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"sync"
 	"time"
 
 	"github.com/packline/packline/internal/throttle"
@@ -13,33 +12,9 @@ import (
 // The kiosk's hot paths: its employee list, a PIN check's read and a punch.
 // Each runs statements prepared once per pool.
 
-// stmtCache holds statements prepared on one pool; database/sql prepares
-// each on a connection the first time it runs there and then reuses it.
-type stmtCache struct {
-	mu sync.Mutex
-	m  map[string]*sql.Stmt
-}
-
-func (c *stmtCache) get(ctx context.Context, db *DB, pool *sql.DB, q string) (*sql.Stmt, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if st, ok := c.m[q]; ok {
-		return st, nil
-	}
-	st, err := pool.PrepareContext(ctx, db.bind(q))
-	if err != nil {
-		return nil, err
-	}
-	if c.m == nil {
-		c.m = map[string]*sql.Stmt{}
-	}
-	c.m[q] = st
-	return st, nil
-}
-
 // hotRow runs a prepared read-only single-row query.
 func (s *TimeclockStore) hotRow(ctx context.Context, q string, args []any, dest ...any) error {
-	st, err := s.readStmts.get(ctx, s.db, s.db.read, q)
+	st, err := s.readStmts.Get(ctx, s.db.read, s.db.bind(q))
 	if err != nil {
 		return err
 	}
@@ -114,7 +89,7 @@ func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 		dst **sql.Stmt
 		q   string
 	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.bump, bumpVersionSQL}, {&cs.labour, invalidateLabourSQL}} {
-		if *p.dst, err = s.writeStmts.get(ctx, s.db, s.db.write, p.q); err != nil {
+		if *p.dst, err = s.writeStmts.Get(ctx, s.db.write, s.db.bind(p.q)); err != nil {
 			return cs, err
 		}
 	}
@@ -171,23 +146,7 @@ func (s *TimeclockStore) ClockState(ctx context.Context, id int64) (*timeclock.C
 // ThrottleStates implements timeclock.ThrottleReader.
 func (s *TimeclockStore) ThrottleStates(ctx context.Context, prefix string) (map[string]throttle.State, error) {
 	if m := s.db.throttleMem; m != nil {
-		return m.states(ctx, prefix)
+		return m.States(ctx, prefix)
 	}
-	rows, err := s.db.Query(ctx, `SELECT key, failures, lockouts, locked_until, updated_at FROM throttles WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]throttle.State{}
-	for rows.Next() {
-		var key string
-		var st throttle.State
-		var until, updated int64
-		if err := rows.Scan(&key, &st.Attempts, &st.Lockouts, &until, &updated); err != nil {
-			return nil, err
-		}
-		st.LockedUntil, st.UpdatedAt = FromMillis(until), FromMillis(updated)
-		out[key] = st
-	}
-	return out, rows.Err()
+	return readThrottles(ctx, s.db, ` WHERE key LIKE ? ESCAPE '\'`, likePrefix(prefix))
 }

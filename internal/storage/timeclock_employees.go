@@ -8,6 +8,7 @@ import (
 
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/storage/engine"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -18,7 +19,7 @@ type TimeclockStore struct {
 	db *DB
 	// Prepared statements of the hot kiosk paths, so SQLite parses each
 	// once per connection instead of once per request.
-	readStmts, writeStmts stmtCache
+	readStmts, writeStmts engine.Stmts
 }
 
 var _ timeclock.Store = (*TimeclockStore)(nil)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/packline/packline/internal/storage/engine"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -240,7 +241,7 @@ func (t clockTx) InsertAudit(ctx context.Context, a timeclock.AuditEntry) error 
 	_, err := t.tx.Exec(ctx, `INSERT INTO punch_audit (punch_id, employee_id, action, reason, user_id, at, kind, before_at, before_voided, after_at, after_voided)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.PunchID, a.EmployeeID, a.Action, a.Reason, a.UserID, Millis(a.At), a.After.Kind, beforeAt, beforeVoided, Millis(a.After.At), a.After.Voided)
-	if isForeignKeyViolation(err) {
+	if engine.IsForeignKeyViolation(err) {
 		return timeclock.ErrNoStaff
 	}
 	return err

@@ -1,4 +1,4 @@
-package storage
+package engine
 
 import (
 	"strings"
@@ -16,13 +16,13 @@ func TestPostgresDSNSizesThePool(t *testing.T) {
 		{"postgres://u@h/db?pool_max_conns=4&sslmode=disable", "postgres://u@h/db?connect_timeout=2&sslmode=disable", 4},
 		{"postgres://u@h/db?connect_timeout=9&pool_max_conns=1000", "postgres://u@h/db?connect_timeout=9", 1000},
 	} {
-		got, size, err := postgresDSN(c.in)
+		got, size, err := PostgresDSN(c.in)
 		if err != nil || got != c.want || size != c.size {
-			t.Errorf("postgresDSN(%q) = %q, %d, %v; want %q, %d", c.in, got, size, err, c.want, c.size)
+			t.Errorf("PostgresDSN(%q) = %q, %d, %v; want %q, %d", c.in, got, size, err, c.want, c.size)
 		}
 	}
 	for _, bad := range []string{"0", "1001", "many", "-3"} {
-		if _, _, err := postgresDSN("postgres://u@h/db?pool_max_conns=" + bad); err == nil || !strings.Contains(err.Error(), "pool_max_conns") {
+		if _, _, err := PostgresDSN("postgres://u@h/db?pool_max_conns=" + bad); err == nil || !strings.Contains(err.Error(), "pool_max_conns") {
 			t.Errorf("pool_max_conns=%s: %v, want an error naming it", bad, err)
 		}
 	}

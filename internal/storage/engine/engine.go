@@ -1,0 +1,10 @@
+// Package engine is the machinery under package storage's SQL, which reads
+// or writes no table of a business area: opening SQLite's writer and
+// readers and PostgreSQL's pool (open.go), the group commit that runs
+// SQLite's write transactions (group.go), '?' placeholders rewritten for
+// PostgreSQL (placeholders.go), caches of prepared statements (stmts.go),
+// SQLite's throttle counts kept in memory (throttle.go), the instance's
+// count of the kiosk list's changes (kiosk.go), what a driver's error
+// means (errors.go), and the engine-neutral copy of a table (copy.go).
+// Package storage holds the SQL and builds on these.
+package engine
