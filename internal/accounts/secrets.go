@@ -2,13 +2,12 @@ package accounts
 
 import (
 	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"strings"
 
+	tokens "github.com/packline/packline/internal/token"
 	"golang.org/x/crypto/argon2"
 )
 
@@ -96,17 +95,7 @@ func CheckPasswordOrDummy(hash, password string) bool {
 }
 
 // NewToken returns a 256-bit random token for the client and the hash to store.
-func NewToken() (token, hash string, err error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", "", err
-	}
-	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, HashToken(token), nil
-}
+func NewToken() (token, hash string, err error) { return tokens.New() }
 
 // HashToken returns the stored form of a token.
-func HashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
+func HashToken(t string) string { return tokens.Hash(t) }

@@ -67,7 +67,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		status = http.StatusInternalServerError
 	}
 	if status == http.StatusInternalServerError {
-		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", loggedPath(r), "err", err)
 	}
 	if e, ok := apperr.As(err); ok && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(e.RetryAfter.Seconds())))))

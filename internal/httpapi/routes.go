@@ -330,7 +330,7 @@ func (s *Server) serve(a access, h handler) http.Handler {
 // streamed CSV) is logged and aborted.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if rec, ok := w.(*statusRecorder); ok && rec.status != 0 {
-		s.Log.ErrorContext(r.Context(), "response failed after it began", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.Log.ErrorContext(r.Context(), "response failed after it began", "method", r.Method, "path", loggedPath(r), "err", err)
 		// What the client got must not pass for the whole answer (a CSV cut
 		// short by the database): the response ends without its terminator
 		// (HTTP/1.1: the connection closes before the last chunk; HTTP/2: the
@@ -342,12 +342,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		// The client went away (a cancelled fetch, a closed tab): whatever
 		// failed failed because of that, and nobody reads the answer. 499
 		// is nginx's "client closed request", kept apart from server errors.
-		s.Log.Debug("client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.Log.Debug("client went away", "method", r.Method, "path", loggedPath(r), "err", err)
 		w.WriteHeader(statusClientClosed)
 		return
 	}
 	if _, coded := apperr.As(err); !coded && s.DatabaseDown != nil && s.DatabaseDown(err) {
-		s.Log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.Log.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", loggedPath(r), "err", err)
 		err = errDatabaseDown
 	}
 	writeError(w, r, s.Log, err)

@@ -149,6 +149,21 @@ func (s *Server) identify(next http.Handler) http.Handler {
 	})
 }
 
+// secretPaths begin the paths whose last segment is a link's token: the API's
+// and the pages' that open it. A token in a log would be a working link in
+// every copy of the log.
+var secretPaths = []string{"/api/public/invoices/", "/api/public/impact/", "/invoice-link/", "/impact-link/"}
+
+// loggedPath is r's path as the logs write it: a link's token is left out.
+func loggedPath(r *http.Request) string {
+	for _, prefix := range secretPaths {
+		if rest, ok := strings.CutPrefix(r.URL.Path, prefix); ok && rest != "" {
+			return prefix + "[token]"
+		}
+	}
+	return r.URL.Path
+}
+
 // logRequests writes one structured line per API request (static files are
 // logged only when they fail), and counts every request in the metrics.
 func (s *Server) logRequests(next http.Handler) http.Handler {
@@ -178,7 +193,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 			if rec.status >= 500 || rec.aborted {
 				level = slog.LevelError
 			}
-			attrs := []any{"method", r.Method, "path", r.URL.Path, "status", rec.status,
+			attrs := []any{"method", r.Method, "path", loggedPath(r), "status", rec.status,
 				"bytes", rec.bytes, "duration", took, "client", s.clientAddr(r)}
 			if rec.aborted {
 				attrs = append(attrs, "aborted", true)
@@ -196,7 +211,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.Log.ErrorContext(r.Context(), "panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				s.Log.ErrorContext(r.Context(), "panic in handler", "method", r.Method, "path", loggedPath(r), "panic", v)
 				writeError(w, r, s.Log, apperr.New(apperr.Internal, "internal", nil, "An internal error occurred."))
 			}
 		}()

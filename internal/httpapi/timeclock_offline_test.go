@@ -21,7 +21,7 @@ import (
 )
 
 // The kiosk's offline punches, sealed here exactly as the
-// browser seals them (web/src/features/kiosk/offline/seal.ts).
+// browser seals them (web/src/features/timeclock/kiosk/offline/seal.ts).
 
 type kioskKey struct {
 	KeyID     string `json:"key_id"`

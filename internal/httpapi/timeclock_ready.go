@@ -74,7 +74,7 @@ func (s *Server) readyKioskList(next http.Handler) http.Handler {
 			took.Observe(elapsed.Seconds())
 		}
 		if s.Log.Enabled(r.Context(), slog.LevelDebug) {
-			s.Log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", status,
+			s.Log.Debug("request", "method", r.Method, "path", loggedPath(r), "status", status,
 				"duration", elapsed, "client", s.clientAddr(r), "request_id", id)
 		}
 	})

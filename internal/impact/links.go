@@ -2,10 +2,6 @@ package impact
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"slices"
 	"strings"
 	"time"
@@ -13,6 +9,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/timeclock"
+	"github.com/packline/packline/internal/token"
 )
 
 // Share links: a project's report opened without signing in (PublicPrefix + token).
@@ -41,20 +38,8 @@ func active(l *Link, now time.Time) bool {
 	return l.RevokedAt == nil && (l.ExpiresAt == nil || now.Before(*l.ExpiresAt))
 }
 
-// newToken is 32 random bytes, URL-safe: nobody guesses it.
-func newToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-// HashToken is how a token is kept: its SHA-256, hex.
-func HashToken(token string) string {
-	h := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(h[:])
-}
+// HashToken is how a link's token is kept (token.Hash).
+func HashToken(t string) string { return token.Hash(t) }
 
 // CreateLink makes a share link of a project's report; the answer holds its
 // path, with the token, this once.
@@ -106,15 +91,15 @@ func (s *Service) insertLink(ctx context.Context, tx Tx, projectID int64, label 
 			return nil, err
 		}
 	}
-	token, err := newToken()
+	tok, hash, err := token.New()
 	if err != nil {
 		return nil, err
 	}
 	l := &Link{ProjectID: projectID, Label: label, ExpiresAt: expires, CreatedAt: tx.Now().UTC().Truncate(time.Millisecond)}
-	if err := tx.InsertLink(ctx, l, HashToken(token), by); err != nil {
+	if err := tx.InsertLink(ctx, l, hash, by); err != nil {
 		return nil, err
 	}
-	path := PublicPrefix + token
+	path := PublicPrefix + tok
 	l.Path = &path
 	l.Active = true
 	return l, nil

@@ -3,10 +3,9 @@ package messaging
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
+	"github.com/packline/packline/internal/token"
 	"strconv"
 	"sync"
 	"time"
@@ -204,10 +203,7 @@ func (s *Service) UseTicket(ctx context.Context, ticket string) (tokenHash strin
 	return s.store.UseTicket(ctx, hashTicket(ticket))
 }
 
-func hashTicket(t string) string {
-	sum := sha256.Sum256([]byte(t))
-	return hex.EncodeToString(sum[:])
-}
+func hashTicket(t string) string { return token.Hash(t) }
 
 // Replay returns the stored events a user missed after id, oldest first (at
 // most ReplayMax: a stream further behind reloads what it shows).

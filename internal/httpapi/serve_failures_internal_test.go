@@ -88,3 +88,38 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	defer s.mu.Unlock()
 	return s.w.Write(p)
 }
+
+// A link's token never reaches the logs: the access log, an error's line and
+// a static page's failure write the path with the token left out.
+func TestLogsLeaveLinkTokensOut(t *testing.T) {
+	t.Parallel()
+	logs := &syncWriter{w: &bytes.Buffer{}}
+	s := &Server{Log: slog.New(slog.NewJSONHandler(logs, nil))}
+	mux := http.NewServeMux()
+	mux.Handle("GET /api/public/impact/{token}", s.serve(public, func(w http.ResponseWriter, r *http.Request) error {
+		return errors.New("the database is gone")
+	}))
+	mux.Handle("GET /api/public/invoices/{token}", s.serve(public, func(w http.ResponseWriter, r *http.Request) error {
+		return writeJSON(w, http.StatusOK, map[string]string{"ok": "yes"})
+	}))
+	mux.Handle("GET /invoice-link/", http.NotFoundHandler())
+	srv := httptest.NewServer(s.recoverer(s.logRequests(mux)))
+	defer srv.Close()
+	const secret = "Zq3secretTOKENthatOpensTheInvoice_9xY"
+	for _, path := range []string{"/api/public/impact/", "/api/public/invoices/", "/invoice-link/"} {
+		res, err := http.Get(srv.URL + path + secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	text := logs.String()
+	if strings.Contains(text, secret) {
+		t.Errorf("a link's token is in the log:\n%s", text)
+	}
+	for _, want := range []string{`"path":"/api/public/impact/[token]"`, `"path":"/api/public/invoices/[token]"`, `"path":"/invoice-link/[token]"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the log lacks %s:\n%s", want, text)
+		}
+	}
+}
