@@ -71,3 +71,42 @@ func TestImportUnterminatedQuoteIsBadCSV(t *testing.T) {
 		}
 	})
 }
+
+// NUL, another control character or invalid UTF-8 in any cell is that
+// row's error in the preview (400 import.rejected on commit), never a 500:
+// a SKU with NUL reached PostgreSQL, which refuses it in text.
+func TestImportBadTextInACellIsTheRowsError(t *testing.T) {
+	t.Parallel()
+	forEachEnv(t, func(t *testing.T, e *env) {
+		for _, col := range []string{"sku", "name", "unit", "category", "location", "batch_code", "source"} {
+			for _, bad := range []string{"a\x00b", "a\x01b", "a\xffb"} {
+				cells := map[string]string{"sku": "SKU-1", "name": "Rice", "kind": "raw_material", "unit": "kg",
+					"category": "Grain", "location": "A1", "batch_code": "B1", "quantity": "5", "source": "Donor"}
+				cells[col] = bad
+				cols := []string{"sku", "name", "kind", "unit", "category", "location", "batch_code", "quantity", "source"}
+				var row []string
+				for _, c := range cols {
+					row = append(row, cells[c])
+				}
+				file := strings.Join(cols, ",") + "\n" + strings.Join(row, ",") + "\n"
+				for _, path := range []string{"/api/inventory/import/preview", "/api/inventory/import"} {
+					req, _ := http.NewRequest("POST", e.srv.URL+path, strings.NewReader(file))
+					req.Header.Set("Authorization", "Bearer "+e.token)
+					req.Header.Set("Content-Type", "text/csv")
+					res, err := e.srv.Client().Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					raw, _ := io.ReadAll(res.Body)
+					res.Body.Close()
+					if res.StatusCode >= 500 || res.StatusCode == 200 && strings.HasSuffix(path, "/import") {
+						t.Errorf("%s with %q in %s: %d %s", path, bad, col, res.StatusCode, raw)
+					}
+					if strings.HasSuffix(path, "/preview") && (res.StatusCode != 200 || !strings.Contains(string(raw), `"valid":false`)) {
+						t.Errorf("preview with %q in %s: %d %s", bad, col, res.StatusCode, raw)
+					}
+				}
+			}
+		}
+	})
+}

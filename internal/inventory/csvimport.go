@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/text"
 )
 
 // Import limits.
@@ -275,6 +276,16 @@ func parseRow(r *ImportRow, v map[string]string, sep rune, today string) {
 		}
 		return q
 	}
+	// A cell that is not clean single-line text (NUL, another control
+	// character, invalid UTF-8) is its row's error and goes no further: not
+	// to the lookups of existing items, not to the database.
+	bad := map[string]bool{}
+	for _, c := range ImportColumns {
+		if p := text.Check(v[c], text.Line); p != text.OK {
+			r.addInvalid(text.Error(c, p))
+			bad[c], v[c] = true, ""
+		}
+	}
 	r.SKU = v["sku"]
 	n := NewItem{SKU: v["sku"], Name: v["name"], Kind: v["kind"], Unit: v["unit"], Category: v["category"],
 		Location: v["location"], ReorderLevel: qty("reorder_level", v["reorder_level"])}
@@ -282,7 +293,9 @@ func parseRow(r *ImportRow, v map[string]string, sep rune, today string) {
 	r.SKU, r.Name, r.Kind, r.Unit, r.Category, r.Location, r.ReorderLevel =
 		n.SKU, n.Name, n.Kind, n.Unit, n.Category, n.Location, n.ReorderLevel
 	if r.SKU == "" {
-		r.AddError("sku", "required", nil, "sku is required.")
+		if !bad["sku"] {
+			r.AddError("sku", "required", nil, "sku is required.")
+		}
 	} else if err := n.Validate(); err != nil && fieldOf(err) == "sku" {
 		r.addInvalid(err)
 	}
