@@ -156,6 +156,8 @@ func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return db.read.QueryRowContext(ctx, db.bind(q), args...)
 }
 
+func (db *DB) dialect() Dialect { return db.Dialect }
+
 // Tx is a write transaction with one clock: Now is fixed when it begins, so
 // every row it writes carries the same time.
 type Tx struct {
@@ -173,6 +175,8 @@ type Tx struct {
 
 // Dialect of the transaction's database.
 func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
+
+func (tx *Tx) dialect() Dialect { return tx.db.Dialect }
 
 // Exec runs a statement in the transaction.
 func (tx *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {

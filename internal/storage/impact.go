@@ -51,33 +51,16 @@ func (s *ImpactStore) ClientProjects(ctx context.Context, clientID int64) (strin
 
 // Items reads items by id.
 func (s *ImpactStore) Items(ctx context.Context, ids []int64) (map[int64]*inventory.Item, error) {
-	seen := map[int64]bool{}
-	uniq := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			uniq = append(uniq, id)
-		}
-	}
-	out := map[int64]*inventory.Item{}
-	for start := 0; start < len(uniq); start += 500 {
-		part, err := items(ctx, s.db, uniq[start:min(start+500, len(uniq))])
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range part {
-			out[k] = v
-		}
-	}
-	return out, nil
+	return items(ctx, s.db, ids)
 }
 
 // Shipments lists the projects' shipments shipped or delivered in [from, to], with their lines.
 func (s *ImpactStore) Shipments(ctx context.Context, projectIDs []int64, from, to string) ([]impact.Shipment, error) {
+	cond, arg := anyOf(s.db, "s.project_id", projectIDs)
 	rows, err := s.db.Query(ctx, `SELECT s.id, s.number, s.status, s.ship_date, s.dest_name, s.project_id
-		FROM shipping_shipments s WHERE s.project_id IN (`+placeholders(len(projectIDs))+`)
+		FROM shipping_shipments s WHERE `+cond+`
 		AND s.status IN ('shipped', 'delivered') AND s.ship_date >= ? AND s.ship_date <= ?
-		ORDER BY s.ship_date, s.id`, append(int64Args(projectIDs), from, to)...)
+		ORDER BY s.ship_date, s.id`, arg, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -101,28 +84,20 @@ func (s *ImpactStore) Shipments(ctx context.Context, projectIDs []int64, from, t
 	for _, sh := range out {
 		ids = append(ids, sh.ID)
 	}
-	for start := 0; start < len(ids); start += 500 {
-		chunk := ids[start:min(start+500, len(ids))]
-		lrows, err := s.db.Query(ctx, `SELECT l.shipment_id, l.item_id, i.sku, i.name, i.unit, b.code, l.quantity
-			FROM shipping_lines l JOIN inventory_items i ON i.id = l.item_id JOIN inventory_batches b ON b.id = l.batch_id
-			WHERE l.shipment_id IN (`+placeholders(len(chunk))+`) ORDER BY l.shipment_id, i.name_key, b.code, l.id`, int64Args(chunk)...)
-		if err != nil {
-			return nil, err
+	err = eachIn(ctx, s.db, `SELECT l.shipment_id, l.item_id, i.sku, i.name, i.unit, b.code, l.quantity
+		FROM shipping_lines l JOIN inventory_items i ON i.id = l.item_id JOIN inventory_batches b ON b.id = l.batch_id
+		WHERE %s ORDER BY l.shipment_id, i.name_key, b.code, l.id`, "l.shipment_id", ids, func(rows *sql.Rows) error {
+		var sid int64
+		var l impact.ShipmentLine
+		if err := rows.Scan(&sid, &l.ItemID, &l.SKU, &l.Name, &l.Unit, &l.BatchCode, &l.Quantity); err != nil {
+			return err
 		}
-		for lrows.Next() {
-			var sid int64
-			var l impact.ShipmentLine
-			if err := lrows.Scan(&sid, &l.ItemID, &l.SKU, &l.Name, &l.Unit, &l.BatchCode, &l.Quantity); err != nil {
-				lrows.Close()
-				return nil, err
-			}
-			sh := &out[index[sid]]
-			sh.Lines = append(sh.Lines, l)
-		}
-		lrows.Close()
-		if err := lrows.Err(); err != nil {
-			return nil, err
-		}
+		sh := &out[index[sid]]
+		sh.Lines = append(sh.Lines, l)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -33,21 +33,14 @@ func scanBatchWith(r rowScanner, extra ...any) (*inventory.Batch, error) {
 
 // BatchesOf lists the batches of the given items, FEFO.
 func (s *InventoryStore) BatchesOf(ctx context.Context, ids []int64, includeEmpty bool) ([]inventory.Batch, error) {
-	out := []inventory.Batch{}
-	err := inChunks(ids, 500, func(part []int64) error {
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
-		}
-		q := `SELECT ` + batchColumns + ` FROM inventory_batches b WHERE b.item_id IN (` + placeholders(len(part)) + `)`
-		if !includeEmpty {
-			q += ` AND b.on_hand > 0`
-		}
-		got, err := scanAll(ctx, s.db, scanBatch, q+batchOrder, args...)
-		out = append(out, got...)
-		return err
-	})
-	return out, err
+	if len(ids) == 0 {
+		return []inventory.Batch{}, nil
+	}
+	cond, arg := anyOf(s.db, "b.item_id", ids)
+	if !includeEmpty {
+		cond += ` AND b.on_hand > 0`
+	}
+	return scanAll(ctx, s.db, scanBatch, `SELECT `+batchColumns+` FROM inventory_batches b WHERE `+cond+batchOrder, arg)
 }
 
 func getBatch(ctx context.Context, q querier, id int64, suffix string) (*inventory.Batch, error) {

@@ -22,18 +22,14 @@ func (t *invTx) ItemsBySKU(ctx context.Context, keys []string) (map[string]*inve
 
 func itemsBySKU(ctx context.Context, q querier, keys []string) (map[string]*inventory.Item, error) {
 	out := map[string]*inventory.Item{}
-	err := inChunks(keys, 500, func(part []string) error {
-		args := make([]any, len(part))
-		for i, k := range part {
-			args[i] = k
-		}
-		items, err := scanAll(ctx, q, scanItem, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.sku_key IN (`+
-			placeholders(len(part))+`)`, args...)
-		for i := range items {
-			out[inventory.SKUKey(items[i].SKU)] = &items[i]
-		}
-		return err
-	})
+	if len(keys) == 0 {
+		return out, nil
+	}
+	cond, arg := anyOf(q, "i.sku_key", keys)
+	items, err := scanAll(ctx, q, scanItem, `SELECT `+itemColumns+` FROM inventory_items i WHERE `+cond, arg)
+	for i := range items {
+		out[inventory.SKUKey(items[i].SKU)] = &items[i]
+	}
 	return out, err
 }
 

@@ -3,9 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
-	"fmt"
-	"slices"
 
 	"github.com/packline/packline/internal/inventory"
 )
@@ -18,46 +15,11 @@ type TraceStore struct{ traceReads }
 var _ inventory.TraceStore = (*TraceStore)(nil)
 
 // NewTraceStore returns the trace reads over db.
-func NewTraceStore(db *DB) *TraceStore { return &TraceStore{traceReads{q: db, d: db.Dialect}} }
+func NewTraceStore(db *DB) *TraceStore { return &TraceStore{traceReads{q: db}} }
 
 // traceReads are the trace's reads over a querier: the database, or a
 // transaction (a recall's batches, inventory.TraceLevels).
-type traceReads struct {
-	q querier
-	d Dialect
-}
-
-// idSet is the SQL for the set of ids passed as one JSON array argument
-// (so a level of thousands of batches is one statement, prepared once).
-func idSet(d Dialect) string {
-	if d == Postgres {
-		return `(SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json)))`
-	}
-	return `(SELECT value FROM json_each(?))`
-}
-
-// eachID runs query (with %s where the set of ids goes, after the
-// placeholders of args) over ids, calling scan for every row.
-func eachID(ctx context.Context, q querier, d Dialect, query string, ids []int64, scan func(*sql.Rows) error, args ...any) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	list, err := json.Marshal(ids)
-	if err != nil {
-		return err
-	}
-	rows, err := q.Query(ctx, fmt.Sprintf(query, idSet(d)), append(slices.Clone(args), string(list))...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
+type traceReads struct{ q querier }
 
 func (r traceReads) BatchExists(ctx context.Context, id int64) (bool, error) {
 	var n int
@@ -104,12 +66,12 @@ func (r traceReads) LinksInto(ctx context.Context, produced []int64) ([]inventor
 // of thousands of ids.
 func (r traceReads) links(ctx context.Context, column string, ids []int64) ([]inventory.TraceLink, error) {
 	var out []inventory.TraceLink
-	err := eachID(ctx, r.q, r.d, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
+	err := eachIn(ctx, r.q, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
 		b.code, b.received_at, b.on_hand, e.date, e.line_id, e.product_id, COALESCE(o.units, 0), b.item_id
 		FROM production_batch_links l JOIN inventory_batches b ON b.id = l.produced_batch_id
 		JOIN production_entries e ON e.id = l.first_entry_id
 		LEFT JOIN production_day_output o ON o.date = e.date AND o.line_id = e.line_id AND o.product_id = e.product_id
-		WHERE l.`+column+` IN %s AND l.quantity > 0`, ids,
+		WHERE %s AND l.quantity > 0`, "l."+column, ids,
 		func(rows *sql.Rows) error {
 			var l inventory.TraceLink
 			if err := rows.Scan(&l.From, &l.To, &l.Quantity, &l.FirstEntry, &l.Produced.Code, &l.Produced.Received, &l.Produced.OnHand,
@@ -134,9 +96,9 @@ func (r traceReads) ShipmentLinesOf(ctx context.Context, shipmentID int64) ([]in
 // column is one of ids, by ship date and shipment.
 func (r traceReads) shipmentLines(ctx context.Context, column string, ids []int64) ([]inventory.TraceShipmentLine, error) {
 	var out []inventory.TraceShipmentLine
-	err := eachID(ctx, r.q, r.d, `SELECT l.batch_id, s.id, -m.quantity, s.number, s.ship_date, s.dest_name, s.dest_contact
+	err := eachIn(ctx, r.q, `SELECT l.batch_id, s.id, -m.quantity, s.number, s.ship_date, s.dest_name, s.dest_contact
 		FROM shipping_lines l JOIN shipping_shipments s ON s.id = l.shipment_id JOIN inventory_moves m ON m.id = l.move_id
-		WHERE `+column+` IN %s AND s.status IN ('shipped', 'delivered') ORDER BY s.ship_date, s.id`, ids,
+		WHERE %s AND s.status IN ('shipped', 'delivered') ORDER BY s.ship_date, s.id`, column, ids,
 		func(rows *sql.Rows) error {
 			var l inventory.TraceShipmentLine
 			if err := rows.Scan(&l.BatchID, &l.ShipmentID, &l.Quantity, &l.Number, &l.Date, &l.Destination, &l.Contact); err != nil {
@@ -150,8 +112,8 @@ func (r traceReads) shipmentLines(ctx context.Context, column string, ids []int6
 
 func (r traceReads) Batches(ctx context.Context, ids []int64) (map[int64]inventory.TraceBatch, error) {
 	out := map[int64]inventory.TraceBatch{}
-	err := eachID(ctx, r.q, r.d, `SELECT b.id, b.code, b.received_at, b.on_hand, b.item_id, i.name, i.unit
-		FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE b.id IN %s`, ids,
+	err := eachIn(ctx, r.q, `SELECT b.id, b.code, b.received_at, b.on_hand, b.item_id, i.name, i.unit
+		FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE %s`, "b.id", ids,
 		func(rows *sql.Rows) error {
 			var id int64
 			var b inventory.TraceBatch
@@ -164,7 +126,7 @@ func (r traceReads) Batches(ctx context.Context, ids []int64) (map[int64]invento
 
 func (r traceReads) LineNames(ctx context.Context, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}
-	err := eachID(ctx, r.q, r.d, `SELECT id, name FROM production_lines WHERE id IN %s`, ids, func(rows *sql.Rows) error {
+	err := eachIn(ctx, r.q, `SELECT id, name FROM production_lines WHERE %s`, "id", ids, func(rows *sql.Rows) error {
 		var id int64
 		var name string
 		err := rows.Scan(&id, &name)
@@ -176,7 +138,7 @@ func (r traceReads) LineNames(ctx context.Context, ids []int64) (map[int64]strin
 
 func (r traceReads) Items(ctx context.Context, ids []int64) (map[int64]inventory.TraceItem, error) {
 	out := map[int64]inventory.TraceItem{}
-	err := eachID(ctx, r.q, r.d, `SELECT id, name, unit FROM inventory_items WHERE id IN %s`, ids, func(rows *sql.Rows) error {
+	err := eachIn(ctx, r.q, `SELECT id, name, unit FROM inventory_items WHERE %s`, "id", ids, func(rows *sql.Rows) error {
 		var id int64
 		var it inventory.TraceItem
 		err := rows.Scan(&id, &it.Name, &it.Unit)

@@ -97,10 +97,8 @@ func (s *MessagingStore) MarkRead(ctx context.Context, userID int64, ids []int64
 		q := `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`
 		args := []any{Millis(tx.Now), userID}
 		if len(ids) > 0 {
-			q += ` AND id IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
-			for _, id := range ids {
-				args = append(args, id)
-			}
+			cond, arg := anyOf(tx, "id", ids)
+			q, args = q+` AND `+cond, append(args, arg)
 		}
 		res, err := tx.Exec(ctx, q, args...)
 		if err != nil {

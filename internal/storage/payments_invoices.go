@@ -109,9 +109,10 @@ func fillInvoiceLines(ctx context.Context, q querier, list []payments.Invoice) e
 	if len(list) == 0 {
 		return nil
 	}
-	at, args := byID(list, func(inv *payments.Invoice) int64 { return inv.ID })
+	at, ids := byID(list, func(inv *payments.Invoice) int64 { return inv.ID })
+	cond, arg := anyOf(q, "invoice_id", ids)
 	rows, err := q.Query(ctx, `SELECT invoice_id, description, quantity, unit_price_minor, amount_minor FROM billing_invoice_lines
-		WHERE invoice_id IN (`+placeholders(len(args))+`) ORDER BY invoice_id, position`, args...)
+		WHERE `+cond+` ORDER BY invoice_id, position`, arg)
 	if err != nil {
 		return err
 	}

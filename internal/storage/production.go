@@ -42,14 +42,6 @@ func (s *ProductionStore) InTx(ctx context.Context, fn func(tx production.Tx) er
 	return s.db.WithTx(ctx, func(tx *Tx) error { return fn(newProdTx(tx)) })
 }
 
-func int64Args(ids []int64) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
-}
-
 // ---- lines
 
 const lineColumns = `id, name, hourly_target, archived, created_at`
@@ -122,7 +114,8 @@ func (s *ProductionStore) EmployeeNames(ctx context.Context, ids []int64) (map[i
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name FROM employees WHERE id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	cond, arg := anyOf(s.db, "id", ids)
+	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name FROM employees WHERE `+cond, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +138,8 @@ func items(ctx context.Context, q querier, ids []int64) (map[int64]*inventory.It
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := q.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.id IN (`+placeholders(len(ids))+`)`, int64Args(ids)...)
+	cond, arg := anyOf(q, "i.id", ids)
+	rows, err := q.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE `+cond, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -306,8 +300,9 @@ func (s *ProductionStore) Stock(ctx context.Context, itemIDs []int64) ([]product
 	if len(itemIDs) == 0 {
 		return []production.StockBatch{}, nil
 	}
+	ofItems, arg := anyOf(s.db, "b.item_id", itemIDs)
 	rows, err := s.db.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.on_hand > 0 AND `+notHeld+`
-		AND b.item_id IN (`+placeholders(len(itemIDs))+`)`+batchOrder, int64Args(itemIDs)...)
+		AND `+ofItems+batchOrder, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -329,13 +324,13 @@ func (t prodTx) LockStock(ctx context.Context, itemIDs, batchIDs []int64) ([]pro
 			return nil, err
 		}
 	}
-	cond := `b.on_hand > 0 AND ` + notHeld
-	args := int64Args(ids)
+	ofItems, arg := anyOf(t.tx, "b.item_id", ids)
+	cond, args := `b.on_hand > 0 AND `+notHeld, []any{arg}
 	if len(batchIDs) > 0 {
-		cond = `((b.on_hand > 0 AND ` + notHeld + `) OR b.id IN (` + placeholders(len(batchIDs)) + `))`
-		args = append(args, int64Args(batchIDs)...)
+		named, arg := anyOf(t.tx, "b.id", batchIDs)
+		cond, args = `((b.on_hand > 0 AND `+notHeld+`) OR `+named+`)`, append(args, arg)
 	}
-	rows, err := t.tx.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE b.item_id IN (`+placeholders(len(ids))+`)
+	rows, err := t.tx.Query(ctx, `SELECT `+stockColumns+` FROM inventory_batches b WHERE `+ofItems+`
 		AND `+cond+` ORDER BY b.id`+t.tx.ForUpdate(), args...)
 	if err != nil {
 		return nil, err

@@ -66,34 +66,25 @@ func queryEntries(ctx context.Context, q querier, where string, args ...any) ([]
 	for _, e := range out {
 		ids = append(ids, e.ID)
 	}
-	for start := 0; start < len(ids); start += 500 {
-		chunk := ids[start:min(start+500, len(ids))]
-		mrows, err := q.Query(ctx, `SELECT m.id, m.doc_id, m.batch_id, m.item_id, m.quantity, m.balance_after, m.reason, b.code, i.sku, i.name, i.unit
-			FROM inventory_moves m JOIN inventory_batches b ON b.id = m.batch_id JOIN inventory_items i ON i.id = m.item_id
-			WHERE m.doc_type = ? AND m.doc_id IN (`+placeholders(len(chunk))+`) ORDER BY m.id`,
-			append([]any{production.DocType}, int64Args(chunk)...)...)
-		if err != nil {
-			return nil, err
+	err = eachIn(ctx, q, `SELECT m.id, m.doc_id, m.batch_id, m.item_id, m.quantity, m.balance_after, m.reason, b.code, i.sku, i.name, i.unit
+		FROM inventory_moves m JOIN inventory_batches b ON b.id = m.batch_id JOIN inventory_items i ON i.id = m.item_id
+		WHERE m.doc_type = ? AND %s ORDER BY m.id`, "m.doc_id", ids, func(rows *sql.Rows) error {
+		var m production.EntryMove
+		var doc int64
+		var reason string
+		if err := rows.Scan(&m.ID, &doc, &m.BatchID, &m.ItemID, &m.Quantity, &m.After, &reason, &m.BatchCode, &m.ItemSKU,
+			&m.ItemName, &m.ItemUnit); err != nil {
+			return err
 		}
-		for mrows.Next() {
-			var m production.EntryMove
-			var doc int64
-			var reason string
-			if err := mrows.Scan(&m.ID, &doc, &m.BatchID, &m.ItemID, &m.Quantity, &m.After, &reason, &m.BatchCode, &m.ItemSKU,
-				&m.ItemName, &m.ItemUnit); err != nil {
-				mrows.Close()
-				return nil, err
-			}
-			m.Before = m.After - m.Quantity
-			m.Reversal = reason == inventory.ReasonReversal
-			if i, ok := index[doc]; ok {
-				out[i].Moves = append(out[i].Moves, m)
-			}
+		m.Before = m.After - m.Quantity
+		m.Reversal = reason == inventory.ReasonReversal
+		if i, ok := index[doc]; ok {
+			out[i].Moves = append(out[i].Moves, m)
 		}
-		mrows.Close()
-		if err := mrows.Err(); err != nil {
-			return nil, err
-		}
+		return nil
+	}, production.DocType)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

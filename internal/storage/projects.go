@@ -61,8 +61,8 @@ func (t projTx) ActiveUsers(ctx context.Context, ids []int64) (map[int64]bool, e
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := t.tx.Query(ctx, `SELECT id FROM users WHERE active = ? AND id IN (`+placeholders(len(ids))+`)`,
-		append([]any{true}, int64Args(ids)...)...)
+	cond, arg := anyOf(t.tx, "id", ids)
+	rows, err := t.tx.Query(ctx, `SELECT id FROM users WHERE active = ? AND `+cond, true, arg)
 	if err != nil {
 		return nil, err
 	}
@@ -193,10 +193,11 @@ func fillTeams(ctx context.Context, q querier, list []projects.Project) error {
 	if len(list) == 0 {
 		return nil
 	}
-	at, args := byID(list, func(p *projects.Project) int64 { return p.ID })
+	at, ids := byID(list, func(p *projects.Project) int64 { return p.ID })
+	cond, arg := anyOf(q, "t.project_id", ids)
 	rows, err := q.Query(ctx, `SELECT t.project_id, u.id, u.first_name || ' ' || u.last_name FROM project_team t
-		JOIN users u ON u.id = t.user_id WHERE t.project_id IN (`+placeholders(len(args))+`)
-		ORDER BY t.project_id, u.first_name, u.last_name, u.id`, args...)
+		JOIN users u ON u.id = t.user_id WHERE `+cond+`
+		ORDER BY t.project_id, u.first_name, u.last_name, u.id`, arg)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -12,6 +14,42 @@ import (
 type querier interface {
 	Query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
 	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
+	dialect() Dialect
+}
+
+// anyOf is the one way to query a set of ids (or keys): the condition that
+// column is one of xs, and its one argument. On PostgreSQL it is
+// `column = ANY(?)` over an array, on SQLite `column IN (SELECT value FROM
+// json_each(?))` over a JSON array, so a set of any size is one statement,
+// within both engines' limits on parameters, in no chunks. An empty set
+// matches nothing.
+func anyOf[T int64 | string](q querier, column string, xs []T) (string, any) {
+	if q.dialect() == Postgres {
+		return column + ` = ANY(?)`, xs
+	}
+	list, _ := json.Marshal(xs)
+	return column + ` IN (SELECT value FROM json_each(?))`, string(list)
+}
+
+// eachIn runs query, its %s the condition that column is one of ids
+// (anyOf) and its other arguments args, calling scan for every row; it
+// reads nothing for no ids.
+func eachIn(ctx context.Context, q querier, query, column string, ids []int64, scan func(*sql.Rows) error, args ...any) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	cond, arg := anyOf(q, column, ids)
+	rows, err := q.Query(ctx, fmt.Sprintf(query, cond), append(args, arg)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // escapeLike escapes s for a LIKE pattern written with ESCAPE '\': the
@@ -20,7 +58,7 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-// placeholders is n comma-separated '?'.
+// placeholders is n comma-separated '?' (the values of a row to insert).
 func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
@@ -110,16 +148,16 @@ func eachPage[T any](size int, page func(limit, offset int) ([]T, error), fn fun
 	}
 }
 
-// byID is where each element of list stands, by its id, and the ids as query
-// arguments (for an IN list that fills the elements' children).
-func byID[T any](list []T, id func(v *T) int64) (map[int64]int, []any) {
+// byID is where each element of list stands, by its id, and the ids (for
+// the set that fills the elements' children).
+func byID[T any](list []T, id func(v *T) int64) (map[int64]int, []int64) {
 	at := make(map[int64]int, len(list))
-	args := make([]any, len(list))
+	ids := make([]int64, len(list))
 	for i := range list {
 		at[id(&list[i])] = i
-		args[i] = id(&list[i])
+		ids[i] = id(&list[i])
 	}
-	return at, args
+	return at, ids
 }
 
 // getFilled reads the one row q selects with scan, then fill adds its

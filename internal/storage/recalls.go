@@ -28,7 +28,7 @@ type recallTx struct {
 }
 
 func (s *RecallStore) InTx(ctx context.Context, fn func(tx recalls.Tx) error) error {
-	return s.inv.WithTx(ctx, func(tx *Tx) error { return fn(recallTx{tx: tx, traceReads: traceReads{q: tx, d: tx.Dialect()}}) })
+	return s.inv.WithTx(ctx, func(tx *Tx) error { return fn(recallTx{tx: tx, traceReads: traceReads{q: tx}}) })
 }
 
 func (t recallTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }

@@ -170,11 +170,12 @@ func fillLines(ctx context.Context, q querier, list []shipping.Shipment) error {
 	if len(list) == 0 {
 		return nil
 	}
-	at, args := byID(list, func(sh *shipping.Shipment) int64 { return sh.ID })
+	at, ids := byID(list, func(sh *shipping.Shipment) int64 { return sh.ID })
+	cond, arg := anyOf(q, "l.shipment_id", ids)
 	rows, err := q.Query(ctx, `SELECT l.shipment_id, l.batch_id, l.item_id, l.quantity, l.move_id, b.code, b.expires_at, b.on_hand,
 		i.sku, i.name, i.unit
 		FROM shipping_lines l JOIN inventory_batches b ON b.id = l.batch_id JOIN inventory_items i ON i.id = l.item_id
-		WHERE l.shipment_id IN (`+placeholders(len(args))+`) ORDER BY l.shipment_id, l.id`, args...)
+		WHERE `+cond+` ORDER BY l.shipment_id, l.id`, arg)
 	if err != nil {
 		return err
 	}

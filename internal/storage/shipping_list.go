@@ -59,11 +59,9 @@ const searchSet = 5000
 func (s *ShippingStore) Shipments(ctx context.Context, f shipping.Filter) ([]shipping.Shipment, int, error) {
 	where, args := shipmentWhere(f)
 	if f.Search != "" {
-		ids, err := scanAll(ctx, s.db, func(r rowScanner) (*any, error) {
+		ids, err := scanAll(ctx, s.db, func(r rowScanner) (*int64, error) {
 			var id int64
-			err := r.Scan(&id)
-			v := any(id)
-			return &v, err
+			return &id, r.Scan(&id)
 		}, `SELECT s.id FROM shipping_shipments s`+where+` LIMIT ?`, append(args, searchSet+1)...)
 		if err != nil {
 			return nil, 0, err
@@ -72,7 +70,8 @@ func (s *ShippingStore) Shipments(ctx context.Context, f shipping.Filter) ([]shi
 			if len(ids) == 0 {
 				return []shipping.Shipment{}, 0, nil
 			}
-			list, err := s.page(ctx, f, ` WHERE s.id IN (`+placeholders(len(ids))+`)`, ids, f.PageSize, (f.Page-1)*f.PageSize)
+			cond, arg := anyOf(s.db, "s.id", ids)
+			list, err := s.page(ctx, f, ` WHERE `+cond, []any{arg}, f.PageSize, (f.Page-1)*f.PageSize)
 			return list, len(ids), err
 		}
 	}
