@@ -15,18 +15,21 @@ const HousekeepEvery = 15 * time.Minute
 
 // Purged counts what one PurgeExpired deleted.
 type Purged struct {
-	Tokens, Throttles, Events, OfflineAnswers int64
+	Tokens, Throttles, Events, OfflineAnswers, Notifications int64
 }
 
-func (p Purged) total() int64 { return p.Tokens + p.Throttles + p.Events + p.OfflineAnswers }
+func (p Purged) total() int64 {
+	return p.Tokens + p.Throttles + p.Events + p.OfflineAnswers + p.Notifications
+}
 
 // PurgeExpired deletes, once, what nobody needs any more: sign-in tokens and
 // mailed links (invitations, password recovery, email change) expired or
 // revoked over accounts.TokenRetention ago, expired two-factor sign-in
 // challenges, throttle rows idle
 // for throttle.Retention, live events older than messaging.EventRetention,
-// expired stream tickets and the answers to offline punches received over
-// timeclock.OfflineAnswerRetention ago. (Kiosk clock tokens are signed, not
+// expired stream tickets, the answers to offline punches received over
+// timeclock.OfflineAnswerRetention ago and the read notifications created
+// over messaging.Retention ago. (Kiosk clock tokens are signed, not
 // stored: there is nothing to purge.) Every delete is idempotent, so
 // instances sharing a database may run it at the same moment.
 func (s *Services) PurgeExpired(ctx context.Context) (Purged, error) {
@@ -41,7 +44,10 @@ func (s *Services) PurgeExpired(ctx context.Context) (Purged, error) {
 	if p.Events, err = s.Messaging.PurgeEvents(ctx); err != nil {
 		return p, err
 	}
-	p.OfflineAnswers, err = s.Timeclock.PurgeOfflineAnswers(ctx)
+	if p.OfflineAnswers, err = s.Timeclock.PurgeOfflineAnswers(ctx); err != nil {
+		return p, err
+	}
+	p.Notifications, err = s.Messaging.Purge(ctx)
 	return p, err
 }
 
@@ -85,7 +91,7 @@ func (s *Services) Housekeep(ctx context.Context, every time.Duration, log *slog
 			log.Warn("housekeeping failed", "err", err)
 		} else if p.total() > 0 {
 			log.Info("housekeeping", "tokens_purged", p.Tokens, "throttles_purged", p.Throttles, "events_purged", p.Events,
-				"offline_answers_purged", p.OfflineAnswers, "duration", time.Since(start))
+				"offline_answers_purged", p.OfflineAnswers, "notifications_purged", p.Notifications, "duration", time.Since(start))
 		}
 		if sent, purged, err := s.SweepOutbox(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("mail outbox sweep failed", "err", err)

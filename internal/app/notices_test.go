@@ -209,7 +209,8 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 
 // An open shift longer than the organisation's maximum shift is told to the
 // admins once, however often and on however many instances housekeeping
-// runs; a shorter one is not; a new forgotten shift is told again.
+// runs; a shorter one is not; a new forgotten shift is told again, once an
+// hour (messaging.RepeatPeriod) has passed since the last notice.
 func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
@@ -281,12 +282,37 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Within the hour the admin is told of this employee once at most;
+		// past it, the new shift is told.
 		clockIn(e.ID, 12*time.Hour+time.Minute)
-		if n, err := w.svc.AlertForgotten(ctx); err != nil || n != 1 {
-			t.Fatalf("second shift: told %d (%v), want 1", n, err)
+		if _, err := w.svc.AlertForgotten(ctx); err != nil {
+			t.Fatal(err)
 		}
-		if got := len(w.of(t, w.admin, messaging.KindForgottenClockOut)); got != 2 {
-			t.Fatalf("admin got %d, want 2", got)
+		if got := len(w.of(t, w.admin, messaging.KindForgottenClockOut)); got != 1 {
+			t.Fatalf("admin got %d within the hour, want 1", got)
+		}
+		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE employees SET clock_status = 'clocked_out' WHERE id = ?`, e.ID)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(messaging.RepeatPeriod + time.Minute)
+		db.SetNow(func() time.Time { return now })
+		clockIn(e.ID, 13*time.Hour)
+		// (Eli's shift, open an hour longer, is over 12 hours now too.)
+		if n, err := w.svc.AlertForgotten(ctx); err != nil || n != 2 {
+			t.Fatalf("an hour later: told %d (%v), want 2", n, err)
+		}
+		dara := 0
+		for _, n := range w.of(t, w.admin, messaging.KindForgottenClockOut) {
+			if n.Params["name"] == "Dara Davies" {
+				dara++
+			}
+		}
+		if dara != 2 {
+			t.Fatalf("admin got %d of Dara, want 2", dara)
 		}
 	})
 }

@@ -82,6 +82,29 @@ type NewNotification struct {
 	// To are the recipients; nil means the Audience.
 	To       []int64
 	Audience Audience
+	// Once, when set, names the notice's subject (e.g. the employee of a
+	// refused offline punch): a recipient who got a notice with the same
+	// Once within Period does not get this one. A notice that someone can
+	// repeat at will, from the kiosk, carries it, so that repeating it
+	// neither buries the other notices nor grows the table.
+	Once   string
+	Period time.Duration
+}
+
+// RepeatPeriod is how often a recipient gets, at most, a notice that a
+// single actor can repeat (offline punch refused, PIN guessing, forgotten
+// clock-out) about one subject.
+const RepeatPeriod = time.Hour
+
+// Retention is how long a read notification is kept: housekeeping deletes
+// those read and created over Retention ago (unread ones stay).
+const Retention = 90 * 24 * time.Hour
+
+// once makes n a notice sent at most once per RepeatPeriod to each
+// recipient about subject (of its kind).
+func once(n NewNotification, subject string) NewNotification {
+	n.Once, n.Period = n.Kind+":"+subject, RepeatPeriod
+	return n
 }
 
 // Actor is the ActorID of a notice of something done by the user by: 0,
@@ -181,7 +204,15 @@ func (s *Service) Send(ctx context.Context, n NewNotification) error {
 	if n.To != nil && len(n.To) == 0 {
 		return nil
 	}
+	if n.Once != "" && n.Period <= 0 {
+		return fmt.Errorf("messaging: notice %q once per %v", n.Once, n.Period)
+	}
 	return s.store.Notify(ctx, n)
+}
+
+// Purge deletes the notifications read and created over Retention ago.
+func (s *Service) Purge(ctx context.Context) (int64, error) {
+	return s.store.PurgeNotifications(ctx, s.cal.Now().Add(-Retention))
 }
 
 // defaultLink is where a kind's notification leads when its sender gave none.
@@ -225,15 +256,28 @@ func RecallStarted(by, recallID int64, number, batch, item, reason string, batch
 // ForgottenClockOut tells the admins that an employee's shift, open since
 // since, has run longer than the maximum shift of hours hours. The link
 // opens who is clocked in, where the shift is flagged and can be closed.
+// At most one per employee per RepeatPeriod.
 func ForgottenClockOut(employeeID int64, name string, since time.Time, hours int) NewNotification {
-	return NewNotification{Kind: KindForgottenClockOut, Audience: AudienceAdmins, Link: "/employees?tab=now",
+	id := strconv.FormatInt(employeeID, 10)
+	return once(NewNotification{Kind: KindForgottenClockOut, Audience: AudienceAdmins, Link: "/employees?tab=now",
 		Params: map[string]string{"name": name, "since": since.UTC().Format(time.RFC3339), "hours": strconv.Itoa(hours),
-			"employee_id": strconv.FormatInt(employeeID, 10)}}
+			"employee_id": id}}, id)
+}
+
+// PINGuessing tells every user that someone is guessing the PIN of an
+// employee (the time clock's employee-wide limit was reached); at most one
+// per employee per RepeatPeriod (who is being guessed stays flagged on
+// who is clocked in while it lasts).
+func PINGuessing(employeeID int64, name string) NewNotification {
+	return once(NewNotification{Kind: KindPINGuessing, Params: map[string]string{"name": name}},
+		strconv.FormatInt(employeeID, 10))
 }
 
 // OfflinePunchRefused tells every staff user that a punch the kiosk took
 // offline was refused (see KindOfflinePunchRefused), so that someone can
 // add it by hand if it was real. The link opens the employee's punches.
+// At most one per employee per RepeatPeriod: whoever has an employee's PIN
+// can send refused punches at will.
 func OfflinePunchRefused(employeeID int64, name, action string, at time.Time, reason string) NewNotification {
 	params := map[string]string{"name": name, "action": action, "reason": reason, "at": "", "employee_id": ""}
 	if !at.IsZero() {
@@ -244,7 +288,7 @@ func OfflinePunchRefused(employeeID int64, name, action string, at time.Time, re
 		params["employee_id"] = strconv.FormatInt(employeeID, 10)
 		link = "/employees?punches=" + params["employee_id"]
 	}
-	return NewNotification{Kind: KindOfflinePunchRefused, Audience: AudienceStaff, Link: link, Params: params}
+	return once(NewNotification{Kind: KindOfflinePunchRefused, Audience: AudienceStaff, Link: link, Params: params}, params["employee_id"])
 }
 
 // InvoicePaid tells the admins that a payment recorded by by (0: nobody

@@ -14,8 +14,12 @@ type Store interface {
 	// MarkRead marks the given notifications (all, when ids is empty) read
 	// and returns the unread count left.
 	MarkRead(ctx context.Context, userID int64, ids []int64) (int, error)
-	// Notify records a notification for its recipients.
+	// Notify records a notification for its recipients (but not for one
+	// who got a notice with n.Once within n.Period).
 	Notify(ctx context.Context, n NewNotification) error
+	// PurgeNotifications deletes the read notifications created before
+	// cutoff.
+	PurgeNotifications(ctx context.Context, cutoff time.Time) (int64, error)
 
 	// EventsSince returns the stored events a user may see after id, oldest
 	// first, at most limit.

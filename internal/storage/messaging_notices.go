@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"time"
 
 	"github.com/packline/packline/internal/messaging"
 )
@@ -102,10 +103,25 @@ func recordNotification(ctx context.Context, tx *Tx, ev *events, n messaging.New
 			return err
 		}
 	}
+	var once any
+	if n.Once != "" {
+		once = n.Once
+	}
 	for _, uid := range to {
+		if n.Once != "" {
+			// The events lock (held by every transaction that records
+			// notifications) makes this read and the insert one step.
+			told, err := toldWithin(ctx, tx, uid, n.Once, tx.Now.Add(-n.Period))
+			if err != nil {
+				return err
+			}
+			if told {
+				continue
+			}
+		}
 		item := messaging.Notification{Kind: n.Kind, Actor: actor, Params: n.Params, Link: n.Link, CreatedAt: tx.Now.Truncate(1e6)}
-		if err := tx.QueryRow(ctx, `INSERT INTO notifications (user_id, kind, params, created_at, actor_id, link)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, uid, n.Kind, string(body), Millis(tx.Now), actorID, n.Link).Scan(&item.ID); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO notifications (user_id, kind, params, created_at, actor_id, link, once_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, uid, n.Kind, string(body), Millis(tx.Now), actorID, n.Link, once).Scan(&item.ID); err != nil {
 			return mapError(err)
 		}
 		unread, err := unreadCount(ctx, tx, uid)
@@ -117,6 +133,20 @@ func recordNotification(ctx context.Context, tx *Tx, ev *events, n messaging.New
 		}
 	}
 	return nil
+}
+
+// toldWithin reports whether the user got a notice with the once key since
+// the instant after.
+func toldWithin(ctx context.Context, tx *Tx, userID int64, once string, after time.Time) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM notifications
+		WHERE user_id = ? AND once_key = ? AND created_at > ? LIMIT 1) t`, userID, once, Millis(after)).Scan(&n)
+	return n > 0, err
+}
+
+// PurgeNotifications deletes the read notifications created before cutoff.
+func (s *MessagingStore) PurgeNotifications(ctx context.Context, cutoff time.Time) (int64, error) {
+	return s.db.purge(ctx, "notifications", "id", `read_at IS NOT NULL AND created_at < ?`, Millis(cutoff))
 }
 
 // recipients are the active users n's audience names.

@@ -283,6 +283,13 @@ func (s *Service) recordAt(ctx context.Context, key string, p OfflinePunch) (Off
 			tx.Notice("", offlineRefusedNotice(p, name, refusal))
 			return saveAnswer(ctx, tx, answer)
 		}
+		maxShift := time.Duration(st.MaxShiftHours) * time.Hour
+		if kind == KindOut && e.LastEvent != nil {
+			// The shift this punch closes, open since the clock-in.
+			if err := noteLongShift(ctx, tx, e, *e.LastEvent, at, maxShift, st.MaxShiftHours); err != nil {
+				return err
+			}
+		}
 		punch := Punch{EmployeeID: p.EmployeeID, Kind: kind, At: at, Source: SourceKiosk, CreatedAt: now, Offline: true}
 		if punch.ID, err = tx.InsertPunch(ctx, punch); err != nil {
 			return err
@@ -292,6 +299,13 @@ func (s *Service) recordAt(ctx context.Context, key string, p OfflinePunch) (Off
 		}
 		if err := settle(ctx, tx, e); err != nil {
 			return err
+		}
+		if kind == KindIn {
+			// A clock-in taken longer ago than the maximum shift opens a
+			// shift that is already too long.
+			if err := noteLongShift(ctx, tx, e, at, now, maxShift, st.MaxShiftHours); err != nil {
+				return err
+			}
 		}
 		answer = OfflineAnswer{Key: key, Status: OfflineRecorded, Code: CodeOfflineRecorded, Message: "Recorded.",
 			EmployeeID: p.EmployeeID, Action: p.Action, At: &at, PunchID: punch.ID}
@@ -307,6 +321,24 @@ func (s *Service) recordAt(ctx context.Context, key string, p OfflinePunch) (Off
 		s.log.Warn("offline punch refused", "key", key, "employee_id", p.EmployeeID, "reason", apperr.CodeOf(refusal))
 	}
 	return answer, nil
+}
+
+// noteLongShift tells the admins, as AlertForgotten does of a shift still
+// open, of the employee's shift open from since while it lasted until,
+// when that is longer than the maximum shift: an offline punch records a
+// shift after the fact, which housekeeping may never see open. The
+// employee must be clocked in since since (before a clock-out is recorded,
+// after a clock-in is); the shift is marked as told, so that neither this
+// nor housekeeping tells of it twice.
+func noteLongShift(ctx context.Context, tx Tx, e *Employee, since, until time.Time, maxShift time.Duration, hours int) error {
+	if until.Sub(since) <= maxShift {
+		return nil
+	}
+	noted, err := tx.MarkForgotten(ctx, OpenShift{EmployeeID: e.ID, FirstName: e.FirstName, LastName: e.LastName, Since: since})
+	if noted {
+		tx.Notice("", messaging.ForgottenClockOut(e.ID, e.Name(), since, hours))
+	}
+	return err
 }
 
 // errAnswered rolls back a transaction whose key another request answered

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/throttle"
 )
 
@@ -68,13 +69,10 @@ type Throttle interface {
 type Verdict = throttle.Verdict
 
 // Notifier tells staff (messaging.Service): the time clock sends
-// "pin_guessing" with the employee's name when someone starts guessing.
+// messaging.PINGuessing when someone starts guessing.
 type Notifier interface {
-	Notify(ctx context.Context, actorID int64, kind string, params map[string]string) error
+	Send(ctx context.Context, n messaging.NewNotification) error
 }
-
-// KindPINGuessing is the notification staff get (messaging.KindPINGuessing).
-const KindPINGuessing = "pin_guessing"
 
 // alertGuessing tells staff that the employee-wide PIN limit of id was just
 // reached. A failure to notify is logged: the kiosk answers all the same.
@@ -85,7 +83,7 @@ func (s *Service) alertGuessing(ctx context.Context, id int64, client string) {
 	}
 	e, err := s.store.Employee(ctx, id)
 	if err == nil && e != nil {
-		err = s.Notifier.Notify(ctx, 0, KindPINGuessing, map[string]string{"name": e.Name()})
+		err = s.Notifier.Send(ctx, messaging.PINGuessing(id, e.Name()))
 	}
 	if err != nil {
 		s.log.Error("PIN guessing notice not sent", "employee_id", id, "err", err)

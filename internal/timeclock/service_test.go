@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/throttle"
 )
@@ -55,8 +56,8 @@ func (f *fakeThrottle) Guard(_ context.Context, stages [][]throttle.Key, evaluat
 
 type fakeNotifier struct{ sent []map[string]string }
 
-func (f *fakeNotifier) Notify(_ context.Context, _ int64, kind string, p map[string]string) error {
-	f.sent = append(f.sent, map[string]string{"kind": kind, "name": p["name"]})
+func (f *fakeNotifier) Send(_ context.Context, n messaging.NewNotification) error {
+	f.sent = append(f.sent, map[string]string{"kind": n.Kind, "name": n.Params["name"]})
 	return nil
 }
 
