@@ -8,9 +8,8 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/packline/packline/internal/messaging"
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 // eventsChannel is the PostgreSQL NOTIFY channel every instance listens on.
@@ -175,70 +174,52 @@ func (s *MessagingStore) PurgeEvents(ctx context.Context, cutoff time.Time) (int
 // SQLite (one instance) events are handed over in process and Listen does
 // nothing. On PostgreSQL it LISTENs on a connection of its own (returning
 // once listening) and keeps doing so, reconnecting after a failure and then
-// reading back from the event log what it missed, until ctx ends.
+// reading back from the event log what it missed, until ctx ends
+// (engine.Listener). It counts the kiosk list's changes too.
 func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 	if s.db.Dialect != Postgres {
 		return nil
 	}
-	conn, err := s.listenConn(ctx)
-	if err != nil {
-		return err
-	}
-	last, err := s.LastEventID(ctx)
-	if err != nil {
-		conn.Close(context.Background())
-		return err
-	}
-	s.db.kiosk.Changed()
-	s.db.kiosk.Listening(true)
-	go func() {
-		defer s.db.kiosk.Listening(false)
-		for ctx.Err() == nil {
-			if conn == nil {
-				if conn, err = s.listenConn(ctx); err != nil {
-					log.Warn("live events: cannot listen", "err", err)
-					select {
-					case <-ctx.Done():
-					case <-time.After(time.Second):
-					}
-					continue
-				}
-				// The kiosk's list may have changed meanwhile.
+	var last int64
+	return (&engine.Listener{
+		DSN:      s.db.driverDSN,
+		Channels: []string{eventsChannel, kioskChannel},
+		Log:      log,
+		Ready: func(ctx context.Context) (err error) {
+			last, err = s.LastEventID(ctx)
+			return err
+		},
+		Listening: func(on bool) {
+			if on { // the kiosk's list may have changed meanwhile
 				s.db.kiosk.Changed()
-				s.db.kiosk.Listening(true)
-				// Catch up on what was committed while not listening.
-				missed, err := s.eventsSince(ctx, `id > ?`, []any{last}, 10000)
-				if err != nil {
-					log.Warn("live events: catching up", "err", err)
-				}
-				for _, ev := range missed {
-					s.hub.Publish(ev)
-					last = ev.ID
-				}
 			}
-			n, err := conn.WaitForNotification(ctx)
+			s.db.kiosk.Listening(on)
+		},
+		Reconnected: func(ctx context.Context) {
+			// Catch up on what was committed while not listening.
+			missed, err := s.eventsSince(ctx, `id > ?`, []any{last}, 10000)
 			if err != nil {
-				if ctx.Err() == nil {
-					log.Warn("live events: listening failed; reconnecting", "err", err)
-				}
-				s.db.kiosk.Listening(false)
-				conn.Close(context.Background())
-				conn = nil
-				continue
+				log.Warn("live events: catching up", "err", err)
 			}
-			if n.Channel == kioskChannel {
+			for _, ev := range missed {
+				s.hub.Publish(ev)
+				last = ev.ID
+			}
+		},
+		Notify: func(ctx context.Context, channel, payload string) {
+			if channel == kioskChannel {
 				s.db.kiosk.Changed()
-				continue
+				return
 			}
 			var ev messaging.Event
-			if json.Unmarshal([]byte(n.Payload), &ev) != nil {
-				continue
+			if json.Unmarshal([]byte(payload), &ev) != nil {
+				return
 			}
 			if ev.Type == "" && ev.ID != 0 { // too large for NOTIFY: read it back
 				list, err := s.eventsSince(ctx, `id = ?`, []any{ev.ID}, 1)
 				if err != nil || len(list) == 0 {
 					log.Warn("live events: reading back an event", "id", ev.ID, "err", err)
-					continue
+					return
 				}
 				ev = list[0]
 			}
@@ -246,24 +227,6 @@ func (s *MessagingStore) Listen(ctx context.Context, log *slog.Logger) error {
 				last = ev.ID
 			}
 			s.hub.Publish(ev)
-		}
-		if conn != nil {
-			conn.Close(context.Background())
-		}
-	}()
-	return nil
-}
-
-func (s *MessagingStore) listenConn(ctx context.Context) (*pgx.Conn, error) {
-	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(cctx, s.db.driverDSN)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := conn.Exec(cctx, `LISTEN `+eventsChannel+`; LISTEN `+kioskChannel); err != nil {
-		conn.Close(context.Background())
-		return nil, err
-	}
-	return conn, nil
+		},
+	}).Start(ctx)
 }

@@ -2,56 +2,18 @@ package storage
 
 import (
 	"context"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"path"
-	"sort"
-	"strconv"
-	"strings"
+
+	"github.com/packline/packline/internal/storage/engine"
 )
 
 //go:embed migrations
 var migrationFiles embed.FS
 
-// migration is one versioned schema step, named NNNN_what.sql.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-func (db *DB) migrations() ([]migration, error) {
-	dir := path.Join("migrations", string(db.Dialect))
-	entries, err := fs.ReadDir(migrationFiles, dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []migration
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), ".sql") {
-			continue
-		}
-		num, _, ok := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil {
-			return nil, fmt.Errorf("migration %s: name must start with a number and '_'", e.Name())
-		}
-		body, err := fs.ReadFile(migrationFiles, path.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: e.Name(), sql: string(body)})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
-	for i := 1; i < len(out); i++ {
-		if out[i].version == out[i-1].version {
-			return nil, fmt.Errorf("migrations %s and %s share a version", out[i-1].name, out[i].name)
-		}
-	}
-	return out, nil
+func (db *DB) migrations() ([]engine.Migration, error) {
+	return engine.Migrations(migrationFiles, path.Join("migrations", string(db.Dialect)))
 }
 
 // LatestSchemaVersion is the version the embedded migrations lead to.
@@ -60,7 +22,7 @@ func (db *DB) LatestSchemaVersion() int {
 	if err != nil || len(ms) == 0 {
 		return 0
 	}
-	return ms[len(ms)-1].version
+	return ms[len(ms)-1].Version
 }
 
 // SchemaVersion returns the highest applied migration version.
@@ -104,7 +66,7 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 	// knows neither its tables nor how to undo them.
 	if v, err := db.SchemaVersion(ctx); err != nil {
 		return nil, err
-	} else if latest := ms[len(ms)-1].version; v > latest {
+	} else if latest := ms[len(ms)-1].Version; v > latest {
 		return nil, &SchemaNewerError{Database: v, Binary: latest}
 	}
 	for _, m := range ms {
@@ -115,7 +77,7 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 				}
 			}
 			var n int
-			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, m.Version).Scan(&n); err != nil {
 				return err
 			}
 			if n > 0 {
@@ -123,14 +85,14 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 			}
 			// The step's SQL runs as written: no placeholder rewriting, which
 			// would turn a "?" in seeded text into "$1" on PostgreSQL.
-			if _, err := tx.tx.ExecContext(ctx, m.sql); err != nil {
-				return fmt.Errorf("migration %s: %w", m.name, err)
+			if _, err := tx.tx.ExecContext(ctx, m.SQL); err != nil {
+				return fmt.Errorf("migration %s: %w", m.Name, err)
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-				m.version, m.name, Millis(tx.Now)); err != nil {
+				m.Version, m.Name, Millis(tx.Now)); err != nil {
 				return err
 			}
-			applied = append(applied, m.name)
+			applied = append(applied, m.Name)
 			return nil
 		})
 		if err != nil {
@@ -140,17 +102,13 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 	return applied, nil
 }
 
-// MigrationsDigest names the embedded migrations of dialect d: a hex SHA-256
-// over every step's file name and text, so that a database migrated by one
-// set can be told from another's (the tests' migrated templates).
+// MigrationsDigest names the embedded migrations of dialect d (engine.Digest),
+// so that a database migrated by one set can be told from another's (the
+// tests' migrated templates).
 func MigrationsDigest(d Dialect) (string, error) {
 	ms, err := (&DB{Dialect: d}).migrations()
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
-	for _, m := range ms {
-		fmt.Fprintf(h, "%s\x00%d\x00%s\x00", m.name, len(m.sql), m.sql)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return engine.Digest(ms), nil
 }

@@ -5,6 +5,7 @@
 // PostgreSQL (placeholders.go), caches of prepared statements (stmts.go),
 // SQLite's throttle counts kept in memory (throttle.go), the instance's
 // count of the kiosk list's changes (kiosk.go), what a driver's error
-// means (errors.go), and the engine-neutral copy of a table (copy.go).
-// Package storage holds the SQL and builds on these.
+// means (errors.go), the list of migrations (migrations.go), PostgreSQL's
+// LISTEN connection (listen.go) and the copy of a database from one engine
+// to another (copy.go). Package storage holds the SQL and builds on these.
 package engine
