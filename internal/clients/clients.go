@@ -135,3 +135,9 @@ type Clock func() time.Time
 func errNotFound() error {
 	return apperr.New(apperr.NotFound, "clients.not_found", apperr.Params{}, "Client not found.")
 }
+
+// SearchText is what the list's search matches a client against: its name,
+// email, city and country, lower-cased.
+func SearchText(c *Client) string {
+	return strings.ToLower(strings.Join([]string{c.Name, c.Email, c.City, c.Country}, " "))
+}

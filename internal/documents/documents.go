@@ -22,7 +22,6 @@ package documents
 import (
 	"context"
 	"errors"
-	"io"
 	"time"
 )
 
@@ -182,8 +181,9 @@ type Store interface {
 	BeginContent(ctx context.Context) (int64, error)
 	// AppendChunk stores the seq-th chunk (from 0) of a pending content.
 	AppendChunk(ctx context.Context, pendingID int64, seq int, data []byte) error
-	// ReaderAt reads stored content at any offset, a chunk at a time.
-	ReaderAt(ctx context.Context, contentID int64, size int64) io.ReaderAt
+	// Chunk reads the seq-th chunk (from 0) of a content, pending or
+	// stored (nil past its end).
+	Chunk(ctx context.Context, contentID, seq int64) ([]byte, error)
 	// DiscardContent drops a pending content and its chunks.
 	DiscardContent(ctx context.Context, pendingID int64) error
 	// CreateDocument, in one transaction, turns the pending content into c —
@@ -196,8 +196,6 @@ type Store interface {
 	// Get returns a document, live or trashed (nil if neither).
 	Get(ctx context.Context, id int64) (*Document, error)
 	List(ctx context.Context, f Filter) ([]Document, int, error)
-	// OpenContent streams a content's bytes, a chunk at a time.
-	OpenContent(ctx context.Context, contentID int64) (io.ReadCloser, error)
 
 	// Trash marks a live document deleted; false if it is not live.
 	Trash(ctx context.Context, id int64, by Actor) (bool, error)

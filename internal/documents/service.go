@@ -113,7 +113,8 @@ func (s *Service) Receive(ctx context.Context, name string, file io.Reader) (*Re
 	}
 	rec.Name, rec.ContentType = name, ctype
 	if IsZip(ctype) {
-		rec.Entries, err = Inspect(s.store.ReaderAt(ctx, pending, rec.Size), rec.Size, name, ctype)
+		at := &contentReaderAt{ctx: ctx, store: s.store, id: pending, size: rec.Size, seq: -1}
+		rec.Entries, err = Inspect(at, rec.Size, name, ctype)
 		if err != nil {
 			s.Discard(context.WithoutCancel(ctx), rec)
 			return nil, err
@@ -281,8 +282,7 @@ func (s *Service) Open(ctx context.Context, id int64) (*Document, io.ReadCloser,
 	if err != nil {
 		return nil, nil, err
 	}
-	rc, err := s.store.OpenContent(ctx, d.ContentID)
-	return d, rc, err
+	return d, &contentReader{ctx: ctx, store: s.store, id: d.ContentID}, nil
 }
 
 // List returns a page of live documents (or of the trash, f.Trashed) and

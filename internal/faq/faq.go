@@ -69,6 +69,24 @@ type Filter struct {
 	Locale string
 	Search string
 	Topic  string
+	// Words are the search's words that count (set by the service): the
+	// first MaxSearchWords of Search, every one of which a shown entry's
+	// text must contain.
+	Words []string
+}
+
+// MaxSearchWords is how many words of a search count.
+const MaxSearchWords = 10
+
+// sortTexts puts texts in Locales order (a locale not among them last).
+func sortTexts(texts []Text) {
+	order := func(l string) int {
+		if i := slices.Index(Locales, l); i >= 0 {
+			return i
+		}
+		return len(Locales)
+	}
+	slices.SortStableFunc(texts, func(a, b Text) int { return order(a.Locale) - order(b.Locale) })
 }
 
 // Validate checks an entry: a known topic, English present, each locale at

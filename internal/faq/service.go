@@ -14,10 +14,10 @@ import (
 // error) for a row that does not exist.
 type Store interface {
 	// List is every entry in position order as f.Locale shows it (its own
-	// text, else English), those whose shown text contains f.Search
-	// (lower-cased) and of f.Topic when set.
+	// text, else English, as Text.Locale says), those whose shown search
+	// text contains every one of f.Words and of f.Topic when set.
 	List(ctx context.Context, f Filter) ([]Shown, error)
-	// Entry reads one entry with all its texts.
+	// Entry reads one entry with all its texts, in any order.
 	Entry(ctx context.Context, id int64) (*Entry, error)
 	// Create writes a new entry after the last one and returns its id.
 	Create(ctx context.Context, in Input, by int64) (int64, error)
@@ -57,7 +57,15 @@ func (s *Service) List(ctx context.Context, f Filter) ([]Shown, error) {
 	if err := paging.CheckSearch(f.Search); err != nil {
 		return nil, err
 	}
-	return s.store.List(ctx, f)
+	f.Words = strings.Fields(f.Search)
+	if len(f.Words) > MaxSearchWords {
+		f.Words = f.Words[:MaxSearchWords]
+	}
+	list, err := s.store.List(ctx, f)
+	for i := range list {
+		list[i].Fallback = list[i].Locale != f.Locale
+	}
+	return list, err
 }
 
 // Get reads one entry with all its texts.
@@ -65,6 +73,9 @@ func (s *Service) Get(ctx context.Context, id int64) (*Entry, error) {
 	e, err := s.store.Entry(ctx, id)
 	if err == nil && e == nil {
 		err = errNotFound
+	}
+	if e != nil {
+		sortTexts(e.Texts)
 	}
 	return e, err
 }

@@ -146,6 +146,41 @@ type Receipt struct {
 	Move  *Move
 }
 
+// ReceiptSums is what an import's receipts add to one item's summaries:
+// its stock, its batches' codes (CodeKey) and their soonest expiry.
+type ReceiptSums struct {
+	Quantity   Quantity
+	Codes      []string
+	NextExpiry *string
+}
+
+// SumReceipts are what the receipts add to each item, and the items among
+// them that are not fresh (touched: existing items), in first-seen order.
+func SumReceipts(fresh []*Item, rs []Receipt) (map[*Item]*ReceiptSums, []*Item) {
+	sums := map[*Item]*ReceiptSums{}
+	var touched []*Item
+	isFresh := map[*Item]bool{}
+	for _, it := range fresh {
+		isFresh[it] = true
+	}
+	for _, r := range rs {
+		s := sums[r.Item]
+		if s == nil {
+			s = &ReceiptSums{}
+			sums[r.Item] = s
+			if !isFresh[r.Item] {
+				touched = append(touched, r.Item)
+			}
+		}
+		s.Quantity += r.Move.Quantity
+		s.Codes = append(s.Codes, CodeKey(r.Batch.Code))
+		if e := r.Batch.ExpiresAt; e != nil && (s.NextExpiry == nil || *e < *s.NextExpiry) {
+			s.NextExpiry = e
+		}
+	}
+	return sums, touched
+}
+
 // Calendar is where the Service learns the organisation's today and time
 // zone (organisation.Calendar).
 type Calendar interface {

@@ -23,6 +23,7 @@ package payments
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
@@ -311,4 +312,14 @@ type Summary struct {
 	// ReceivedMinor is what was received in the last 30 days, in the
 	// organisation's currency.
 	ReceivedMinor int64 `json:"received_minor"`
+}
+
+// SearchText is what the list's search matches an invoice against: its
+// number (none while a draft) and the billed name, lower-cased.
+func SearchText(inv *Invoice) string {
+	num := ""
+	if inv.Number != nil {
+		num = *inv.Number
+	}
+	return strings.ToLower(num + " " + inv.BillTo.Name)
 }

@@ -270,3 +270,7 @@ func Attributable(o *Option, id int64, productID int64, field string) error {
 func errNotFound() error {
 	return apperr.New(apperr.NotFound, "projects.not_found", apperr.Params{}, "Project not found.")
 }
+
+// SearchText is what the list's search matches a project against: its name
+// and its client's, lower-cased.
+func SearchText(p *Project, client string) string { return strings.ToLower(p.Name + " " + client) }

@@ -262,3 +262,9 @@ func errUnknownBatch(field string, id int64) error {
 func errReasonRequired() error {
 	return apperr.New(apperr.Invalid, "shipping.reason_required", apperr.Params{}, "Give a reason for cancelling.").OnField("reason")
 }
+
+// SearchText is what the log's search matches a shipment against: its
+// number, destination, tracking number and carrier, lower-cased.
+func SearchText(sh *Shipment) string {
+	return strings.ToLower(strings.Join([]string{sh.Number, sh.Destination.Name, sh.TrackingNumber, sh.Carrier}, " "))
+}

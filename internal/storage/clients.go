@@ -27,16 +27,12 @@ func scanClient(r rowScanner) (*clients.Client, error) {
 	return &c, nil
 }
 
-func clientSearchText(c *clients.Client) string {
-	return strings.ToLower(strings.Join([]string{c.Name, c.Email, c.City, c.Country}, " "))
-}
-
 // InsertClient writes a new client.
 func (s *ClientStore) InsertClient(ctx context.Context, c *clients.Client) error {
 	return s.db.WithTx(ctx, func(tx *Tx) error {
 		return tx.QueryRow(ctx, `INSERT INTO clients (name, name_key, email, address, city, country, search_text, archived, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			c.Name, strings.ToLower(c.Name), c.Email, c.Address, c.City, c.Country, clientSearchText(c), c.Archived,
+			c.Name, strings.ToLower(c.Name), c.Email, c.Address, c.City, c.Country, clients.SearchText(c), c.Archived,
 			Millis(c.CreatedAt), Millis(c.UpdatedAt)).Scan(&c.ID)
 	})
 }
@@ -46,7 +42,7 @@ func (s *ClientStore) UpdateClient(ctx context.Context, c *clients.Client) error
 	return s.db.WithTx(ctx, func(tx *Tx) error {
 		return mustAffect(tx.Exec(ctx, `UPDATE clients SET name = ?, name_key = ?, email = ?, address = ?, city = ?, country = ?,
 			search_text = ?, archived = ?, updated_at = ? WHERE id = ?`,
-			c.Name, strings.ToLower(c.Name), c.Email, c.Address, c.City, c.Country, clientSearchText(c), c.Archived,
+			c.Name, strings.ToLower(c.Name), c.Email, c.Address, c.City, c.Country, clients.SearchText(c), c.Archived,
 			Millis(c.UpdatedAt), c.ID))
 	})
 }

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"strings"
 
 	"github.com/packline/packline/internal/faq"
 )
@@ -17,7 +16,7 @@ var _ faq.Store = (*FAQStore)(nil)
 func NewFAQStore(db *DB) *FAQStore { return &FAQStore{db: db} }
 
 // List shows every entry in f.Locale, else in English, in position order.
-// Every word of f.Search must occur in the shown question or answer.
+// Every one of f.Words must occur in the shown question or answer.
 func (s *FAQStore) List(ctx context.Context, f faq.Filter) ([]faq.Shown, error) {
 	q := `SELECT e.id, e.position, e.topic, COALESCE(l.locale, en.locale), COALESCE(l.question, en.question),
 			COALESCE(l.answer, en.answer)
@@ -30,20 +29,14 @@ func (s *FAQStore) List(ctx context.Context, f faq.Filter) ([]faq.Shown, error) 
 		q += ` AND e.topic = ?`
 		args = append(args, f.Topic)
 	}
-	words := strings.Fields(f.Search)
-	if len(words) > 10 {
-		words = words[:10]
-	}
-	for _, w := range words {
+	for _, w := range f.Words {
 		q += ` AND COALESCE(l.search_text, en.search_text) LIKE ? ESCAPE '\'`
 		args = append(args, "%"+escapeLike(w)+"%")
 	}
 	q += ` ORDER BY e.position, e.id`
 	return scanAll(ctx, s.db, func(r rowScanner) (*faq.Shown, error) {
 		var v faq.Shown
-		err := r.Scan(&v.ID, &v.Position, &v.Topic, &v.Locale, &v.Question, &v.Answer)
-		v.Fallback = v.Locale != f.Locale
-		return &v, err
+		return &v, r.Scan(&v.ID, &v.Position, &v.Topic, &v.Locale, &v.Question, &v.Answer)
 	}, q, args...)
 }
 
@@ -67,19 +60,6 @@ func (s *FAQStore) Entry(ctx context.Context, id int64) (*faq.Entry, error) {
 	}, `SELECT locale, question, answer FROM faq_texts WHERE entry_id = ?`, id)
 	if err != nil {
 		return nil, err
-	}
-	order := func(l string) int {
-		for i, x := range faq.Locales {
-			if x == l {
-				return i
-			}
-		}
-		return len(faq.Locales)
-	}
-	for i := 1; i < len(e.Texts); i++ { // a handful: insertion sort
-		for j := i; j > 0 && order(e.Texts[j].Locale) < order(e.Texts[j-1].Locale); j-- {
-			e.Texts[j], e.Texts[j-1] = e.Texts[j-1], e.Texts[j]
-		}
 	}
 	return &e, nil
 }

@@ -96,7 +96,7 @@ func takenCodes(ctx context.Context, q querier, codes map[int64][]string) (map[i
 // and the moves, then adds to the existing items' summaries, a few
 // statements for thousands of rows.
 func (t *invTx) InsertStock(ctx context.Context, fresh []*inventory.Item, rs []inventory.Receipt, createdBy *int64) error {
-	sums, touched := stockSums(fresh, rs)
+	sums, touched := inventory.SumReceipts(fresh, rs)
 	if err := t.insertItems(ctx, fresh, sums); err != nil {
 		return err
 	}
@@ -109,37 +109,9 @@ func (t *invTx) InsertStock(ctx context.Context, fresh []*inventory.Item, rs []i
 	return t.growItems(ctx, touched, sums)
 }
 
-// stockSums are what an import's new batches add to each item (stock,
-// codes, soonest expiry), and the existing items among them (touched), in
-// first-seen order.
-func stockSums(fresh []*inventory.Item, rs []inventory.Receipt) (map[*inventory.Item]*itemSummary, []*inventory.Item) {
-	sums := map[*inventory.Item]*itemSummary{}
-	var touched []*inventory.Item
-	isFresh := map[*inventory.Item]bool{}
-	for _, it := range fresh {
-		isFresh[it] = true
-	}
-	for _, r := range rs {
-		s := sums[r.Item]
-		if s == nil {
-			s = &itemSummary{}
-			sums[r.Item] = s
-			if !isFresh[r.Item] {
-				touched = append(touched, r.Item)
-			}
-		}
-		s.qty += r.Move.Quantity
-		s.codes = append(s.codes, inventory.CodeKey(r.Batch.Code))
-		if e := r.Batch.ExpiresAt; e != nil && (s.nextExpiry == nil || *e < *s.nextExpiry) {
-			s.nextExpiry = e
-		}
-	}
-	return sums, touched
-}
-
 // growItems adds their new batches' stock and codes to existing items and
 // recomputes their soonest expiry.
-func (t *invTx) growItems(ctx context.Context, touched []*inventory.Item, sums map[*inventory.Item]*itemSummary) error {
+func (t *invTx) growItems(ctx context.Context, touched []*inventory.Item, sums map[*inventory.Item]*inventory.ReceiptSums) error {
 	return inChunks(touched, 500, func(part []*inventory.Item) error {
 		var q strings.Builder
 		q.WriteString(`UPDATE inventory_items SET on_hand = inventory_items.on_hand + v.column2,
@@ -153,7 +125,7 @@ func (t *invTx) growItems(ctx context.Context, touched []*inventory.Item, sums m
 			}
 			q.WriteString("(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT))")
 			s := sums[it]
-			args = append(args, it.ID, s.qty, " "+strings.Join(s.codes, " "))
+			args = append(args, it.ID, s.Quantity, " "+strings.Join(s.Codes, " "))
 		}
 		q.WriteString(") AS v WHERE inventory_items.id = v.column1")
 		st, err := t.prepared(ctx, q.String())

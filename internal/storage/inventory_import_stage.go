@@ -34,7 +34,7 @@ func (s *InventoryStore) OpenStage(ctx context.Context) (int64, error) {
 // of its own. Its commit is not flushed to disk: the publishing transaction's
 // is, and a stage lost to a power cut is an import that was never answered.
 func (s *InventoryStore) StageStock(ctx context.Context, stage int64, fresh []*inventory.Item, rs []inventory.Receipt, createdBy *int64) error {
-	sums, _ := stockSums(fresh, rs)
+	sums, _ := inventory.SumReceipts(fresh, rs)
 	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
 		var seq int64
 		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(seq), 0) FROM (SELECT seq FROM inventory_import_items WHERE stage_id = ?
@@ -135,7 +135,7 @@ func (t *invTx) PublishStage(ctx context.Context, stage int64, fresh []*inventor
 	if err := wantRows(res, len(rs), "staged moves"); err != nil {
 		return err
 	}
-	sums, touched := stockSums(fresh, rs)
+	sums, touched := inventory.SumReceipts(fresh, rs)
 	return t.growItems(ctx, touched, sums)
 }
 

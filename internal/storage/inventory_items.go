@@ -67,32 +67,25 @@ func (t *invTx) InsertItem(ctx context.Context, it *inventory.Item) error {
 	return err
 }
 
-// itemSummary is what an import adds to an item's summaries.
-type itemSummary struct {
-	qty        inventory.Quantity
-	codes      []string
-	nextExpiry *string
-}
-
 // itemRow is a new item's values for the columns sku to updated_at of
 // inventory_items (and of the import stage's items), with the summary its
 // first batches give it (nil for none).
-func itemRow(it *inventory.Item, sum *itemSummary) []any {
+func itemRow(it *inventory.Item, sum *inventory.ReceiptSums) []any {
 	if sum == nil {
-		sum = &itemSummary{}
+		sum = &inventory.ReceiptSums{}
 	}
 	codes := ""
-	if len(sum.codes) > 0 {
-		codes = " " + strings.Join(sum.codes, " ")
+	if len(sum.Codes) > 0 {
+		codes = " " + strings.Join(sum.Codes, " ")
 	}
 	return []any{it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit,
-		it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), sum.qty, codes, sum.nextExpiry,
+		it.Category, it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), sum.Quantity, codes, sum.NextExpiry,
 		Millis(it.CreatedAt), Millis(it.UpdatedAt)}
 }
 
 // insertItems writes new items, 200 to a statement, with the summaries
 // their first batches give them (sums, nil for none).
-func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums map[*inventory.Item]*itemSummary) error {
+func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums map[*inventory.Item]*inventory.ReceiptSums) error {
 	return inChunks(items, 200, func(part []*inventory.Item) error {
 		var q strings.Builder
 		q.WriteString(`INSERT INTO inventory_items (sku, sku_key, name, name_key, kind, unit, category, location,

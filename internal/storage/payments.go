@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/payments"
@@ -11,8 +10,8 @@ import (
 
 // PaymentsStore implements payments.Store.
 //
-// Files: billing.go (plans, methods, the primary), billing_invoices.go
-// (invoices, lines, payments), billing_list.go (the list and the summary).
+// Files: payments.go (plans, methods, the primary), payments_invoices.go
+// (invoices, lines, payments), payments_list.go (the list and the summary).
 type PaymentsStore struct{ db *DB }
 
 var (
@@ -169,14 +168,6 @@ func (t *billTx) Project(ctx context.Context, id int64) (*payments.ProjectRef, e
 // NextNumber takes the year's next invoice number (see nextNumber).
 func (t *billTx) NextNumber(ctx context.Context, year int) (int, error) {
 	return t.tx.nextNumber(ctx, "billing_counters", year)
-}
-
-func invoiceSearch(inv *payments.Invoice) string {
-	num := ""
-	if inv.Number != nil {
-		num = *inv.Number
-	}
-	return strings.ToLower(num + " " + inv.BillTo.Name)
 }
 
 func nullStr(p *string) any {

@@ -135,7 +135,7 @@ func (t *billTx) InsertInvoice(ctx context.Context, inv *payments.Invoice) error
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		nullStr(inv.Number), inv.Status, inv.ClientID, inv.ProjectID, inv.BillTo.Name, strings.ToLower(inv.BillTo.Name),
 		inv.BillTo.Email, inv.BillTo.Address, inv.BillTo.City, inv.BillTo.Country, inv.Language, inv.Currency, inv.TaxRateBP,
-		inv.DueDays, inv.Notes, inv.SubtotalMinor, inv.TaxMinor, inv.TotalMinor, inv.PaidMinor, invoiceSearch(inv), inv.ReissueOf,
+		inv.DueDays, inv.Notes, inv.SubtotalMinor, inv.TaxMinor, inv.TotalMinor, inv.PaidMinor, payments.SearchText(inv), inv.ReissueOf,
 		Millis(inv.CreatedAt), Millis(inv.UpdatedAt)).Scan(&inv.ID)
 	if err != nil {
 		return err
@@ -173,7 +173,7 @@ func (t *billTx) UpdateInvoice(ctx context.Context, inv *payments.Invoice, lines
 		nullStr(inv.Number), inv.Status, inv.ClientID, inv.ProjectID, inv.BillTo.Name, strings.ToLower(inv.BillTo.Name),
 		inv.BillTo.Email, inv.BillTo.Address, inv.BillTo.City, inv.BillTo.Country, inv.Language, inv.Currency, inv.TaxRateBP,
 		inv.DueDays, inv.Notes, inv.SubtotalMinor, inv.TaxMinor, inv.TotalMinor, inv.PaidMinor, nullStr(inv.IssueDate),
-		nullStr(inv.DueDate), invoiceSearch(inv), Millis(inv.UpdatedAt), nullMs(inv.SentAt), nullMs(inv.PaidAt),
+		nullStr(inv.DueDate), payments.SearchText(inv), Millis(inv.UpdatedAt), nullMs(inv.SentAt), nullMs(inv.PaidAt),
 		nullMs(inv.VoidedAt), inv.VoidReason, nullStr(linkToken(inv)), nullMs(inv.MailedAt), inv.ID)
 	if err != nil || !lines {
 		return err

@@ -85,12 +85,11 @@ func (t projTx) LockProject(ctx context.Context, id int64) (*projects.Project, e
 	return getProject(ctx, t.tx, id)
 }
 
+// projectSearchText is projects.SearchText of p, with its client's name.
 func projectSearchText(ctx context.Context, tx *Tx, p *projects.Project) (string, error) {
 	var client string
-	if err := tx.QueryRow(ctx, `SELECT name FROM clients WHERE id = ?`, p.ClientID).Scan(&client); err != nil {
-		return "", err
-	}
-	return strings.ToLower(p.Name + " " + client), nil
+	err := tx.QueryRow(ctx, `SELECT name FROM clients WHERE id = ?`, p.ClientID).Scan(&client)
+	return projects.SearchText(p, client), err
 }
 
 // InsertProject writes a new project and its team.

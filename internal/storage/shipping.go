@@ -50,17 +50,13 @@ func (t *shipTx) NextNumber(ctx context.Context, year int) (int, error) {
 	return t.tx.nextNumber(ctx, "shipping_counters", year)
 }
 
-func searchText(sh *shipping.Shipment) string {
-	return strings.ToLower(strings.Join([]string{sh.Number, sh.Destination.Name, sh.TrackingNumber, sh.Carrier}, " "))
-}
-
 // InsertShipment writes a shipment and its lines.
 func (t *shipTx) InsertShipment(ctx context.Context, sh *shipping.Shipment) error {
 	err := t.tx.QueryRow(ctx, `INSERT INTO shipping_shipments (number, status, ship_date, dest_name, dest_name_key, dest_address,
 		dest_contact, carrier, tracking_number, pallets, weight_kg, notes, search_text, created_at, created_by, updated_at, project_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		sh.Number, sh.Status, sh.ShipDate, sh.Destination.Name, strings.ToLower(sh.Destination.Name), sh.Destination.Address,
-		sh.Destination.Contact, sh.Carrier, sh.TrackingNumber, sh.Pallets, sh.WeightKg, sh.Notes, searchText(sh),
+		sh.Destination.Contact, sh.Carrier, sh.TrackingNumber, sh.Pallets, sh.WeightKg, sh.Notes, shipping.SearchText(sh),
 		Millis(sh.CreatedAt), sh.CreatedBy, Millis(sh.UpdatedAt), sh.ProjectID).Scan(&sh.ID)
 	if err != nil {
 		return err
@@ -89,7 +85,7 @@ func (t *shipTx) UpdateShipment(ctx context.Context, sh *shipping.Shipment) erro
 		search_text = ?, updated_at = ?, shipped_at = ?, shipped_by = ?, delivered_at = ?, delivered_by = ?,
 		cancelled_at = ?, cancelled_by = ?, cancel_reason = ?, project_id = ? WHERE id = ?`,
 		sh.Status, sh.ShipDate, sh.Destination.Name, strings.ToLower(sh.Destination.Name), sh.Destination.Address,
-		sh.Destination.Contact, sh.Carrier, sh.TrackingNumber, sh.Pallets, sh.WeightKg, sh.Notes, searchText(sh),
+		sh.Destination.Contact, sh.Carrier, sh.TrackingNumber, sh.Pallets, sh.WeightKg, sh.Notes, shipping.SearchText(sh),
 		Millis(sh.UpdatedAt), ms(sh.ShippedAt), sh.ShippedBy, ms(sh.DeliveredAt), sh.DeliveredBy,
 		ms(sh.CancelledAt), sh.CancelledBy, sh.CancelReason, sh.ProjectID, sh.ID)
 	return err
