@@ -230,21 +230,13 @@ func (s *InventoryStore) Items(ctx context.Context, f inventory.ListFilter) ([]i
 // EachItem walks every item f selects, in f's order.
 func (s *InventoryStore) EachItem(ctx context.Context, f inventory.ListFilter, fn func(*inventory.Item) error) error {
 	where, args := listWhere(s.db.Dialect, f)
-	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+itemsFrom(s.db.Dialect, f)+where+listOrder(f), args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return eachRow(ctx, s.db, `SELECT `+itemColumns+itemsFrom(s.db.Dialect, f)+where+listOrder(f), args, func(rows *sql.Rows) error {
 		it, err := scanItem(rows)
 		if err != nil {
 			return err
 		}
-		if err := fn(it); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+		return fn(it)
+	})
 }
 
 // Facets lists the categories, locations and units in use.

@@ -120,40 +120,27 @@ func (s *InventoryStore) Moves(ctx context.Context, f inventory.MoveFilter) ([]i
 // EachMove walks the moves f selects, oldest first.
 func (s *InventoryStore) EachMove(ctx context.Context, f inventory.MoveFilter, fn func(*inventory.Move) error) error {
 	where, args := moveWhere(f)
-	rows, err := s.db.Query(ctx, `SELECT `+moveColumns+moveFrom+where+` ORDER BY m.id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return eachRow(ctx, s.db, `SELECT `+moveColumns+moveFrom+where+` ORDER BY m.id`, args, func(rows *sql.Rows) error {
 		m, err := scanMove(rows)
 		if err != nil {
 			return err
 		}
-		if err := fn(m); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+		return fn(m)
+	})
 }
 
 // BatchTotals sums the batch's moves by reason in one aggregate.
 func (s *InventoryStore) BatchTotals(ctx context.Context, batchID int64) (map[string]inventory.Quantity, error) {
-	rows, err := s.db.Query(ctx, `SELECT reason, SUM(quantity) FROM inventory_moves WHERE batch_id = ? GROUP BY reason`, batchID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	totals := map[string]inventory.Quantity{}
-	for rows.Next() {
-		var reason string
-		var sum int64
-		if err := rows.Scan(&reason, &sum); err != nil {
-			return nil, err
-		}
-		totals[reason] = inventory.Quantity(sum)
-	}
-	return totals, rows.Err()
+	err := eachRow(ctx, s.db, `SELECT reason, SUM(quantity) FROM inventory_moves WHERE batch_id = ? GROUP BY reason`, []any{batchID},
+		func(rows *sql.Rows) error {
+			var reason string
+			var sum int64
+			err := rows.Scan(&reason, &sum)
+			totals[reason] = inventory.Quantity(sum)
+			return err
+		})
+	return totals, err
 }
 
 // moveArgs are a move's columns for INSERT, in insertMove's order.

@@ -114,21 +114,14 @@ func (s *ProductionStore) EmployeeNames(ctx context.Context, ids []int64) (map[i
 	if len(ids) == 0 {
 		return out, nil
 	}
-	cond, arg := anyOf(s.db, "id", ids)
-	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name FROM employees WHERE `+cond, arg)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := eachIn(ctx, s.db, `SELECT id, first_name, last_name FROM employees WHERE %s`, "id", ids, func(rows *sql.Rows) error {
 		var id int64
 		var n [2]string
-		if err := rows.Scan(&id, &n[0], &n[1]); err != nil {
-			return nil, err
-		}
+		err := rows.Scan(&id, &n[0], &n[1])
 		out[id] = n
-	}
-	return out, rows.Err()
+		return err
+	})
+	return out, err
 }
 
 // ---- items and recipes
@@ -138,20 +131,14 @@ func items(ctx context.Context, q querier, ids []int64) (map[int64]*inventory.It
 	if len(ids) == 0 {
 		return out, nil
 	}
-	cond, arg := anyOf(q, "i.id", ids)
-	rows, err := q.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE `+cond, arg)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	err := eachIn(ctx, q, `SELECT `+itemColumns+` FROM inventory_items i WHERE %s`, "i.id", ids, func(rows *sql.Rows) error {
 		it, err := scanItem(rows)
-		if err != nil {
-			return nil, err
+		if err == nil {
+			out[it.ID] = it
 		}
-		out[it.ID] = it
-	}
-	return out, rows.Err()
+		return err
+	})
+	return out, err
 }
 
 // Items returns the items with the given ids (absent ones missing).
@@ -165,21 +152,8 @@ func (t prodTx) Items(ctx context.Context, ids []int64) (map[int64]*inventory.It
 
 // Products lists finished goods (not archived) that have a recipe, by name.
 func (s *ProductionStore) Products(ctx context.Context) ([]inventory.Item, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.kind = ? AND i.archived = ?
+	return scanAll(ctx, s.db, scanItem, `SELECT `+itemColumns+` FROM inventory_items i WHERE i.kind = ? AND i.archived = ?
 		AND EXISTS (SELECT 1 FROM production_recipes r WHERE r.item_id = i.id) ORDER BY i.name_key, i.id`, inventory.KindFinished, false)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []inventory.Item{}
-	for rows.Next() {
-		it, err := scanItem(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *it)
-	}
-	return out, rows.Err()
 }
 
 func recipe(ctx context.Context, q querier, where string, args ...any) (*production.Recipe, error) {
@@ -194,41 +168,31 @@ func recipe(ctx context.Context, q querier, where string, args ...any) (*product
 		return nil, err
 	}
 	r.CreatedAt = FromMillis(created)
-	rows, err := q.Query(ctx, `SELECT c.item_id, c.quantity, i.sku, i.name, i.unit FROM production_recipe_components c
-		JOIN inventory_items i ON i.id = c.item_id WHERE c.recipe_id = ? ORDER BY c.position`, r.ID)
+	err = eachRow(ctx, q, `SELECT c.item_id, c.quantity, i.sku, i.name, i.unit FROM production_recipe_components c
+		JOIN inventory_items i ON i.id = c.item_id WHERE c.recipe_id = ? ORDER BY c.position`, []any{r.ID}, func(rows *sql.Rows) error {
+		var c production.Component
+		err := rows.Scan(&c.ItemID, &c.Quantity, &c.SKU, &c.Name, &c.Unit)
+		r.Components = append(r.Components, c)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var c production.Component
-		if err := rows.Scan(&c.ItemID, &c.Quantity, &c.SKU, &c.Name, &c.Unit); err != nil {
-			return nil, err
-		}
-		r.Components = append(r.Components, c)
-	}
-	return &r, rows.Err()
+	return &r, nil
 }
 
 const currentRecipe = `WHERE item_id = ? ORDER BY version DESC LIMIT 1`
 
 // RecipeVersions lists every version of an item's recipe, newest first.
 func (s *ProductionStore) RecipeVersions(ctx context.Context, itemID int64) ([]production.Recipe, error) {
-	rows, err := s.db.Query(ctx, `SELECT version FROM production_recipes WHERE item_id = ? ORDER BY version DESC`, itemID)
-	if err != nil {
-		return nil, err
-	}
 	var versions []int
-	for rows.Next() {
+	err := eachRow(ctx, s.db, `SELECT version FROM production_recipes WHERE item_id = ? ORDER BY version DESC`, []any{itemID}, func(rows *sql.Rows) error {
 		var v int
-		if err := rows.Scan(&v); err != nil {
-			rows.Close()
-			return nil, err
-		}
+		err := rows.Scan(&v)
 		versions = append(versions, v)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	out := []production.Recipe{}

@@ -108,23 +108,13 @@ func (s *ProductionStore) Entries(ctx context.Context, from, to string) ([]produ
 
 // BatchUses lists the entries that consumed or produced a batch, newest first.
 func (s *ProductionStore) BatchUses(ctx context.Context, batchID int64) ([]production.BatchUse, error) {
-	rows, err := s.db.Query(ctx, `SELECT e.id, e.date, e.hour, e.line_id, l.name, e.product_id, m.quantity, e.reversed_at IS NOT NULL
+	return scanAll(ctx, s.db, func(r rowScanner) (*production.BatchUse, error) {
+		var u production.BatchUse
+		return &u, r.Scan(&u.EntryID, &u.Date, &u.Hour, &u.LineID, &u.LineName, &u.ProductID, &u.Quantity, &u.Reversed)
+	}, `SELECT e.id, e.date, e.hour, e.line_id, l.name, e.product_id, m.quantity, e.reversed_at IS NOT NULL
 		FROM inventory_moves m JOIN production_entries e ON e.id = m.doc_id JOIN production_lines l ON l.id = e.line_id
 		WHERE m.batch_id = ? AND m.doc_type = ? AND m.reason <> ? ORDER BY e.date DESC, e.hour DESC, e.id DESC`,
 		batchID, production.DocType, inventory.ReasonReversal)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []production.BatchUse{}
-	for rows.Next() {
-		var u production.BatchUse
-		if err := rows.Scan(&u.EntryID, &u.Date, &u.Hour, &u.LineID, &u.LineName, &u.ProductID, &u.Quantity, &u.Reversed); err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
 }
 
 // ---- labour
@@ -133,35 +123,24 @@ func (s *ProductionStore) BatchUses(ctx context.Context, batchID int64) ([]produ
 // start of each one's open shift.
 func (s *ProductionStore) Punches(ctx context.Context, from, to time.Time) ([]production.EmployeePunches, error) {
 	open := map[int64]*time.Time{}
-	orows, err := s.db.Query(ctx, `SELECT id, last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`, timeclock.ClockedIn)
+	err := eachRow(ctx, s.db, `SELECT id, last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`,
+		[]any{timeclock.ClockedIn}, func(rows *sql.Rows) error {
+			var id, at int64
+			err := rows.Scan(&id, &at)
+			t := FromMillis(at)
+			open[id] = &t
+			return err
+		})
 	if err != nil {
 		return nil, err
 	}
-	for orows.Next() {
-		var id, at int64
-		if err := orows.Scan(&id, &at); err != nil {
-			orows.Close()
-			return nil, err
-		}
-		t := FromMillis(at)
-		open[id] = &t
-	}
-	orows.Close()
-	if err := orows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err := s.db.Query(ctx, `SELECT id, employee_id, kind, at FROM punches
-		WHERE voided_at IS NULL AND at >= ? AND at < ? ORDER BY employee_id, at, id`, Millis(from), Millis(to))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var out []production.EmployeePunches
-	for rows.Next() {
+	err = eachRow(ctx, s.db, `SELECT id, employee_id, kind, at FROM punches
+		WHERE voided_at IS NULL AND at >= ? AND at < ? ORDER BY employee_id, at, id`, []any{Millis(from), Millis(to)}, func(rows *sql.Rows) error {
 		var p timeclock.Punch
 		var at int64
 		if err := rows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at); err != nil {
-			return nil, err
+			return err
 		}
 		p.At = FromMillis(at)
 		if len(out) == 0 || out[len(out)-1].EmployeeID != p.EmployeeID {
@@ -169,29 +148,20 @@ func (s *ProductionStore) Punches(ctx context.Context, from, to time.Time) ([]pr
 		}
 		cur := &out[len(out)-1]
 		cur.Punches = append(cur.Punches, p)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // Assignments lists line assignments dated from..to.
 func (s *ProductionStore) Assignments(ctx context.Context, from, to string) ([]production.Assignment, error) {
-	rows, err := s.db.Query(ctx, `SELECT date, employee_id, line_id FROM production_assignments WHERE date >= ? AND date <= ?
-		ORDER BY date, employee_id`, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []production.Assignment{}
-	for rows.Next() {
+	return scanAll(ctx, s.db, func(r rowScanner) (*production.Assignment, error) {
 		var a production.Assignment
 		var line int64
-		if err := rows.Scan(&a.Date, &a.EmployeeID, &line); err != nil {
-			return nil, err
-		}
 		a.LineID = &line
-		out = append(out, a)
-	}
-	return out, rows.Err()
+		return &a, r.Scan(&a.Date, &a.EmployeeID, &line)
+	}, `SELECT date, employee_id, line_id FROM production_assignments WHERE date >= ? AND date <= ?
+		ORDER BY date, employee_id`, from, to)
 }
 
 // LockEmployee implements production.Tx.
@@ -219,19 +189,13 @@ func (t prodTx) SetAssignment(ctx context.Context, a production.Assignment) erro
 
 // ActiveEmployees are the active employees' first and last names by id.
 func (s *ProductionStore) ActiveEmployees(ctx context.Context) (map[int64][2]string, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, first_name, last_name FROM employees WHERE active = ?`, true)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[int64][2]string{}
-	for rows.Next() {
+	err := eachRow(ctx, s.db, `SELECT id, first_name, last_name FROM employees WHERE active = ?`, []any{true}, func(rows *sql.Rows) error {
 		var id int64
-		var f, l string
-		if err := rows.Scan(&id, &f, &l); err != nil {
-			return nil, err
-		}
-		out[id] = [2]string{f, l}
-	}
-	return out, rows.Err()
+		var n [2]string
+		err := rows.Scan(&id, &n[0], &n[1])
+		out[id] = n
+		return err
+	})
+	return out, err
 }

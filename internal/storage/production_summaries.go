@@ -52,21 +52,14 @@ func (db *DB) RebuildProductionSummaries(ctx context.Context) error {
 				return err
 			}
 		}
-		rows, err := tx.Query(ctx, `SELECT DISTINCT date FROM production_entries ORDER BY date`)
-		if err != nil {
-			return err
-		}
 		var dates []string
-		for rows.Next() {
+		err := eachRow(ctx, tx, `SELECT DISTINCT date FROM production_entries ORDER BY date`, nil, func(rows *sql.Rows) error {
 			var d string
-			if err := rows.Scan(&d); err != nil {
-				rows.Close()
-				return err
-			}
+			err := rows.Scan(&d)
 			dates = append(dates, d)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return err
+		})
+		if err != nil {
 			return err
 		}
 		for _, d := range dates {
@@ -105,74 +98,54 @@ const invalidateLabourSQL = `UPDATE production_labour_days SET generation = gene
 // OutputSummary reads a range's output from the day summaries.
 func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {
 	out := &production.OutputSummary{}
-	rows, err := s.db.Query(ctx, `SELECT date, product_id, SUM(units) FROM production_day_output
-		WHERE date >= ? AND date <= ? GROUP BY date, product_id ORDER BY date, product_id`, from, to)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
+	err := eachRow(ctx, s.db, `SELECT date, product_id, SUM(units) FROM production_day_output
+		WHERE date >= ? AND date <= ? GROUP BY date, product_id ORDER BY date, product_id`, []any{from, to}, func(rows *sql.Rows) error {
 		var o production.Output
-		if err := rows.Scan(&o.Date, &o.ProductID, &o.Units); err != nil {
-			rows.Close()
-			return nil, err
-		}
+		err := rows.Scan(&o.Date, &o.ProductID, &o.Units)
 		out.DayProducts = append(out.DayProducts, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	rows, err = s.db.Query(ctx, `SELECT date, line_id, units, hours FROM production_day_lines
-		WHERE date >= ? AND date <= ? ORDER BY date, line_id`, from, to)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
+	err = eachRow(ctx, s.db, `SELECT date, line_id, units, hours FROM production_day_lines
+		WHERE date >= ? AND date <= ? ORDER BY date, line_id`, []any{from, to}, func(rows *sql.Rows) error {
 		var d production.DayLine
 		var hours int64
-		if err := rows.Scan(&d.Date, &d.LineID, &d.Units, &hours); err != nil {
-			return nil, err
-		}
+		err := rows.Scan(&d.Date, &d.LineID, &d.Units, &hours)
 		d.Hours = uint32(hours)
 		out.DayLines = append(out.DayLines, d)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // OpenShifts are the starts of the shifts open now.
 func (s *ProductionStore) OpenShifts(ctx context.Context) ([]time.Time, error) {
-	rows, err := s.db.Query(ctx, `SELECT last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`, timeclock.ClockedIn)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var out []time.Time
-	for rows.Next() {
-		var at int64
-		if err := rows.Scan(&at); err != nil {
-			return nil, err
-		}
-		out = append(out, FromMillis(at))
-	}
-	return out, rows.Err()
+	err := eachRow(ctx, s.db, `SELECT last_event_at FROM employees WHERE clock_status = ? AND last_event_at IS NOT NULL`,
+		[]any{timeclock.ClockedIn}, func(rows *sql.Rows) error {
+			var at int64
+			err := rows.Scan(&at)
+			out = append(out, FromMillis(at))
+			return err
+		})
+	return out, err
 }
 
 // LabourDays reads the labour cache's days in [from, to] (one snapshot).
 func (s *ProductionStore) LabourDays(ctx context.Context, from, to string) (map[string]production.LabourDay, error) {
-	rows, err := s.db.Query(ctx, `SELECT d.date, d.generation, d.basis, l.line_id, l.labour_ns FROM production_labour_days d
-		LEFT JOIN production_labour l ON l.date = d.date AND d.basis <> ''
-		WHERE d.date >= ? AND d.date <= ?`, from, to)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[string]production.LabourDay{}
-	for rows.Next() {
+	err := eachRow(ctx, s.db, `SELECT d.date, d.generation, d.basis, l.line_id, l.labour_ns FROM production_labour_days d
+		LEFT JOIN production_labour l ON l.date = d.date AND d.basis <> ''
+		WHERE d.date >= ? AND d.date <= ?`, []any{from, to}, func(rows *sql.Rows) error {
 		var d production.LabourDay
 		var line, ns *int64
 		if err := rows.Scan(&d.Date, &d.Generation, &d.Basis, &line, &ns); err != nil {
-			return nil, err
+			return err
 		}
 		k, ok := out[d.Date]
 		if !ok {
@@ -183,8 +156,9 @@ func (s *ProductionStore) LabourDays(ctx context.Context, from, to string) (map[
 			k.PerLine[*line] += time.Duration(*ns)
 		}
 		out[d.Date] = k
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // AddLabourDays adds cache rows (not computed) for dates without one.

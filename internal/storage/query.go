@@ -39,7 +39,12 @@ func eachIn(ctx context.Context, q querier, query, column string, ids []int64, s
 		return nil
 	}
 	cond, arg := anyOf(q, column, ids)
-	rows, err := q.Query(ctx, fmt.Sprintf(query, cond), append(args, arg)...)
+	return eachRow(ctx, q, fmt.Sprintf(query, cond), append(args, arg), scan)
+}
+
+// eachRow runs query with args, calling scan for every row.
+func eachRow(ctx context.Context, q querier, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.Query(ctx, query, args...)
 	if err != nil {
 		return err
 	}

@@ -135,47 +135,29 @@ func (s *RecallStore) Recalls(ctx context.Context, f recalls.Filter) ([]recalls.
 	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM recalls r`+where, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.db.Query(ctx, recallSelect+where+` ORDER BY r.id DESC LIMIT ? OFFSET ?`,
+	out, err := scanAll(ctx, s.db, scanRecall, recallSelect+where+` ORDER BY r.id DESC LIMIT ? OFFSET ?`,
 		append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
 	if err != nil {
 		return nil, 0, err
 	}
-	defer rows.Close()
-	out := []recalls.Recall{}
-	for rows.Next() {
-		r, err := scanRecall(rows)
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, *r)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 func (s *RecallStore) List(ctx context.Context, id int64) ([]recalls.ListLine, error) {
-	rows, err := s.db.Query(ctx, `SELECT s.dest_name, s.dest_contact, s.dest_address, s.id, s.number, s.ship_date, s.status,
+	return scanAll(ctx, s.db, func(r rowScanner) (*recalls.ListLine, error) {
+		var l recalls.ListLine
+		var exp sql.NullString
+		err := r.Scan(&l.Destination, &l.Contact, &l.Address, &l.ShipmentID, &l.Number, &l.ShipDate, &l.Status,
+			&l.BatchID, &l.BatchCode, &exp, &l.ItemSKU, &l.ItemName, &l.Quantity, &l.Unit)
+		if exp.Valid {
+			l.ExpiresAt = &exp.String
+		}
+		return &l, err
+	}, `SELECT s.dest_name, s.dest_contact, s.dest_address, s.id, s.number, s.ship_date, s.status,
 		b.id, b.code, b.expires_at, i.sku, i.name, -m.quantity, i.unit
 		FROM recall_batches rb JOIN shipping_lines l ON l.batch_id = rb.batch_id
 		JOIN shipping_shipments s ON s.id = l.shipment_id JOIN inventory_moves m ON m.id = l.move_id
 		JOIN inventory_batches b ON b.id = l.batch_id JOIN inventory_items i ON i.id = b.item_id
 		WHERE rb.recall_id = ? AND s.status IN ('shipped', 'delivered')
 		ORDER BY s.dest_name_key, s.ship_date, s.number, b.code`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []recalls.ListLine{}
-	for rows.Next() {
-		var l recalls.ListLine
-		var exp sql.NullString
-		if err := rows.Scan(&l.Destination, &l.Contact, &l.Address, &l.ShipmentID, &l.Number, &l.ShipDate, &l.Status,
-			&l.BatchID, &l.BatchCode, &exp, &l.ItemSKU, &l.ItemName, &l.Quantity, &l.Unit); err != nil {
-			return nil, err
-		}
-		if exp.Valid {
-			l.ExpiresAt = &exp.String
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
 }

@@ -51,26 +51,17 @@ func scanAudit(r rowScanner) (*timeclock.AuditEntry, error) {
 
 // OpenShifts implements timeclock.Store.
 func (s *TimeclockStore) OpenShifts(ctx context.Context) ([]timeclock.OpenShift, error) {
-	rows, err := s.db.Query(ctx, `SELECT e.id, e.first_name, e.last_name, e.last_event_at,
-		(SELECT COALESCE(MAX(p.id), 0) FROM punches p WHERE p.employee_id = e.id AND p.kind = 'in' AND p.voided_at IS NULL AND p.at = e.last_event_at)
-		FROM employees e WHERE e.clock_status = ? ORDER BY e.last_event_at, e.id`, timeclock.ClockedIn)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []timeclock.OpenShift{}
-	for rows.Next() {
+	return scanAll(ctx, s.db, func(r rowScanner) (*timeclock.OpenShift, error) {
 		var o timeclock.OpenShift
 		var since sql.NullInt64
-		if err := rows.Scan(&o.EmployeeID, &o.FirstName, &o.LastName, &since, &o.PunchID); err != nil {
-			return nil, err
-		}
+		err := r.Scan(&o.EmployeeID, &o.FirstName, &o.LastName, &since, &o.PunchID)
 		if since.Valid {
 			o.Since = FromMillis(since.Int64)
 		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+		return &o, err
+	}, `SELECT e.id, e.first_name, e.last_name, e.last_event_at,
+		(SELECT COALESCE(MAX(p.id), 0) FROM punches p WHERE p.employee_id = e.id AND p.kind = 'in' AND p.voided_at IS NULL AND p.at = e.last_event_at)
+		FROM employees e WHERE e.clock_status = ? ORDER BY e.last_event_at, e.id`, timeclock.ClockedIn)
 }
 
 // Punches implements timeclock.Store.
@@ -95,23 +86,22 @@ func (s *TimeclockStore) Punches(ctx context.Context, employeeID int64, from, to
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	arows, err := s.db.Query(ctx, `SELECT `+auditColumns+` FROM punch_audit a LEFT JOIN users u ON u.id = a.user_id
+	err = eachRow(ctx, s.db, `SELECT `+auditColumns+` FROM punch_audit a LEFT JOIN users u ON u.id = a.user_id
 		JOIN punches p ON p.id = a.punch_id
-		WHERE a.employee_id = ? AND p.at >= ? AND p.at < ? ORDER BY a.at, a.id`, employeeID, Millis(from), Millis(to))
-	if err != nil {
-		return nil, err
-	}
-	defer arows.Close()
-	for arows.Next() {
-		a, err := scanAudit(arows)
+		WHERE a.employee_id = ? AND p.at >= ? AND p.at < ? ORDER BY a.at, a.id`, []any{employeeID, Millis(from), Millis(to)}, func(rows *sql.Rows) error {
+		a, err := scanAudit(rows)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if i, ok := index[a.PunchID]; ok {
 			out[i].Audit = append(out[i].Audit, *a)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, arows.Err()
+	return out, nil
 }
 
 // Audit implements timeclock.Store.
@@ -157,23 +147,20 @@ func (s *TimeclockStore) SheetInputs(ctx context.Context, employeeID int64, from
 	if len(inputs) == 0 {
 		return inputs, nil
 	}
-	prows, err := s.db.Query(ctx, pq, pargs...)
+	err = eachRow(ctx, s.db, pq, pargs, func(rows *sql.Rows) error {
+		var p timeclock.Punch
+		var at int64
+		err := rows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Corrected, &p.Offline)
+		p.At = FromMillis(at)
+		if i, ok := index[p.EmployeeID]; err == nil && ok {
+			inputs[i].Punches = append(inputs[i].Punches, p)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer prows.Close()
-	for prows.Next() {
-		var p timeclock.Punch
-		var at int64
-		if err := prows.Scan(&p.ID, &p.EmployeeID, &p.Kind, &at, &p.Corrected, &p.Offline); err != nil {
-			return nil, err
-		}
-		p.At = FromMillis(at)
-		if i, ok := index[p.EmployeeID]; ok {
-			inputs[i].Punches = append(inputs[i].Punches, p)
-		}
-	}
-	return inputs, prows.Err()
+	return inputs, nil
 }
 
 // LatestPunch implements timeclock.Tx.
@@ -253,18 +240,16 @@ func (t clockTx) PunchWithAudit(ctx context.Context, id int64) (*timeclock.Punch
 	if err != nil {
 		return nil, err
 	}
-	rows, err := t.tx.Query(ctx, `SELECT `+auditColumns+` FROM punch_audit a LEFT JOIN users u ON u.id = a.user_id
-		WHERE a.punch_id = ? ORDER BY a.at, a.id`, id)
+	err = eachRow(ctx, t.tx, `SELECT `+auditColumns+` FROM punch_audit a LEFT JOIN users u ON u.id = a.user_id
+		WHERE a.punch_id = ? ORDER BY a.at, a.id`, []any{id}, func(rows *sql.Rows) error {
+		a, err := scanAudit(rows)
+		if err == nil {
+			p.Audit = append(p.Audit, *a)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		a, err := scanAudit(rows)
-		if err != nil {
-			return nil, err
-		}
-		p.Audit = append(p.Audit, *a)
-	}
-	return p, rows.Err()
+	return p, nil
 }

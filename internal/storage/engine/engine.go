@@ -1,6 +1,7 @@
 // Package engine is the machinery under package storage's SQL, which reads
 // or writes no table of a business area: opening SQLite's writer and
-// readers and PostgreSQL's pool (open.go), the group commit that runs
+// readers and PostgreSQL's pool, and checking a SQLite file read-only
+// (open.go), the group commit that runs
 // SQLite's write transactions (group.go), '?' placeholders rewritten for
 // PostgreSQL (placeholders.go), caches of prepared statements (stmts.go),
 // SQLite's throttle counts kept in memory (throttle.go), the instance's
