@@ -136,14 +136,15 @@ type TraceItem struct {
 
 // TraceLevels are the reads that walk production's batch links one level at
 // a time (a trace, and the batches a recall holds): each is one statement
-// over a set of ids, which may be empty.
+// over a set of ids, which may be empty. A level can hold thousands of
+// links: they are handed to fn one by one as they are read.
 type TraceLevels interface {
 	// RecipeComponents are the items some recipe (any version) names.
 	RecipeComponents(ctx context.Context) (map[int64]bool, error)
-	// LinksFrom are the links that drew on the batches.
-	LinksFrom(ctx context.Context, consumed []int64) ([]TraceLink, error)
-	// LinksInto are the links that produced into the batches.
-	LinksInto(ctx context.Context, produced []int64) ([]TraceLink, error)
+	// LinksFrom calls fn with each link that drew on the batches.
+	LinksFrom(ctx context.Context, consumed []int64, fn func(TraceLink)) error
+	// LinksInto calls fn with each link that produced into the batches.
+	LinksInto(ctx context.Context, produced []int64, fn func(TraceLink)) error
 }
 
 // TraceStore is what a trace reads from the ledger, production and

@@ -115,19 +115,23 @@ func (g *traceGraph) run(to, entryID int64) (*traceRun, bool) {
 	return r, true
 }
 
-// links keeps the links a level read: the batches they produced (named
-// later by their runs) and the runs.
-func (g *traceGraph) links(ls []TraceLink) []link {
-	out := make([]link, 0, len(ls))
-	for _, l := range ls {
+// level reads one level of links (read, LinksFrom or LinksInto, over the
+// batches) and keeps them: the batches they produced (named later by their
+// runs) and the runs.
+func (g *traceGraph) level(ctx context.Context, read func(context.Context, []int64, func(TraceLink)) error, batches []int64) ([]link, error) {
+	var out []link
+	err := read(ctx, batches, func(l TraceLink) {
 		out = append(out, link{from: l.From, to: l.To, first: l.FirstEntry, qty: l.Quantity})
 		g.info[l.To] = TraceBatch{Code: l.Produced.Code, Received: l.Produced.Received, OnHand: l.Produced.OnHand}
 		r, _ := g.run(l.To, l.FirstEntry)
 		r.TraceRun, r.itemOf = l.Run, l.Produced.ItemID
+	})
+	if err != nil {
+		return nil, err
 	}
 	g.linksOf = append(g.linksOf, out...)
 	g.reserve(2 * len(out))
-	return out
+	return out, nil
 }
 
 // walk takes steps from the batches until a step reaches no batch it had
@@ -162,22 +166,22 @@ func (g *traceGraph) consumers(ctx context.Context, batches []int64) ([]int64, e
 		r := g.runs[b]
 		return r != nil && !g.components[r.itemOf]
 	})
-	ls, err := g.levels.LinksFrom(ctx, batches)
+	ls, err := g.level(ctx, g.levels.LinksFrom, batches)
 	if err != nil {
 		return nil, err
 	}
-	return g.reached(g.links(ls), func(l link) int64 { return l.to }), nil
+	return g.reached(ls, func(l link) int64 { return l.to }), nil
 }
 
 // makers walks one level backward: the production runs (entries not
 // reversed) that produced into the batches, and the batches they consumed.
 // It returns the consumed batches not reached before.
 func (g *traceGraph) makers(ctx context.Context, batches []int64) ([]int64, error) {
-	ls, err := g.levels.LinksInto(ctx, batches)
+	ls, err := g.level(ctx, g.levels.LinksInto, batches)
 	if err != nil {
 		return nil, err
 	}
-	return g.reached(g.links(ls), func(l link) int64 { return l.from }), nil
+	return g.reached(ls, func(l link) int64 { return l.from }), nil
 }
 
 // reached adds the batches at the links' far end, as end gives it, and

@@ -53,20 +53,19 @@ func (r traceReads) RecipeComponents(ctx context.Context) (map[int64]bool, error
 	return out, rows.Err()
 }
 
-func (r traceReads) LinksFrom(ctx context.Context, consumed []int64) ([]inventory.TraceLink, error) {
-	return r.links(ctx, "consumed_batch_id", consumed)
+func (r traceReads) LinksFrom(ctx context.Context, consumed []int64, fn func(inventory.TraceLink)) error {
+	return r.links(ctx, "consumed_batch_id", consumed, fn)
 }
 
-func (r traceReads) LinksInto(ctx context.Context, produced []int64) ([]inventory.TraceLink, error) {
-	return r.links(ctx, "produced_batch_id", produced)
+func (r traceReads) LinksInto(ctx context.Context, produced []int64, fn func(inventory.TraceLink)) error {
+	return r.links(ctx, "produced_batch_id", produced, fn)
 }
 
 // links reads the links (quantity above zero) whose column is one of ids,
 // with the produced batch and its run in the same row: one read, not three
 // of thousands of ids.
-func (r traceReads) links(ctx context.Context, column string, ids []int64) ([]inventory.TraceLink, error) {
-	var out []inventory.TraceLink
-	err := eachIn(ctx, r.q, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
+func (r traceReads) links(ctx context.Context, column string, ids []int64, fn func(inventory.TraceLink)) error {
+	return eachIn(ctx, r.q, `SELECT l.consumed_batch_id, l.produced_batch_id, l.quantity, l.first_entry_id,
 		b.code, b.received_at, b.on_hand, e.date, e.line_id, e.product_id, COALESCE(o.units, 0), b.item_id
 		FROM production_batch_links l JOIN inventory_batches b ON b.id = l.produced_batch_id
 		JOIN production_entries e ON e.id = l.first_entry_id
@@ -78,10 +77,9 @@ func (r traceReads) links(ctx context.Context, column string, ids []int64) ([]in
 				&l.Run.Date, &l.Run.LineID, &l.Run.ProductID, &l.Run.Output, &l.Produced.ItemID); err != nil {
 				return err
 			}
-			out = append(out, l)
+			fn(l)
 			return nil
 		})
-	return out, err
 }
 
 func (r traceReads) ShipmentLines(ctx context.Context, batches []int64) ([]inventory.TraceShipmentLine, error) {
