@@ -13,7 +13,9 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/httpapi/openapi"
+	"github.com/packline/packline/internal/impact"
 	"github.com/packline/packline/internal/mail"
+	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/reqid"
 	"github.com/packline/packline/internal/services"
 )
@@ -152,7 +154,7 @@ func (s *Server) identify(next http.Handler) http.Handler {
 // secretPaths begin the paths whose last segment is a link's token: the API's
 // and the pages' that open it. A token in a log would be a working link in
 // every copy of the log.
-var secretPaths = []string{"/api/public/invoices/", "/api/public/impact/", "/invoice-link/", "/impact-link/"}
+var secretPaths = []string{"/api/public/invoices/", "/api/public/impact/", payments.PublicPrefix, impact.PublicPrefix}
 
 // loggedPath is r's path as the logs write it: a link's token is left out.
 func loggedPath(r *http.Request) string {
