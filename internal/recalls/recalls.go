@@ -112,7 +112,10 @@ type Tx interface {
 	// BatchLabel is a batch's code and its item's name (found false when none).
 	BatchLabel(ctx context.Context, batchID int64) (code, item string, found bool, err error)
 	// TraceLevels walk production's batch links: the batch and every batch
-	// made from it, at any level, are inventory.Downstream of it.
+	// made from it, at any level, are inventory.Downstream of it. LinksFrom
+	// locks the batches it reads from against consume and ship moves until
+	// the transaction ends, so that a production entry or a shipment at the
+	// same moment is either seen by the recall or sees its hold.
 	inventory.TraceLevels
 	// InsertRecall writes r (setting its ID) and the batches it holds.
 	InsertRecall(ctx context.Context, r *Recall, batches []int64) error

@@ -213,6 +213,24 @@ func (tx *Tx) lockRow(ctx context.Context, table string, id int64) (bool, error)
 	return err == nil, err
 }
 
+// lockShared locks the rows of table with the ids, in id order, FOR SHARE
+// until the transaction ends: writers that lock one FOR UPDATE wait for
+// the transaction, and it waits for them. A no-op on SQLite.
+func (tx *Tx) lockShared(ctx context.Context, table string, ids []int64) error {
+	if tx.db.Dialect != Postgres || len(ids) == 0 {
+		return nil
+	}
+	cond, arg := anyOf(tx, "id", ids)
+	rows, err := tx.Query(ctx, `SELECT id FROM `+table+` WHERE `+cond+` ORDER BY id FOR SHARE`, arg)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() { // every row is read, so every row is locked
+	}
+	return rows.Err()
+}
+
 // nextNumber takes the next number of a year from a counter table (yr,
 // last_number): the counter row's lock holds other writers until the
 // transaction ends, and a rollback gives the number back.

@@ -33,6 +33,20 @@ func (s *RecallStore) InTx(ctx context.Context, fn func(tx recalls.Tx) error) er
 
 func (t recallTx) Notice(key string, n messaging.NewNotification) { t.tx.Notice(key, n) }
 
+// LinksFrom locks the batches it reads from before it reads what drew on
+// them (FOR SHARE, in id order, on PostgreSQL; SQLite's single writer
+// already serialises). Every consume or ship move locks its batch FOR
+// UPDATE before it checks the hold (inventory.Record), so a production
+// entry drawing on one of them either committed before the lock was
+// granted, and its link is read here, or waits until the recall commits
+// and is refused, batch.recalled. Nothing made at the same moment escapes.
+func (t recallTx) LinksFrom(ctx context.Context, consumed []int64, fn func(inventory.TraceLink)) error {
+	if err := t.tx.lockShared(ctx, "inventory_batches", consumed); err != nil {
+		return err
+	}
+	return t.traceReads.LinksFrom(ctx, consumed, fn)
+}
+
 func (t recallTx) Now() time.Time { return t.tx.Now }
 
 func (t recallTx) BatchLabel(ctx context.Context, batchID int64) (code, item string, found bool, err error) {
