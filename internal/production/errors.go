@@ -13,8 +13,8 @@ import (
 // summariseDay is what an entry or its reversal causes on its date: the
 // day's output summaries are rewritten and its labour (which prorates
 // punches over the lines that produced) is recomputed on its next read.
-func summariseDay(ctx context.Context, tx Tx, date string) error {
-	if err := tx.SummariseDay(ctx, date); err != nil {
+func summariseDay(ctx context.Context, tx Tx, date string, lineID int64) error {
+	if err := tx.SummariseDay(ctx, date, lineID); err != nil {
 		return err
 	}
 	return tx.DaysChanged(ctx, date, date)

@@ -44,9 +44,10 @@ type Tx interface {
 	// LockEntry returns the entry, locked, with its moves (nil when none).
 	LockEntry(ctx context.Context, id int64) (*Entry, error)
 	MarkReversed(ctx context.Context, id int64, reason string, by Actor) error
-	// SummariseDay rewrites a date's output summaries from its entries:
-	// called after an entry or reversal of that date.
-	SummariseDay(ctx context.Context, date string) error
+	// SummariseDay rewrites the output summaries of a line's date from its
+	// entries: called after an entry or reversal on that line and date,
+	// under the line's lock (LockLine), which keeps them one at a time.
+	SummariseDay(ctx context.Context, date string, lineID int64) error
 	// LinkBatches adds an entry's draws (negative: its reversal) to the
 	// links from the batches drawn on to the batch produced: the trace.
 	LinkBatches(ctx context.Context, entryID, producedBatchID int64, draws []Draw) error
@@ -321,7 +322,7 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		if err := tx.LinkBatches(ctx, e.ID, b.ID, draws); err != nil {
 			return err
 		}
-		return summariseDay(ctx, tx, e.Date)
+		return summariseDay(ctx, tx, e.Date, e.LineID)
 	})
 	if err != nil {
 		return nil, err
@@ -347,6 +348,11 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 			return err
 		}
 		if err := CheckReversible(e); err != nil {
+			return err
+		}
+		// The line's lock, as an entry takes it: its day's summaries are
+		// rewritten one transaction at a time.
+		if _, err := lockLine(ctx, tx, e.LineID); err != nil {
 			return err
 		}
 		var itemIDs, batchIDs []int64
@@ -381,7 +387,7 @@ func (s *Service) ReverseEntry(ctx context.Context, id int64, reason string, by 
 		if err := tx.LinkBatches(ctx, e.ID, e.ProducedBatchID, unlinks(e)); err != nil {
 			return err
 		}
-		return summariseDay(ctx, tx, e.Date)
+		return summariseDay(ctx, tx, e.Date, e.LineID)
 	})
 	if err != nil {
 		return nil, err

@@ -15,26 +15,33 @@ import (
 	"github.com/packline/packline/internal/timeclock"
 )
 
-// SummariseDay rewrites a date's output summaries from its entries (not
-// reversed).
-func (t prodTx) SummariseDay(ctx context.Context, date string) error {
+// SummariseDay rewrites the output summaries of a line's date from its
+// entries (not reversed). Only that line's rows are touched: entries on
+// other lines of the date, which lock other lines, commit beside it.
+func (t prodTx) SummariseDay(ctx context.Context, date string, lineID int64) error {
+	return summarise(ctx, t.tx, `date = ? AND line_id = ?`, date, lineID)
+}
+
+// summarise rewrites the output summaries of the entries that cond (over
+// date and line_id) selects.
+func summarise(ctx context.Context, tx *Tx, cond string, args ...any) error {
 	bit := `(1 << hour)`
-	if t.tx.Dialect() == Postgres {
+	if tx.Dialect() == Postgres {
 		bit = `(CAST(1 AS BIGINT) << CAST(hour AS INTEGER))`
 	}
 	for _, q := range []string{
-		`DELETE FROM production_day_output WHERE date = ?`,
+		`DELETE FROM production_day_output WHERE ` + cond,
 		`INSERT INTO production_day_output (date, line_id, product_id, units)
 			SELECT date, line_id, product_id, SUM(units) FROM production_entries
-			WHERE date = ? AND reversed_at IS NULL GROUP BY date, line_id, product_id`,
-		`DELETE FROM production_day_lines WHERE date = ?`,
+			WHERE ` + cond + ` AND reversed_at IS NULL GROUP BY date, line_id, product_id`,
+		`DELETE FROM production_day_lines WHERE ` + cond,
 		`INSERT INTO production_day_lines (date, line_id, units, hours)
 			SELECT date, line_id, SUM(units), SUM(bit) FROM (
 				SELECT date, line_id, SUM(units) AS units, ` + bit + ` AS bit FROM production_entries
-				WHERE date = ? AND reversed_at IS NULL GROUP BY date, line_id, hour
+				WHERE ` + cond + ` AND reversed_at IS NULL GROUP BY date, line_id, hour
 			) slots GROUP BY date, line_id`,
 	} {
-		if _, err := t.tx.Exec(ctx, q, date); err != nil {
+		if _, err := tx.Exec(ctx, q, args...); err != nil {
 			return err
 		}
 	}
@@ -46,28 +53,12 @@ func (t prodTx) SummariseDay(ctx context.Context, date string) error {
 // service, such as load-test data).
 func (db *DB) RebuildProductionSummaries(ctx context.Context) error {
 	return db.WithTx(ctx, func(tx *Tx) error {
-		for _, q := range []string{`DELETE FROM production_day_output`, `DELETE FROM production_day_lines`,
-			`DELETE FROM production_labour`, `DELETE FROM production_labour_days`} {
+		for _, q := range []string{`DELETE FROM production_labour`, `DELETE FROM production_labour_days`} {
 			if _, err := tx.Exec(ctx, q); err != nil {
 				return err
 			}
 		}
-		var dates []string
-		err := eachRow(ctx, tx, `SELECT DISTINCT date FROM production_entries ORDER BY date`, nil, func(rows *sql.Rows) error {
-			var d string
-			err := rows.Scan(&d)
-			dates = append(dates, d)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		for _, d := range dates {
-			if err := newProdTx(tx).SummariseDay(ctx, d); err != nil {
-				return err
-			}
-		}
-		return nil
+		return summarise(ctx, tx, `1 = 1`)
 	})
 }
 
