@@ -20,7 +20,7 @@ const LOGO_SVG = Buffer.from(
 /** True once the img has loaded a picture (naturalWidth > 0): the bytes came and were an image. */
 const loaded = (img: import('@playwright/test').Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
-// The organisation's logo is an organisation setting (settings.spec.ts compares them whole).
+// The organisation's logo is an organisation setting (organisation.spec.ts compares them whole).
 test.use({ exclusive: ['org-settings'] });
 
 test('impact report: figures, print layout, share link opened signed out and revoked', async ({ page, request, browser }) => {

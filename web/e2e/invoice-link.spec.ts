@@ -1,11 +1,12 @@
 import { apiToken, expect, SIGNED_OUT, test } from './fixtures';
 
 /**
- * Send numbers the invoice and mails the client a link; the link opens the invoice
- * signed out, in a fresh browser context, read-only; the invoice page says when it was mailed
- * and first opened; voiding revokes the link, which then says so.
+ * Send numbers the invoice and mails the client a link, which the page shows right after sending (only
+ * its hash is kept: reading the invoice again gives no link); the link opens the invoice signed out, in
+ * a fresh browser context, read-only; the invoice page says when it was mailed and first opened; a new
+ * link replaces the old one, which stops working; voiding revokes the link, which then says so.
  */
-test('invoice link: sent, mailed, opened signed out, revoked by voiding', async ({ page, request, browser }) => {
+test('invoice link: sent, mailed, opened signed out, replaced, revoked by voiding', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
   const stamp = Date.now().toString(36).toUpperCase();
@@ -25,29 +26,45 @@ test('invoice link: sent, mailed, opened signed out, revoked by voiding', async 
   await expect(page.getByTestId('invoice-mailed')).toContainText(`Mailed to ${client.email} on`);
   await expect(page.getByTestId('invoice-opened')).toHaveText('The client has not opened the link yet.');
 
-  // The mail is in the outbox, and the invoice names its link.
+  // The mail is in the outbox; the page shows the link it carries, which the invoice read again no longer names.
   const mails = await (await request.get('/api/users/mail', { headers })).json();
   expect(mails.mails.find((m: { kind: string; to: string }) => m.kind === 'invoice' && m.to === client.email)).toBeTruthy();
   const sent = await (await request.get(`/api/invoices/${draft.id}`, { headers })).json();
-  expect(sent.public_path).toMatch(/^\/invoice-link\/[\w-]{40,}$/);
-  await expect(page.getByTestId('invoice-public-link')).toHaveAttribute('href', new RegExp(`${sent.public_path}$`));
+  expect(sent.public_path).toBeNull();
+  expect(sent.has_link).toBe(true);
+  const href = await page.getByTestId('invoice-public-link').getAttribute('href');
+  const publicPath = new URL(href ?? '').pathname;
+  expect(publicPath).toMatch(/^\/invoice-link\/[\w-]{40,}$/);
 
   // Signed out, in a fresh context: the invoice, read-only.
   const guest = await browser.newContext({ storageState: SIGNED_OUT });
   try {
     const outside = await guest.newPage();
-    await outside.goto(sent.public_path);
+    await outside.goto(publicPath);
     const pub = outside.getByTestId('invoice-document');
     await expect(pub).toContainText(sent.number);
     await expect(pub).toContainText(client.name);
     await expect(pub).toContainText('Meal pouches packed');
     await expect(outside.getByRole('button', { name: 'Print' })).toBeVisible();
     await expect(outside.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
-    await expect(outside).toHaveURL(new RegExp(`${sent.public_path}$`)); // not sent to sign in
+    await expect(outside).toHaveURL(new RegExp(`${publicPath}$`)); // not sent to sign in
 
     // The invoice page now says when the link was first opened.
     await page.reload();
     await expect(page.getByTestId('invoice-opened')).toContainText('The client first opened the link on');
+
+    // A new link: the page warns that the old one stops working, then shows the new one; the old one
+    // no longer opens the invoice, the new one does.
+    await expect(page.getByTestId('invoice-public-link')).toHaveCount(0);
+    await page.getByRole('button', { name: 'New link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make a new link' }).click();
+    await expect(page.getByTestId('invoice-public-link')).toHaveAttribute('href', /\/invoice-link\/[\w-]{40,}$/);
+    const renewed = new URL((await page.getByTestId('invoice-public-link').getAttribute('href')) ?? '').pathname;
+    expect(renewed).not.toBe(publicPath);
+    await outside.reload();
+    await expect(outside.getByTestId('public-invoice-error')).toContainText('This invoice link does not exist.');
+    await outside.goto(renewed);
+    await expect(outside.getByTestId('invoice-document')).toContainText(sent.number);
 
     // Voided: the link no longer shows it, and says why.
     await post(`/api/invoices/${draft.id}/void`, { reason: 'Wrong quantity' }, 200);

@@ -55,7 +55,7 @@ test.describe('layouts', () => {
 
   test.describe(() => {
     // Public pages, seen signed out (a signed-in visitor is sent on to the dashboard); the
-    // 404 page's support address is an organisation setting settings.spec.ts changes for a while.
+    // 404 page's support address is an organisation setting organisation.spec.ts changes for a while.
     test.use({ signedIn: false, exclusive: ['org-settings'] });
 
     test('auth pages use the auth layout with the brand panel on large screens', async ({ page }) => {
@@ -153,7 +153,7 @@ test.describe('navbar', () => {
   });
 
   test.describe(() => {
-    // The support address is an organisation setting that settings.spec.ts changes for a while.
+    // The support address is an organisation setting that organisation.spec.ts changes for a while.
     test.use({ exclusive: ['org-settings'] });
 
     test('support link mails the organisation support address', async ({ page }) => {
