@@ -25,13 +25,14 @@ func (p Purged) total() int64 {
 // PurgeExpired deletes, once, what nobody needs any more: sign-in tokens and
 // mailed links (invitations, password recovery, email change) expired or
 // revoked over accounts.TokenRetention ago, expired two-factor sign-in
-// challenges, throttle rows idle
-// for throttle.Retention, live events older than messaging.EventRetention,
-// expired stream tickets, the answers to offline punches received over
-// timeclock.OfflineAnswerRetention ago and the read notifications created
-// over messaging.Retention ago. (Kiosk clock tokens are signed, not
-// stored: there is nothing to purge.) Every delete is idempotent, so
-// instances sharing a database may run it at the same moment.
+// challenges, throttle rows idle for throttle.Retention, live events older
+// than messaging.EventRetention, expired stream tickets, the answers to
+// offline punches received over timeclock.OfflineAnswerRetention ago and
+// the read notifications created over the organisation's
+// notification_retention_days ago (read at each run;
+// messaging.DefaultRetention until an admin sets it). (Kiosk clock tokens
+// are signed, not stored: there is nothing to purge.) Every delete is
+// idempotent, so instances sharing a database may run it at the same moment.
 func (s *Services) PurgeExpired(ctx context.Context) (Purged, error) {
 	var p Purged
 	var err error

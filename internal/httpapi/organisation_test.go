@@ -73,6 +73,41 @@ func TestSettingsReadAndPatch(t *testing.T) {
 	})
 }
 
+// Read notifications are kept 90 days until an admin sets 7 to 3650;
+// outside that PATCH answers 400 settings.notification_retention_range on
+// the field and changes nothing.
+func TestSettingsNotificationRetention(t *testing.T) {
+	t.Parallel()
+	forEachEnv(t, func(t *testing.T, e *env) {
+		var got struct {
+			Days int `json:"notification_retention_days"`
+		}
+		e.call("GET", "/api/settings", e.token, "", 200, &got)
+		if got.Days != 90 {
+			t.Fatalf("default: %d days, want 90", got.Days)
+		}
+		e.call("PATCH", "/api/settings", e.token, `{"notification_retention_days":30}`, 200, &got)
+		if got.Days != 30 {
+			t.Fatalf("after patch: %d days, want 30", got.Days)
+		}
+		for _, days := range []string{"6", "0", "-1", "3651"} {
+			var eb struct {
+				Code, Field string
+				Params      map[string]any
+			}
+			e.call("PATCH", "/api/settings", e.token, `{"notification_retention_days":`+days+`}`, 400, &eb)
+			if eb.Code != "settings.notification_retention_range" || eb.Field != "notification_retention_days" ||
+				eb.Params["min"] != 7.0 || eb.Params["max"] != 3650.0 {
+				t.Errorf("%s days: %+v", days, eb)
+			}
+		}
+		e.call("GET", "/api/settings", e.token, "", 200, &got)
+		if got.Days != 30 {
+			t.Fatalf("a refused patch changed the retention: %d days", got.Days)
+		}
+	})
+}
+
 func TestSettingsPatchNeedsAdmin(t *testing.T) {
 	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {

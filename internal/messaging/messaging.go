@@ -96,9 +96,10 @@ type NewNotification struct {
 // clock-out) about one subject.
 const RepeatPeriod = time.Hour
 
-// Retention is how long a read notification is kept: housekeeping deletes
-// those read and created over Retention ago (unread ones stay).
-const Retention = 90 * 24 * time.Hour
+// DefaultRetention is how long a read notification is kept until an admin
+// sets the organisation's notification_retention_days: housekeeping deletes
+// those read and created longer ago than that (unread ones stay).
+const DefaultRetention = organisation.DefaultNotificationRetentionDays * 24 * time.Hour
 
 // once makes n a notice sent at most once per RepeatPeriod to each
 // recipient about subject (of its kind).
@@ -210,9 +211,19 @@ func (s *Service) Send(ctx context.Context, n NewNotification) error {
 	return s.store.Notify(ctx, n)
 }
 
-// Purge deletes the notifications read and created over Retention ago.
+// Purge deletes the notifications read and created over the organisation's
+// retention (its notification_retention_days, read at each call) ago.
 func (s *Service) Purge(ctx context.Context) (int64, error) {
-	return s.store.PurgeNotifications(ctx, s.cal.Now().Add(-Retention))
+	st, err := s.cal.Settings.Get(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return s.store.PurgeNotifications(ctx, s.cal.Now().Add(-Retention(st)))
+}
+
+// Retention is how long the settings keep a read notification.
+func Retention(st organisation.Settings) time.Duration {
+	return time.Duration(st.NotificationRetentionDays) * 24 * time.Hour
 }
 
 // defaultLink is where a kind's notification leads when its sender gave none.

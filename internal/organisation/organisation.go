@@ -1,5 +1,5 @@
 // Package organisation holds the group's settings: its name, support
-// address, time zone and kiosk options.
+// address, time zone, kiosk options and how long read notifications are kept.
 package organisation
 
 import (
@@ -42,6 +42,10 @@ type Settings struct {
 	// Address is the organisation's postal address, several lines: the
 	// sender of its packing slips.
 	Address string `json:"organisation_address"`
+	// NotificationRetentionDays is how many days a read notification is
+	// kept after it was raised: housekeeping deletes older read ones (see
+	// messaging.Service.Purge); unread ones are kept however old.
+	NotificationRetentionDays int `json:"notification_retention_days"`
 }
 
 // Currencies are the ISO 4217 codes Packline can invoice in, with how many
@@ -55,6 +59,10 @@ var Currencies = map[string]int{
 // DefaultCurrency is the organisation's currency until an admin sets one.
 const DefaultCurrency = "USD"
 
+// DefaultNotificationRetentionDays is how many days read notifications are
+// kept until an admin sets another number (messaging.DefaultRetention).
+const DefaultNotificationRetentionDays = 90
+
 // Defaults apply until an admin changes them.
 var Defaults = Settings{
 	Name:          "Packline",
@@ -67,6 +75,8 @@ var Defaults = Settings{
 	DayStartHour:       6,
 	DayEndHour:         18,
 	Currency:           DefaultCurrency,
+	// Three months: long enough to look back over a quarter.
+	NotificationRetentionDays: DefaultNotificationRetentionDays,
 }
 
 // Location returns the settings' time zone, or Chicago if it cannot load.
@@ -88,6 +98,9 @@ const (
 	MaxOfflineWindow = 168
 	MinMaxUploadMiB  = 1
 	MaxMaxUploadMiB  = 1024
+	// A read notification is kept from a week to ten years.
+	MinNotificationRetentionDays = 7
+	MaxNotificationRetentionDays = 3650
 )
 
 // Patch changes any subset of Settings.
@@ -104,6 +117,8 @@ type Patch struct {
 	Currency           *string `json:"currency"`
 	AllowPlanningAhead *bool   `json:"allow_planning_ahead"`
 	Address            *string `json:"organisation_address" text:"multiline"`
+	// In days, MinNotificationRetentionDays to MaxNotificationRetentionDays.
+	NotificationRetentionDays *int `json:"notification_retention_days"`
 }
 
 // Apply validates p and applies it to s.
@@ -146,6 +161,10 @@ func (p Patch) Apply(s Settings) (Settings, error) {
 	}
 	if err := setInRange(&s.MaxUploadMiB, p.MaxUploadMiB, MinMaxUploadMiB, MaxMaxUploadMiB,
 		"max_upload_mib", "settings.max_upload_mib_range", "The upload limit must be %d to %d MiB."); err != nil {
+		return s, err
+	}
+	if err := setInRange(&s.NotificationRetentionDays, p.NotificationRetentionDays, MinNotificationRetentionDays, MaxNotificationRetentionDays,
+		"notification_retention_days", "settings.notification_retention_range", "Read notifications must be kept %d to %d days."); err != nil {
 		return s, err
 	}
 	if p.SignupOpen != nil {
@@ -205,6 +224,7 @@ const (
 	keyCurrency      = "currency"
 	keyPlanAhead     = "allow_planning_ahead"
 	keyAddress       = "organisation_address"
+	keyRetention     = "notification_retention_days"
 )
 
 // fromValues reads stored values over the defaults; a value that no longer
@@ -239,6 +259,10 @@ func fromValues(v map[string]string) Settings {
 	}
 	if x, ok := v[keyCurrency]; ok {
 		s.Currency = x
+	}
+	// Out of its bounds, it could delete every read notification at once.
+	if n, err := strconv.Atoi(v[keyRetention]); err == nil && n >= MinNotificationRetentionDays && n <= MaxNotificationRetentionDays {
+		s.NotificationRetentionDays = n
 	}
 	return s
 }
@@ -279,6 +303,9 @@ func (p Patch) values(s Settings) map[string]string {
 	}
 	if p.Currency != nil {
 		out[keyCurrency] = s.Currency
+	}
+	if p.NotificationRetentionDays != nil {
+		out[keyRetention] = strconv.Itoa(s.NotificationRetentionDays)
 	}
 	return out
 }

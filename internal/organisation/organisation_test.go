@@ -3,6 +3,7 @@ package organisation
 import (
 	"context"
 	"maps"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -133,5 +134,35 @@ func TestAddressAndPlanningAhead(t *testing.T) {
 	long := strings.Repeat("a", MaxAddress+1)
 	if _, err := svc.Update(ctx, Patch{Address: &long}); apperr.CodeOf(err) != "settings.address_length" {
 		t.Fatalf("too long: %v", err)
+	}
+}
+
+// Read notifications are kept 90 days until an admin sets from 7 to 3650;
+// outside that the patch is refused on its field, and a stored value outside
+// it (written by hand) reads as the default.
+func TestNotificationRetentionDays(t *testing.T) {
+	ctx := context.Background()
+	st := memStore{}
+	svc := NewService(st)
+	if got, err := svc.Get(ctx); err != nil || got.NotificationRetentionDays != 90 {
+		t.Fatalf("default: %d days (%v), want 90", got.NotificationRetentionDays, err)
+	}
+	for _, days := range []int{-1, 0, 6, 3651} {
+		_, err := svc.Update(ctx, Patch{NotificationRetentionDays: &days})
+		e, ok := apperr.As(err)
+		if !ok || e.Code != "settings.notification_retention_range" || e.Field != "notification_retention_days" ||
+			e.Params["min"] != 7 || e.Params["max"] != 3650 {
+			t.Errorf("%d days: %v, want settings.notification_retention_range {7, 3650} on notification_retention_days", days, err)
+		}
+	}
+	for _, days := range []int{7, 30, 3650} {
+		got, err := svc.Update(ctx, Patch{NotificationRetentionDays: &days})
+		if err != nil || got.NotificationRetentionDays != days || st["notification_retention_days"] != strconv.Itoa(days) {
+			t.Errorf("%d days: %d (%v), stored %v", days, got.NotificationRetentionDays, err, st)
+		}
+	}
+	st["notification_retention_days"] = "0"
+	if got, _ := svc.Get(ctx); got.NotificationRetentionDays != DefaultNotificationRetentionDays {
+		t.Fatalf("stored 0: read as %d days, want the default", got.NotificationRetentionDays)
 	}
 }

@@ -28,11 +28,13 @@ func NewMessagingStore(db *DB, hub *messaging.Hub) *MessagingStore {
 	return &MessagingStore{db: db, hub: hub}
 }
 
-// NewMessagingService returns the messaging service over db with a new hub
-// and the database's clock (for tests; the app wires its Calendar).
+// NewMessagingService returns the messaging service over db with a new hub,
+// the database's clock and its settings (for tests; the app wires its
+// Calendar).
 func NewMessagingService(db *DB) *messaging.Service {
 	hub := messaging.NewHub()
-	return messaging.NewService(NewMessagingStore(db, hub), &organisation.Calendar{Clock: db.Now}, hub)
+	cal := &organisation.Calendar{Settings: NewOrganisationService(db), Clock: db.Now}
+	return messaging.NewService(NewMessagingStore(db, hub), cal, hub)
 }
 
 const personName = `TRIM(%s.first_name || ' ' || %s.last_name)`

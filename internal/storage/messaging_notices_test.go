@@ -103,7 +103,7 @@ func TestNotificationOncePerSubjectAndPeriod(t *testing.T) {
 }
 
 // Housekeeping's purge deletes the read notifications older than
-// messaging.Retention and nothing else; with thousands unread, the list is
+// messaging.DefaultRetention and nothing else; with thousands unread, the list is
 // a page and the unread count a count.
 func TestNotificationsPurgedWhenReadAndOld(t *testing.T) {
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
@@ -136,7 +136,7 @@ func TestNotificationsPurgedWhenReadAndOld(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Not yet old: nothing goes.
-		now.Add((messaging.Retention - time.Hour).Milliseconds())
+		now.Add((messaging.DefaultRetention - time.Hour).Milliseconds())
 		if n, err := svc.Purge(ctx); err != nil || n != 0 {
 			t.Fatalf("purged %d (%v) before the retention", n, err)
 		}

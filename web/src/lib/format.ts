@@ -68,6 +68,11 @@ export function formatNumber(value: number, lng: string): string {
   return new Intl.NumberFormat(intlLocale(lng)).format(value);
 }
 
+/** A count on a badge: up to `max` as is, beyond it `max` and a plus ('99+', '۹۹+'), so thousands fit the badge. */
+export function formatCount(value: number, lng: string, max = 99): string {
+  return value > max ? `${formatNumber(max, lng)}+` : formatNumber(value, lng);
+}
+
 /** Up to two initials from a name, for the avatar disc ('Dana Okafor' → 'DO'). */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

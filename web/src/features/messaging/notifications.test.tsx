@@ -5,7 +5,8 @@ import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
-import { renderApp, setupI18n } from '@/test/render';
+import { renderApp, renderWithProviders, setupI18n } from '@/test/render';
+import { NotificationsBell } from './components/notifications-bell';
 
 function signedIn() {
   localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
@@ -129,5 +130,33 @@ describe('notifications', () => {
     expect(screen.getByText('Invoice 2026-0007 to Harbor Foods is paid in full (£1,500.00)')).toBeInTheDocument();
     await user.click(forgotten);
     await waitFor(() => expect(site.location.pathname + site.location.search).toBe('/employees?tab=now'));
+  });
+
+  it('with thousands unread, the bell asks for one notification and a count, and caps its badge at 99+', async () => {
+    const limits: (string | null)[] = [];
+    server.use(
+      mockApi.get('/api/notifications', ({ request }) => {
+        limits.push(new URL(request.url).searchParams.get('limit'));
+        return HttpResponse.json({ notifications: sample(1), unread: 3000, total: 3000 });
+      }),
+    );
+    renderApp('/dashboard');
+    const bell = await screen.findByTestId('notifications-button');
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (Unread: 3000)'));
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent(/^99\+$/);
+    expect(limits).toEqual(['1']);
+  });
+});
+
+describe('the bell in Persian', () => {
+  beforeAll(() => setupI18n('ir'));
+
+  it('shows the count in Persian digits, capped at ۹۹+', () => {
+    const { rerender } = renderWithProviders(<NotificationsBell unread={42} />);
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent(/^۴۲$/);
+    rerender(<NotificationsBell unread={3000} />);
+    expect(screen.getByTestId('notifications-count')).toHaveTextContent(/^۹۹\+$/);
+    rerender(<NotificationsBell unread={0} />);
+    expect(screen.queryByTestId('notifications-count')).not.toBeInTheDocument();
   });
 });

@@ -172,6 +172,46 @@ describe('settings screen', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Enter a whole number of hours from 1 to 48.')).not.toBeInTheDocument();
   });
 
+  it('keeps read notifications for the days an admin sets, 7 to 3650 (90 until set)', async () => {
+    const { patches } = fakeSettings();
+    renderApp('/settings');
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText(/Keep read notifications for/);
+    expect(days).toHaveValue('90');
+    expect(screen.getByText(/Read notifications older than this are deleted; unread ones are kept/)).toBeInTheDocument();
+
+    await user.clear(days);
+    await user.type(days, '6');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number of days from 7 to 3650.')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(patches).toEqual([]);
+
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ notification_retention_days: 30 }]));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(days).toHaveValue('30');
+  });
+
+  it("shows the server's refusal of the retention on its field", async () => {
+    fakeSettings({
+      patch: () =>
+        HttpResponse.json(apiError('Read notifications must be kept 7 to 3650 days.', 'settings.notification_retention_range', { min: 7, max: 3650 }, 'notification_retention_days'), {
+          status: 400,
+        }),
+    });
+    renderApp('/settings');
+    const user = userEvent.setup();
+    const days = await screen.findByLabelText(/Keep read notifications for/);
+    await user.clear(days);
+    await user.type(days, '45');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number of days from 7 to 3650.')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("puts the server's 400 on the field it blames", async () => {
     fakeSettings({
       patch: () => HttpResponse.json({ error: 'Unknown time zone.', field: 'time_zone' }, { status: 400 }),

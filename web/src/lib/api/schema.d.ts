@@ -3913,6 +3913,8 @@ export interface components {
             max_shift_hours: number;
             /** @description The largest document a user may upload, in MiB (50 by default). */
             max_upload_mib?: number;
+            /** @description Read notifications raised more than this many days ago are deleted by housekeeping (about every 15 minutes); unread ones are kept however old (90 by default). */
+            notification_retention_days?: number;
             /** @description A punch the kiosk took offline is recorded at its time only if it arrives within this many hours (24 by default, 1–168). */
             offline_window_hours?: number;
             /** @description The organisation's postal address, several lines; the sender on packing slips ('' until set). */
@@ -7701,6 +7703,8 @@ export interface operations {
                     day_start_hour?: number;
                     max_shift_hours?: number;
                     max_upload_mib?: number;
+                    /** @description How many days (7–3650) a read notification is kept after it was raised; housekeeping deletes older read ones, unread ones are kept (400 settings.notification_retention_range outside). */
+                    notification_retention_days?: number;
                     /** @description How old (1–168 hours) a punch the kiosk took offline may be when it arrives and still be recorded at its time. */
                     offline_window_hours?: number;
                     /** @description The organisation's postal address, several lines (at most 500 characters): the sender on packing slips. */

@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import classes from './notifications-menu.module.css';
 
 // The unread count's words are in the shell's namespace; the rest of the notifications'
@@ -27,7 +27,7 @@ export function NotificationsBell({ unread, ...props }: { unread: number } & Com
       <IconBell size={20} aria-hidden />
       {unread > 0 && (
         <span className={classes.badge} aria-hidden data-testid="notifications-count">
-          {formatNumber(Math.min(unread, 99), i18n.language)}
+          {formatCount(unread, i18n.language)}
         </span>
       )}
     </ActionIcon>

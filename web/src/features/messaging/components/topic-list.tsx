@@ -1,6 +1,6 @@
 import { Badge, Box, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import type { Topic } from '../api/chat';
 import classes from './chat.module.css';
 
@@ -36,7 +36,7 @@ export function TopicList({ topics, selected, onSelect }: TopicListProps) {
             </span>
             {topic.unread > 0 && topic.id !== selected && (
               <Badge size="sm" circle={topic.unread < 10} aria-label={t('chat.unread', { count: topic.unread })}>
-                {formatNumber(Math.min(topic.unread, 99), i18n.language)}
+                {formatCount(topic.unread, i18n.language)}
               </Badge>
             )}
           </UnstyledButton>

@@ -15,12 +15,16 @@ export const OFFLINE_WINDOW_MIN = 1;
 export const OFFLINE_WINDOW_MAX = 168;
 export const MAX_UPLOAD_MIB_MIN = 1;
 export const MAX_UPLOAD_MIB_MAX = 1024;
+/** How many days a read notification is kept (90 until set); unread ones are kept however old. */
+export const NOTIFICATION_RETENTION_MIN = 7;
+export const NOTIFICATION_RETENTION_MAX = 3650;
+export const NOTIFICATION_RETENTION_DEFAULT = 90;
 /** The working day production's grid shows: 0 ≤ start < end ≤ 24. */
 export const DAY_HOUR_MIN = 0;
 export const DAY_HOUR_MAX = 24;
 
 /** The fields PATCH /api/settings can blame in `{"error", "field"}`. */
-export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'organisation_address', 'time_zone', 'max_shift_hours', 'offline_window_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib'] as const;
+export const SETTINGS_FIELDS = ['organisation_name', 'support_email', 'organisation_address', 'time_zone', 'max_shift_hours', 'offline_window_hours', 'day_start_hour', 'day_end_hour', 'max_upload_mib', 'notification_retention_days'] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 export function isSettingsField(v: unknown): v is SettingsField {
@@ -81,6 +85,12 @@ export function checkSettings(
     if (typeof v !== 'number' || !Number.isInteger(v) || v < MAX_UPLOAD_MIB_MIN || v > MAX_UPLOAD_MIB_MAX) {
       fields.push('max_upload_mib');
     } else body.max_upload_mib = v;
+  }
+  if ('notification_retention_days' in patch) {
+    const v = patch.notification_retention_days;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < NOTIFICATION_RETENTION_MIN || v > NOTIFICATION_RETENTION_MAX) {
+      fields.push('notification_retention_days');
+    } else body.notification_retention_days = v;
   }
   if ('day_start_hour' in patch || 'day_end_hour' in patch) {
     const start = 'day_start_hour' in patch ? patch.day_start_hour : saved?.day_start_hour;

@@ -18,6 +18,9 @@ import {
   DAY_HOUR_MIN,
   MAX_UPLOAD_MIB_MAX,
   MAX_UPLOAD_MIB_MIN,
+  NOTIFICATION_RETENTION_DEFAULT,
+  NOTIFICATION_RETENTION_MAX,
+  NOTIFICATION_RETENTION_MIN,
   checkSettings,
   useUpdateSettings,
   type SettingsField,
@@ -46,6 +49,7 @@ interface FormValues {
   day_end_hour: number | string;
   currency: string;
   max_upload_mib: number | string;
+  notification_retention_days: number | string;
 }
 
 /** A translation key under `settings.errors` for each field in trouble. */
@@ -61,10 +65,18 @@ const ERROR_KEY: Record<SettingsField, string> = {
   day_start_hour: 'dayStartHour',
   day_end_hour: 'dayEndHour',
   max_upload_mib: 'maxUploadMiB',
+  notification_retention_days: 'notificationRetentionDays',
 };
 
 function toValues(s: Settings): FormValues {
-  return { ...s, organisation_address: s.organisation_address ?? '', currency: s.currency ?? 'USD', max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB, offline_window_hours: s.offline_window_hours ?? DEFAULT_OFFLINE_WINDOW };
+  return {
+    ...s,
+    organisation_address: s.organisation_address ?? '',
+    currency: s.currency ?? 'USD',
+    max_upload_mib: s.max_upload_mib ?? DEFAULT_UPLOAD_MIB,
+    offline_window_hours: s.offline_window_hours ?? DEFAULT_OFFLINE_WINDOW,
+    notification_retention_days: s.notification_retention_days ?? NOTIFICATION_RETENTION_DEFAULT,
+  };
 }
 
 /** The changed fields as a PATCH body (untrimmed; checkSettings trims). */
@@ -86,6 +98,10 @@ function changes(values: FormValues, saved: Settings): Record<string, unknown> {
   }
   if (values.max_upload_mib !== (saved.max_upload_mib ?? DEFAULT_UPLOAD_MIB)) {
     patch.max_upload_mib = typeof values.max_upload_mib === 'number' ? values.max_upload_mib : NaN;
+  }
+  if (values.notification_retention_days !== (saved.notification_retention_days ?? NOTIFICATION_RETENTION_DEFAULT)) {
+    const v = values.notification_retention_days;
+    patch.notification_retention_days = typeof v === 'number' ? v : NaN;
   }
   return patch;
 }
@@ -158,7 +174,10 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
   const err = (f: SettingsField) => (errors[f] ? t(`settings.errors.${errors[f]}`) : undefined);
   const field = (f: SettingsField) => ({ ...form.getInputProps(f), error: err(f) });
-  const whole = (f: 'max_shift_hours' | 'offline_window_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib') => ({ ...WHOLE, ...field(f) });
+  const whole = (f: 'max_shift_hours' | 'offline_window_hours' | 'day_start_hour' | 'day_end_hour' | 'max_upload_mib' | 'notification_retention_days') => ({
+    ...WHOLE,
+    ...field(f),
+  });
   const [shiftHours, dayStart, dayEnd, uploadMiB] = [whole('max_shift_hours'), whole('day_start_hour'), whole('day_end_hour'), whole('max_upload_mib')];
 
   return (
@@ -259,6 +278,17 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             rightSection={<Text size="sm" c="dimmed">MiB</Text>}
             rightSectionWidth={48}
             data-testid="max-upload-mib"
+            required
+          />
+        </Section>
+
+        <Section title={t('settings.notifications')} cols={{ base: 1, lg: 2 }}>
+          <NumberInput
+            label={t('settings.notificationRetentionDays')}
+            description={t('settings.notificationRetentionDaysHelp')}
+            {...whole('notification_retention_days')}
+            min={NOTIFICATION_RETENTION_MIN}
+            max={NOTIFICATION_RETENTION_MAX}
             required
           />
         </Section>

@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import type { Settings } from '../api/get-settings';
+import { NOTIFICATION_RETENTION_DEFAULT } from '../api/update-settings';
 import { TitledCard } from '@/components/titled-card';
 
 /** What staff see: the values, read-only, and who can change them. */
@@ -17,6 +18,10 @@ export function SettingsView({ settings }: { settings: Settings }) {
     { label: t('settings.dayStartHour'), value: formatNumber(settings.day_start_hour, i18n.language) },
     { label: t('settings.dayEndHour'), value: formatNumber(settings.day_end_hour, i18n.language) },
     { label: t('settings.maxUploadMiB'), value: `${formatNumber(settings.max_upload_mib ?? 50, i18n.language)} MiB` },
+    {
+      label: t('settings.notificationRetentionDays'),
+      value: formatNumber(settings.notification_retention_days ?? NOTIFICATION_RETENTION_DEFAULT, i18n.language),
+    },
   ];
   return (
     <TitledCard title={t('settings.organisation')}>
