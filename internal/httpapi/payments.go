@@ -149,6 +149,12 @@ func (s *Server) handleInvoiceSend(w http.ResponseWriter, r *http.Request) error
 	return serveByID(w, r, func(ctx context.Context, id int64) (*payments.Invoice, error) { return s.Payments.Send(ctx, id, base) })
 }
 
+// handleInvoiceLink gives a sent or paid invoice a new public link in place
+// of the old one; the answer holds its path this once.
+func (s *Server) handleInvoiceLink(w http.ResponseWriter, r *http.Request) error {
+	return serveByID(w, r, s.Payments.NewLink)
+}
+
 // handlePublicInvoice is what an invoice's public link shows, without
 // signing in: the invoice (read-only, no payment details), the organisation
 // and the primary payment method's bank details. A voided invoice's link

@@ -244,6 +244,7 @@ func (s *Server) routeTable() []route {
 		{"PATCH /api/invoices/{id}", admin, s.handleInvoicePatch},
 		{"GET /api/invoices/{id}/print", admin, s.handleInvoicePrint},
 		{"POST /api/invoices/{id}/send", admin, s.handleInvoiceSend},
+		{"POST /api/invoices/{id}/link", admin, s.handleInvoiceLink},
 		{"POST /api/invoices/{id}/void", admin, s.handleInvoiceVoid},
 		{"POST /api/invoices/{id}/reissue", admin, s.handleInvoiceReissue},
 		{"POST /api/invoices/{id}/payments", admin, s.handlePaymentCreate},

@@ -2,35 +2,43 @@ package payments
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/mail"
+	"github.com/packline/packline/internal/token"
 )
 
 // PublicPrefix is the path of an invoice's public page, before its token.
 const PublicPrefix = "/invoice-link/"
 
-// SetPublicPath fills PublicPath from the token and status: a void invoice
-// (or one never sent) has none.
-func (inv *Invoice) SetPublicPath() {
-	inv.PublicPath = nil
-	if inv.LinkToken != "" && (inv.Status == StatusSent || inv.Status == StatusPaid) {
-		p := PublicPrefix + inv.LinkToken
-		inv.PublicPath = &p
-	}
+// SetHasLink fills HasLink from the link's hash and the status: a void
+// invoice (or one never sent) has no link that works.
+func (inv *Invoice) SetHasLink() {
+	inv.HasLink = inv.LinkHash != "" && (inv.Status == StatusSent || inv.Status == StatusPaid)
 }
 
-// newLinkToken is 32 random bytes, URL-safe: nobody guesses it.
-func newLinkToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
+// newLink gives inv a new link: its hash goes to LinkHash (to be stored)
+// and the returned path, with the token, is the only place the token is
+// ever kept.
+func newLink(inv *Invoice) (string, error) {
+	tok, hash, err := token.New()
+	if err != nil {
 		return "", err
 	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
+	inv.LinkHash = hash
+	return PublicPrefix + tok, nil
+}
+
+// withPath is inv answered to the action that made its link: its public
+// path, which no read can give again.
+func withPath(inv *Invoice, path string, err error) (*Invoice, error) {
+	if err != nil {
+		return nil, err
+	}
+	inv.PublicPath = &path
+	return inv, nil
 }
 
 // errNoEmail refuses to send an invoice whose client has no billing address
@@ -41,27 +49,47 @@ func errNoEmail(inv *Invoice) error {
 }
 
 // sendMail gives a sent invoice its link and queues the mail with it to the
-// client's billing address, in the invoice's language, in tx. base is how
-// links begin (https://packline.example.org); "" mails nothing (the demo's
-// history), though the invoice still gets its link.
-func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base, org string, now time.Time) error {
-	token, err := newLinkToken()
-	if err != nil {
-		return err
-	}
-	inv.LinkToken = token
-	inv.SetPublicPath()
-	if base == "" {
-		return nil
+// client's billing address, in the invoice's language, in tx; it returns the
+// link's path. base is how links begin (https://packline.example.org); ""
+// mails nothing (the demo's history), though the invoice still gets its link.
+func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base, org string, now time.Time) (string, error) {
+	path, err := newLink(inv)
+	if err != nil || base == "" {
+		return path, err
 	}
 	m := mail.Render(mail.InvoiceSent, inv.Language, inv.BillTo.Email, mail.Data{Org: org, Name: inv.BillTo.Name,
 		Invoice: *inv.Number, Amount: Decimal(inv.TotalMinor, inv.Currency) + " " + inv.Currency, Due: *inv.DueDate,
-		Link: strings.TrimRight(base, "/") + *inv.PublicPath})
+		Link: strings.TrimRight(base, "/") + path})
 	if err := tx.QueueMail(ctx, mail.InvoiceSent, m); err != nil {
-		return err
+		return "", err
 	}
 	inv.MailedAt = &now
-	return nil
+	return path, nil
+}
+
+// NewLink gives a sent or paid invoice a new public link in place of the
+// old one, which stops working at once (a link that leaked, or a client who
+// lost the mail); nobody has opened the new one yet. The answer holds its
+// path, with the token, this once. A draft or a void invoice has no link to
+// replace: billing.link_status (409).
+func (s *Service) NewLink(ctx context.Context, id int64) (*Invoice, error) {
+	var path string
+	inv, err := s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) (err error) {
+		if inv.Status != StatusSent && inv.Status != StatusPaid {
+			return errLinkStatus(inv)
+		}
+		if path, err = newLink(inv); err != nil {
+			return err
+		}
+		return tx.ReplaceLink(ctx, inv.ID, inv.LinkHash)
+	})
+	return withPath(inv, path, err)
+}
+
+// errLinkStatus refuses a new link for an invoice that is not sent or paid.
+func errLinkStatus(inv *Invoice) error {
+	return apperr.New(apperr.Conflict, "billing.link_status", apperr.Params{"invoice": invoiceName(inv), "status": inv.Status},
+		"Invoice "+invoiceName(inv)+" is "+inv.Status+"; only a sent or paid invoice has a link to its client's page.")
 }
 
 // orgName is the organisation's name for an invoice's mail, read outside
@@ -82,13 +110,14 @@ func errLinkVoid(inv *Invoice) error {
 		"Invoice "+invoiceName(inv)+" was voided; this link no longer shows it.")
 }
 
-// PublicInvoice is the invoice a public link opens, read-only and without
-// its payments' details; the first opening is recorded (LinkOpenedAt).
-func (s *Service) PublicInvoice(ctx context.Context, token string) (*Invoice, error) {
-	if token == "" || len(token) > 100 {
+// PublicInvoice is the invoice a public link opens (found by the hash of
+// its token tok), read-only and without its payments' details; the first
+// opening is recorded (LinkOpenedAt).
+func (s *Service) PublicInvoice(ctx context.Context, tok string) (*Invoice, error) {
+	if tok == "" || len(tok) > 100 {
 		return nil, ErrLinkUnknown
 	}
-	inv, err := s.store.InvoiceByLink(ctx, token)
+	inv, err := s.store.InvoiceByLinkHash(ctx, token.Hash(tok))
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +136,5 @@ func (s *Service) PublicInvoice(ctx context.Context, token string) (*Invoice, er
 		}
 	}
 	inv.Payments = []Payment{}
-	inv.PublicPath = nil
 	return inv, nil
 }

@@ -241,10 +241,15 @@ type Invoice struct {
 	// Overdue is derived, never stored: sent, and the organisation's today
 	// is after the due date (see MarkOverdue).
 	Overdue bool `json:"overdue"`
-	// LinkToken opens the invoice's public page without signing in; it is
-	// made when the invoice is sent, and voiding revokes it.
-	LinkToken string `json:"-"`
-	// PublicPath is that page's path while the link works (sent or paid).
+	// LinkHash is the hash (token.Hash) of the token that opens the
+	// invoice's public page without signing in: the token is made when the
+	// invoice is sent or given a new link, voiding revokes it, and only its
+	// hash is kept, so no backup or copy of the database opens an invoice.
+	LinkHash string `json:"-"`
+	// HasLink says the invoice has a link that works (sent or paid).
+	HasLink bool `json:"has_link"`
+	// PublicPath is that page's path, with the token: only in the answer of
+	// the action that made the link (Send, NewLink), nil on every read.
 	PublicPath *string `json:"public_path"`
 	// MailedAt is when the link was mailed to the client's billing address;
 	// LinkOpenedAt when someone first opened it.

@@ -227,7 +227,8 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 // then on it never changes. In the same transaction it mails the client's
 // billing address a link (base + PublicPrefix + token) to the invoice's
 // public page; a client without a billing email is billing.client_no_email
-// (409) and nothing changes.
+// (409) and nothing changes. The answer holds the link's path, with its
+// token, this once (PublicPath): only its hash is kept.
 func (s *Service) Send(ctx context.Context, id int64, base string) (*Invoice, error) {
 	inv, err := s.SendAt(ctx, id, time.Time{}, base)
 	if err == nil && base != "" && s.MailQueued != nil {
@@ -250,7 +251,8 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base strin
 	if err != nil {
 		return nil, err
 	}
-	return s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) error {
+	var path string
+	inv, err := s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) (err error) {
 		if inv.Status != StatusDraft {
 			return errTransition(inv, StatusSent)
 		}
@@ -270,11 +272,12 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base strin
 		inv.Number, inv.IssueDate, inv.DueDate = &number, &issue, &due
 		inv.Status, inv.SentAt, inv.UpdatedAt = StatusSent, &now, now
 		fill(inv)
-		if err := s.sendMail(ctx, tx, inv, base, org, now); err != nil {
+		if path, err = s.sendMail(ctx, tx, inv, base, org, now); err != nil {
 			return err
 		}
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
+	return withPath(inv, path, err)
 }
 
 // Number formats the n-th invoice of a year: INV-2026-0001.

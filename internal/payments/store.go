@@ -23,8 +23,9 @@ type Store interface {
 
 	// Invoice reads one invoice with its lines and payments.
 	Invoice(ctx context.Context, id int64) (*Invoice, error)
-	// InvoiceByLink reads the invoice whose public link has the token.
-	InvoiceByLink(ctx context.Context, token string) (*Invoice, error)
+	// InvoiceByLinkHash reads the invoice whose public link's token has
+	// this hash (token.Hash).
+	InvoiceByLinkHash(ctx context.Context, hash string) (*Invoice, error)
 	// Invoices is one page of what f selects (f normalised) and how many in all.
 	Invoices(ctx context.Context, f Filter) ([]Invoice, int, error)
 	// EachInvoice walks everything f selects, in f's order, ignoring paging.
@@ -70,6 +71,9 @@ type Tx interface {
 	// QueueMail stores a mail sent once the transaction commits (the
 	// mail outbox).
 	QueueMail(ctx context.Context, kind mail.Kind, m mail.Message) error
+	// ReplaceLink gives invoice id a new link, whose token has this hash,
+	// in place of its old one; nobody has opened it yet.
+	ReplaceLink(ctx context.Context, id int64, hash string) error
 	// LinkOpened records now as when the invoice's public link was first
 	// opened (an opening after the first changes nothing).
 	LinkOpened(ctx context.Context, id int64) error

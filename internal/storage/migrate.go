@@ -44,6 +44,13 @@ func (e *SchemaNewerError) Error() string {
 // transaction. Several instances may call it at once on PostgreSQL: an
 // advisory lock lets one apply each step while the others wait.
 func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
+	return db.migrateTo(ctx, 0)
+}
+
+// migrateTo is Migrate applying the steps up to version upTo only (0: every
+// step), as an older Packline left a database (the tests of a step over the
+// rows it meets).
+func (db *DB) migrateTo(ctx context.Context, upTo int) (applied []string, err error) {
 	ms, err := db.migrations()
 	if err != nil {
 		return nil, err
@@ -70,6 +77,9 @@ func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
 		return nil, &SchemaNewerError{Database: v, Binary: latest}
 	}
 	for _, m := range ms {
+		if upTo > 0 && m.Version > upTo {
+			break
+		}
 		err := db.WithTx(ctx, func(tx *Tx) error {
 			if db.Dialect == Postgres {
 				if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(727274)`); err != nil {

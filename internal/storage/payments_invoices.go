@@ -14,7 +14,7 @@ import (
 const invoiceColumns = `i.id, i.number, i.status, i.client_id, i.project_id, COALESCE(p.name, ''), i.bill_name, i.bill_email,
 	i.bill_address, i.bill_city, i.bill_country, i.language, i.currency, i.tax_rate_bp, i.due_days, i.notes, i.subtotal_minor,
 	i.tax_minor, i.total_minor, i.paid_minor, i.issue_date, i.due_date, i.reissue_of, i.created_at, i.updated_at, i.sent_at,
-	i.paid_at, i.voided_at, i.void_reason, COALESCE(i.link_token, ''), i.mailed_at, i.link_opened_at`
+	i.paid_at, i.voided_at, i.void_reason, COALESCE(i.link_token_hash, ''), i.mailed_at, i.link_opened_at`
 
 const invoiceFrom = ` FROM billing_invoices i LEFT JOIN projects p ON p.id = i.project_id`
 
@@ -26,7 +26,7 @@ func scanInvoice(r rowScanner) (*payments.Invoice, error) {
 	if err := r.Scan(&inv.ID, &number, &inv.Status, &inv.ClientID, &project, &inv.ProjectName, &inv.BillTo.Name, &inv.BillTo.Email,
 		&inv.BillTo.Address, &inv.BillTo.City, &inv.BillTo.Country, &inv.Language, &inv.Currency, &inv.TaxRateBP, &inv.DueDays,
 		&inv.Notes, &inv.SubtotalMinor, &inv.TaxMinor, &inv.TotalMinor, &inv.PaidMinor, &issue, &due, &reissue, &created, &updated,
-		&sent, &paid, &voided, &inv.VoidReason, &inv.LinkToken, &mailed, &opened); err != nil {
+		&sent, &paid, &voided, &inv.VoidReason, &inv.LinkHash, &mailed, &opened); err != nil {
 		return nil, err
 	}
 	inv.Number, inv.IssueDate, inv.DueDate = strPtr(number), strPtr(issue), strPtr(due)
@@ -34,7 +34,7 @@ func scanInvoice(r rowScanner) (*payments.Invoice, error) {
 	inv.CreatedAt, inv.UpdatedAt = FromMillis(created), FromMillis(updated)
 	inv.SentAt, inv.PaidAt, inv.VoidedAt = NullMillis(sent), NullMillis(paid), NullMillis(voided)
 	inv.MailedAt, inv.LinkOpenedAt = NullMillis(mailed), NullMillis(opened)
-	inv.SetPublicPath()
+	inv.SetHasLink()
 	inv.BalanceMinor = inv.TotalMinor - inv.PaidMinor
 	if inv.Status == payments.StatusVoid {
 		inv.BalanceMinor = 0
@@ -43,18 +43,19 @@ func scanInvoice(r rowScanner) (*payments.Invoice, error) {
 	return &inv, nil
 }
 
-// linkToken is the invoice's link token, nil when it has none.
-func linkToken(inv *payments.Invoice) *string {
-	if inv.LinkToken == "" {
+// linkHash is the hash of the invoice's link token, nil when it has none.
+func linkHash(inv *payments.Invoice) *string {
+	if inv.LinkHash == "" {
 		return nil
 	}
-	return &inv.LinkToken
+	return &inv.LinkHash
 }
 
-// InvoiceByLink reads the invoice whose public link has the token (nil when none).
-func (s *PaymentsStore) InvoiceByLink(ctx context.Context, token string) (*payments.Invoice, error) {
+// InvoiceByLinkHash reads the invoice whose public link's token has the
+// hash (nil when none).
+func (s *PaymentsStore) InvoiceByLinkHash(ctx context.Context, hash string) (*payments.Invoice, error) {
 	var id int64
-	err := s.db.QueryRow(ctx, `SELECT id FROM billing_invoices WHERE link_token = ?`, token).Scan(&id)
+	err := s.db.QueryRow(ctx, `SELECT id FROM billing_invoices WHERE link_token_hash = ?`, hash).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -62,6 +63,12 @@ func (s *PaymentsStore) InvoiceByLink(ctx context.Context, token string) (*payme
 		return nil, err
 	}
 	return getInvoice(ctx, s.db, id)
+}
+
+// ReplaceLink implements payments.Tx: a new link, not opened yet.
+func (t *billTx) ReplaceLink(ctx context.Context, id int64, hash string) error {
+	_, err := t.tx.Exec(ctx, `UPDATE billing_invoices SET link_token_hash = ?, link_opened_at = NULL WHERE id = ?`, hash, id)
+	return err
 }
 
 // LinkOpened implements payments.Tx: the first opening of the public link.
@@ -168,13 +175,13 @@ func (t *billTx) UpdateInvoice(ctx context.Context, inv *payments.Invoice, lines
 		bill_name_key = ?, bill_email = ?, bill_address = ?, bill_city = ?, bill_country = ?, language = ?, currency = ?,
 		tax_rate_bp = ?, due_days = ?, notes = ?, subtotal_minor = ?, tax_minor = ?, total_minor = ?, paid_minor = ?,
 		issue_date = ?, due_date = ?, search_text = ?, updated_at = ?, sent_at = ?, paid_at = ?, voided_at = ?, void_reason = ?,
-		link_token = ?, mailed_at = ?
+		link_token_hash = ?, mailed_at = ?
 		WHERE id = ?`,
 		nullStr(inv.Number), inv.Status, inv.ClientID, inv.ProjectID, inv.BillTo.Name, strings.ToLower(inv.BillTo.Name),
 		inv.BillTo.Email, inv.BillTo.Address, inv.BillTo.City, inv.BillTo.Country, inv.Language, inv.Currency, inv.TaxRateBP,
 		inv.DueDays, inv.Notes, inv.SubtotalMinor, inv.TaxMinor, inv.TotalMinor, inv.PaidMinor, nullStr(inv.IssueDate),
 		nullStr(inv.DueDate), payments.SearchText(inv), Millis(inv.UpdatedAt), nullMs(inv.SentAt), nullMs(inv.PaidAt),
-		nullMs(inv.VoidedAt), inv.VoidReason, nullStr(linkToken(inv)), nullMs(inv.MailedAt), inv.ID)
+		nullMs(inv.VoidedAt), inv.VoidReason, nullStr(linkHash(inv)), nullMs(inv.MailedAt), inv.ID)
 	if err != nil || !lines {
 		return err
 	}

@@ -6,7 +6,8 @@
 // PostgreSQL (placeholders.go), caches of prepared statements (stmts.go),
 // SQLite's throttle counts kept in memory (throttle.go), the instance's
 // count of the kiosk list's changes (kiosk.go), what a driver's error
-// means (errors.go), the list of migrations (migrations.go), PostgreSQL's
+// means (errors.go), the list of migrations (migrations.go), the SQL
+// function that hashes a token on SQLite (functions.go), PostgreSQL's
 // LISTEN connection (listen.go) and the copy of a database from one engine
 // to another (copy.go). Package storage holds the SQL and builds on these.
 package engine

@@ -959,6 +959,26 @@ export interface paths {
         patch: operations["updateInvoice"];
         trace?: never;
     };
+    "/api/invoices/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a sent or paid invoice a new link to its public page in place of the old one, which stops working at once (link_opened_at starts again; nothing is mailed). The answer holds the new link's public_path this once. A draft or a void invoice is 409 billing.link_status; an unknown invoice 404 billing.invoice_not_found. */
+        post: operations["newInvoiceLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/payments": {
         parameters: {
             query?: never;
@@ -1031,7 +1051,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a draft: it gets the next number of the organisation's year (INV-2026-0001), and the client's billing address is mailed a link to its public page (through the mail outbox, in the invoice's language). A client without a billing email is 409 billing.client_no_email and nothing changes. */
+        /** Send a draft: it gets the next number of the organisation's year (INV-2026-0001), and the client's billing address is mailed a link to its public page (through the mail outbox, in the invoice's language). The answer holds the link's public_path this once: only the hash of its token is kept. A client without a billing email is 409 billing.client_no_email and nothing changes. */
         post: operations["sendInvoice"];
         delete?: never;
         options?: never;
@@ -3189,6 +3209,8 @@ export interface components {
             currency: string;
             due_date: string | null;
             due_days: number;
+            /** @description The invoice has a link to its public page that works: sent or paid. False for a draft, and once voided (the link is revoked). */
+            has_link: boolean;
             id: number;
             /** @description The day it was sent, in the organisation's zone. */
             issue_date: string | null;
@@ -3215,7 +3237,7 @@ export interface components {
             payments: components["schemas"]["Payment"][];
             project_id: number | null;
             project_name: string;
-            /** @description The path of the invoice's public page (/invoice-link/TOKEN, an unguessable token), which shows it without signing in while it is sent or paid; null for a draft, and once voided (the link is revoked). */
+            /** @description The path of the invoice's public page (/invoice-link/TOKEN, an unguessable token), which shows it without signing in while it is sent or paid. Only the token's hash is stored, so the path is in the answer of the action that made the link (send, and POST /api/invoices/{id}/link) and null everywhere else. */
             public_path: string | null;
             reissue_of: number | null;
             /** Format: date-time */
@@ -6151,6 +6173,22 @@ export interface operations {
                 };
             };
         };
+        responses: {
+            200: components["responses"]["Invoice"];
+            default: components["responses"]["Error"];
+        };
+    };
+    newInvoiceLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: components["responses"]["Invoice"];
             default: components["responses"]["Error"];

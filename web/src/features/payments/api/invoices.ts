@@ -75,6 +75,18 @@ export function useInvoiceStep() {
   });
 }
 
+/**
+ * POST /api/invoices/{id}/link: a new link to a sent or paid invoice's public page in place of the old one,
+ * which stops working. The answer's `public_path` is the only time the new link is shown.
+ */
+export function useNewInvoiceLink() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post('/api/invoices/{id}/link', { path: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: invoiceKeys.all }),
+  });
+}
+
 /** POST /api/invoices/{id}/payments */
 export function useRecordPayment() {
   const qc = useQueryClient();

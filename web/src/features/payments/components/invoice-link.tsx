@@ -1,18 +1,38 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { IconLink, IconWorld } from '@tabler/icons-react';
+import { IconLink, IconRefresh, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
-import type { Invoice } from '../api/invoices';
+import { notify } from '@/lib/notify';
+import { useNewInvoiceLink, type Invoice } from '../api/invoices';
 
-/** A sent invoice's link to the client: when it was mailed and first opened, the link to copy or open; revoked once void. */
-export function InvoiceLink({ invoice: inv }: { invoice: Invoice }) {
+/**
+ * A sent invoice's link to the client: when it was mailed and first opened; revoked once void. The server keeps
+ * only the hash of the link's token, so the link itself shows only right after it is made: by sending (`madePath`,
+ * from the send's answer) or by "New link", which replaces the old link (after a confirmation) and shows the new one.
+ */
+export function InvoiceLink({ invoice: inv, madePath }: { invoice: Invoice; madePath?: string | null }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const when = (v: string) => formatDateTime(v, lng);
-  const url = inv.public_path ? `${window.location.origin}${inv.public_path}` : null;
-  const [copied, setCopied] = useState(false);
-  const copy = (text: string) => void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+  const renew = useNewInvoiceLink();
+  const [renewed, setRenewed] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const path = renewed ?? madePath ?? null;
+  const url = path ? `${window.location.origin}${path}` : null;
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = (text: string) => void navigator.clipboard?.writeText(text).then(() => setCopied(text));
+  const makeLink = () =>
+    renew.mutate(inv.id, {
+      onSuccess: (r) => {
+        setRenewed(r.public_path);
+        setConfirming(false);
+        notify('success', t('payments.invoice.link.renewed'));
+      },
+      onError: (err) => void notify('danger', errorMessage(err, t), t('payments.failed')),
+    });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="invoice-link" data-testid="invoice-link">
       <Stack gap={6}>
@@ -29,11 +49,17 @@ export function InvoiceLink({ invoice: inv }: { invoice: Invoice }) {
           <Text size="sm" c="red">
             {t('payments.invoice.link.revoked')}
           </Text>
-        ) : (
-          url && (
+        ) : url ? (
+          <>
+            <Text size="sm" fw={500}>
+              {t('payments.invoice.link.shownOnce')}
+            </Text>
+            <Code block data-testid="invoice-public-url">
+              {url}
+            </Code>
             <Group gap="xs" wrap="wrap">
               <Button size="xs" variant="default" leftSection={<IconLink size={14} aria-hidden />} onClick={() => copy(url)}>
-                {copied ? t('payments.invoice.link.copied') : t('payments.invoice.link.copy')}
+                {copied === url ? t('payments.invoice.link.copied') : t('payments.invoice.link.copy')}
               </Button>
               <Anchor href={url} target="_blank" rel="noopener" size="sm" data-testid="invoice-public-link">
                 <Group gap={4} component="span" wrap="nowrap">
@@ -42,9 +68,32 @@ export function InvoiceLink({ invoice: inv }: { invoice: Invoice }) {
                 </Group>
               </Anchor>
             </Group>
+          </>
+        ) : (
+          inv.has_link && (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('payments.invoice.link.hidden')}
+              </Text>
+              <Group gap="xs">
+                <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => setConfirming(true)}>
+                  {t('payments.invoice.link.renew')}
+                </Button>
+              </Group>
+            </>
           )
         )}
       </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('payments.invoice.link.renewTitle')}
+        body={t('payments.invoice.link.renewBody')}
+        confirmLabel={t('payments.invoice.link.renewConfirm')}
+        cancelLabel={t('common.cancel')}
+        loading={renew.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={makeLink}
+      />
     </Paper>
   );
 }
