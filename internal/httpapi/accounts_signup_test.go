@@ -2,19 +2,15 @@ package httpapi_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/mail/mailtest"
 	"github.com/packline/packline/internal/storage"
@@ -30,14 +26,7 @@ func newMailEnv(t *testing.T, db *storage.DB) (*env, *mailtest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	api := &httpapi.Server{Log: log, Version: "test",
-		App:    fstest.MapFS{"index.html": {Data: []byte("app")}, "auth.html": {Data: []byte("auth")}, "kiosk.html": {Data: []byte("kiosk")}},
-		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
-	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
-	gate.MaxWait = time.Minute
-	svc := app.New(db, log, app.WithHashGate(gate), app.WithMailer(sender), app.WithPasswordHashing(accounts.TestHashing))
-	svc.Wire(api)
+	api, svc := wiredAPI(db, app.WithHashGate(patientHashGate()), app.WithMailer(sender))
 	srv := httptest.NewServer(validated(t, api.Handler()))
 	t.Cleanup(func() { svc.Accounts.WaitMail(); srv.Close() })
 	return &env{t: t, db: db, srv: srv}, smtp

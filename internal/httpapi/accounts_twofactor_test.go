@@ -261,20 +261,8 @@ func TestTwoFactorWrongCodesAreThrottledInABurst(t *testing.T) {
 // doAs sends a request with a User-Agent.
 func (e *env) doAs(userAgent, method, path, token, body string) *http.Response {
 	e.t.Helper()
-	req, err := http.NewRequest(method, e.srv.URL+path, strings.NewReader(body))
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	req.Header.Set("User-Agent", userAgent)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := e.srv.Client().Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return res
+	return e.send(method, path, token, strings.NewReader(body),
+		http.Header{"User-Agent": {userAgent}, "Content-Type": {"application/json"}})
 }
 
 type sessionsAnswer struct {

@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"testing"
 
 	"github.com/packline/packline/internal/accounts"
@@ -103,15 +102,7 @@ func TestAdminResetsTwoFactor(t *testing.T) {
 	forEachEnv(t, func(t *testing.T, e *env) {
 		c := newClock(e)
 		_, codes := e.enable2FA(c)
-		log := slog.New(slog.DiscardHandler)
-		boss, err := testAccounts(e.db, log).CreateUser(context.Background(), accounts.NewUser{
-			Email: "boss@example.org", Password: "correct-horse", FirstName: "Bea", LastName: "Boss", Role: accounts.RoleAdmin})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out struct{ Token string }
-		e.call("POST", "/api/login", "", `{"email":"boss@example.org","password":"correct-horse"}`, 200, &out)
-		bossToken := out.Token
+		bossID, bossToken := e.signIn(accounts.NewUser{Email: "boss@example.org", FirstName: "Bea", LastName: "Boss", Role: accounts.RoleAdmin})
 
 		var users struct {
 			Users []struct {
@@ -130,7 +121,7 @@ func TestAdminResetsTwoFactor(t *testing.T) {
 				}
 			}
 		}
-		e.codeOf("POST", fmt.Sprintf("/api/users/%d/reset-2fa", boss.ID), bossToken, "", 409, "users.reset_two_factor_self")
+		e.codeOf("POST", fmt.Sprintf("/api/users/%d/reset-2fa", bossID), bossToken, "", 409, "users.reset_two_factor_self")
 		e.codeOf("POST", "/api/users/999999/reset-2fa", bossToken, "", 404, "user.not_found")
 
 		var after struct {

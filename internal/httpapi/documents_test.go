@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"net/http/httptest"
-	"testing/fstest"
 
 	"archive/zip"
 	"bytes"
@@ -12,10 +11,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/httpapi"
 	"io"
-	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -59,14 +55,7 @@ func (e *env) upload(token, filename string, body io.Reader, fields map[string]s
 		}
 		pw.CloseWithError(err)
 	}()
-	req, _ := http.NewRequest("POST", e.srv.URL+"/api/documents", pr)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := e.srv.Client().Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return res
+	return e.send("POST", "/api/documents", token, pr, http.Header{"Content-Type": {mw.FormDataContentType()}})
 }
 
 func (e *env) uploadOK(filename string, body []byte, fields map[string]string) docJSON {
@@ -102,14 +91,8 @@ func (e *env) uploadErr(filename string, body []byte, wantStatus int) errJSON {
 // staffToken creates a staff user and signs them in.
 func (e *env) staffToken() string {
 	e.t.Helper()
-	log := slog.New(slog.DiscardHandler)
-	if _, err := testAccounts(e.db, log).CreateUser(context.Background(), accounts.NewUser{
-		Email: "sam@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff", Role: accounts.RoleStaff}); err != nil {
-		e.t.Fatal(err)
-	}
-	var out struct{ Token string }
-	e.call("POST", "/api/login", "", `{"email":"sam@example.org","password":"correct-horse"}`, 200, &out)
-	return out.Token
+	_, token := e.signIn(accounts.NewUser{Email: "sam@example.org", FirstName: "Sam", LastName: "Staff", Role: accounts.RoleStaff})
+	return token
 }
 
 func TestDocumentUploadListAndDownload(t *testing.T) {
@@ -429,13 +412,7 @@ func TestDocumentUploadBadMultipartIsRefusedNot500(t *testing.T) {
 			"json":              {"application/json", `{"file":"a"}`},
 		}
 		for name, c := range cases {
-			req, _ := http.NewRequest("POST", e.srv.URL+"/api/documents", strings.NewReader(c.body))
-			req.Header.Set("Content-Type", c.ctype)
-			req.Header.Set("Authorization", "Bearer "+e.token)
-			res, err := e.srv.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := e.send("POST", "/api/documents", e.token, strings.NewReader(c.body), http.Header{"Content-Type": {c.ctype}})
 			raw, _ := io.ReadAll(res.Body)
 			res.Body.Close()
 			var body errJSON
@@ -455,10 +432,7 @@ func TestDocumentUploadBadMultipartIsRefusedNot500(t *testing.T) {
 // recorder would hold every response whole.
 func unvalidatedServer(t *testing.T, db *storage.DB) *httptest.Server {
 	t.Helper()
-	log := slog.New(slog.DiscardHandler)
-	api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
-		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
-	app.New(db, log, app.WithPasswordHashing(accounts.TestHashing)).Wire(api)
+	api, _ := wiredAPI(db)
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(srv.Close)
 	return srv

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -35,49 +36,41 @@ func newEnv(t *testing.T, db *storage.DB, configure ...func(*httpapi.Server)) *e
 	t.Helper()
 	srv := newEnvServer(t, db, configure...)
 	e := &env{t: t, db: db, srv: srv}
-	if _, err := testAccounts(db, nil).CreateUser(context.Background(), accounts.NewUser{
-		Email: "admin@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin"}); err != nil {
-		t.Fatal(err)
+	_, e.token = e.signIn(accounts.NewUser{Email: "admin@example.org", FirstName: "Ada", LastName: "Admin"})
+	return e
+}
+
+// signIn creates the account u with the password correct-horse and signs
+// it in: it answers the user's id and session token.
+func (e *env) signIn(u accounts.NewUser) (id int64, token string) {
+	e.t.Helper()
+	u.Password = "correct-horse"
+	created, err := testAccounts(e.db, nil).CreateUser(context.Background(), u)
+	if err != nil {
+		e.t.Fatal(err)
 	}
 	var out struct{ Token string }
-	e.call("POST", "/api/login", "", `{"email":"admin@example.org","password":"correct-horse"}`, 200, &out)
-	e.token = out.Token
-	return e
+	e.call("POST", "/api/login", "", fmt.Sprintf(`{"email":%q,"password":"correct-horse"}`, u.Email), 200, &out)
+	return created.ID, out.Token
 }
 
 // newEnvServer starts the full API over db, wired as in production (one
 // server instance; call it twice on one PostgreSQL database for two).
 func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Server)) *httptest.Server {
 	t.Helper()
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	api := &httpapi.Server{
-		Log:     log,
-		Version: "test",
-		App: fstest.MapFS{
-			"index.html":        {Data: []byte("<!doctype html><title>app</title>")},
-			"auth.html":         {Data: []byte("<!doctype html><title>auth</title>")},
-			"kiosk.html":        {Data: []byte("<!doctype html><title>kiosk</title>")},
-			"assets/app-abc.js": {Data: []byte("console.log(1)")},
-			"assets/big-123.js": {Data: []byte(strings.Repeat("console.log('packline');\n", 200))},
-		},
-		Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
-	}
 	// The production hashing bound (three at once), with a long queue wait:
 	// a slow, loaded machine under the race detector must not turn test
 	// sign-ins away. TestLoginFloodIsBoundedBy503 tests the short wait.
-	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
-	gate.MaxWait = time.Minute
-	svcs := app.New(db, log, app.WithHashGate(gate), app.WithPasswordHashing(accounts.TestHashing))
-	if err := svcs.Prepare(context.Background(), log); err != nil {
+	api, svcs := wiredAPI(db, app.WithHashGate(patientHashGate()))
+	if err := svcs.Prepare(context.Background(), api.Log); err != nil {
 		t.Fatal(err)
 	}
-	svcs.Wire(api)
 	for _, c := range configure {
 		c(api)
 	}
 	// Started as serve starts: live events from every instance (PostgreSQL
 	// LISTEN); none of the background loops, which tests run themselves.
-	stop, err := svcs.Start(context.Background(), log, app.Background{})
+	stop, err := svcs.Start(context.Background(), api.Log, app.Background{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,6 +80,44 @@ func newEnvServer(t *testing.T, db *storage.DB, configure ...func(*httpapi.Serve
 	t.Cleanup(srv.Close)
 	t.Cleanup(api.CloseStreams) // runs first: open event streams would hold Close up
 	return srv
+}
+
+// wiredAPI is the API over db with every service app.New builds wired in,
+// as the tests run it: logs discarded, testApp as the web app, health read
+// from db, new passwords hashed with accounts.TestHashing, then opts. It
+// starts nothing: the caller serves api.Handler().
+func wiredAPI(db *storage.DB, opts ...app.Option) (*httpapi.Server, *app.Services) {
+	log := slog.New(slog.DiscardHandler)
+	api := &httpapi.Server{
+		Log:     log,
+		Version: "test",
+		App:     testApp(),
+		Health:  func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) },
+	}
+	svcs := app.New(db, log, append([]app.Option{app.WithPasswordHashing(accounts.TestHashing)}, opts...)...)
+	svcs.Wire(api)
+	return api, svcs
+}
+
+// testApp stands for the built web app: the three entries' pages and two
+// hashed assets, one large enough to be sent compressed.
+func testApp() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":        {Data: []byte("<!doctype html><title>app</title>")},
+		"auth.html":         {Data: []byte("<!doctype html><title>auth</title>")},
+		"kiosk.html":        {Data: []byte("<!doctype html><title>kiosk</title>")},
+		"assets/app-abc.js": {Data: []byte("console.log(1)")},
+		"assets/big-123.js": {Data: []byte(strings.Repeat("console.log('packline');\n", 200))},
+	}
+}
+
+// patientHashGate is the production bound on password hashing at once with
+// a queue wait of a minute, so no test sign-in is turned away on a loaded
+// machine.
+func patientHashGate() *accounts.HashGate {
+	gate := accounts.NewHashGate(accounts.DefaultHashBudget)
+	gate.MaxWait = time.Minute
+	return gate
 }
 
 // testAccounts is the accounts service over db, hashing new passwords
@@ -110,22 +141,28 @@ func forEachEnvSerial(t *testing.T, fn func(t *testing.T, e *env)) {
 	storagetest.ForEachSerial(t, func(t *testing.T, db *storage.DB) { fn(t, newEnv(t, db)) })
 }
 
-// do sends a request with an optional bearer token and raw body.
+// do sends a request with an optional bearer token and raw JSON body.
 func (e *env) do(method, path, token, body string) *http.Response {
 	e.t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
+	if body == "" {
+		return e.send(method, path, token, nil, nil)
 	}
-	req, err := http.NewRequest(method, e.srv.URL+path, rd)
+	return e.send(method, path, token, strings.NewReader(body), http.Header{"Content-Type": {"application/json"}})
+}
+
+// send sends a request with an optional bearer token, the headers given
+// (canonical names) and an optional body.
+func (e *env) send(method, path, token string, body io.Reader, header http.Header) *http.Response {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.srv.URL+path, body)
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	for name, values := range header {
+		req.Header[name] = values
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
 	}
 	res, err := e.srv.Client().Do(req)
 	if err != nil {

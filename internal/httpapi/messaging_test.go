@@ -125,14 +125,7 @@ func newLiveEnv(t *testing.T, db *storage.DB) *liveEnv {
 		t.Cleanup(func() { other.Close() })
 		e.servers = append(e.servers, newEnvServer(t, other))
 	}
-	u, err := testAccounts(db, nil).CreateUser(context.Background(), accounts.NewUser{
-		Email: "sam@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out struct{ Token string }
-	e.call("POST", "/api/login", "", `{"email":"sam@example.org","password":"correct-horse"}`, 200, &out)
-	e.sam, e.samID = out.Token, u.ID
+	e.samID, e.sam = e.signIn(accounts.NewUser{Email: "sam@example.org", FirstName: "Sam", LastName: "Staff"})
 	return e
 }
 

@@ -46,16 +46,7 @@ func (e *env) putLogo(token string, parts ...[2]string) *http.Response {
 		_, _ = w.Write([]byte(p[1]))
 	}
 	_ = mw.Close()
-	req, _ := http.NewRequest("PUT", e.srv.URL+"/api/settings/logo", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := e.srv.Client().Do(req)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return res
+	return e.send("PUT", "/api/settings/logo", token, &body, http.Header{"Content-Type": {mw.FormDataContentType()}})
 }
 
 type logoAnswer struct {
@@ -124,12 +115,7 @@ func TestOrganisationLogo(t *testing.T) {
 			!strings.Contains(res.Header.Get("Cache-Control"), "max-age") || res.Header.Get("X-Content-Type-Options") != "nosniff" {
 			t.Fatalf("public logo: %d %v", res.StatusCode, res.Header)
 		}
-		req, _ := http.NewRequest("GET", e.srv.URL+"/api/public/logo", nil)
-		req.Header.Set("If-None-Match", etag)
-		res, err := e.srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res = e.send("GET", "/api/public/logo", "", nil, http.Header{"If-None-Match": {etag}})
 		res.Body.Close()
 		if res.StatusCode != 304 {
 			t.Fatalf("If-None-Match: %d", res.StatusCode)

@@ -1,20 +1,14 @@
 package httpapi_test
 
 import (
-	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 
 	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 )
@@ -111,15 +105,10 @@ func TestSettingsNotificationRetention(t *testing.T) {
 func TestSettingsPatchNeedsAdmin(t *testing.T) {
 	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
-		if _, err := testAccounts(e.db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(context.Background(), accounts.NewUser{
-			Email: "staff@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff", Role: "staff"}); err != nil {
-			t.Fatal(err)
-		}
-		var out struct{ Token string }
-		e.call("POST", "/api/login", "", `{"email":"staff@example.org","password":"correct-horse"}`, 200, &out)
+		_, staff := e.signIn(accounts.NewUser{Email: "staff@example.org", FirstName: "Sam", LastName: "Staff", Role: "staff"})
 		var got settingsBody
-		e.call("GET", "/api/settings", out.Token, "", 200, &got)
-		e.call("PATCH", "/api/settings", out.Token, `{"max_shift_hours":5}`, 403, nil)
+		e.call("GET", "/api/settings", staff, "", 200, &got)
+		e.call("PATCH", "/api/settings", staff, `{"max_shift_hours":5}`, 403, nil)
 		e.call("PATCH", "/api/settings", "", `{"max_shift_hours":5}`, 401, nil)
 		e.call("GET", "/api/settings", e.token, "", 200, &got)
 		if got.MaxShiftHours != 12 {
@@ -164,10 +153,8 @@ func TestSettingsConcurrentPatchesOfDifferentFieldsAreNotLost(t *testing.T) {
 func TestPublicSettingsPublicURL(t *testing.T) {
 	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, PublicURL: "https://packline.example.org",
-			Health: func(ctx context.Context) (int, error) { return db.SchemaVersion(ctx) }}
-		app.New(db, log, app.WithPasswordHashing(accounts.TestHashing)).Wire(api)
+		api, _ := wiredAPI(db)
+		api.PublicURL = "https://packline.example.org"
 		srv := httptest.NewServer(api.Handler())
 		defer srv.Close()
 		res, err := http.Get(srv.URL + "/api/settings/public")

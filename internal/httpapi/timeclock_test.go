@@ -14,12 +14,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
 
-	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/app"
-	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 	"github.com/packline/packline/internal/timeclock"
@@ -160,12 +157,7 @@ func TestKioskListCachedByVersion(t *testing.T) {
 		if etag == "" || res.Header.Get("Cache-Control") != "no-cache" {
 			t.Fatalf("headers %v", res.Header)
 		}
-		req, _ := http.NewRequest("GET", e.srv.URL+"/api/employees", nil)
-		req.Header.Set("If-None-Match", etag)
-		res, err := e.srv.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res = e.send("GET", "/api/employees", "", nil, http.Header{"If-None-Match": {etag}})
 		res.Body.Close()
 		if res.StatusCode != 304 {
 			t.Errorf("If-None-Match: status %d, want 304", res.StatusCode)
@@ -296,11 +288,9 @@ func fleetKeys(t *testing.T) *timeclock.Keys {
 func fleet(t *testing.T, n int, db func(i int) *storage.DB, wrap func(http.Handler) http.Handler) []*httptest.Server {
 	t.Helper()
 	keys := fleetKeys(t)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	var out []*httptest.Server
 	for i := range n {
-		api := &httpapi.Server{Log: log, Version: "test", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-		app.New(db(i), log, app.WithTimeclockKeys(keys), app.WithPasswordHashing(accounts.TestHashing)).Wire(api)
+		api, _ := wiredAPI(db(i), app.WithTimeclockKeys(keys))
 		srv := httptest.NewServer(wrap(api.Handler()))
 		t.Cleanup(srv.Close)
 		out = append(out, srv)
@@ -553,10 +543,7 @@ func mustChicago() *time.Location {
 
 func BenchmarkKioskList300(b *testing.B) {
 	db := storagetest.Open(b, storage.SQLite)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	api := &httpapi.Server{Log: log, Version: "bench", App: fstest.MapFS{}, Health: func(ctx context.Context) (int, error) { return 1, nil }}
-	svc := app.New(db, log, app.WithPasswordHashing(accounts.TestHashing))
-	svc.Wire(api)
+	api, svc := wiredAPI(db)
 	for i := 0; i < 300; i++ {
 		if _, err := svc.Timeclock.CreateEmployee(context.Background(), timeclock.NewEmployee{FirstName: "F", LastName: fmt.Sprintf("L%03d", i), PIN: "1234"}); err != nil {
 			b.Fatal(err)
