@@ -1,10 +1,10 @@
 package httpapi
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -27,9 +27,6 @@ func docActor(r *http.Request) documents.Actor {
 // maxFieldBytes bounds each text field of an upload's form.
 const maxFieldBytes = 256
 
-// maxParts bounds how many parts an upload's form may have.
-const maxParts = 8
-
 // handleDocUpload streams a multipart upload (`file`, `type`, optional
 // `link_kind` and `link_id`, in any order) into the database a chunk at a
 // time: the JSON body limit does not apply and the file is never held whole.
@@ -45,10 +42,6 @@ func (s *Server) handleDocUpload(w http.ResponseWriter, r *http.Request) error {
 		return apperr.New(apperr.TooLarge, "file.too_large", apperr.Params{"limit_mib": limit >> 20, "limit": limit},
 			fmt.Sprintf("The file is larger than the upload limit of %d MiB.", limit>>20)).OnField("file")
 	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return apperr.New(apperr.Invalid, "request.not_multipart", nil, "The request must be a multipart form with a file.")
-	}
 	var rec *documents.Received
 	created := false
 	defer func() {
@@ -57,20 +50,14 @@ func (s *Server) handleDocUpload(w http.ResponseWriter, r *http.Request) error {
 		}
 	}()
 	fields := map[string]string{}
-	for i := 0; ; i++ {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil || i >= maxParts {
-			return apperr.New(apperr.Invalid, "request.bad_multipart", nil, "The multipart form is malformed.")
-		}
+	err = eachPart(r, func(part *multipart.Part) error {
 		name := part.FormName()
 		switch name {
 		case "file":
 			if rec != nil {
-				return apperr.New(apperr.Invalid, "file.one_only", nil, "Send one file per upload.").OnField("file")
+				return errOneFileOnly()
 			}
+			var err error
 			rec, err = s.Documents.Receive(ctx, part.FileName(), part)
 			if err != nil {
 				// Read what remains (up to the limit) so that the browser
@@ -81,7 +68,7 @@ func (s *Server) handleDocUpload(w http.ResponseWriter, r *http.Request) error {
 		case "type", "link_kind", "link_id":
 			b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 			if err != nil {
-				return apperr.New(apperr.Invalid, "request.bad_multipart", nil, "The multipart form is malformed.")
+				return errBadMultipart()
 			}
 			v := string(b)
 			if len(b) > maxFieldBytes {
@@ -93,10 +80,13 @@ func (s *Server) handleDocUpload(w http.ResponseWriter, r *http.Request) error {
 			}
 			fields[name] = text.Clean(v, text.Line)
 		}
-		part.Close()
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if rec == nil {
-		return apperr.New(apperr.Invalid, "file.missing", nil, "Choose a file to upload.").OnField("file")
+		return errFileMissing()
 	}
 	n := documents.NewDocument{Type: fields["type"], LinkKind: fields["link_kind"]}
 	if v := fields["link_id"]; v != "" {

@@ -2,8 +2,8 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -75,29 +75,19 @@ func (s *Server) handlePutLogo(w http.ResponseWriter, r *http.Request) error {
 	if r.ContentLength > organisation.MaxLogoBytes+64<<10 {
 		return organisation.ErrLogoTooLarge()
 	}
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return apperr.New(apperr.Invalid, "request.not_multipart", nil, "The request must be a multipart form with a file.")
-	}
 	var data []byte
-	for i := 0; ; i++ {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil || i >= maxParts {
-			return apperr.New(apperr.Invalid, "request.bad_multipart", nil, "The multipart form is malformed.")
-		}
+	err := eachPart(r, func(part *multipart.Part) error {
 		if name := part.FormName(); name != "file" {
 			return apperr.New(apperr.Invalid, "field.unknown", apperr.Params{"field": name},
 				"Field "+name+" is not part of this request.").OnField(name)
 		}
 		if data != nil {
-			return apperr.New(apperr.Invalid, "file.one_only", nil, "Send one file per upload.").OnField("file")
+			return errOneFileOnly()
 		}
+		var err error
 		data, err = io.ReadAll(io.LimitReader(part, organisation.MaxLogoBytes+1))
 		if err != nil {
-			return apperr.New(apperr.Invalid, "request.bad_multipart", nil, "The multipart form is malformed.")
+			return errBadMultipart()
 		}
 		if len(data) > organisation.MaxLogoBytes {
 			// Read what remains (a little) so that the browser sees this
@@ -105,10 +95,13 @@ func (s *Server) handlePutLogo(w http.ResponseWriter, r *http.Request) error {
 			_, _ = io.CopyN(io.Discard, r.Body, 128<<10)
 			return organisation.ErrLogoTooLarge()
 		}
-		part.Close()
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if data == nil {
-		return apperr.New(apperr.Invalid, "file.missing", nil, "Choose a file to upload.").OnField("file")
+		return errFileMissing()
 	}
 	l, err := s.Logo.Set(ctx, data)
 	if err != nil {
