@@ -162,11 +162,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	if rc.Flush() != nil {
 		return nil
 	}
-	every := s.EventsHeartbeat
-	if every <= 0 {
-		every = messaging.Heartbeat
-	}
-	beat := time.NewTicker(every)
+	beat := time.NewTicker(s.heartbeat())
 	defer beat.Stop()
 	for {
 		select {

@@ -299,15 +299,20 @@ var (
 	streamStopping = []byte("retry: 1000\n: server stopping, reconnect\n\n")
 )
 
+// heartbeat is how often an idle event stream is checked and kept open:
+// EventsHeartbeat, or messaging.Heartbeat when it is not set.
+func (s *Server) heartbeat() time.Duration {
+	if s.EventsHeartbeat > 0 {
+		return s.EventsHeartbeat
+	}
+	return messaging.Heartbeat
+}
+
 // sweepStreams, every heartbeat while streams are open: a revoked or
 // expired token, or a deactivated user, ends its streams; every other
 // stream gets a comment line that keeps proxies from closing it.
 func (s *Server) sweepStreams() {
-	every := s.EventsHeartbeat
-	if every <= 0 {
-		every = messaging.Heartbeat
-	}
-	t := time.NewTicker(every)
+	t := time.NewTicker(s.heartbeat())
 	defer t.Stop()
 	for {
 		select {
