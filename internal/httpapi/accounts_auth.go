@@ -18,6 +18,16 @@ func userFrom(ctx context.Context) *accounts.User {
 	return u
 }
 
+// userIDOf is the id of the request's signed-in user, nil when there is none
+// (the system acts): what every area's Actor holds.
+func userIDOf(r *http.Request) *int64 {
+	if u := userFrom(r.Context()); u != nil {
+		id := u.ID
+		return &id
+	}
+	return nil
+}
+
 // bearerToken extracts the token of an "Authorization: Bearer <token>" header.
 func bearerToken(r *http.Request) string {
 	h := r.Header.Get("Authorization")

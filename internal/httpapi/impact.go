@@ -161,7 +161,7 @@ func (s *Server) handleImpactLinkCreate(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	l, err := s.Impact.CreateLink(r.Context(), id, in, actorOf(r).UserID)
+	l, err := s.Impact.CreateLink(r.Context(), id, in, userIDOf(r))
 	if err != nil {
 		return err
 	}
@@ -177,7 +177,7 @@ func (s *Server) handleImpactLinkRevoke(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	l, err := s.Impact.RevokeLink(r.Context(), id, link, actorOf(r).UserID)
+	l, err := s.Impact.RevokeLink(r.Context(), id, link, userIDOf(r))
 	if err != nil {
 		return err
 	}

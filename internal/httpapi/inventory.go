@@ -13,12 +13,9 @@ import (
 	"github.com/packline/packline/internal/production"
 )
 
+// actorOf is the request's signed-in user as inventory and shipping name them.
 func actorOf(r *http.Request) inventory.Actor {
-	if u := userFrom(r.Context()); u != nil {
-		id := u.ID
-		return inventory.Actor{UserID: &id}
-	}
-	return inventory.Actor{}
+	return inventory.Actor{UserID: userIDOf(r)}
 }
 
 // listFilter reads the item list's query parameters; the list's policy
@@ -206,7 +203,7 @@ func (s *Server) handleInvCount(w http.ResponseWriter, r *http.Request) error {
 		return apperr.Required("counted", "Enter the quantity counted.")
 	}
 	m, err := s.Inventory.RecordMove(r.Context(), inventory.NewMove{BatchID: id, Reason: inventory.ReasonCount,
-		Counted: in.Counted, Note: in.Note, UserID: actorOf(r).UserID})
+		Counted: in.Counted, Note: in.Note, UserID: userIDOf(r)})
 	if err != nil {
 		return err
 	}
@@ -235,7 +232,7 @@ func (s *Server) handleInvRecordMove(w http.ResponseWriter, r *http.Request) err
 	if !slices.Contains(movesAPIReasons, reason) {
 		return apperr.Choice("reason", movesAPIReasons)
 	}
-	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: in.Note, UserID: actorOf(r).UserID}
+	n := inventory.NewMove{BatchID: in.BatchID, Reason: reason, Note: in.Note, UserID: userIDOf(r)}
 	switch {
 	case reason == inventory.ReasonCount && in.Counted != nil:
 		n.Counted = in.Counted

@@ -10,12 +10,9 @@ import (
 	"github.com/packline/packline/internal/production"
 )
 
+// prodActor is the request's signed-in user as production names them.
 func prodActor(r *http.Request) production.Actor {
-	if u := userFrom(r.Context()); u != nil {
-		id := u.ID
-		return production.Actor{UserID: &id}
-	}
-	return production.Actor{}
+	return production.Actor{UserID: userIDOf(r)}
 }
 
 // batchProduction is the batch page's production list: the entries that

@@ -41,7 +41,7 @@ func (s *Server) handleProjectCreate(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	p, err := s.Projects.Create(r.Context(), in, actorOf(r).UserID)
+	p, err := s.Projects.Create(r.Context(), in, userIDOf(r))
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func (s *Server) handleRecallList(w http.ResponseWriter, r *http.Request) error 
 
 func (s *Server) handleRecallStart(w http.ResponseWriter, r *http.Request) error {
 	return serveBody(w, r, http.StatusCreated, func(ctx context.Context, in recalls.NewRecall) (*recalls.Recall, error) {
-		return s.Recalls.Start(ctx, in, recalls.Actor{UserID: actorOf(r).UserID})
+		return s.Recalls.Start(ctx, in, recalls.Actor{UserID: userIDOf(r)})
 	})
 }
 
@@ -48,7 +48,7 @@ func (s *Server) handleRecallGet(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) handleRecallRelease(w http.ResponseWriter, r *http.Request) error {
 	return serveIDBody(w, r, http.StatusOK, func(ctx context.Context, id int64, in recalls.Release) (*recalls.Recall, error) {
-		return s.Recalls.Release(ctx, id, in, recalls.Actor{UserID: actorOf(r).UserID})
+		return s.Recalls.Release(ctx, id, in, recalls.Actor{UserID: userIDOf(r)})
 	})
 }
 
