@@ -23,6 +23,10 @@ func TestRecallHoldsDownstreamBatchesUntilReleased(t *testing.T) {
 	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		f := newTwoLevels(e)
+		// A shipment of a case planned before the recall.
+		var s idOnly
+		e.call("POST", "/api/shipments", e.token, fmt.Sprintf(`{"ship_date":"2026-11-25","destination":{"name":"Late Pantry"},
+			"lines":[{"batch_id":%d,"quantity":1}]}`, f.c1), 201, &s)
 		var rc recallOut
 		e.call("POST", "/api/recalls", e.token, fmt.Sprintf(`{"batch_id":%d,"reason":"Supplier recall: aflatoxin","notes":"Lot 44"}`, f.r1), 201, &rc)
 		// r1, both pouch batches and the case batch.
@@ -30,10 +34,40 @@ func TestRecallHoldsDownstreamBatchesUntilReleased(t *testing.T) {
 			t.Fatalf("recall %+v", rc)
 		}
 
-		// Shipping a downstream batch (a case) is refused, naming the recall.
-		var s idOnly
+		// The batches say which recall holds them.
+		var held struct {
+			HeldBy *struct {
+				RecallID int64  `json:"recall_id"`
+				Number   string `json:"number"`
+			} `json:"held_by"`
+		}
+		e.call("GET", fmt.Sprintf("/api/inventory/batches/%d", f.c1), e.token, "", 200, &held)
+		if held.HeldBy == nil || held.HeldBy.RecallID != rc.ID || held.HeldBy.Number != rc.Number {
+			t.Errorf("held_by of a held case: %+v", held.HeldBy)
+		}
+		e.call("GET", fmt.Sprintf("/api/inventory/batches/%d", f.r2), e.token, "", 200, &held)
+		if held.HeldBy != nil {
+			t.Errorf("held_by of a batch nothing holds: %+v", held.HeldBy)
+		}
+		var planned struct {
+			Lines []struct {
+				HeldBy *struct {
+					Number string `json:"number"`
+				} `json:"held_by"`
+			} `json:"lines"`
+		}
+		e.call("GET", fmt.Sprintf("/api/shipments/%d", s.ID), e.token, "", 200, &planned)
+		if len(planned.Lines) != 1 || planned.Lines[0].HeldBy == nil || planned.Lines[0].HeldBy.Number != rc.Number {
+			t.Errorf("the planned shipment's line says nothing of the hold: %+v", planned.Lines)
+		}
+		// Planning a downstream batch (a case) is refused on its line, naming the recall.
+		var refused errJSON
 		e.call("POST", "/api/shipments", e.token, fmt.Sprintf(`{"ship_date":"2026-11-25","destination":{"name":"Late Pantry"},
-			"lines":[{"batch_id":%d,"quantity":1}]}`, f.c1), 201, &s)
+			"lines":[{"batch_id":%d,"quantity":1}]}`, f.c1), 409, &refused)
+		if refused.Code != "batch.recalled" || refused.Field != "lines[0]" {
+			t.Errorf("plan a recalled case: %+v", refused)
+		}
+		// Shipping the one planned before is refused, naming the recall.
 		raw := e.call("POST", fmt.Sprintf("/api/shipments/%d/ship", s.ID), e.token, "", 409, nil)
 		var body struct {
 			Code   string         `json:"code"`

@@ -104,6 +104,7 @@ var textFields = map[string][]string{
 	"POST /api/invoices":               {"currency", "language", "notes"},
 	"PATCH /api/invoices/{id}":         {"currency", "language", "notes"},
 	"POST /api/invoices/{id}/send":     {},
+	"POST /api/invoices/{id}/link":     {},
 	"POST /api/invoices/{id}/void":     {"reason"},
 	// impact: share links and the monthly mail
 	"POST /api/projects/{id}/impact/links":               {"label", "expires_on"},

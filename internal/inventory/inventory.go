@@ -73,8 +73,11 @@ type Item struct {
 	ServingsPerUnit *int64 `json:"servings_per_unit"`
 	// UnitCost is what one unit costs, in minor units of the organisation's
 	// currency (cents), nil when not known: the impact report's cost of materials.
-	UnitCost  *int64    `json:"unit_cost"`
-	Archived  bool      `json:"archived"`
+	UnitCost *int64 `json:"unit_cost"`
+	// ShelfLifeDays is how long a batch of it keeps, nil when not known: a
+	// batch production makes expires its production date plus this.
+	ShelfLifeDays *int64    `json:"shelf_life_days"`
+	Archived      bool      `json:"archived"`
 	OnHand    Quantity  `json:"on_hand"`
 	LowStock  bool      `json:"low_stock"`
 	CreatedAt time.Time `json:"created_at"`
@@ -100,6 +103,16 @@ type Batch struct {
 	SourceType string    `json:"source_type"`
 	Notes      string    `json:"notes"`
 	CreatedAt  time.Time `json:"created_at"`
+	// HeldBy is the open recall that holds the batch (the oldest, when
+	// several do), nil when none: while held it is neither consumed nor
+	// shipped, nor planned on a shipment (batch.recalled).
+	HeldBy *BatchHold `json:"held_by"`
+}
+
+// BatchHold names the open recall that holds a batch.
+type BatchHold struct {
+	RecallID int64  `json:"recall_id"`
+	Number   string `json:"number"`
 }
 
 // Document names what a move came from, such as a production entry or a
@@ -195,6 +208,8 @@ type NewItem struct {
 	// ServingsPerUnit and UnitCost: see Item (null: not known).
 	ServingsPerUnit *int64 `json:"servings_per_unit"`
 	UnitCost        *int64 `json:"unit_cost"`
+	// ShelfLifeDays: see Item (null: not known).
+	ShelfLifeDays *int64 `json:"shelf_life_days"`
 	// OccurredAt is when the item was set up, for the demo (server side
 	// only); zero means now.
 	OccurredAt time.Time `json:"-"`
@@ -213,6 +228,7 @@ type ItemPatch struct {
 	// ServingsPerUnit and UnitCost: absent keeps, null clears, a number sets.
 	ServingsPerUnit OptionalInt `json:"servings_per_unit"`
 	UnitCost        OptionalInt `json:"unit_cost"`
+	ShelfLifeDays   OptionalInt `json:"shelf_life_days"`
 	Archived        *bool       `json:"archived"`
 }
 

@@ -172,6 +172,8 @@ func (t *memTx) UpdateItem(ctx context.Context, it *Item) error {
 	return nil
 }
 
+func (t *memTx) Batch(ctx context.Context, id int64) (*Batch, error) { return t.LockBatch(ctx, id) }
+
 func (t *memTx) LockBatch(ctx context.Context, id int64) (*Batch, error) {
 	b, ok := t.st.batches[id]
 	if !ok {

@@ -62,7 +62,7 @@ func createItem(ctx context.Context, tx Tx, n NewItem) (*Item, error) {
 func newItem(n NewItem, now time.Time) *Item {
 	it := &Item{SKU: n.SKU, Name: n.Name, Kind: n.Kind, Unit: n.Unit, Category: n.Category,
 		Location: n.Location, ReorderLevel: n.ReorderLevel, Notes: n.Notes, ServingsPerUnit: n.ServingsPerUnit,
-		UnitCost: n.UnitCost, CreatedAt: now, UpdatedAt: now, Batches: []Batch{}}
+		UnitCost: n.UnitCost, ShelfLifeDays: n.ShelfLifeDays, CreatedAt: now, UpdatedAt: now, Batches: []Batch{}}
 	it.LowStock = it.IsLow()
 	return it
 }

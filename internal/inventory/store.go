@@ -108,6 +108,8 @@ type Tx interface {
 	// UpdateItem writes an item's descriptive fields and archived flag.
 	UpdateItem(ctx context.Context, it *Item) error
 
+	// Batch reads a batch without locking it (nil when none).
+	Batch(ctx context.Context, id int64) (*Batch, error)
 	// LockBatch reads a batch and locks it until the end of the transaction.
 	LockBatch(ctx context.Context, id int64) (*Batch, error)
 	// RecallHold is the open recall holding a batch (nil when none).

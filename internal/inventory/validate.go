@@ -120,6 +120,9 @@ func (n NewItem) Validate() error {
 	if v := n.UnitCost; v != nil && (*v < 0 || *v > MaxUnitCost) {
 		return apperr.Range("unit_cost", 0, MaxUnitCost)
 	}
+	if v := n.ShelfLifeDays; v != nil && (*v < 1 || *v > MaxShelfLifeDays) {
+		return apperr.Range("shelf_life_days", 1, MaxShelfLifeDays)
+	}
 	return nil
 }
 
@@ -127,6 +130,8 @@ func (n NewItem) Validate() error {
 const (
 	MaxServings = 100_000           // servings in one unit
 	MaxUnitCost = 1_000_000_000_000 // minor units of one unit's cost
+	// MaxShelfLifeDays is the longest shelf life an item may have (ten years).
+	MaxShelfLifeDays = 3650
 )
 
 // Apply validates p and applies it to a copy of it. Archiving is checked by
@@ -134,7 +139,10 @@ const (
 func (p ItemPatch) Apply(it Item) (Item, error) {
 	n := NewItem{SKU: it.SKU, Name: it.Name, Kind: it.Kind, Unit: it.Unit, Category: it.Category,
 		Location: it.Location, ReorderLevel: it.ReorderLevel, Notes: it.Notes,
-		ServingsPerUnit: it.ServingsPerUnit, UnitCost: it.UnitCost}
+		ServingsPerUnit: it.ServingsPerUnit, UnitCost: it.UnitCost, ShelfLifeDays: it.ShelfLifeDays}
+	if p.ShelfLifeDays.Set {
+		n.ShelfLifeDays = p.ShelfLifeDays.Value
+	}
 	if p.ServingsPerUnit.Set {
 		n.ServingsPerUnit = p.ServingsPerUnit.Value
 	}
@@ -162,7 +170,7 @@ func (p ItemPatch) Apply(it Item) (Item, error) {
 	}
 	it.SKU, it.Name, it.Kind, it.Unit = n.SKU, n.Name, n.Kind, n.Unit
 	it.Category, it.Location, it.ReorderLevel, it.Notes = n.Category, n.Location, n.ReorderLevel, n.Notes
-	it.ServingsPerUnit, it.UnitCost = n.ServingsPerUnit, n.UnitCost
+	it.ServingsPerUnit, it.UnitCost, it.ShelfLifeDays = n.ServingsPerUnit, n.UnitCost, n.ShelfLifeDays
 	if p.Archived != nil {
 		it.Archived = *p.Archived
 	}

@@ -31,6 +31,8 @@ type Draw struct {
 	BatchID  int64    `json:"batch_id"`
 	ItemID   int64    `json:"item_id"`
 	Quantity Quantity `json:"quantity"`
+	// Expired is why an expired batch was drawn on ("" when it was not).
+	Expired string `json:"-"`
 }
 
 // Shortage is a component without enough stock for an entry.
@@ -128,8 +130,9 @@ func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Co
 		needOf[n.ItemID] += n.Quantity
 	}
 	picked := map[int64]map[int64]Quantity{} // item → batch → quantity
+	expired := map[int64]string{}            // batch → why it is used expired
 	var pickOrder []int64
-	for _, p := range picks {
+	for i, p := range picks {
 		if p.Quantity <= 0 {
 			return nil, apperr.New(apperr.Invalid, "production.pick_quantity", apperr.Params{"batch_id": p.BatchID},
 				"Each picked batch needs a quantity above zero.").OnField("batches")
@@ -138,6 +141,13 @@ func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Co
 		if _, isNeed := needOf[b.ItemID]; !ok || !isNeed {
 			return nil, apperr.New(apperr.Invalid, "production.batch_not_component", apperr.Params{"batch_id": p.BatchID},
 				fmt.Sprintf("Batch %d is not a batch of this product's components.", p.BatchID)).OnField("batches")
+		}
+		field := fmt.Sprintf("batches[%d]", i)
+		if err := inventory.CheckExpiry(b.Code, b.ID, b.ExpiresAt, date, p.ExpiredUse, field); err != nil {
+			return nil, err
+		}
+		if b.ExpiresAt != nil && *b.ExpiresAt < date && expired[b.ID] == "" {
+			expired[b.ID] = p.Reason
 		}
 		if picked[b.ItemID] == nil {
 			picked[b.ItemID] = map[int64]Quantity{}
@@ -183,7 +193,7 @@ func Allocate(needs []Need, stock []StockBatch, picks []Pick, names map[int64]Co
 				if q > byID[id].OnHand {
 					isShort = true
 				}
-				draws = append(draws, Draw{BatchID: id, ItemID: n.ItemID, Quantity: q})
+				draws = append(draws, Draw{BatchID: id, ItemID: n.ItemID, Quantity: q, Expired: expired[id]})
 			}
 			if isShort {
 				short = append(short, shortage(n, onHand, names))

@@ -64,6 +64,9 @@ type Recipe struct {
 type Pick struct {
 	BatchID  int64    `json:"batch_id"`
 	Quantity Quantity `json:"quantity"`
+	// ExpiredUse confirms drawing on a batch expired before the entry's
+	// date (otherwise 409 batch.expired); the reason goes on the consume move.
+	inventory.ExpiredUse
 }
 
 // NewEntry is an hour's output of one product on one line. Date is a

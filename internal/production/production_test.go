@@ -56,7 +56,7 @@ func TestSuggestFEFOSplitsEarliestExpiryFirst(t *testing.T) {
 		{ID: 4, ItemID: 1, OnHand: 0, ReceivedAt: "2026-01-01", ExpiresAt: ptr("2026-11-24")}, // empty: skipped
 	}
 	got, short := SuggestFEFO(q("12.25"), bs, "2026-11-23")
-	want := []Draw{{3, 1, q("4")}, {2, 1, q("5.5")}, {1, 1, q("2.75")}}
+	want := []Draw{{BatchID: 3, ItemID: 1, Quantity: q("4")}, {BatchID: 2, ItemID: 1, Quantity: q("5.5")}, {BatchID: 1, ItemID: 1, Quantity: q("2.75")}}
 	if short != 0 || len(got) != len(want) {
 		t.Fatalf("got %v short %s", got, short)
 	}
@@ -87,11 +87,11 @@ func stock() []StockBatch {
 
 func TestAllocatePicksAndFEFO(t *testing.T) {
 	needs, _ := Needs(mealBag, 20) // 3.6 rice, 1 soy, 20 bags
-	draws, err := Allocate(needs, stock(), []Pick{{11, q("1.6")}, {12, q("2")}}, names(mealBag), "2026-11-23")
+	draws, err := Allocate(needs, stock(), []Pick{{BatchID: 11, Quantity: q("1.6")}, {BatchID: 12, Quantity: q("2")}}, names(mealBag), "2026-11-23")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Draw{{11, 1, q("1.6")}, {12, 1, q("2")}, {21, 2, q("1")}, {31, 3, q("20")}}
+	want := []Draw{{BatchID: 11, ItemID: 1, Quantity: q("1.6")}, {BatchID: 12, ItemID: 1, Quantity: q("2")}, {BatchID: 21, ItemID: 2, Quantity: q("1")}, {BatchID: 31, ItemID: 3, Quantity: q("20")}}
 	if len(draws) != len(want) {
 		t.Fatalf("draws %v", draws)
 	}
@@ -111,10 +111,10 @@ func TestAllocateRefusals(t *testing.T) {
 		picks []Pick
 		code  string
 	}{
-		{"foreign batch", needs, []Pick{{99, q("1")}}, "production.batch_not_component"},
-		{"zero pick", needs, []Pick{{11, 0}}, "production.pick_quantity"},
-		{"picks short of need", needs, []Pick{{11, q("3")}}, "production.picks_mismatch"},
-		{"pick beyond batch", needs, []Pick{{11, q("3.6")}, {11, q("7")}}, "production.picks_mismatch"},
+		{"foreign batch", needs, []Pick{{BatchID: 99, Quantity: q("1")}}, "production.batch_not_component"},
+		{"zero pick", needs, []Pick{{BatchID: 11}}, "production.pick_quantity"},
+		{"picks short of need", needs, []Pick{{BatchID: 11, Quantity: q("3")}}, "production.picks_mismatch"},
+		{"pick beyond batch", needs, []Pick{{BatchID: 11, Quantity: q("3.6")}, {BatchID: 11, Quantity: q("7")}}, "production.picks_mismatch"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,13 +143,13 @@ func TestShortStockNamesEveryShortComponent(t *testing.T) {
 	}
 	// A pick beyond what its batch holds is short too, even with stock elsewhere.
 	needs, _ = Needs(mealBag, 1)
-	_, err = Allocate(needs, stock(), []Pick{{21, q("0.05")}, {31, q("0.5")}, {31, q("0.5")}}, names(mealBag), "2026-11-23")
+	_, err = Allocate(needs, stock(), []Pick{{BatchID: 21, Quantity: q("0.05")}, {BatchID: 31, Quantity: q("0.5")}, {BatchID: 31, Quantity: q("0.5")}}, names(mealBag), "2026-11-23")
 	if apperr.CodeOf(err) != "" {
 		t.Errorf("merged picks: %v", err)
 	}
 	st := stock()
 	st[2].OnHand = q("0.01")
-	_, err = Allocate(needs, st, []Pick{{21, q("0.05")}}, names(mealBag), "2026-11-23")
+	_, err = Allocate(needs, st, []Pick{{BatchID: 21, Quantity: q("0.05")}}, names(mealBag), "2026-11-23")
 	if e, _ := apperr.As(err); e == nil || e.Code != "production.components_short" || e.Params["count"] != 1 {
 		t.Errorf("pick beyond batch: %v", err)
 	}

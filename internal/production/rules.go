@@ -129,6 +129,11 @@ func (n *NewEntry) Validate() error {
 		return apperr.New(apperr.Invalid, "production.note", apperr.Params{"max": MaxNote},
 			fmt.Sprintf("The note must be at most %d characters.", MaxNote)).OnField("note")
 	}
+	for i := range n.Batches {
+		if err := n.Batches[i].ExpiredUse.Validate(fmt.Sprintf("batches[%d]", i)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -181,4 +186,14 @@ func CheckRange(from, to string) error {
 			fmt.Sprintf("Ask for at most %d days at a time.", MaxRangeDays)).OnField("to")
 	}
 	return nil
+}
+
+// ExpiryOf is the expiry of a batch of product made on date (a valid day):
+// the date plus the product's shelf life, "" when its shelf life is not known.
+func ExpiryOf(product *inventory.Item, date string) string {
+	if product.ShelfLifeDays == nil {
+		return ""
+	}
+	d, _ := time.Parse(time.DateOnly, date)
+	return d.AddDate(0, 0, int(*product.ShelfLifeDays)).Format(time.DateOnly)
 }

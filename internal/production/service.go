@@ -295,8 +295,12 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		id = e.ID
 		doc := &inventory.Document{Type: DocType, ID: e.ID}
 		for _, d := range draws {
+			var note string
+			if d.Expired != "" {
+				note = "Expired batch used: " + d.Expired
+			}
 			if _, err := inventory.Record(ctx, tx, inventory.NewMove{BatchID: d.BatchID, Reason: inventory.ReasonConsume,
-				Quantity: d.Quantity, UserID: by.UserID, Document: doc}); err != nil {
+				Quantity: d.Quantity, Note: note, UserID: by.UserID, Document: doc}); err != nil {
 				return err
 			}
 		}
@@ -308,7 +312,8 @@ func (s *Service) CreateEntry(ctx context.Context, n NewEntry, by Actor) (*Entry
 		}
 		if b == nil {
 			b, _, err = inventory.Receive(ctx, tx, product.ID, inventory.NewBatch{Code: code, Quantity: produced, ReceivedAt: n.Date,
-				Source: line.Name, SourceType: inventory.SourceProduction, Document: doc}, inventory.Actor{UserID: by.UserID})
+				ExpiresAt: ExpiryOf(product, n.Date), Source: line.Name, SourceType: inventory.SourceProduction, Document: doc},
+				inventory.Actor{UserID: by.UserID})
 		} else {
 			_, err = inventory.Record(ctx, tx, inventory.NewMove{BatchID: b.ID, Reason: inventory.ReasonProduce, Quantity: produced,
 				UserID: by.UserID, Document: doc})

@@ -38,7 +38,7 @@ func (s *Service) Create(ctx context.Context, in Input, by inventory.Actor) (*Sh
 	}
 	var id int64
 	err = s.store.InTx(ctx, func(tx Tx) error {
-		lines, err := resolveLines(ctx, tx, in.Lines)
+		lines, err := resolveLines(ctx, tx, in.Lines, in.ShipDate)
 		if err != nil {
 			return err
 		}
@@ -86,18 +86,22 @@ func checkProject(ctx context.Context, tx Tx, id *int64) error {
 	return projects.Attributable(o, *id, 0, "project_id")
 }
 
-// resolveLines finds each line's item; an unknown batch is Invalid.
-func resolveLines(ctx context.Context, tx Tx, in []NewLine) ([]Line, error) {
+// resolveLines finds each line's item for a shipment planned on day: an
+// unknown batch is Invalid, a batch an open recall holds is 409
+// batch.recalled, and one expired before day, unless the line confirms it,
+// 409 batch.expired (inventory.CheckPlanned).
+func resolveLines(ctx context.Context, tx Tx, in []NewLine, day string) ([]Line, error) {
 	out := make([]Line, len(in))
 	for i, l := range in {
-		itemID, err := tx.ItemOfBatch(ctx, l.BatchID)
+		field := fmt.Sprintf("lines[%d]", i)
+		b, err := inventory.CheckPlanned(ctx, tx, l.BatchID, day, l.ExpiredUse, field)
 		if err != nil {
 			return nil, err
 		}
-		if itemID == 0 {
-			return nil, errUnknownBatch(fmt.Sprintf("lines[%d].batch_id", i), l.BatchID)
+		if b == nil {
+			return nil, errUnknownBatch(field+".batch_id", l.BatchID)
 		}
-		out[i] = Line{BatchID: l.BatchID, ItemID: itemID, Quantity: l.Quantity}
+		out[i] = Line{BatchID: l.BatchID, ItemID: b.ItemID, Quantity: l.Quantity, ExpiredUse: l.ExpiredUse}
 	}
 	return out, nil
 }
@@ -127,7 +131,7 @@ func (s *Service) Update(ctx context.Context, id int64, p Patch) (*Shipment, err
 		in := Input{ShipDate: sh.ShipDate, Destination: sh.Destination, Carrier: sh.Carrier, TrackingNumber: sh.TrackingNumber,
 			Pallets: sh.Pallets, WeightKg: sh.WeightKg, Notes: sh.Notes}
 		for _, l := range sh.Lines {
-			in.Lines = append(in.Lines, NewLine{BatchID: l.BatchID, Quantity: l.Quantity})
+			in.Lines = append(in.Lines, NewLine{BatchID: l.BatchID, Quantity: l.Quantity, ExpiredUse: l.ExpiredUse})
 		}
 		setIf(&in.ShipDate, p.ShipDate)
 		setIf(&in.Destination, p.Destination)
@@ -157,7 +161,7 @@ func (s *Service) Update(ctx context.Context, id int64, p Patch) (*Shipment, err
 			return err
 		}
 		if p.Lines != nil {
-			lines, err := resolveLines(ctx, tx, in.Lines)
+			lines, err := resolveLines(ctx, tx, in.Lines, in.ShipDate)
 			if err != nil {
 				return err
 			}
@@ -212,6 +216,11 @@ func (s *Service) ShipAt(ctx context.Context, id int64, by inventory.Actor, at t
 	return s.step(ctx, id, func(ctx context.Context, tx Tx, sh *Shipment, now time.Time) error {
 		if sh.Status != StatusPlanned {
 			return errTransition(sh, StatusShipped)
+		}
+		for i, l := range sh.Lines {
+			if err := inventory.CheckExpiry(l.BatchCode, l.BatchID, l.ExpiresAt, sh.ShipDate, l.ExpiredUse, fmt.Sprintf("lines[%d]", i)); err != nil {
+				return err
+			}
 		}
 		doc := &inventory.Document{Type: DocumentType, ID: sh.ID}
 		for _, l := range byItem(sh.Lines) {

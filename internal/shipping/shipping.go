@@ -76,6 +76,11 @@ type Line struct {
 	ItemName  string             `json:"item_name"`
 	ItemUnit  string             `json:"item_unit"`
 	OnHand    inventory.Quantity `json:"on_hand"` // the batch's on-hand now
+	// HeldBy is the open recall that holds the batch now (nil when none).
+	HeldBy *inventory.BatchHold `json:"held_by"`
+	// ExpiredUse is the confirmation (and its reason) that the line may
+	// ship the batch though it expired before the ship date.
+	inventory.ExpiredUse
 	// MoveID is the ship move written when shipped (server side only).
 	MoveID *int64 `json:"-"`
 }
@@ -115,6 +120,9 @@ type Shipment struct {
 type NewLine struct {
 	BatchID  int64              `json:"batch_id"`
 	Quantity inventory.Quantity `json:"quantity"`
+	// ExpiredUse confirms shipping a batch expired before the ship date
+	// (otherwise 409 batch.expired), with the reason recorded on the line.
+	inventory.ExpiredUse
 }
 
 // Input is what creating a shipment needs.
@@ -220,8 +228,11 @@ func checkLines(lines []NewLine) error {
 			fmt.Sprintf("A shipment has at most %d lines.", MaxLines)).OnField("lines")
 	}
 	seen := map[int64]bool{}
-	for i, l := range lines {
-		field := fmt.Sprintf("lines[%d]", i)
+	for i := range lines {
+		l, field := &lines[i], fmt.Sprintf("lines[%d]", i)
+		if err := l.ExpiredUse.Validate(field); err != nil {
+			return err
+		}
 		if l.BatchID <= 0 {
 			return apperr.Required(field+".batch_id", "batch_id is required.")
 		}

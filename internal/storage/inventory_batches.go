@@ -6,9 +6,22 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/recalls"
 )
 
-const batchColumns = `b.id, b.item_id, b.code, b.on_hand, b.received_at, b.expires_at, b.source, b.source_type, b.notes, b.created_at`
+const batchColumns = `b.id, b.item_id, b.code, b.on_hand, b.received_at, b.expires_at, b.source, b.source_type, b.notes, b.created_at, ` + heldBy
+
+// heldBy is the oldest open recall that holds batch b (NULL when none).
+const heldBy = `(SELECT MIN(rb.recall_id) FROM recall_batches rb JOIN recalls r ON r.id = rb.recall_id
+	WHERE rb.batch_id = b.id AND r.status = 'open')`
+
+// batchHold is the hold a heldBy column read.
+func batchHold(recall sql.NullInt64) *inventory.BatchHold {
+	if !recall.Valid {
+		return nil
+	}
+	return &inventory.BatchHold{RecallID: recall.Int64, Number: recalls.NumberOf(recall.Int64)}
+}
 
 // batchOrder is oldest expiry first (no expiry last), then oldest received:
 // the order stock should be used in (FEFO).
@@ -20,10 +33,12 @@ func scanBatchWith(r rowScanner, extra ...any) (*inventory.Batch, error) {
 	var b inventory.Batch
 	var exp sql.NullString
 	var created int64
+	var held sql.NullInt64
 	if err := r.Scan(append([]any{&b.ID, &b.ItemID, &b.Code, &b.OnHand, &b.ReceivedAt, &exp, &b.Source, &b.SourceType,
-		&b.Notes, &created}, extra...)...); err != nil {
+		&b.Notes, &created, &held}, extra...)...); err != nil {
 		return nil, err
 	}
+	b.HeldBy = batchHold(held)
 	if exp.Valid {
 		b.ExpiresAt = &exp.String
 	}
@@ -54,6 +69,11 @@ func getBatch(ctx context.Context, q querier, id int64, suffix string) (*invento
 // Batch reads one batch.
 func (s *InventoryStore) Batch(ctx context.Context, id int64) (*inventory.Batch, error) {
 	return getBatch(ctx, s.db, id, "")
+}
+
+// Batch reads a batch in the transaction, without a lock.
+func (t *invTx) Batch(ctx context.Context, id int64) (*inventory.Batch, error) {
+	return getBatch(ctx, t.tx, id, "")
 }
 
 // LockBatch reads a batch and locks its row.

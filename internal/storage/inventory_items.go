@@ -10,17 +10,17 @@ import (
 )
 
 const itemColumns = `i.id, i.sku, i.name, i.kind, i.unit, i.category, i.location, i.reorder_level, i.notes,
-	i.archived, i.on_hand, i.created_at, i.updated_at, i.servings_per_unit, i.unit_cost`
+	i.archived, i.on_hand, i.created_at, i.updated_at, i.servings_per_unit, i.unit_cost, i.shelf_life_days`
 
 func scanItem(r rowScanner) (*inventory.Item, error) {
 	var it inventory.Item
 	var created, updated int64
-	var servings, cost sql.NullInt64
+	var servings, cost, shelf sql.NullInt64
 	if err := r.Scan(&it.ID, &it.SKU, &it.Name, &it.Kind, &it.Unit, &it.Category, &it.Location, &it.ReorderLevel,
-		&it.Notes, &it.Archived, &it.OnHand, &created, &updated, &servings, &cost); err != nil {
+		&it.Notes, &it.Archived, &it.OnHand, &created, &updated, &servings, &cost, &shelf); err != nil {
 		return nil, err
 	}
-	it.ServingsPerUnit, it.UnitCost = nullID(servings), nullID(cost)
+	it.ServingsPerUnit, it.UnitCost, it.ShelfLifeDays = nullID(servings), nullID(cost), nullID(shelf)
 	it.CreatedAt, it.UpdatedAt = FromMillis(created), FromMillis(updated)
 	it.LowStock = it.IsLow()
 	it.Batches = []inventory.Batch{}
@@ -58,12 +58,12 @@ func (t *invTx) InsertItem(ctx context.Context, it *inventory.Item) error {
 	if err := t.insertItems(ctx, []*inventory.Item{it}, nil); err != nil {
 		return err
 	}
-	if it.ServingsPerUnit == nil && it.UnitCost == nil {
+	if it.ServingsPerUnit == nil && it.UnitCost == nil && it.ShelfLifeDays == nil {
 		return nil
 	}
-	// The impact figures are not among an import's columns (itemRow).
-	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET servings_per_unit = ?, unit_cost = ? WHERE id = ?`,
-		it.ServingsPerUnit, it.UnitCost, it.ID)
+	// The impact figures and the shelf life are not among an import's columns (itemRow).
+	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET servings_per_unit = ?, unit_cost = ?, shelf_life_days = ? WHERE id = ?`,
+		it.ServingsPerUnit, it.UnitCost, it.ShelfLifeDays, it.ID)
 	return err
 }
 
@@ -126,10 +126,10 @@ func (t *invTx) insertItems(ctx context.Context, items []*inventory.Item, sums m
 func (t *invTx) UpdateItem(ctx context.Context, it *inventory.Item) error {
 	_, err := t.tx.Exec(ctx, `UPDATE inventory_items SET sku = ?, sku_key = ?, name = ?, name_key = ?, kind = ?, unit = ?,
 		category = ?, location = ?, reorder_level = ?, notes = ?, search_text = ?, archived = ?, updated_at = ?,
-		servings_per_unit = ?, unit_cost = ? WHERE id = ?`,
+		servings_per_unit = ?, unit_cost = ?, shelf_life_days = ? WHERE id = ?`,
 		it.SKU, inventory.SKUKey(it.SKU), it.Name, strings.ToLower(it.Name), it.Kind, it.Unit, it.Category,
 		it.Location, it.ReorderLevel, it.Notes, inventory.SearchText(it), it.Archived, Millis(it.UpdatedAt),
-		it.ServingsPerUnit, it.UnitCost, it.ID)
+		it.ServingsPerUnit, it.UnitCost, it.ShelfLifeDays, it.ID)
 	return mapDuplicate(err)
 }
 

@@ -97,8 +97,8 @@ func (t *shipTx) ReplaceLines(ctx context.Context, id int64, lines []shipping.Li
 		return err
 	}
 	for _, l := range lines {
-		if _, err := t.tx.Exec(ctx, `INSERT INTO shipping_lines (shipment_id, batch_id, item_id, quantity) VALUES (?, ?, ?, ?)`,
-			id, l.BatchID, l.ItemID, l.Quantity); err != nil {
+		if _, err := t.tx.Exec(ctx, `INSERT INTO shipping_lines (shipment_id, batch_id, item_id, quantity, expired_reason) VALUES (?, ?, ?, ?, ?)`,
+			id, l.BatchID, l.ItemID, l.Quantity, l.Reason); err != nil {
 			return err
 		}
 	}
@@ -169,7 +169,7 @@ func fillLines(ctx context.Context, q querier, list []shipping.Shipment) error {
 	at, ids := byID(list, func(sh *shipping.Shipment) int64 { return sh.ID })
 	cond, arg := anyOf(q, "l.shipment_id", ids)
 	rows, err := q.Query(ctx, `SELECT l.shipment_id, l.batch_id, l.item_id, l.quantity, l.move_id, b.code, b.expires_at, b.on_hand,
-		i.sku, i.name, i.unit
+		i.sku, i.name, i.unit, l.expired_reason, `+heldBy+`
 		FROM shipping_lines l JOIN inventory_batches b ON b.id = l.batch_id JOIN inventory_items i ON i.id = l.item_id
 		WHERE `+cond+` ORDER BY l.shipment_id, l.id`, arg)
 	if err != nil {
@@ -181,10 +181,12 @@ func fillLines(ctx context.Context, q querier, list []shipping.Shipment) error {
 		var l shipping.Line
 		var move sql.NullInt64
 		var exp sql.NullString
+		var held sql.NullInt64
 		if err := rows.Scan(&sid, &l.BatchID, &l.ItemID, &l.Quantity, &move, &l.BatchCode, &exp, &l.OnHand,
-			&l.ItemSKU, &l.ItemName, &l.ItemUnit); err != nil {
+			&l.ItemSKU, &l.ItemName, &l.ItemUnit, &l.Reason, &held); err != nil {
 			return err
 		}
+		l.AllowExpired, l.HeldBy = l.Reason != "", batchHold(held)
 		l.MoveID = nullID(move)
 		if exp.Valid {
 			e := exp.String

@@ -4,3 +4,5 @@ export type { ExpiringBatch, Item, ItemBatch } from './api/types';
 export { ScanButton } from './scan/lazy-scan-button';
 export type { LabelRef } from './scan/label-url';
 export { inventoryKeys } from './api/keys';
+export { HeldBadge } from './components/held-badge';
+export { ExpiredConfirm, expiredIndex } from './components/expired-confirm';

@@ -2,4 +2,4 @@
 // (a top-level await: the area's lazy chunk resolves only once its strings are there).
 import { loadNamespaces } from '@/i18n';
 
-await loadNamespaces('production', 'pages', 'errors');
+await loadNamespaces('production', 'inventory', 'pages', 'errors');

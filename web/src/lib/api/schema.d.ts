@@ -2751,6 +2751,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             expires_at: components["schemas"]["Date"] | null;
+            /** @description The open recall that holds the batch (the oldest, when several do), null when none. A held batch is neither consumed, shipped nor planned on a shipment (409 batch.recalled). */
+            held_by: components["schemas"]["BatchHold"] | null;
             id: number;
             item_id: number;
             notes: string;
@@ -2772,6 +2774,11 @@ export interface components {
             totals: {
                 [key: string]: components["schemas"]["Quantity"];
             };
+        };
+        BatchHold: {
+            /** @description RCL-0007 */
+            number: string;
+            recall_id: number;
         };
         /** @description A shipment that carried a batch (the recall trace). */
         BatchShipment: {
@@ -3311,6 +3318,7 @@ export interface components {
             on_hand: components["schemas"]["Quantity"];
             reorder_level: components["schemas"]["Quantity"];
             servings_per_unit: number | null;
+            shelf_life_days: number | null;
             sku: string;
             unit: string;
             unit_cost: number | null;
@@ -3333,6 +3341,8 @@ export interface components {
             reorder_level?: components["schemas"]["Quantity"];
             /** @description Servings (meals) one unit holds; null when not known. The impact report counts meals from it. */
             servings_per_unit?: number | null;
+            /** @description How many days a batch keeps; null when not known. A batch production makes expires its production date plus this. */
+            shelf_life_days?: number | null;
             sku?: string;
             unit?: string;
             /** @description What one unit costs, in minor units (cents) of the organisation's currency; null when not known. */
@@ -3352,6 +3362,8 @@ export interface components {
             reorder_level?: components["schemas"]["Quantity"];
             /** @description Servings (meals) one unit holds; null when not known. The impact report counts meals from it. */
             servings_per_unit?: number | null;
+            /** @description How many days a batch keeps; null when not known. A batch production makes expires its production date plus this. */
+            shelf_life_days?: number | null;
             sku?: string;
             unit?: string;
             /** @description What one unit costs, in minor units (cents) of the organisation's currency; null when not known. */
@@ -4006,10 +4018,14 @@ export interface components {
             weight_kg?: number;
         };
         ShipmentLine: {
+            /** @description The line was confirmed to ship the batch though it expired before the ship date. */
+            allow_expired: boolean;
             batch_code: string;
             batch_id: number;
             /** @description The batch's expiry date (YYYY-MM-DD). */
             expires_at: string | null;
+            /** @description The open recall that holds the batch now, null when none. */
+            held_by: components["schemas"]["BatchHold"] | null;
             item_id: number;
             item_name: string;
             item_sku: string;
@@ -4017,10 +4033,16 @@ export interface components {
             /** @description The batch's on-hand now. */
             on_hand: components["schemas"]["Quantity"];
             quantity: components["schemas"]["Quantity"];
+            /** @description Why, when allow_expired; empty otherwise. */
+            reason: string;
         };
+        /** @description A line; a batch an open recall holds is refused (409 batch.recalled), and one expired before the ship date unless allow_expired confirms it with a reason (409 batch.expired). */
         ShipmentLineInput: {
+            allow_expired?: boolean;
             batch_id: number;
             quantity: components["schemas"]["Quantity"];
+            /** @description Why an expired batch ships; required with allow_expired: true. */
+            reason?: string;
         };
         ShipmentPatch: {
             carrier?: string;
@@ -6873,8 +6895,10 @@ export interface operations {
                 "application/json": {
                     /** @description Batches to draw from; a component without picks is drawn first expiry first. */
                     batches?: {
+                        allow_expired?: boolean;
                         batch_id: number;
                         quantity: number;
+                        reason?: string;
                     }[];
                     /** Format: date */
                     date: string;

@@ -9,11 +9,11 @@ import { formatLongDate } from '@/lib/format';
 import { renderApp, setupI18n } from '@/test/render';
 
 const item = (o: Partial<Schema<'Item'>>): Schema<'Item'> => ({
-  id: 1, sku: '', name: '', kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '', servings_per_unit: null, unit_cost: null,
+  id: 1, sku: '', name: '', kind: 'packaging', unit: 'each', category: '', location: '', reorder_level: 0, notes: '', servings_per_unit: null, unit_cost: null, shelf_life_days: null,
   archived: false, on_hand: 0, low_stock: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', batches: [], ...o,
 });
 const expiring = (o: Partial<Schema<'ExpiringBatch'>>): Schema<'ExpiringBatch'> => ({
-  id: 1, item_id: 1, code: '', on_hand: 0, received_at: '2025-12-01', expires_at: null, source: '', source_type: '', notes: '',
+  id: 1, item_id: 1, code: '', on_hand: 0, received_at: '2025-12-01', expires_at: null, source: '', source_type: '', notes: '', held_by: null,
   created_at: '2025-12-01T00:00:00Z', item_sku: '', item_name: '', item_unit: '', days_left: 0, expired: false, ...o,
 });
 

@@ -9,6 +9,7 @@ import type { Batch, Item } from '../api/types';
 import { formatQty, formatDay } from '../lib/format';
 import type { InventoryDialog } from './dialogs';
 import { ExpiryBadge } from './expiry-badge';
+import { HeldBadge } from './held-badge';
 import { unitName } from '@/lib/units';
 import { IconAction } from '@/components/icon-action';
 
@@ -78,7 +79,10 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(b.received_at, lng)}</Table.Td>
                   <Table.Td>
-                    <ExpiryBadge expires={b.expires_at} today={today} />
+                    <Group gap={4} wrap="nowrap">
+                      <ExpiryBadge expires={b.expires_at} today={today} />
+                      <HeldBadge hold={b.held_by} />
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     {b.source}

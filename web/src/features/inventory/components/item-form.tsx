@@ -41,8 +41,9 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
         sku: '', name: '', kind: 'raw_material' as ItemKind, unit: '', category: '', location: '', reorder_level: 0 as number | string, notes: '',
         servings_per_unit: (item?.servings_per_unit ?? '') as number | string,
         unit_cost: (item?.unit_cost == null ? '' : item.unit_cost / 10 ** digits) as number | string,
+        shelf_life_days: (item?.shelf_life_days ?? '') as number | string,
       },
-      item ? { ...item, servings_per_unit: undefined, unit_cost: undefined } : undefined,
+      item ? { ...item, servings_per_unit: undefined, unit_cost: undefined, shelf_life_days: undefined } : undefined,
     ),
     validate: {
       sku: (v) => required(v) ?? (/\s/.test(v.trim()) ? t('inventory.validation.noSpaces') : null),
@@ -59,6 +60,7 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
       reorder_level: typeof v.reorder_level === 'number' ? v.reorder_level : 0,
       servings_per_unit: typeof v.servings_per_unit === 'number' ? v.servings_per_unit : null,
       unit_cost: typeof v.unit_cost === 'number' ? Math.round(v.unit_cost * 10 ** digits) : null,
+      shelf_life_days: typeof v.shelf_life_days === 'number' ? v.shelf_life_days : null,
     };
     const onError = (err: unknown) => toasts.fail(err);
     if (item) {
@@ -98,6 +100,10 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
           <NumberInput label={t('inventory.fields.unitCost', { currency })} description={t('inventory.itemForm.unitCostHint')} {...form.getInputProps('unit_cost')}
             min={0} decimalScale={digits} />
         </Group>
+        {form.values.kind === 'finished_good' && (
+          <NumberInput label={t('inventory.fields.shelfLifeDays')} description={t('inventory.itemForm.shelfLifeHint')} {...form.getInputProps('shelf_life_days')}
+            min={1} max={3650} allowDecimal={false} />
+        )}
         <Textarea label={t('inventory.fields.notes')} {...form.getInputProps('notes')} autosize minRows={2} maxLength={2000} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

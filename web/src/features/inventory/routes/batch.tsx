@@ -16,6 +16,7 @@ import type { MoveReason } from '../api/get-moves';
 import { BatchHistory, REASON_COLORS } from '../components/batch-history';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ExpiryBadge } from '../components/expiry-badge';
+import { HeldBadge } from '../components/held-badge';
 import { formatChange, formatDay } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';
@@ -60,9 +61,12 @@ export default function BatchPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <div>
-          <Title order={1} size="h2">
-            {t('inventory.batch.title', { code: batch.code })}
-          </Title>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              {t('inventory.batch.title', { code: batch.code })}
+            </Title>
+            <HeldBadge hold={batch.held_by} />
+          </Group>
           <Text c="dimmed">
             {item.name} · <Text span ff="monospace">{item.sku}</Text>
           </Text>
@@ -89,9 +93,11 @@ export default function BatchPage() {
           >
             {t('inventory.actions.exportHistory')}
           </Button>
-          <Suspense fallback={null}>
-            <StartRecall batchId={batch.id} code={batch.code} />
-          </Suspense>
+          {!batch.held_by && (
+            <Suspense fallback={null}>
+              <StartRecall batchId={batch.id} code={batch.code} />
+            </Suspense>
+          )}
         </Group>
       </Group>
 

@@ -15,11 +15,11 @@ import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 
 const batch = (id: number, code: string, on_hand: number, expires_at: string | null): Schema<'Batch'> => ({
   id, item_id: 1, code, on_hand, received_at: '2025-08-01', expires_at, source: 'Harvest Foods', source_type: 'supplier',
-  notes: '', created_at: '2025-08-01T15:00:00Z',
+  notes: '', created_at: '2025-08-01T15:00:00Z', held_by: null,
 });
 const rice: Schema<'Item'> = {
   id: 1, sku: 'RICE-LG', name: 'Long-grain rice', kind: 'raw_material', unit: 'kg', category: 'Grains', location: 'Dry store A',
-  reorder_level: 100, notes: '', servings_per_unit: null, unit_cost: null, archived: false, on_hand: 62.5, low_stock: true, created_at: '2025-08-01T15:00:00Z',
+  reorder_level: 100, notes: '', servings_per_unit: null, unit_cost: null, shelf_life_days: null, archived: false, on_hand: 62.5, low_stock: true, created_at: '2025-08-01T15:00:00Z',
   updated_at: '2025-08-01T15:00:00Z', batches: [batch(11, 'RICE-A', 12.5, '2025-09-01'), batch(12, 'RICE-B', 50, null)],
 };
 

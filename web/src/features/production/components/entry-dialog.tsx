@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScanButton } from '@/features/inventory';
+import { ExpiredConfirm, expiredIndex, ScanButton } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { useProducts } from '../api/get-lines';
 import { useSuggestion } from '../api/get-suggestion';
@@ -58,6 +58,10 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
   // Edits to the picks belong to the suggestion they were made on.
   const [edits, setEdits] = useState<{ on: Suggestion; picks: Picks } | null>(null);
   const [saved, setSaved] = useState<Entry | null>(null);
+  // Why each expired batch confirmed for this entry is used (batch id → reason), and the
+  // refusal of one waiting for its reason.
+  const [expiredReasons, setExpiredReasons] = useState<Record<number, string>>({});
+  const [expired, setExpired] = useState<{ error: unknown; batchId: number } | null>(null);
   const create = useCreateEntry();
   const product = productId ?? products.data?.[0]?.id ?? null;
   const suggestion = useSuggestion(product, units > 0 ? units : 0, date);
@@ -79,16 +83,39 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
     setUnits(0);
     setNote('');
     setProjectId(null);
+    setExpiredReasons({});
     create.reset();
     onClose();
   };
 
-  const save = () => {
+  const save = (reasons: Record<number, string> = expiredReasons) => {
     if (!line || !product || !data) return;
     const batches = Object.entries(picks)
       .filter(([, q]) => q > 0)
-      .map(([id, q]) => ({ batch_id: Number(id), quantity: q / 1000 }));
-    create.mutate({ date, hour, line_id: line.id, product_id: product, units, note, batches, project_id: projectId ?? undefined }, { onSuccess: (e) => setSaved(e) });
+      .map(([id, q]) => {
+        const reason = reasons[Number(id)];
+        return { batch_id: Number(id), quantity: q / 1000, ...(reason ? { allow_expired: true, reason } : {}) };
+      });
+    create.mutate(
+      { date, hour, line_id: line.id, product_id: product, units, note, batches, project_id: projectId ?? undefined },
+      {
+        onSuccess: (e) => setSaved(e),
+        onError: (err) => {
+          const index = expiredIndex(err, 'batches');
+          if (index !== null && batches[index]) setExpired({ error: err, batchId: batches[index].batch_id });
+        },
+      },
+    );
+  };
+
+  /** An expired batch confirmed with a reason: the entry is saved again with it. */
+  const confirmExpired = (reason: string) => {
+    if (!expired) return;
+    const next = { ...expiredReasons, [expired.batchId]: reason };
+    setExpiredReasons(next);
+    setExpired(null);
+    create.reset();
+    save(next);
   };
 
   const short = create.error ? shortages(create.error) : null;
@@ -182,11 +209,21 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button onClick={save} loading={create.isPending} disabled={!ready}>
+            <Button onClick={() => save()} loading={create.isPending} disabled={!ready}>
               {t('production.entry.save')}
             </Button>
           </Group>
         </Stack>
+      )}
+      {expired && (
+        <ExpiredConfirm
+          error={expired.error}
+          onConfirm={confirmExpired}
+          onCancel={() => {
+            setExpired(null);
+            create.reset();
+          }}
+        />
       )}
     </Modal>
   );

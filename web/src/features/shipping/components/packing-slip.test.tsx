@@ -13,8 +13,8 @@ const shipment: Schema<'Shipment'> = {
   destination: { name: 'Harbour Foods', address: '1 Quay St\nPortsmouth', contact: 'Jo 0123' },
   carrier: 'DHL', tracking_number: 'TRK-77', pallets: 2, weight_kg: 412.5, notes: 'Keep dry',
   lines: [
-    { batch_id: 1, item_id: 9, quantity: 36, batch_code: 'MEAL-RS6-0301', expires_at: '2026-09-01', item_sku: 'MEAL-RS6', item_name: 'Rice casserole', item_unit: 'pouch', on_hand: 0 },
-    { batch_id: 2, item_id: 9, quantity: 12.5, batch_code: 'MEAL-RS6-0302', expires_at: null, item_sku: 'MEAL-RS6', item_name: 'Rice casserole', item_unit: 'pouch', on_hand: 4 },
+    { batch_id: 1, item_id: 9, quantity: 36, batch_code: 'MEAL-RS6-0301', expires_at: '2026-09-01', item_sku: 'MEAL-RS6', item_name: 'Rice casserole', item_unit: 'pouch', on_hand: 0, held_by: null, allow_expired: false, reason: '' },
+    { batch_id: 2, item_id: 9, quantity: 12.5, batch_code: 'MEAL-RS6-0302', expires_at: null, item_sku: 'MEAL-RS6', item_name: 'Rice casserole', item_unit: 'pouch', on_hand: 4, held_by: null, allow_expired: false, reason: '' },
   ],
   created_at: '2026-03-01T10:00:00Z', created_by: 1, created_by_name: 'Dana Demo', updated_at: '2026-03-02T10:00:00Z',
   shipped_at: '2026-03-02T10:00:00Z', shipped_by: 1, shipped_by_name: 'Dana Demo', delivered_at: null, delivered_by: null,

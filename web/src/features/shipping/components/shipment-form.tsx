@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
+import { ExpiredConfirm, expiredIndex, HeldBadge, ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
 import { ListTable } from '@/components/list-table';
@@ -17,6 +17,9 @@ interface LineDraft {
   on_hand: number;
   unit: string;
   quantity: number | string;
+  /** Why the batch ships though it expired before the ship date ('' when not confirmed). */
+  reason: string;
+  held_by?: { recall_id: number; number: string } | null;
 }
 
 export interface ShipmentFormProps {
@@ -51,23 +54,30 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
       on_hand: l.on_hand,
       unit: l.item_unit,
       quantity: l.quantity,
+      reason: l.reason,
+      held_by: l.held_by,
     })) ?? [],
   );
+  // The refusal of an expired batch on a line, waiting for a reason.
+  const [expired, setExpired] = useState<{ error: unknown; index: number } | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const options = useBatchOptions(debounced);
   // Every in-stock batch of the matching items, each item's first expiring first.
   const batchChoices = useMemo(() => {
-    const out: { value: string; label: string; on_hand: number; unit: string }[] = [];
+    const out: { value: string; label: string; on_hand: number; unit: string; disabled: boolean }[] = [];
     for (const it of options.data?.items ?? []) {
       for (const b of it.batches) {
         if (lines.some((l) => l.batch_id === b.id)) continue;
         const exp = b.expires_at ? t('shipping.form.expires', { date: formatCalendarDate(b.expires_at, lng) }) : t('shipping.form.noExpiry');
+        const held = b.held_by ? ` — ${t('inventory.batches.heldBy', { number: b.held_by.number })}` : '';
         out.push({
           value: String(b.id),
-          label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatQuantity(b.on_hand, it.unit, t, lng) })}`,
+          label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatQuantity(b.on_hand, it.unit, t, lng) })}${held}`,
           on_hand: b.on_hand,
           unit: it.unit,
+          // A held batch is shown, so that nobody wonders where it went, but cannot be picked.
+          disabled: b.held_by != null,
         });
       }
     }
@@ -86,11 +96,12 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     const b = found[0];
     if (lines.some((l) => l.batch_id === b.id)) return t('inventory.scan.alreadyAdded', { code: b.code });
     if (b.on_hand <= 0) return t('inventory.scan.noStock', { code: b.code });
-    setLines((ls) => [...ls, { batch_id: b.id, label: `${b.item_sku} · ${b.code}`, on_hand: b.on_hand, unit: b.item_unit, quantity: '' }]);
+    if (b.held_by) return t('inventory.batches.heldBy', { number: b.held_by.number });
+    setLines((ls) => [...ls, { batch_id: b.id, label: `${b.item_sku} · ${b.code}`, on_hand: b.on_hand, unit: b.item_unit, quantity: '', reason: '' }]);
     return null;
   };
 
-  const submit = () => {
+  const submit = (drafts: LineDraft[] = lines) => {
     const body: ShipmentInput & { id?: number } = {
       id: shipment?.id,
       ship_date: f.ship_date,
@@ -100,11 +111,31 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
       pallets: Number(f.pallets) || 0,
       weight_kg: Number(f.weight_kg) || 0,
       notes: f.notes,
-      lines: lines.map((l) => ({ batch_id: l.batch_id, quantity: Number(l.quantity) || 0 })),
+      lines: drafts.map((l) => ({
+        batch_id: l.batch_id,
+        quantity: Number(l.quantity) || 0,
+        ...(l.reason ? { allow_expired: true, reason: l.reason } : {}),
+      })),
       // An edit sends 0 to take a project off; a new shipment sends none.
       project_id: projectId ?? (shipment ? 0 : null),
     };
-    save.mutate(body, { onSuccess: onSaved, onError });
+    save.mutate(body, {
+      onSuccess: onSaved,
+      onError: (err) => {
+        const index = expiredIndex(err, 'lines');
+        if (index === null) onError(err);
+        else setExpired({ error: err, index });
+      },
+    });
+  };
+
+  /** The expired batch confirmed with a reason: the line keeps it, and the shipment is saved again. */
+  const confirmExpired = (reason: string) => {
+    if (!expired) return;
+    const next = lines.map((l, j) => (j === expired.index ? { ...l, reason } : l));
+    setLines(next);
+    setExpired(null);
+    submit(next);
   };
 
   return (
@@ -126,7 +157,17 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
         <ListTable fz={undefined} withTableBorder columns={[t('shipping.slip.batch'), t('shipping.form.onHand'), t('shipping.slip.quantity'), '']}>
           {lines.map((l, i) => (
             <Table.Tr key={l.batch_id}>
-              <Table.Td>{l.label}</Table.Td>
+              <Table.Td>
+                <Group gap={6}>
+                  <span>{l.label}</span>
+                  <HeldBadge hold={l.held_by} />
+                </Group>
+                {l.reason && (
+                  <Text size="xs" c="orange">
+                    {t('inventory.expired.usedBecause', { reason: l.reason })}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 {formatQuantity(l.on_hand, l.unit, t, lng)}
               </Table.Td>
@@ -156,14 +197,14 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           searchValue={search}
           onSearchChange={setSearch}
           filter={({ options: o }) => o}
-          data={batchChoices.map(({ value, label }) => ({ value, label }))}
+          data={batchChoices.map(({ value, label, disabled }) => ({ value, label, disabled }))}
           value={null}
           nothingFoundMessage={t('shipping.form.noBatches')}
           leftSection={<IconPlus size={16} aria-hidden />}
           onChange={(v) => {
             const c = batchChoices.find((x) => x.value === v);
             if (!c) return;
-            setLines((ls) => [...ls, { batch_id: Number(c.value), label: c.label.split(' — ')[0], on_hand: c.on_hand, unit: c.unit, quantity: '' }]);
+            setLines((ls) => [...ls, { batch_id: Number(c.value), label: c.label.split(' — ')[0], on_hand: c.on_hand, unit: c.unit, quantity: '', reason: '' }]);
             setSearch('');
           }}
         />
@@ -173,11 +214,12 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={() => submit()} loading={save.isPending}>
             {t('shipping.form.save')}
           </Button>
         </Group>
       </Stack>
+      {expired && <ExpiredConfirm error={expired.error} onConfirm={confirmExpired} onCancel={() => setExpired(null)} />}
     </Modal>
   );
 }

@@ -1,0 +1,27 @@
+import { Badge } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * The open recall that holds a batch, linked to the recall; nothing when it is free. Its strings
+ * are the inventory namespace's: a feature that shows it loads that namespace (strings.ts).
+ */
+export function HeldBadge({ hold }: { hold: { recall_id: number; number: string } | null | undefined }) {
+  const { t } = useTranslation();
+  if (!hold) return null;
+  return (
+    <Badge
+      component={Link}
+      to={paths.app.recall.getHref(hold.recall_id)}
+      color="red"
+      variant="filled"
+      leftSection={<IconLock size={12} aria-hidden />}
+      style={{ textTransform: 'none', cursor: 'pointer' }}
+      data-testid="held-badge"
+    >
+      {t('inventory.batches.heldBy', { number: hold.number })}
+    </Badge>
+  );
+}
