@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/packline/packline/internal/impact"
+	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/text"
 )
 
@@ -86,7 +87,7 @@ func writeImpactCSV(w http.ResponseWriter, name string, rep *impact.Report) erro
 		if v == nil {
 			return ""
 		}
-		return moneyText(*v, rep.CurrencyDigits)
+		return payments.DecimalDigits(*v, rep.CurrencyDigits)
 	}
 	hours := func(h float64) string { return strconv.FormatFloat(h, 'f', 2, 64) }
 	cell := text.CSVCell
@@ -119,25 +120,6 @@ func writeImpactCSV(w http.ResponseWriter, name string, rep *impact.Report) erro
 		}
 	}
 	return out.Close()
-}
-
-// moneyText writes minor units as a decimal with digits places (1234, 2 → 12.34).
-func moneyText(minor int64, digits int) string {
-	neg := minor < 0
-	if neg {
-		minor = -minor
-	}
-	s := strconv.FormatInt(minor, 10)
-	if digits > 0 {
-		for len(s) <= digits {
-			s = "0" + s
-		}
-		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
 }
 
 func (s *Server) handleImpactLinks(w http.ResponseWriter, r *http.Request) error {

@@ -79,6 +79,12 @@ func Decimal(minor int64, currency string) string {
 	if !ok {
 		digits = 2
 	}
+	return DecimalDigits(minor, digits)
+}
+
+// DecimalDigits writes minor units as a plain decimal with digits places
+// after the point: 123456, 2 → "1234.56"; 5, 2 → "0.05"; 500, 0 → "500".
+func DecimalDigits(minor int64, digits int) string {
 	neg := minor < 0
 	if neg {
 		minor = -minor

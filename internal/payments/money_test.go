@@ -104,3 +104,18 @@ func TestMethodValidation(t *testing.T) {
 		t.Fatalf("card link: %v, kept account number %q", err, card.AccountNumber)
 	}
 }
+
+// Minor units written as a decimal, as files (invoices, impact reports) show them.
+func TestDecimalDigits(t *testing.T) {
+	for minor, want := range map[int64]string{123456: "1234.56", 5: "0.05", -5: "-0.05", 0: "0.00", -120000: "-1200.00"} {
+		if got := DecimalDigits(minor, 2); got != want {
+			t.Errorf("DecimalDigits(%d, 2) = %q, want %q", minor, got, want)
+		}
+	}
+	if got := DecimalDigits(500, 0); got != "500" {
+		t.Errorf("DecimalDigits(500, 0) = %q", got)
+	}
+	if got := Decimal(500, "JPY"); got != "500" {
+		t.Errorf("Decimal(500, JPY) = %q", got)
+	}
+}
