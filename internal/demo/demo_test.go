@@ -27,6 +27,7 @@ func TestDemo(t *testing.T) {
 		t.Run("billing", func(t *testing.T) { checkDemoPayments(t, svc) })
 		t.Run("inventory history", func(t *testing.T) { checkDemoInventoryHistory(t, svc) })
 		t.Run("production", func(t *testing.T) { checkDemoProduction(t, svc) })
+		t.Run("trace", func(t *testing.T) { checkDemoTrace(t, svc) })
 		t.Run("organisation address", func(t *testing.T) {
 			if st, err := svc.Organisation.Get(context.Background()); err != nil || !strings.Contains(st.Address, "\n") {
 				t.Fatalf("the packing slips' sender: %q %v", st.Address, err)

@@ -6,7 +6,9 @@ import (
 	"sort"
 	"time"
 
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/production"
 )
 
 // The demo's stock: what a meal-packing group keeps (raw materials for a
@@ -39,8 +41,8 @@ var demoItems = []inventory.NewItem{
 	{SKU: "BOX-36", Name: "Shipping box, 36 pouches", Kind: inventory.KindPackaging, Unit: "each", Category: "Boxes", Location: "Pallet bay 2", ReorderLevel: inventory.Units(200), UnitCost: cost(95)},
 	{SKU: "LBL-POUCH", Name: "Pouch labels (roll of 1,000)", Kind: inventory.KindPackaging, Unit: "roll", Category: "Labels", Location: "Shelf 1", ReorderLevel: inventory.Units(8), UnitCost: cost(2400)},
 	{SKU: "TAPE-48", Name: "Packing tape, 48 mm", Kind: inventory.KindPackaging, Unit: "roll", Category: "Supplies", Location: "Shelf 1", ReorderLevel: inventory.Units(12), UnitCost: cost(320)},
-	{SKU: "MEAL-RS6", Name: "Rice & soy casserole, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(6)},
-	{SKU: "MEAL-LV6", Name: "Lentil & vegetable stew, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(6)},
+	{SKU: "MEAL-RS6", Name: "Rice & soy casserole, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(6), ShelfLifeDays: ptr(int64(730))},
+	{SKU: "MEAL-LV6", Name: "Lentil & vegetable stew, 6 servings", Kind: inventory.KindFinished, Unit: "pouch", Category: "Meals", Location: "Finished goods bay", ServingsPerUnit: servings(6), ShelfLifeDays: ptr(int64(730))},
 }
 
 // demoDelivery is stock arriving: daysAgo before today, expiring expires
@@ -172,19 +174,26 @@ func loadInventory(ctx context.Context, s Services) error {
 		})
 	}
 
+	pack, err := newDemoPacking(ctx, s, itemID, dana)
+	if err != nil {
+		return err
+	}
 	// Packing sessions on Mondays, Wednesdays and Fridays (casserole, stew,
 	// casserole), and shipments to partner pantries on Tuesdays and Thursdays.
 	for daysAgo := demoWeeks*7 - 3; daysAgo >= 1; daysAgo-- {
 		day := today.AddDate(0, 0, -daysAgo)
 		switch day.Weekday() {
 		case time.Monday, time.Wednesday, time.Friday:
+			if pack.traced() && daysAgo <= demoHourlyDays {
+				continue // the hourly production's days
+			}
 			meal := "MEAL-RS6"
 			if day.Weekday() == time.Wednesday {
 				meal = "MEAL-LV6"
 			}
 			pouches := inventory.Units(int64(1080 + 36*(daysAgo%7)))
 			t := at(daysAgo, 13, 30)
-			add(t, func(ctx context.Context) error { return demoPack(ctx, s, itemID, meal, pouches, t, sam) })
+			add(t, func(ctx context.Context) error { return pack.session(ctx, meal, pouches, t, sam) })
 		case time.Tuesday, time.Thursday:
 			t := at(daysAgo, 15, 45)
 			partner := []string{"Eastside Community Pantry", "Riverbend Food Bank", "St. Mark's Parish pantry"}[daysAgo%3]
@@ -234,14 +243,90 @@ func loadInventory(ctx context.Context, s Services) error {
 			return err
 		}
 	}
+	return pack.close(ctx)
+}
+
+// demoPacking packs meals in sessions. With production wired, a session is
+// a production entry on the packing line of its meal, under the meal's
+// recipe, so that every ingredient it used is traced to the meals it made
+// (and to the partners they were shipped to); without, its moves are
+// written as they would be by hand.
+type demoPacking struct {
+	s      Services
+	itemID map[string]int64
+	lines  map[string]int64 // meal → its packing line
+}
+
+func newDemoPacking(ctx context.Context, s Services, itemID map[string]int64, by *int64) (*demoPacking, error) {
+	p := &demoPacking{s: s, itemID: itemID, lines: map[string]int64{}}
+	if s.Production == nil {
+		return p, nil
+	}
+	for i, meal := range []string{"MEAL-RS6", "MEAL-LV6"} {
+		l, err := s.Production.CreateLine(ctx, production.NewLine{Name: fmt.Sprintf("Packing line %d", i+1)})
+		if err != nil {
+			return nil, err
+		}
+		p.lines[meal] = l.ID
+		skus := make([]string, 0, len(demoRecipes[meal]))
+		for sku := range demoRecipes[meal] {
+			skus = append(skus, sku)
+		}
+		sort.Strings(skus)
+		var comps []production.Component
+		for _, sku := range skus {
+			comps = append(comps, production.Component{ItemID: itemID[sku], Quantity: demoRecipes[meal][sku]})
+		}
+		if _, err := s.Production.SetRecipe(ctx, itemID[meal], comps, production.Actor{UserID: by}); err != nil {
+			return nil, fmt.Errorf("recipe of %s: %w", meal, err)
+		}
+	}
+	return p, nil
+}
+
+// close archives the packing lines once their weeks are written: the
+// hourly production that follows has lines of its own, and the old
+// sessions stay in the reports and the trace.
+func (p *demoPacking) close(ctx context.Context) error {
+	yes := true
+	for _, id := range p.lines {
+		if _, err := p.s.Production.UpdateLine(ctx, id, production.LinePatch{Archived: &yes}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-// demoPack is a packing session: the ingredients of pouches of a meal
-// consumed first expiring first, and the meals produced as a new batch. A
-// session is skipped when something would run short.
-func demoPack(ctx context.Context, s Services, itemID map[string]int64, meal string, pouches inventory.Quantity,
-	at time.Time, by *int64) error {
+// traced reports whether sessions are production entries.
+func (p *demoPacking) traced() bool { return len(p.lines) > 0 }
+
+// session packs pouches of a meal, starting at at and done two hours
+// later: its ingredients consumed first expiring first, the meals produced
+// as the day's batch of its line, and a box per 36 pouches used. A session
+// is skipped when something would run short.
+func (p *demoPacking) session(ctx context.Context, meal string, pouches inventory.Quantity, at time.Time, by *int64) error {
+	s, itemID := p.s, p.itemID
+	done := at.Add(2 * time.Hour)
+	if line, ok := p.lines[meal]; ok {
+		// The moves carry the time the session ended (the demo loads
+		// before the server serves anyone, so the clock is its alone).
+		realNow := s.DB.Clock()
+		s.DB.SetNow(func() time.Time { return done })
+		zone, err := s.Inventory.Zone(ctx)
+		if err == nil {
+			local := at.In(zone)
+			_, err = s.Production.CreateEntry(ctx, production.NewEntry{Date: local.Format(time.DateOnly), Hour: local.Hour(), LineID: line,
+				ProductID: itemID[meal], Units: int64(pouches / inventory.QuantityScale), Note: "Packing session"}, production.Actor{UserID: by})
+		}
+		s.DB.SetNow(realNow)
+		if apperr.CodeOf(err) == "production.components_short" {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("packing %s: %w", meal, err)
+		}
+		return p.boxes(ctx, pouches, at, by)
+	}
 	recipe := demoRecipes[meal]
 	need := func(per inventory.Quantity) inventory.Quantity { return per * pouches / inventory.QuantityScale }
 	for sku, per := range recipe {
@@ -264,14 +349,9 @@ func demoPack(ctx context.Context, s Services, itemID map[string]int64, meal str
 			return fmt.Errorf("packing %s, %s: %w", meal, sku, err)
 		}
 	}
-	boxes := (pouches/inventory.QuantityScale + 35) / 36
-	if it, err := s.Inventory.GetItem(ctx, itemID["BOX-36"]); err == nil && it.OnHand >= inventory.Units(int64(boxes)) {
-		if _, err := s.Inventory.Take(ctx, itemID["BOX-36"], inventory.Units(int64(boxes)), inventory.NewMove{
-			Reason: inventory.ReasonConsume, Note: "Packing session: " + meal, UserID: by, OccurredAt: at}); err != nil {
-			return err
-		}
+	if err := p.boxes(ctx, pouches, at, by); err != nil {
+		return err
 	}
-	done := at.Add(2 * time.Hour)
 	line := "Packing line 1"
 	if meal == "MEAL-LV6" {
 		line = "Packing line 2"
@@ -279,6 +359,18 @@ func demoPack(ctx context.Context, s Services, itemID map[string]int64, meal str
 	_, _, err := s.Inventory.ReceiveBatch(ctx, itemID[meal], inventory.NewBatch{Quantity: pouches,
 		ReceivedAt: done.Format(time.DateOnly), ExpiresAt: done.AddDate(2, 0, 0).Format(time.DateOnly), Source: line,
 		SourceType: inventory.SourceProduction, Note: "Packed on the line", OccurredAt: done}, inventory.Actor{UserID: by})
+	return err
+}
+
+// boxes uses a shipping box per 36 pouches, when there are enough.
+func (p *demoPacking) boxes(ctx context.Context, pouches inventory.Quantity, at time.Time, by *int64) error {
+	boxes := (pouches/inventory.QuantityScale + 35) / 36
+	it, err := p.s.Inventory.GetItem(ctx, p.itemID["BOX-36"])
+	if err != nil || it.OnHand < inventory.Units(int64(boxes)) {
+		return nil
+	}
+	_, err = p.s.Inventory.Take(ctx, it.ID, inventory.Units(int64(boxes)), inventory.NewMove{
+		Reason: inventory.ReasonConsume, Note: "Boxes for the packing session", UserID: by, OccurredAt: at})
 	return err
 }
 

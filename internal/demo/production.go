@@ -16,6 +16,10 @@ import (
 // demoUnitsPerHour is what one person packs in an hour on the demo lines.
 const demoUnitsPerHour = 5
 
+// demoHourlyDays is how many days back production is entered hour by hour,
+// from the time clock; before them, packing sessions (see demoPacking).
+const demoHourlyDays = 15
+
 // loadProduction adds two lines, the meal pouch's recipe, and an entry for
 // every hour of the last two weeks in which the demo employees were clocked
 // in, night shifts included, up to the current hour of today: units follow
@@ -88,7 +92,7 @@ func loadProduction(ctx context.Context, s Services, pr *demoProjects) error {
 	}
 	now := cal.Now()
 	today := timeclock.DateOf(now, loc)
-	start := today.AddDays(-15)
+	start := today.AddDays(-demoHourlyDays)
 	// Who worked which hour on which line, from the demo punches.
 	var emps []int64
 	erows, err := s.DB.Query(ctx, `SELECT id FROM employees ORDER BY id`)
