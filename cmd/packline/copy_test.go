@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,61 +10,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
 )
 
-// startServe runs serve on dsn until the test ends and returns its URL.
-func startServe(t *testing.T, dsn string, extra ...string) (url string, stop func()) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan string, 1)
-	done := make(chan error, 1)
-	var errOut safeBuffer
-	go func() {
-		done <- Main(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret}, extra...), io.Discard, &errOut, ready)
-	}()
-	select {
-	case url = <-ready:
-	case err := <-done:
-		cancel()
-		t.Fatalf("serve: %v\n%s", err, errOut.String())
-	case <-time.After(5 * time.Minute):
-		cancel()
-		t.Fatal("serve did not start")
-	}
-	return url, func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}
-}
-
 // signedGet reads a JSON page as the demo admin.
 func signedGet(t *testing.T, url, path string) string {
 	t.Helper()
-	res, err := http.Post(url+"/api/login", "application/json", strings.NewReader(`{"email":"demo@packline.local","password":"packline-demo"}`))
-	if err != nil {
-		t.Fatal(err)
+	c := api(t, url)
+	status, body := c.call("GET", path, c.login("demo@packline.local", "packline-demo"), "", nil)
+	if status != 200 {
+		t.Fatalf("GET %s: %d %s", path, status, body)
 	}
-	var login struct{ Token string }
-	_ = json.NewDecoder(res.Body).Decode(&login)
-	res.Body.Close()
-	req, _ := http.NewRequest("GET", url+path, nil)
-	req.Header.Set("Authorization", "Bearer "+login.Token)
-	res, err = http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != 200 {
-		t.Fatalf("GET %s: %d %s", path, res.StatusCode, b)
-	}
-	return string(b)
+	return body
 }
 
 // The demo organisation on SQLite, copied into PostgreSQL with every table
@@ -79,18 +37,15 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		t.Skip("needs PostgreSQL (" + storagetest.PostgresURLEnv + ")")
 	}
 	sqlite := storagetest.DSN(t, storage.SQLite)
-	url, stop := startServe(t, sqlite, "--demo")
-	kiosk := signedGet(t, url, "/api/employees")
-	stock := signedGet(t, url, "/api/inventory/items?page_size=200&sort=sku")
-	stop()
+	srv := startServe(t, sqlite, "--demo")
+	kiosk := signedGet(t, srv.url, "/api/employees")
+	stock := signedGet(t, srv.url, "/api/inventory/items?page_size=200&sort=sku")
+	if err := srv.stop(); err != nil {
+		t.Fatal(err)
+	}
 
 	pg := storagetest.DSN(t, storage.Postgres)
-	run := func(args ...string) (string, error) {
-		var out bytes.Buffer
-		err := Main(context.Background(), args, &out, &out, nil)
-		return out.String(), err
-	}
-	out, err := run("copy", "--from", sqlite, "--to", pg)
+	out, err := runMain("copy", "--from", sqlite, "--to", pg)
 	if err != nil || !strings.Contains(out, "every table verified") || strings.Contains(out, "DIFFERS") {
 		t.Fatalf("copy: %v\n%s", err, out)
 	}
@@ -99,11 +54,12 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 			t.Errorf("the report does not name %s:\n%s", table, out)
 		}
 	}
-	if out, err := run("copy", "--from", sqlite, "--to", pg); err == nil || !strings.Contains(err.Error(), "not empty") {
+	if out, err := runMain("copy", "--from", sqlite, "--to", pg); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("a second copy into a full database: %v\n%s", err, out)
 	}
 
-	url, stop = startServe(t, pg)
+	srv = startServe(t, pg)
+	url := srv.url
 	if got := signedGet(t, url, "/api/employees"); got != kiosk {
 		t.Errorf("the kiosk list differs on the copy:\n%.300s\n%.300s", got, kiosk)
 	}
@@ -112,10 +68,12 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 	}
 	checkDemoKiosk(t, url) // Ana's PIN, hashed under the same secret, opens the kiosk
 	punchOnce(t, url)
-	stop()
+	if err := srv.stop(); err != nil {
+		t.Fatal(err)
+	}
 
 	back := storagetest.DSN(t, storage.SQLite)
-	if out, err := run("copy", "--from", pg, "--to", back); err != nil || strings.Contains(out, "DIFFERS") {
+	if out, err := runMain("copy", "--from", pg, "--to", back); err != nil || strings.Contains(out, "DIFFERS") {
 		t.Fatalf("copy back to SQLite: %v\n%s", err, out)
 	}
 }
@@ -178,8 +136,7 @@ func TestCopyRefusesASourceWithPendingMigrations(t *testing.T) {
 	if err := os.WriteFile(from, old, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	err = Main(context.Background(), []string{"copy", "--from", from, "--to", to}, &out, &out, nil)
+	_, err = runMain("copy", "--from", from, "--to", to)
 	if err == nil || !strings.Contains(err.Error(), "schema version 40") || !strings.Contains(err.Error(), "migrate") {
 		t.Fatalf("copy from an old schema: %v", err)
 	}

@@ -1,88 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/packline/packline/internal/storage"
-	"github.com/packline/packline/internal/storage/storagetest"
 )
-
-// childEnv makes this test binary run Main with its arguments instead of the
-// tests: the real server in a process of its own, that a test can kill -9.
-const childEnv = "PACKLINE_TEST_RUN_MAIN"
-
-func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "1" {
-		ctx, stop := stopContext() // as main: SIGTERM drains
-		defer stop()
-		if err := Main(ctx, os.Args[1:], os.Stdout, os.Stderr, nil); err != nil {
-			fmt.Fprintln(os.Stderr, "packline:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	os.Exit(storagetest.Main(m)) // and drop the tests' PostgreSQL databases
-}
-
-// child is the real server running in its own process.
-type child struct {
-	cmd *exec.Cmd
-	url string
-}
-
-var listening = regexp.MustCompile(`listening on (http://\S+)`)
-
-// startChild runs `packline serve` on dsn in a new process and waits until it listens.
-func startChild(t *testing.T, dsn string) *child {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret, "--log-level", "warn")
-	cmd.Env = append(os.Environ(), childEnv+"=1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &child{cmd: cmd}
-	t.Cleanup(func() { c.kill() })
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
-			}
-		}
-	}()
-	select {
-	case c.url = <-found:
-	case <-time.After(90 * time.Second):
-		t.Fatalf("the server did not start: %s", stderr.String())
-	}
-	return c
-}
-
-// kill ends the server at once (SIGKILL): no shutdown, no rollback by the process.
-func (c *child) kill() {
-	if c.cmd.ProcessState == nil {
-		_ = c.cmd.Process.Kill()
-		_ = c.cmd.Wait()
-	}
-}
 
 // killFile is an import of 5,000 rows: 2,500 new items, each with two batches.
 func killFile(prefix string) []byte {
@@ -105,136 +33,110 @@ func killFile(prefix string) []byte {
 // import is being staged and once it is all staged (publishing).
 func TestImportKilledMidwayIsAllOrNothing(t *testing.T) {
 	// Serial: it kills a server process mid-import (kill -9) and reads what survived: other tests beside it would change when the kill lands.
-	if testing.Short() {
-		t.Skip("runs the server in a process of its own")
-	}
-	for _, d := range storagetest.Engines() {
-		t.Run(string(d), func(t *testing.T) {
-			ctx := context.Background()
-			dsn := storagetest.DSN(t, d)
-			var out, errOut bytes.Buffer
-			if err := Main(ctx, []string{"user", "create", "--db", dsn, "--email", "boss@example.org", "--password", "long-enough-now",
-				"--first", "Bo", "--last", "Ss"}, &out, &errOut, nil); err != nil {
-				t.Fatalf("user create: %v %s", err, errOut.String())
-			}
-			db, err := storage.Open(ctx, dsn)
-			if err != nil {
+	forEachKillEngine(t, func(t *testing.T, d storage.Dialect, dsn string) {
+		ctx := context.Background()
+		db, err := storage.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		count := func(q string, args ...any) int {
+			t.Helper()
+			var n int
+			if err := db.QueryRow(ctx, q, args...).Scan(&n); err != nil {
 				t.Fatal(err)
 			}
-			defer db.Close()
-			count := func(q string, args ...any) int {
-				t.Helper()
-				var n int
-				if err := db.QueryRow(ctx, q, args...).Scan(&n); err != nil {
-					t.Fatal(err)
-				}
-				return n
-			}
-			staged := func() int { return count(`SELECT COUNT(*) FROM inventory_import_receipts`) }
+			return n
+		}
+		staged := func() int { return count(`SELECT COUNT(*) FROM inventory_import_receipts`) }
 
-			type round struct {
-				name string
-				// killAt says, polled every few ms with the time since the
-				// request and the prefix of the file's SKUs, when to kill.
-				killAt func(since time.Duration, prefix string) bool
-			}
-			after := func(d time.Duration) func(time.Duration, string) bool {
-				return func(s time.Duration, _ string) bool { return s >= d }
-			}
-			visible := func(_ time.Duration, prefix string) bool {
-				return count(`SELECT COUNT(*) FROM inventory_items WHERE sku LIKE ?`, prefix+"-%") > 0
-			}
-			rounds := []round{{"after 150ms", after(150 * time.Millisecond)}, {"after 400ms", after(400 * time.Millisecond)},
-				{"once a row shows", visible}}
-			if d == storage.SQLite {
-				rounds = append(rounds,
-					round{"while staging", func(time.Duration, string) bool { return staged() > 0 }},
-					round{"late in staging", func(time.Duration, string) bool { return staged() >= 3000 }},
-					round{"once staged", func(time.Duration, string) bool { return staged() == 5000 }})
-			}
-			srv := startChild(t, dsn)
-			for i, r := range rounds {
-				prefix := fmt.Sprintf("K%d", i)
-				token := login(t, srv.url)
-				done := make(chan int, 1)
-				go func() {
-					req, _ := http.NewRequest("POST", srv.url+"/api/inventory/import", bytes.NewReader(killFile(prefix)))
-					req.Header.Set("Authorization", "Bearer "+token)
-					req.Header.Set("Content-Type", "text/csv")
-					res, err := http.DefaultClient.Do(req)
-					if err != nil {
-						done <- 0 // the server died under it
-						return
-					}
-					res.Body.Close()
-					done <- res.StatusCode
-				}()
-				start := time.Now()
-				status := -1
-			wait:
-				for time.Since(start) < 60*time.Second {
-					select {
-					case status = <-done:
-						break wait
-					default:
-					}
-					if r.killAt(time.Since(start), prefix) {
-						break
-					}
-					time.Sleep(2 * time.Millisecond)
-				}
-				srv.kill()
-				if status == -1 {
-					status = <-done
-				}
-				srv = startChild(t, dsn)
-				items := count(`SELECT COUNT(*) FROM inventory_items WHERE sku LIKE ?`, prefix+"-%")
-				batches := count(`SELECT COUNT(*) FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE i.sku LIKE ?`, prefix+"-%")
-				moves := count(`SELECT COUNT(*) FROM inventory_moves m JOIN inventory_items i ON i.id = m.item_id WHERE i.sku LIKE ?`, prefix+"-%")
-				t.Logf("%s: import answered %d; after the restart %d items, %d batches, %d moves", r.name, status, items, batches, moves)
-				all, none := items == 2500 && batches == 5000 && moves == 5000, items+batches+moves == 0
-				if !all && !none {
-					t.Fatalf("%s: killed mid-import, the restart finds %d items, %d batches, %d moves of the file: want all or none",
-						r.name, items, batches, moves)
-				}
-				if status == http.StatusCreated && !all {
-					t.Fatalf("%s: the import was acknowledged but is not all there", r.name)
-				}
-				if n := staged() + count(`SELECT COUNT(*) FROM inventory_import_items`) + count(`SELECT COUNT(*) FROM inventory_import_stages`); n != 0 {
-					t.Fatalf("%s: the restart left %d staged rows", r.name, n)
-				}
-				if off := count(`SELECT COUNT(*) FROM inventory_items i WHERE i.on_hand <> (SELECT COALESCE(SUM(b.on_hand), 0) FROM inventory_batches b WHERE b.item_id = i.id)`); off != 0 {
-					t.Fatalf("%s: %d items whose stock is not their batches'", r.name, off)
-				}
-			}
-			// The restarted server imports a file whole.
+		type round struct {
+			name string
+			// killAt says, polled every few ms with the time since the
+			// request and the prefix of the file's SKUs, when to kill.
+			killAt func(since time.Duration, prefix string) bool
+		}
+		after := func(d time.Duration) func(time.Duration, string) bool {
+			return func(s time.Duration, _ string) bool { return s >= d }
+		}
+		visible := func(_ time.Duration, prefix string) bool {
+			return count(`SELECT COUNT(*) FROM inventory_items WHERE sku LIKE ?`, prefix+"-%") > 0
+		}
+		rounds := []round{{"after 150ms", after(150 * time.Millisecond)}, {"after 400ms", after(400 * time.Millisecond)},
+			{"once a row shows", visible}}
+		if d == storage.SQLite {
+			rounds = append(rounds,
+				round{"while staging", func(time.Duration, string) bool { return staged() > 0 }},
+				round{"late in staging", func(time.Duration, string) bool { return staged() >= 3000 }},
+				round{"once staged", func(time.Duration, string) bool { return staged() == 5000 }})
+		}
+		srv := startChild(t, dsn)
+		for i, r := range rounds {
+			prefix := fmt.Sprintf("K%d", i)
 			token := login(t, srv.url)
-			req, _ := http.NewRequest("POST", srv.url+"/api/inventory/import", bytes.NewReader(killFile("DONE")))
-			req.Header.Set("Authorization", "Bearer "+token)
-			req.Header.Set("Content-Type", "text/csv")
-			res, err := http.DefaultClient.Do(req)
-			if err != nil || res.StatusCode != http.StatusCreated {
-				t.Fatalf("import after the restarts: %v %v", err, res)
+			done := make(chan int, 1)
+			go func() {
+				req, _ := http.NewRequest("POST", srv.url+"/api/inventory/import", bytes.NewReader(killFile(prefix)))
+				req.Header.Set("Authorization", "Bearer "+token)
+				req.Header.Set("Content-Type", "text/csv")
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					done <- 0 // the server died under it
+					return
+				}
+				res.Body.Close()
+				done <- res.StatusCode
+			}()
+			start := time.Now()
+			status := -1
+		wait:
+			for time.Since(start) < 60*time.Second {
+				select {
+				case status = <-done:
+					break wait
+				default:
+				}
+				if r.killAt(time.Since(start), prefix) {
+					break
+				}
+				time.Sleep(2 * time.Millisecond)
 			}
-			res.Body.Close()
-			if n := count(`SELECT COUNT(*) FROM inventory_items WHERE sku LIKE 'DONE-%'`); n != 2500 {
-				t.Fatalf("import after the restarts wrote %d items", n)
+			srv.kill()
+			if status == -1 {
+				status = <-done
 			}
-		})
-	}
-}
-
-func login(t *testing.T, url string) string {
-	t.Helper()
-	res, err := http.Post(url+"/api/login", "application/json",
-		strings.NewReader(`{"email":"boss@example.org","password":"long-enough-now"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var out struct{ Token string }
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || out.Token == "" {
-		t.Fatalf("login: %d %v", res.StatusCode, err)
-	}
-	return out.Token
+			srv = startChild(t, dsn)
+			items := count(`SELECT COUNT(*) FROM inventory_items WHERE sku LIKE ?`, prefix+"-%")
+			batches := count(`SELECT COUNT(*) FROM inventory_batches b JOIN inventory_items i ON i.id = b.item_id WHERE i.sku LIKE ?`, prefix+"-%")
+			moves := count(`SELECT COUNT(*) FROM inventory_moves m JOIN inventory_items i ON i.id = m.item_id WHERE i.sku LIKE ?`, prefix+"-%")
+			t.Logf("%s: import answered %d; after the restart %d items, %d batches, %d moves", r.name, status, items, batches, moves)
+			all, none := items == 2500 && batches == 5000 && moves == 5000, items+batches+moves == 0
+			if !all && !none {
+				t.Fatalf("%s: killed mid-import, the restart finds %d items, %d batches, %d moves of the file: want all or none",
+					r.name, items, batches, moves)
+			}
+			if status == http.StatusCreated && !all {
+				t.Fatalf("%s: the import was acknowledged but is not all there", r.name)
+			}
+			if n := staged() + count(`SELECT COUNT(*) FROM inventory_import_items`) + count(`SELECT COUNT(*) FROM inventory_import_stages`); n != 0 {
+				t.Fatalf("%s: the restart left %d staged rows", r.name, n)
+			}
+			if off := count(`SELECT COUNT(*) FROM inventory_items i WHERE i.on_hand <> (SELECT COALESCE(SUM(b.on_hand), 0) FROM inventory_batches b WHERE b.item_id = i.id)`); off != 0 {
+				t.Fatalf("%s: %d items whose stock is not their batches'", r.name, off)
+			}
+		}
+		// The restarted server imports a file whole.
+		token := login(t, srv.url)
+		req, _ := http.NewRequest("POST", srv.url+"/api/inventory/import", bytes.NewReader(killFile("DONE")))
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "text/csv")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != http.StatusCreated {
+			t.Fatalf("import after the restarts: %v %v", err, res)
+		}
+		res.Body.Close()
+		if n := count(`SELECT COUNT(*) FROM inventory_items WHERE sku LIKE 'DONE-%'`); n != 2500 {
+			t.Fatalf("import after the restarts wrote %d items", n)
+		}
+	})
 }

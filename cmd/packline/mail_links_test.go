@@ -38,24 +38,7 @@ func TestForgedHostCannotSteerMailedLinks(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			t.Parallel()
 			smtp := mailtest.Start(t)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			ready := make(chan string, 1)
-			done := make(chan error, 1)
-			var out, errOut bytes.Buffer
-			go func() {
-				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", storagetest.DSN(t, d), "--secret", testSecret,
-					"--smtp-url", smtp.URL(), "--public-url", "https://packline.example.org/"}, &out, &errOut, ready)
-			}()
-			var url string
-			select {
-			case url = <-ready:
-			case err := <-done:
-				t.Fatalf("serve stopped early: %v\n%s", err, errOut.String())
-			case <-time.After(60 * time.Second):
-				t.Fatal("serve did not start")
-			}
-			defer func() { cancel(); <-done }()
+			url := startServe(t, storagetest.DSN(t, d), "--smtp-url", smtp.URL(), "--public-url", "https://packline.example.org/").url
 			call := func(path, token, body string, want int) []byte {
 				t.Helper()
 				req, _ := http.NewRequest("POST", url+path, strings.NewReader(body))

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
@@ -22,23 +21,8 @@ func TestServeDemoAndShutdown(t *testing.T) {
 		t.Run(string(d), func(t *testing.T) {
 			t.Parallel()
 			dsn := storagetest.DSN(t, d)
-			ctx, cancel := context.WithCancel(context.Background())
-			ready := make(chan string, 1)
-			done := make(chan error, 1)
-			var out, errOut bytes.Buffer
-			go func() {
-				done <- Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo", "--secret", testSecret}, &out, &errOut, ready)
-			}()
-			var url string
-			select {
-			case url = <-ready:
-			case err := <-done:
-				t.Fatalf("serve stopped early: %v\n%s", err, errOut.String())
-			// Loading the demo on a loaded machine under the race detector takes a while;
-			// a server that never starts still fails, only later.
-			case <-time.After(5 * time.Minute):
-				t.Fatal("serve did not start")
-			}
+			srv := startServe(t, dsn, "--demo")
+			url := srv.url
 
 			res, err := http.Get(url + "/api/health")
 			if err != nil || res.StatusCode != 200 {
@@ -46,23 +30,13 @@ func TestServeDemoAndShutdown(t *testing.T) {
 			}
 			res.Body.Close()
 
-			res, err = http.Post(url+"/api/login", "application/json",
-				strings.NewReader(`{"email":"demo@packline.local","password":"packline-demo"}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var login struct{ Token string }
-			_ = json.NewDecoder(res.Body).Decode(&login)
-			res.Body.Close()
-			if res.StatusCode != 200 || login.Token == "" {
-				t.Fatalf("demo login: status %d", res.StatusCode)
-			}
+			token := api(t, url).login("demo@packline.local", "packline-demo")
 
 			checkDemoKiosk(t, url)
 
 			// An open live event stream does not hold the shutdown up: it is ended.
 			req, _ := http.NewRequest("GET", url+"/api/events", nil)
-			req.Header.Set("Authorization", "Bearer "+login.Token)
+			req.Header.Set("Authorization", "Bearer "+token)
 			stream, err := http.DefaultClient.Do(req)
 			if err != nil || stream.StatusCode != 200 {
 				t.Fatalf("events: %v %v", err, stream)
@@ -72,33 +46,15 @@ func TestServeDemoAndShutdown(t *testing.T) {
 				t.Fatalf("reading the stream: %v", err)
 			}
 
-			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("shutdown: %v", err)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatal("serve did not shut down")
+			if err := srv.stop(); err != nil {
+				t.Fatalf("shutdown: %v", err)
 			}
-			if !strings.Contains(out.String(), "demo@packline.local") || !strings.Contains(out.String(), url) {
-				t.Errorf("start-up output should give the URL and demo login, got:\n%s", out.String())
+			if out := srv.stdout.String(); !strings.Contains(out, "demo@packline.local") || !strings.Contains(out, url) {
+				t.Errorf("start-up output should give the URL and demo login, got:\n%s", out)
 			}
 
 			// A second start with --demo loads nothing twice.
-			ctx2, cancel2 := context.WithCancel(context.Background())
-			ready2 := make(chan string, 1)
-			done2 := make(chan error, 1)
-			go func() {
-				done2 <- Main(ctx2, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--demo", "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, ready2)
-			}()
-			select {
-			case <-ready2:
-			case err := <-done2:
-				t.Fatalf("second start failed: %v", err)
-			}
-			cancel2()
-			if err := <-done2; err != nil {
+			if err := startServe(t, dsn, "--demo").stop(); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -110,34 +66,29 @@ func TestUserCreateMigrateBackup(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	dsn := filepath.Join(dir, "p.db")
-	run := func(args ...string) (string, error) {
-		var out, errOut bytes.Buffer
-		err := Main(ctx, args, &out, &errOut, nil)
-		return out.String() + errOut.String(), err
-	}
-	if out, err := run("migrate", "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
+	if out, err := runMain("migrate", "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
 		t.Fatalf("migrate: %v %s", err, out)
 	}
 	args := []string{"user", "create", "--db", dsn, "--email", "Boss@Example.org", "--password", "long-enough-now", "--first", "Bo", "--last", "Ss"}
-	if out, err := run(args...); err != nil || !strings.Contains(out, "admin") {
+	if out, err := runMain(args...); err != nil || !strings.Contains(out, "admin") {
 		t.Fatalf("first user should be admin: %v %s", err, out)
 	}
-	_, err := run(args...)
+	_, err := runMain(args...)
 	if err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("duplicate email: err = %v, want 'already exists'", err)
 	}
-	if _, err := run("user", "create", "--db", dsn, "--email", "x@example.org", "--password", "short", "--first", "X"); err == nil {
+	if _, err := runMain("user", "create", "--db", dsn, "--email", "x@example.org", "--password", "short", "--first", "X"); err == nil {
 		t.Fatal("short password accepted")
 	}
-	if out, err := run("user", "disable-2fa", "--db", dsn, "--email", "boss@example.org"); err != nil || !strings.Contains(out, "is off") {
+	if out, err := runMain("user", "disable-2fa", "--db", dsn, "--email", "boss@example.org"); err != nil || !strings.Contains(out, "is off") {
 		t.Fatalf("disable-2fa: %v %s", err, out)
 	}
-	if _, err := run("user", "disable-2fa", "--db", dsn, "--email", "nobody@example.org"); err == nil {
+	if _, err := runMain("user", "disable-2fa", "--db", dsn, "--email", "nobody@example.org"); err == nil {
 		t.Fatal("disable-2fa of an unknown account succeeded")
 	}
 	t.Setenv("PACKLINE_DB", dsn)
 	backup := filepath.Join(dir, "backup.db")
-	if out, err := run("backup", backup); err != nil {
+	if out, err := runMain("backup", backup); err != nil {
 		t.Fatalf("backup: %v %s", err, out)
 	}
 	db, err := storage.Open(ctx, backup)
@@ -149,7 +100,7 @@ func TestUserCreateMigrateBackup(t *testing.T) {
 	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = 'boss@example.org'`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("backup holds %d users (err %v), want 1", n, err)
 	}
-	if _, err := run("nonsense"); err == nil {
+	if _, err := runMain("nonsense"); err == nil {
 		t.Fatal("unknown command accepted")
 	}
 }

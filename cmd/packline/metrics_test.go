@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
@@ -45,28 +44,16 @@ func TestMetricsListener(t *testing.T) {
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
 			metrics := freeAddr(t)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			ready := make(chan string, 1)
-			done := make(chan error, 1)
-			var out, errOut safeBuffer
-			args := []string{"serve", "--addr", "127.0.0.1:0", "--db", storagetest.DSN(t, d), "--secret", testSecret, "--metrics-addr", metrics}
+			flags := []string{"--metrics-addr", metrics}
 			if d == storage.SQLite { // scheduled backups are SQLite's
-				args = append(args, "--backup-dir", t.TempDir())
+				flags = append(flags, "--backup-dir", t.TempDir())
 			}
 			pprofOn := d == storage.Postgres // one engine with the profiles, the other without
 			if pprofOn {
-				args = append(args, "--pprof")
+				flags = append(flags, "--pprof")
 			}
-			go func() { done <- Main(ctx, args, &out, &errOut, ready) }()
-			var url string
-			select {
-			case url = <-ready:
-			case err := <-done:
-				t.Fatalf("serve stopped early: %v\n%s", err, errOut.String())
-			case <-time.After(2 * time.Minute):
-				t.Fatal("serve did not start")
-			}
+			srv := startServe(t, storagetest.DSN(t, d), flags...)
+			url := srv.url
 			if status, _ := get(t, url+"/api/health"); status != 200 {
 				t.Fatalf("health: %d", status)
 			}
@@ -107,11 +94,10 @@ func TestMetricsListener(t *testing.T) {
 			if status, body := get(t, "http://"+metrics+"/debug/pprof/cmdline"); status != 404 || strings.Contains(body, testSecret) {
 				t.Errorf("/debug/pprof/cmdline: %d %q", status, body)
 			}
-			if !strings.Contains(errOut.String(), `"request_id":"`) {
-				t.Errorf("the access log does not name the request:\n%s", errOut.String())
+			if log := srv.stderr.String(); !strings.Contains(log, `"request_id":"`) {
+				t.Errorf("the access log does not name the request:\n%s", log)
 			}
-			cancel()
-			if err := <-done; err != nil {
+			if err := srv.stop(); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -102,58 +98,36 @@ func (c *pgCluster) stop() {
 func TestDatabaseOutage(t *testing.T) {
 	t.Parallel()
 	pg := newPGCluster(t)
-	ctx := context.Background()
-	var out bytes.Buffer
-	if err := Main(ctx, []string{"user", "create", "--db", pg.url(), "--email", "admin@example.org", "--password", "long-enough-now", "--first", "Ada"}, &out, &out, nil); err != nil {
-		t.Fatalf("user create: %v %s", err, out.String())
-	}
-	url, stop := startServe(t, pg.url())
-	defer stop()
-	client := &http.Client{Timeout: 30 * time.Second} // a bound for a broken server, not a measure
-	call := func(method, path, token, body string, into any) (int, string) {
-		t.Helper()
-		req, _ := http.NewRequest(method, url+path, strings.NewReader(body))
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		res, err := client.Do(req)
-		if err != nil {
-			t.Fatalf("%s %s: %v", method, path, err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		if into != nil {
-			_ = json.Unmarshal(b, into)
-		}
-		return res.StatusCode, string(b)
-	}
-	var login struct{ Token string }
-	call("POST", "/api/login", "", `{"email":"admin@example.org","password":"long-enough-now"}`, &login)
+	createUser(t, pg.url(), "admin@example.org", "Ada")
+	srv := startServe(t, pg.url())
+	// A bound for a broken server, not a measure.
+	c := apiClient{t: t, url: srv.url, http: &http.Client{Timeout: 30 * time.Second}}
+	token := c.login("admin@example.org", testPassword)
 	var emp struct {
 		ID int64 `json:"employee_id"`
 	}
-	call("POST", "/api/employees", login.Token, `{"first_name":"Ola","last_name":"Outage","pin":"4826"}`, &emp)
+	c.call("POST", "/api/employees", token, `{"first_name":"Ola","last_name":"Outage","pin":"4826"}`, &emp)
 	var pin struct {
 		ClockToken string `json:"clock_token"`
 	}
-	call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"4826"}`, emp.ID), &pin)
-	if status, body := call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, emp.ID, pin.ClockToken), nil); status != 200 {
+	c.call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"4826"}`, emp.ID), &pin)
+	if status, body := c.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, emp.ID, pin.ClockToken), nil); status != 200 {
 		t.Fatalf("clock in: %d %s", status, body)
 	}
 
 	pg.stop()
 	for _, path := range []string{"/api/staff/employees", "/api/inventory/items", "/api/user"} {
 		began := time.Now()
-		status, body := call("GET", path, login.Token, "", nil)
+		status, body := c.call("GET", path, token, "", nil)
 		if status != http.StatusServiceUnavailable || !strings.Contains(body, `"code":"db.unavailable"`) {
 			t.Errorf("GET %s with the database down: %d %s", path, status, body)
 		}
 		t.Logf("GET %s with the database down: %d in %s", path, status, time.Since(began).Round(time.Millisecond))
 	}
-	if status, body := call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"4826"}`, emp.ID), nil); status != http.StatusServiceUnavailable {
+	if status, body := c.call("POST", "/api/employees/validate-pin", "", fmt.Sprintf(`{"employee_id":%d,"pin":"4826"}`, emp.ID), nil); status != http.StatusServiceUnavailable {
 		t.Errorf("the kiosk's PIN check with the database down: %d %s", status, body)
 	}
-	if status, body := call("GET", "/api/health", "", "", nil); status != http.StatusServiceUnavailable || !strings.Contains(body, "database does not answer") {
+	if status, body := c.call("GET", "/api/health", "", "", nil); status != http.StatusServiceUnavailable || !strings.Contains(body, "database does not answer") {
 		t.Errorf("health with the database down: %d %s", status, body)
 	}
 
@@ -165,7 +139,7 @@ func TestDatabaseOutage(t *testing.T) {
 		}
 	}
 	for {
-		status, _ := call("GET", "/api/staff/employees", login.Token, "", &list)
+		status, _ := c.call("GET", "/api/staff/employees", token, "", &list)
 		if status == 200 {
 			break
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -21,17 +20,6 @@ func TestRestoreABackup(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	dsn := filepath.Join(dir, "p.db")
-	run := func(args ...string) (string, error) {
-		var out bytes.Buffer
-		err := Main(ctx, args, &out, &out, nil)
-		return out.String(), err
-	}
-	user := func(email string) {
-		t.Helper()
-		if out, err := run("user", "create", "--db", dsn, "--email", email, "--password", "long-enough-now", "--first", "A"); err != nil {
-			t.Fatalf("user create: %v %s", err, out)
-		}
-	}
 	users := func() int {
 		t.Helper()
 		db, err := storage.Open(ctx, dsn)
@@ -45,12 +33,12 @@ func TestRestoreABackup(t *testing.T) {
 		}
 		return n
 	}
-	user("first@example.org")
+	createUser(t, dsn, "first@example.org", "A")
 	backup := filepath.Join(dir, "backup.db")
-	if out, err := run("backup", backup, "--db", dsn); err != nil {
+	if out, err := runMain("backup", backup, "--db", dsn); err != nil {
 		t.Fatalf("backup: %v %s", err, out)
 	}
-	user("second@example.org")
+	createUser(t, dsn, "second@example.org", "A")
 	if n := users(); n != 2 {
 		t.Fatalf("%d users before the restore", n)
 	}
@@ -59,29 +47,16 @@ func TestRestoreABackup(t *testing.T) {
 	if err := os.WriteFile(junk, []byte("not a database at all"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := run("restore", junk, "--db", dsn); err == nil {
+	if _, err := runMain("restore", junk, "--db", dsn); err == nil {
 		t.Fatal("a file that is not a backup was restored")
 	}
 
 	// A running server holds the database: no restore under it.
-	serveCtx, stop := context.WithCancel(ctx)
-	ready := make(chan string, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- Main(serveCtx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret,
-			"--backup-dir", filepath.Join(dir, "backups"), "--backup-every", "1h"}, &bytes.Buffer{}, &bytes.Buffer{}, ready)
-	}()
-	select {
-	case <-ready:
-	case err := <-done:
-		t.Fatalf("serve: %v", err)
-	case <-time.After(2 * time.Minute):
-		t.Fatal("serve did not start")
-	}
-	if _, err := run("restore", backup, "--db", dsn); err == nil || !strings.Contains(err.Error(), "running packline serve") {
+	srv := startServe(t, dsn, "--backup-dir", filepath.Join(dir, "backups"), "--backup-every", "1h")
+	if _, err := runMain("restore", backup, "--db", dsn); err == nil || !strings.Contains(err.Error(), "running packline serve") {
 		t.Fatalf("restore under a running server: %v", err)
 	}
-	if err := Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, nil); err == nil || !strings.Contains(err.Error(), "another packline serve") {
+	if _, err := runMain("serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret); err == nil || !strings.Contains(err.Error(), "another packline serve") {
 		t.Fatalf("a second server on one SQLite file: %v", err)
 	}
 	// Nor through a link to the database (or to its folder): the lock is the file's.
@@ -94,10 +69,10 @@ func TestRestoreABackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, via := range []string{link, filepath.Join(dirLink, "p.db")} {
-		if out, err := run("restore", backup, "--db", via); err == nil || !strings.Contains(err.Error(), "running packline serve") {
+		if out, err := runMain("restore", backup, "--db", via); err == nil || !strings.Contains(err.Error(), "running packline serve") {
 			t.Fatalf("restore through %s under a running server: %v %s", via, err, out)
 		}
-		if err := Main(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", via, "--secret", testSecret}, &bytes.Buffer{}, &bytes.Buffer{}, nil); err == nil || !strings.Contains(err.Error(), "another packline serve") {
+		if _, err := runMain("serve", "--addr", "127.0.0.1:0", "--db", via, "--secret", testSecret); err == nil || !strings.Contains(err.Error(), "another packline serve") {
 			t.Fatalf("a second server through %s: %v", via, err)
 		}
 	}
@@ -106,28 +81,27 @@ func TestRestoreABackup(t *testing.T) {
 	for deadline := time.Now().Add(time.Minute); len(scheduled) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		scheduled, _ = filepath.Glob(filepath.Join(dir, "backups", "packline-*.db"))
 	}
-	stop()
-	if err := <-done; err != nil {
+	if err := srv.stop(); err != nil {
 		t.Fatal(err)
 	}
 	if len(scheduled) != 1 {
 		t.Fatalf("scheduled backups: %v", scheduled)
 	}
 
-	if out, err := run("restore", backup, "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
+	if out, err := runMain("restore", backup, "--db", dsn); err != nil || !strings.Contains(out, "schema version") {
 		t.Fatalf("restore: %v %s", err, out)
 	}
 	if n := users(); n != 1 {
 		t.Fatalf("%d users after restoring a backup of one", n)
 	}
-	if out, err := run("restore", scheduled[0], "--db", dsn); err != nil {
+	if out, err := runMain("restore", scheduled[0], "--db", dsn); err != nil {
 		t.Fatalf("restore of a scheduled backup: %v %s", err, out)
 	}
 	if n := users(); n != 2 {
 		t.Fatalf("%d users after restoring the scheduled backup of two", n)
 	}
 	// Restored through a link: the database it names is replaced, the link stays a link.
-	if out, err := run("restore", backup, "--db", link); err != nil {
+	if out, err := runMain("restore", backup, "--db", link); err != nil {
 		t.Fatalf("restore through a link: %v %s", err, out)
 	}
 	if n := users(); n != 1 {

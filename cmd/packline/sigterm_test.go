@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -24,10 +23,7 @@ func TestSIGTERMDrainsUnderLoad(t *testing.T) {
 	// Serial: it drains a server under a load of its own; other tests would add theirs.
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
 		db.Close() // the child opens it; this one only read its DSN
-		var out bytes.Buffer
-		if err := Main(context.Background(), []string{"user", "create", "--db", db.DSN, "--email", "boss@example.org", "--password", "long-enough-now", "--first", "Bo"}, &out, &out, nil); err != nil {
-			t.Fatalf("user create: %v %s", err, out.String())
-		}
+		createUser(t, db.DSN, "boss@example.org", "Bo")
 		c := startChild(t, db.DSN)
 		token := login(t, c.url)
 

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,7 +13,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -55,24 +53,6 @@ func TestNofileWrapper(t *testing.T) {
 	t.Fatal(syscall.Exec(argv[0], argv, env)) // returns only on failure
 }
 
-// safeBuffer collects a child's stderr while the test reads it.
-type safeBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *safeBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *safeBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // The real binary, started with a low open-file limit (soft 256, hard 512:
 // serve raises the soft limit to the hard one), caps its event streams in
 // all at 256 however high the per-person caps are set, refuses the next
@@ -96,34 +76,21 @@ func TestStreamCapsUnderALowOpenFileLimit(t *testing.T) {
 	for _, d := range storagetest.Engines() {
 		t.Run(string(d), func(t *testing.T) {
 			dsn := storagetest.DSN(t, d)
-			ctx := context.Background()
-			if err := Main(ctx, []string{"user", "create", "--db", dsn, "--email", "ops@example.org", "--password", "long-enough-now",
-				"--first", "Ops"}, io.Discard, io.Discard, nil); err != nil {
-				t.Fatal(err)
-			}
+			createUser(t, dsn, "ops@example.org", "Ops")
 			url, stderr := startLimited(t, bin, 256, 512, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret,
 				"--max-streams-per-session", "100000", "--max-streams-per-account", "100000")
 			if !regexp.MustCompile(`"msg":"live event streams capped".*"total":256,"open_file_limit":512`).MatchString(stderr.String()) {
 				t.Fatalf("the start-up log does not give the limit raised to 512 and the total cap 256:\n%s", stderr.String())
 			}
 
-			res, err := http.Post(url+"/api/login", "application/json", strings.NewReader(`{"email":"ops@example.org","password":"long-enough-now"}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var login struct{ Token string }
-			_ = json.NewDecoder(res.Body).Decode(&login)
-			res.Body.Close()
-			if login.Token == "" {
-				t.Fatalf("login: %d", res.StatusCode)
-			}
+			token := api(t, url).login("ops@example.org", testPassword)
 
 			// A server out of open files never answers: fail rather than wait.
 			streams := &http.Client{Transport: &http.Transport{ResponseHeaderTimeout: 10 * time.Second}}
 			open := func() (*http.Response, map[string]any) {
 				t.Helper()
 				req, _ := http.NewRequest("GET", url+"/api/events", nil)
-				req.Header.Set("Authorization", "Bearer "+login.Token)
+				req.Header.Set("Authorization", "Bearer "+token)
 				res, err := streams.Do(req)
 				if err != nil {
 					t.Fatalf("GET /api/events: %v\n%s", err, stderr.String())
