@@ -171,9 +171,10 @@ func (s *Server) staff(r *http.Request) timeclock.Staff {
 
 // punchInput is a punch staff add or change, always with a reason.
 type punchInput struct {
-	Kind   string `json:"kind"`
-	At     string `json:"at"`
-	Reason string `json:"reason" text:"multiline"`
+	Kind      string `json:"kind"`
+	At        string `json:"at"`
+	Reason    string `json:"reason" text:"multiline"`
+	AllowLong bool   `json:"allow_long"`
 }
 
 // punchRequest reads a punch request: the path's {id}, the body and its time.
@@ -195,7 +196,7 @@ func (s *Server) handleAddPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Timeclock.AddPunch(r.Context(), s.staff(r), timeclock.NewPunch{EmployeeID: id, Kind: in.Kind, At: at, Reason: in.Reason})
+	p, err := s.Timeclock.AddPunch(r.Context(), s.staff(r), timeclock.NewPunch{EmployeeID: id, Kind: in.Kind, At: at, Reason: in.Reason, AllowLong: in.AllowLong})
 	if err != nil {
 		return err
 	}
@@ -208,7 +209,7 @@ func (s *Server) handleEditPunch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p, err := s.Timeclock.EditPunch(r.Context(), s.staff(r), timeclock.PunchEdit{PunchID: id, At: at, Reason: in.Reason})
+	p, err := s.Timeclock.EditPunch(r.Context(), s.staff(r), timeclock.PunchEdit{PunchID: id, At: at, Reason: in.Reason, AllowLong: in.AllowLong})
 	if err != nil {
 		return err
 	}

@@ -176,6 +176,26 @@ func (t clockTx) LatestPunch(ctx context.Context, employeeID int64) (*timeclock.
 	return &p, err
 }
 
+// PunchesAround implements timeclock.Tx.
+func (t clockTx) PunchesAround(ctx context.Context, employeeID, except int64, at time.Time) (prev, next *timeclock.Punch, err error) {
+	one := func(cond, order string) (*timeclock.Punch, error) {
+		p := timeclock.Punch{EmployeeID: employeeID}
+		var ms int64
+		err := t.tx.QueryRow(ctx, `SELECT id, kind, at FROM punches WHERE employee_id = ? AND voided_at IS NULL AND id <> ? AND `+cond+
+			` ORDER BY `+order+` LIMIT 1`, employeeID, except, Millis(at)).Scan(&p.ID, &p.Kind, &ms)
+		if IsNoRows(err) {
+			return nil, nil
+		}
+		p.At = FromMillis(ms)
+		return &p, err
+	}
+	if prev, err = one(`at <= ?`, `at DESC, id DESC`); err != nil {
+		return nil, nil, err
+	}
+	next, err = one(`at >= ?`, `at, id`)
+	return prev, next, err
+}
+
 // PunchOwner implements timeclock.Tx.
 func (t clockTx) PunchOwner(ctx context.Context, punchID int64) (int64, error) {
 	var id int64

@@ -2,7 +2,11 @@ package timeclock
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"time"
+
+	"github.com/packline/packline/internal/apperr"
 )
 
 // Punches lists an employee's punches in [from, to), voided ones too, each
@@ -96,8 +100,42 @@ func (s *Service) AddPunch(ctx context.Context, by Staff, n NewPunch) (*Punch, e
 		if err := tx.PunchesChanged(ctx, p.At); err != nil {
 			return nil, err
 		}
+		if err := s.checkShift(ctx, tx, p, n.AllowLong); err != nil {
+			return nil, err
+		}
 		return recorded(ctx, tx, by, e, &p, ActionAdd, n.Reason, nil, PunchState{Kind: n.Kind, At: n.At})
 	})
+}
+
+// checkShift refuses a corrected punch p (in place, not voided) that makes
+// its shift — from the clock-in before a clock-out, or to the clock-out
+// after a clock-in — longer than the organisation's maximum, unless the
+// correction allows it: 409 timeclock.shift_too_long {hours, max_hours}.
+func (s *Service) checkShift(ctx context.Context, tx Tx, p Punch, allow bool) error {
+	if allow {
+		return nil
+	}
+	st, err := s.cal.Settings.Get(ctx)
+	if err != nil {
+		return err
+	}
+	prev, next, err := tx.PunchesAround(ctx, p.EmployeeID, p.ID, p.At)
+	if err != nil {
+		return err
+	}
+	var length time.Duration
+	switch {
+	case p.Kind == KindOut && prev != nil && prev.Kind == KindIn:
+		length = p.At.Sub(prev.At)
+	case p.Kind == KindIn && next != nil && next.Kind == KindOut:
+		length = next.At.Sub(p.At)
+	}
+	if length <= time.Duration(st.MaxShiftHours)*time.Hour {
+		return nil
+	}
+	hours := math.Round(length.Hours()*100) / 100
+	return apperr.New(apperr.Conflict, "timeclock.shift_too_long", apperr.Params{"hours": hours, "max_hours": st.MaxShiftHours},
+		fmt.Sprintf("This makes a shift of %.2f hours, longer than the maximum of %d; confirm it if it is right.", hours, st.MaxShiftHours)).OnField("at")
 }
 
 // lockPunch reads a punch and locks its employee, employee first (the order
@@ -142,6 +180,11 @@ func (s *Service) EditPunch(ctx context.Context, by Staff, ed PunchEdit) (*Punch
 			return nil, err
 		}
 		if err := tx.PunchesChanged(ctx, p.At, ed.At); err != nil {
+			return nil, err
+		}
+		moved := *p
+		moved.At = ed.At
+		if err := s.checkShift(ctx, tx, moved, ed.AllowLong); err != nil {
 			return nil, err
 		}
 		return recorded(ctx, tx, by, e, p, ActionEdit, ed.Reason,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -330,6 +331,12 @@ func (s *Service) Now(ctx context.Context) (*Now, error) {
 		o.Forgotten = since > maxShift
 		if o.Forgotten {
 			out.ForgottenCount++
+			usual, err := s.usualShift(ctx, o.EmployeeID, o.Since, now, maxShift)
+			if err != nil {
+				return nil, err
+			}
+			end := o.Since.Add(min(usual, maxShift))
+			o.ProposedOut = &end
 		}
 	}
 	out.Count = len(out.ClockedIn)
@@ -337,6 +344,41 @@ func (s *Service) Now(ctx context.Context) (*Now, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// UsualShift is how long an employee's shift usually lasts: the median of
+// their closed shifts of the four weeks before a time, DefaultShift when
+// they have none.
+func UsualShift(shifts []Shift) time.Duration {
+	var lengths []time.Duration
+	for _, sh := range shifts {
+		if sh.In != nil && sh.Out != nil {
+			lengths = append(lengths, sh.Out.Sub(*sh.In))
+		}
+	}
+	if len(lengths) == 0 {
+		return DefaultShift
+	}
+	slices.Sort(lengths)
+	return lengths[len(lengths)/2]
+}
+
+// DefaultShift is the usual shift of someone with no recent shifts.
+const DefaultShift = 8 * time.Hour
+
+// usualShift is employee id's UsualShift before since.
+func (s *Service) usualShift(ctx context.Context, id int64, since, now time.Time, maxShift time.Duration) (time.Duration, error) {
+	inputs, err := s.store.SheetInputs(ctx, id, since.Add(-28*24*time.Hour), since)
+	if err != nil || len(inputs) == 0 {
+		return DefaultShift, err
+	}
+	var closed []Punch
+	for _, p := range inputs[0].Punches {
+		if !p.Voided && p.At.Before(since) {
+			closed = append(closed, p)
+		}
+	}
+	return UsualShift(PairShifts(closed, nil, now, maxShift)), nil
 }
 
 // AlertForgotten tells the admins, once per shift, of every open shift that

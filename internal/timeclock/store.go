@@ -78,6 +78,9 @@ type Tx interface {
 	SetClockState(ctx context.Context, id int64, status string, lastEvent *time.Time) error
 	// LatestPunch is an employee's latest non-voided punch; nil if none.
 	LatestPunch(ctx context.Context, employeeID int64) (*Punch, error)
+	// PunchesAround are an employee's non-voided punches just before and
+	// just after at, other than the punch except (nil where none).
+	PunchesAround(ctx context.Context, employeeID, except int64, at time.Time) (prev, next *Punch, err error)
 	// PunchOwner is the employee a punch belongs to; 0 if no such punch.
 	PunchOwner(ctx context.Context, punchID int64) (int64, error)
 	// LockPunch reads a punch for update; nil if none.

@@ -238,6 +238,9 @@ type NewPunch struct {
 	Kind       string
 	At         time.Time
 	Reason     string
+	// AllowLong confirms a punch that makes a shift longer than the
+	// organisation's maximum (otherwise timeclock.shift_too_long).
+	AllowLong bool
 }
 
 // Validate checks the kind, the time (not in the future) and the reason.
@@ -271,6 +274,8 @@ type PunchEdit struct {
 	PunchID int64
 	At      time.Time
 	Reason  string
+	// AllowLong: see NewPunch.
+	AllowLong bool
 }
 
 // Validate checks the new time and the reason.
@@ -380,6 +385,10 @@ type OpenShift struct {
 	PunchID    int64     `json:"punch_id"`
 	Hours      float64   `json:"hours"`     // open so far
 	Forgotten  bool      `json:"forgotten"` // open longer than the maximum shift
+	// ProposedOut is when a forgotten shift most likely ended, to propose
+	// for its missing clock-out: its start plus the employee's usual shift
+	// (UsualShift), never past the maximum; nil for a shift not forgotten.
+	ProposedOut *time.Time `json:"proposed_out"`
 }
 
 // Now is who is clocked in and which shifts look like forgotten clock-outs.

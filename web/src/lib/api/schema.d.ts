@@ -3520,6 +3520,11 @@ export interface components {
             /** @description Open so far. */
             hours: number;
             last_name: string;
+            /**
+             * Format: date-time
+             * @description For a forgotten shift, when it most likely ended: its start plus the employee's usual shift (the median of their shifts of the four weeks before, else 8 hours), never past the maximum; null otherwise. The office app proposes it for the missing clock-out.
+             */
+            proposed_out: string | null;
             punch_id: number;
             /** Format: date-time */
             since: string;
@@ -8294,6 +8299,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Confirms a punch that makes a shift longer than the organisation's maximum (otherwise 409 timeclock.shift_too_long). */
+                    allow_long?: boolean;
                     at: components["schemas"]["PunchTime"];
                     kind: components["schemas"]["PunchKind"];
                     reason: string;
@@ -8334,6 +8341,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Confirms a time that makes a shift longer than the organisation's maximum (otherwise 409 timeclock.shift_too_long). */
+                    allow_long?: boolean;
                     at: components["schemas"]["PunchTime"];
                     reason: string;
                 };

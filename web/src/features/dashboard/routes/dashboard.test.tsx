@@ -56,8 +56,8 @@ describe('dashboard', () => {
           time_zone: 'America/Chicago',
           pin_alerts: [],
           clocked_in: [
-            { employee_id: 1, first_name: 'Ana', last_name: 'Almeida', since: '2026-01-15T13:05:00Z', punch_id: 9, hours: 2, forgotten: false },
-            { employee_id: 2, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T07:00:00Z', punch_id: 8, hours: 30, forgotten: true },
+            { employee_id: 1, first_name: 'Ana', last_name: 'Almeida', since: '2026-01-15T13:05:00Z', punch_id: 9, hours: 2, forgotten: false, proposed_out: null },
+            { employee_id: 2, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T07:00:00Z', punch_id: 8, hours: 30, forgotten: true, proposed_out: '2026-01-14T15:00:00Z' },
           ],
         }),
       ),
@@ -115,7 +115,7 @@ describe('dashboard', () => {
 
   it('says how many more are in than it lists, with a link to who is in', async () => {
     const person = (i: number) => ({
-      employee_id: i, first_name: `Person${i}`, last_name: 'Test', since: new Date().toISOString(), punch_id: i, hours: 1, forgotten: false,
+      employee_id: i, first_name: `Person${i}`, last_name: 'Test', since: new Date().toISOString(), punch_id: i, hours: 1, forgotten: false, proposed_out: null,
     });
     server.use(
       mockApi.get('/api/staff/timeclock/now', () =>

@@ -47,8 +47,8 @@ export function downloadTimesheetCsv(p: TimesheetParams): Promise<void> {
 }
 
 export type Correction =
-  | { type: 'add'; employeeId: number; kind: 'in' | 'out'; at: string; reason: string }
-  | { type: 'edit'; punchId: number; at: string; reason: string }
+  | { type: 'add'; employeeId: number; kind: 'in' | 'out'; at: string; reason: string; allowLong?: boolean }
+  | { type: 'edit'; punchId: number; at: string; reason: string; allowLong?: boolean }
   | { type: 'void'; punchId: number; reason: string };
 
 /** Adds a missing punch, changes a punch's time or voids it, always with a reason. */
@@ -60,10 +60,13 @@ export function useCorrection() {
         case 'add':
           return api.post('/api/staff/employees/{id}/punches', {
             path: { id: c.employeeId },
-            body: { kind: c.kind, at: c.at, reason: c.reason },
+            body: { kind: c.kind, at: c.at, reason: c.reason, ...(c.allowLong ? { allow_long: true } : {}) },
           });
         case 'edit':
-          return api.patch('/api/staff/punches/{id}', { path: { id: c.punchId }, body: { at: c.at, reason: c.reason } });
+          return api.patch('/api/staff/punches/{id}', {
+            path: { id: c.punchId },
+            body: { at: c.at, reason: c.reason, ...(c.allowLong ? { allow_long: true } : {}) },
+          });
         case 'void':
           return api.post('/api/staff/punches/{id}/void', { path: { id: c.punchId }, body: { reason: c.reason } });
       }

@@ -1,5 +1,7 @@
-import { Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { ApiError } from '@/lib/api';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
@@ -9,7 +11,8 @@ import { formatPunch, toZoneInput } from '../lib/time';
 import { FormActions } from '@/components/form-actions';
 
 export type CorrectionTarget =
-  | { type: 'add'; employeeId: number; name: string; kind: 'in' | 'out' }
+  /** at: the time to propose (a forgotten shift's likely end), else now. */
+  | { type: 'add'; employeeId: number; name: string; kind: 'in' | 'out'; at?: string | null }
   | { type: 'edit'; punch: Punch; name: string }
   | { type: 'void'; punch: Punch; name: string };
 
@@ -23,7 +26,12 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
   const form = useForm({
     initialValues: {
       kind: (target.type === 'add' ? target.kind : 'in') as 'in' | 'out',
-      at: target.type === 'edit' ? toZoneInput(target.punch.at, timeZone) : target.type === 'add' ? toZoneInput(new Date().toISOString(), timeZone) : '',
+      at:
+        target.type === 'edit'
+          ? toZoneInput(target.punch.at, timeZone)
+          : target.type === 'add'
+            ? toZoneInput(target.at ?? new Date().toISOString(), timeZone)
+            : '',
       reason: '',
     },
     validate: {
@@ -39,21 +47,34 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
         ? t('employees.editPunchTitle', { name: target.name })
         : t('employees.voidPunchTitle', { name: target.name });
 
-  async function submit({ kind, at, reason }: typeof form.values) {
+  // A shift over the organisation's maximum, refused until confirmed: the refusal, for the same values.
+  const [tooLong, setTooLong] = useState<{ error: unknown; values: typeof form.values } | null>(null);
+
+  async function submit(values: typeof form.values, allowLong = false) {
+    const { kind, at, reason } = values;
     try {
-      if (target.type === 'add') await correction.mutateAsync({ type: 'add', employeeId: target.employeeId, kind, at, reason });
-      else if (target.type === 'edit') await correction.mutateAsync({ type: 'edit', punchId: target.punch.id, at, reason });
+      if (target.type === 'add') await correction.mutateAsync({ type: 'add', employeeId: target.employeeId, kind, at, reason, allowLong });
+      else if (target.type === 'edit') await correction.mutateAsync({ type: 'edit', punchId: target.punch.id, at, reason, allowLong });
       else await correction.mutateAsync({ type: 'void', punchId: target.punch.id, reason });
       void notify('success', t('employees.corrected'));
       onClose();
     } catch (err) {
-      void notify('danger', errorMessage(err, t));
+      if (err instanceof ApiError && err.body?.code === 'timeclock.shift_too_long') setTooLong({ error: err, values });
+      else void notify('danger', errorMessage(err, t));
     }
   }
 
   return (
     <Modal opened onClose={onClose} title={title} centered>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          // Confirming the long shift saves the values it was refused for; a changed time is judged again.
+          const confirmed = tooLong !== null && JSON.stringify(tooLong.values) === JSON.stringify(values);
+          setTooLong(null);
+          void submit(values, confirmed);
+        })}
+        noValidate
+      >
         <Stack>
           {target.type !== 'add' && (
             <Text size="sm">
@@ -80,11 +101,16 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
             />
           )}
           <Textarea label={t('employees.reason')} {...form.getInputProps('reason')} required autosize minRows={2} maxLength={500} data-autofocus />
+          {tooLong && (
+            <Alert color="orange" role="alert" title={t('employees.longShiftTitle')}>
+              {errorMessage(tooLong.error, t)}
+            </Alert>
+          )}
           <FormActions
             onCancel={onClose}
             cancelLabel={t('employees.cancel')}
-            submitLabel={target.type === 'void' ? t('employees.void') : t('employees.save')}
-            color={target.type === 'void' ? 'red' : undefined}
+            submitLabel={target.type === 'void' ? t('employees.void') : tooLong ? t('employees.saveLongShift') : t('employees.save')}
+            color={target.type === 'void' ? 'red' : tooLong ? 'orange' : undefined}
             loading={correction.isPending}
           />
         </Stack>

@@ -56,7 +56,7 @@ export function WhoIsIn({ timeZone }: { timeZone: string }) {
                     </Table.Td>
                     <Table.Td>
                       <Button size="compact-sm" variant={o.forgotten ? 'filled' : 'light'} color={o.forgotten ? 'red' : undefined}
-                        onClick={() => setClosing({ type: 'add', employeeId: o.employee_id, name, kind: 'out' })}>
+                        onClick={() => setClosing({ type: 'add', employeeId: o.employee_id, name, kind: 'out', at: o.proposed_out })}>
                         {t('employees.closeShift')}
                       </Button>
                     </Table.Td>

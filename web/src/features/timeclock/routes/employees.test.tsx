@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { mockApi } from '@/test/api-mock';
+import { apiError, mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { server, VALID_TOKEN } from '@/test/msw';
@@ -83,7 +83,7 @@ describe('/employees', { timeout: 90_000 }, () => {
       mockApi.get('/api/staff/timeclock/now', () =>
         HttpResponse.json({
           clocked_in: [
-            { employee_id: 6, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T13:00:00Z', punch_id: 9, hours: 20, forgotten: true },
+            { employee_id: 6, first_name: 'Dara', last_name: 'Davies', since: '2026-01-14T13:00:00Z', punch_id: 9, hours: 20, forgotten: true, proposed_out: '2026-01-14T21:00:00Z' },
           ],
           count: 1,
           forgotten_count: 1,
@@ -100,5 +100,36 @@ describe('/employees', { timeout: 90_000 }, () => {
     const row = screen.getByRole('row', { name: /Dara Davies/ });
     expect(within(row).getByText('Forgotten clock-out')).toBeInTheDocument();
     expect(within(row).getByText(/7:00\sam CST/)).toBeInTheDocument();
+
+    // Closing it proposes its likely end, not now; a shift over the maximum is saved only when confirmed.
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      mockApi.post('/api/staff/employees/{id}/punches', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        if (bodies.length === 1) {
+          return HttpResponse.json(
+            apiError('This makes a shift of 20 hours, longer than the maximum of 12; confirm it if it is right.', 'timeclock.shift_too_long', { hours: 20, max_hours: 12 }, 'at'),
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json(
+          { id: 10, employee_id: 6, kind: 'out', at: '2026-01-15T09:00:00Z', source: 'staff', created_at: '2026-01-15T09:01:00Z', voided: false, corrected: true, offline: false, audit: [] },
+          { status: 201 },
+        );
+      }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Close shift' }));
+    const dialog = await screen.findByRole('dialog');
+    const time = within(dialog).getByLabelText(/^Time/) as HTMLInputElement;
+    expect(time.value).toBe('2026-01-14T15:00');
+    await user.clear(time);
+    await user.type(time, '2026-01-15T03:00');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Left with the night crew');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This makes a shift of 20 hours, longer than the maximum of 12; confirm it if it is right.')).toBeInTheDocument();
+    expect(bodies[0]).not.toHaveProperty('allow_long');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the long shift' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ kind: 'out', at: '2026-01-15T03:00', allow_long: true });
   });
 });
