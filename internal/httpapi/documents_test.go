@@ -452,9 +452,7 @@ func TestDocumentListNamesLinks(t *testing.T) {
 		ana := e.addEmployee("Ana", "Almeida", "4826")
 		meal, line := e.mealSetup()
 		entry, _ := e.produce(line, meal, 9, 10, "null")
-		c := e.newClient("Harbour Food Bank")
-		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":200,
-			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
+		_, p := e.winterMeals(meal, 200)
 		links := map[string]string{
 			"batch":      fmt.Sprint(b.ID),
 			"shipment":   fmt.Sprint(s.ID),

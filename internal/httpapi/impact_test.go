@@ -135,9 +135,7 @@ func TestImpactReportReconciles(t *testing.T) {
 		if patched.ServingsPerUnit == nil || *patched.ServingsPerUnit != 4 || patched.UnitCost != nil {
 			t.Fatalf("patched item: %+v", patched)
 		}
-		c := e.newClient("Harbour Food Bank")
-		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":1000,
-			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
+		c, p := e.winterMeals(meal, 1000)
 		pid := fmt.Sprint(p.ID)
 
 		// 20 Nov, 22:00: the project on table 1, other work on table 2.
@@ -268,9 +266,7 @@ func TestImpactShareLinks(t *testing.T) {
 	t.Parallel()
 	forEachEnv(t, func(t *testing.T, e *env) {
 		meal, line := e.mealSetup()
-		c := e.newClient("Harbour Food Bank")
-		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":100,
-			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
+		_, p := e.winterMeals(meal, 100)
 		e.entryOn("2026-11-20", 9, line, meal, 40, fmt.Sprint(p.ID))
 		base := fmt.Sprintf("/api/projects/%d/impact/links", p.ID)
 
@@ -348,17 +344,23 @@ func TestImpactShareLinks(t *testing.T) {
 	})
 }
 
+// forEachEnvWithImpact is forEachEnv with the impact service at hand: the
+// monthly mail is run by housekeeping, not by a request.
+func forEachEnvWithImpact(t *testing.T, fn func(t *testing.T, e *env, svc *impact.Service)) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		var svc *impact.Service
+		e := newEnv(t, db, func(api *httpapi.Server) { svc = api.Impact })
+		fn(t, e, svc)
+	})
+}
+
 // The monthly mail queues one link a month per project to the client's
 // billing address, whoever runs it and however often.
 func TestImpactMonthlyMail(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		var svc *impact.Service
-		e := newEnv(t, db, func(api *httpapi.Server) { svc = api.Impact })
+	forEachEnvWithImpact(t, func(t *testing.T, e *env, svc *impact.Service) {
 		meal, _ := e.mealSetup()
-		c := e.newClient("Harbour Food Bank")
-		p := e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":100,
-			"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal)
+		_, p := e.winterMeals(meal, 100)
 		path := fmt.Sprintf("/api/projects/%d/impact/mail", p.ID)
 		var m struct {
 			Monthly   bool
@@ -414,9 +416,7 @@ func TestImpactMonthlyMail(t *testing.T) {
 // every later project's mail, on every run).
 func TestImpactMonthlyMailPastTheLinkCap(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		var svc *impact.Service
-		e := newEnv(t, db, func(api *httpapi.Server) { svc = api.Impact })
+	forEachEnvWithImpact(t, func(t *testing.T, e *env, svc *impact.Service) {
 		meal, _ := e.mealSetup()
 		c := e.newClient("Harbour Food Bank")
 		var ps []int64

@@ -82,6 +82,15 @@ func (e *env) newProject(body string, args ...any) projectJSON {
 	return p
 }
 
+// winterMeals creates the client Harbour Food Bank and its project Winter
+// meals: target units of meal, from 2026-11-01, due 2099-12-31.
+func (e *env) winterMeals(meal int64, target int) (clientJSON, projectJSON) {
+	e.t.Helper()
+	c := e.newClient("Harbour Food Bank")
+	return c, e.newProject(`{"name":"Winter meals","client_id":%d,"product_id":%d,"target_units":%d,
+		"start_date":"2026-11-01","due_date":"2099-12-31"}`, c.ID, meal, target)
+}
+
 func (e *env) project(id int64) projectJSON {
 	e.t.Helper()
 	var p projectJSON
