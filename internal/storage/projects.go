@@ -58,23 +58,18 @@ func (t projTx) ProductKind(ctx context.Context, id int64) (string, error) {
 // ActiveUsers is which of ids are active users.
 func (t projTx) ActiveUsers(ctx context.Context, ids []int64) (map[int64]bool, error) {
 	out := map[int64]bool{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	cond, arg := anyOf(t.tx, "id", ids)
-	rows, err := t.tx.Query(ctx, `SELECT id FROM users WHERE active = ? AND `+cond, true, arg)
+	err := eachIn(ctx, t.tx, `SELECT id FROM users WHERE active = ? AND %s`, "id", ids, func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		out[id] = true
+		return nil
+	}, true)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // LockProject locks a project's row and reads it.
