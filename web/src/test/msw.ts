@@ -70,6 +70,7 @@ export const handlers = [
     HttpResponse.json({ clocked_in: [], count: 0, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago', pin_alerts: [] }),
   ),
   mockApi.get('/api/shipments', () => HttpResponse.json({ shipments: [], total: 0 })),
+  mockApi.get('/api/recalls', () => HttpResponse.json({ recalls: [], total: 0 })),
   mockApi.get('/api/inventory/warnings', () => HttpResponse.json({ low_stock: [], expiring: [], expiring_within_days: 30 })),
   mockApi.get('/api/production/today', () =>
     HttpResponse.json({ date: '2026-01-15', units: 0, labour_hours: 0, units_per_labour_hour: null, best_line: null }),

@@ -30,6 +30,23 @@ describe('dashboard', () => {
     expect(await screen.findByText('No low or expiring stock.')).toBeInTheDocument();
     expect(await screen.findByText('Nothing produced yet today.')).toBeInTheDocument();
     expect(await screen.findByText('No shipments yet.')).toBeInTheDocument();
+    expect(screen.queryByTestId('open-recalls')).not.toBeInTheDocument();
+  });
+
+  it('warns of the open recalls above everything, each linked, and says nothing when there are none', async () => {
+    const recall = (id: number, item: string, batches: number) => ({
+      id, number: `RCL-000${id}`, batch_id: id, batch_code: `B-${id}`, item_name: item, item_sku: 'X', reason: 'Supplier recall', notes: '',
+      status: 'open' as const, opened_by: 1, opened_by_name: 'Dana Demo', opened_at: '2026-01-15T10:00:00Z', closed_by: null,
+      closed_by_name: '', closed_at: null, batches,
+    });
+    server.use(mockApi.get('/api/recalls', () => HttpResponse.json({ recalls: [recall(7, 'Long-grain rice', 33), recall(6, 'Soy protein', 1)], total: 4 })));
+    renderApp('/dashboard');
+    const alert = await screen.findByTestId('open-recalls');
+    expect(alert).toHaveTextContent('4 recalls are open');
+    expect(alert).toHaveTextContent('Long-grain rice, batch B-7: 33 batches held');
+    expect(alert).toHaveTextContent('Soy protein, batch B-6: 1 batch held');
+    expect(within(alert).getByRole('link', { name: 'RCL-0007' })).toHaveAttribute('href', '/inventory/recalls/7');
+    expect(within(alert).getByRole('link', { name: 'All open recalls' })).toHaveAttribute('href', '/inventory/recalls');
   });
 
   it("shows today's units so far and the best line", async () => {

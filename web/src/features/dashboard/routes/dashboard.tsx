@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClockedInCard } from '../components/clocked-in-card';
 import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
+import { OpenRecallsAlert } from '../components/open-recalls-alert';
 import { ProductionTodayCard } from '../components/production-today-card';
 import { QuickLinks } from '../components/quick-links';
 import { RecentShipmentsCard } from '../components/recent-shipments-card';
@@ -44,6 +45,8 @@ export default function DashboardPage() {
           </Stack>
         </Group>
       </Paper>
+
+      <OpenRecallsAlert />
 
       <section aria-labelledby="quick-links-title">
         <Title order={2} size="h5" id="quick-links-title" mb="sm">

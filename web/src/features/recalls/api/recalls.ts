@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type Schema } from '@/lib/api';
 import { recallKeys } from './keys';
 
@@ -21,6 +21,12 @@ export function useRecalls(p: RecallListParams) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The open recalls, newest first (a few, and how many in all): what the dashboard warns of. */
+export const openRecallsQuery = queryOptions({
+  queryKey: recallKeys.list({ status: 'open', page: 1, pageSize: 3 }),
+  queryFn: ({ signal }) => api.get('/api/recalls', { query: { status: 'open', page: 1, page_size: 3 }, signal }),
+});
 
 /** GET /api/recalls/{id}: the recall and its list of partners. */
 export function useRecall(id: number) {

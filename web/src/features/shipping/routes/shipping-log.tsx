@@ -24,6 +24,7 @@ import {
   type ShipmentStatus,
   type ShipmentStep,
 } from '../api/shipments';
+import { HeldBadge } from '@/features/inventory';
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 import { formatQuantity } from '@/lib/units';
@@ -177,9 +178,13 @@ export default function ShippingLogPage() {
                 title: t('shipping.fields.batches'),
                 render: (s) =>
                   s.lines.map((l) => (
-                    <Text key={l.batch_id} size="xs" style={{ whiteSpace: 'nowrap' }}>
-                      {l.batch_code} × {formatQuantity(l.quantity, l.item_unit, t, lng)}
-                    </Text>
+                    <Group key={l.batch_id} gap={4} wrap="nowrap">
+                      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                        {l.batch_code} × {formatQuantity(l.quantity, l.item_unit, t, lng)}
+                      </Text>
+                      {/* A held batch on a shipment planned, or out already and now recalled, is marked. */}
+                      {l.held_by && s.status !== 'cancelled' && <HeldBadge hold={l.held_by} />}
+                    </Group>
                   )),
               },
               {
