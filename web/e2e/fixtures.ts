@@ -1,4 +1,13 @@
-import { expect, test as base, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,6 +107,20 @@ export function account(): Account {
 /** The running test's API token (signed in once per worker; the argument is not needed any more). */
 export async function apiToken(_request?: unknown): Promise<string> {
   return now().token;
+}
+
+/**
+ * How a spec writes its data through the API as the running test's account: the function
+ * returned sends data as JSON (POST, or PUT) and answers the decoded body (by default a
+ * created record's id); an answer that is not ok fails the test, naming the URL.
+ */
+export async function apiWriter(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+  return async <T = { id: number }>(url: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> => {
+    const res = await request[method](url, { headers, data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
 }
 
 /** A browser context's start with nobody signed in and nothing stored. */

@@ -1,4 +1,4 @@
-import { apiToken, expect, test } from './fixtures';
+import { apiWriter, expect, test } from './fixtures';
 
 /**
  * A move that belongs to a shipment or a production entry is undone only through its
@@ -6,14 +6,8 @@ import { apiToken, expect, test } from './fixtures';
  * manual adjustment keeps its Undo (the ledger and its owners).
  */
 test('the batch page links owned moves to their owner and offers Undo only for the others', async ({ page, request }) => {
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
   const stamp = Date.now().toString(36).toUpperCase();
-  const post = async <T = { id: number }>(url: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> => {
-    const res = await request[method](url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
+  const post = await apiWriter(request);
   const newItem = (sku: string, kind: string, unit: string) =>
     post('/api/inventory/items', { sku, name: `Owned ${sku}`, kind, unit, category: '', location: '', reorder_level: 0, notes: '' });
 

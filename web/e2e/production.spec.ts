@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, orgDay, test } from './fixtures';
+import { apiToken, apiWriter, expect, orgDay, test } from './fixtures';
 
 /**
  * Enter an hour's units picking batches, see the subtraction view, see stock
@@ -12,24 +12,14 @@ const today = orgDay();
 const yesterday = orgDay(-1);
 
 async function setUp(request: APIRequestContext, tag: string) {
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const post = async (url: string, data: object) => {
-    const res = await request.post(url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
-    return res.json();
-  };
+  const post = await apiWriter(request);
   const rice = await post('/api/inventory/items', { sku: `R-${tag}`, name: `E2E rice ${tag}`, kind: 'raw_material', unit: 'kg' });
   const bag = await post('/api/inventory/items', { sku: `B-${tag}`, name: `E2E bag ${tag}`, kind: 'packaging', unit: 'each' });
   const kit = await post('/api/inventory/items', { sku: `K-${tag}`, name: `E2E kit ${tag}`, kind: 'finished_good', unit: 'kit' });
   const early = await post(`/api/inventory/items/${rice.id}/batches`, { code: `RA-${tag}`, quantity: 2, expires_at: '2099-01-01' });
   const late = await post(`/api/inventory/items/${rice.id}/batches`, { code: `RB-${tag}`, quantity: 5, expires_at: '2099-06-01' });
   await post(`/api/inventory/items/${bag.id}/batches`, { code: `BG-${tag}`, quantity: 100 });
-  const recipe = await request.put(`/api/inventory/items/${kit.id}/recipe`, {
-    headers,
-    data: { components: [{ item_id: rice.id, quantity: 0.25 }, { item_id: bag.id, quantity: 1 }] },
-  });
-  expect(recipe.ok()).toBeTruthy();
+  await post(`/api/inventory/items/${kit.id}/recipe`, { components: [{ item_id: rice.id, quantity: 0.25 }, { item_id: bag.id, quantity: 1 }] }, 'put');
   const line = await post('/api/production/lines', { name: `E2E line ${tag}`, hourly_target: 12 });
   const batchId = (b: { id?: number; batch?: { id: number } }) => b.batch?.id ?? b.id ?? 0;
   return { kit, line, early: batchId(early), late: batchId(late), tag };

@@ -1,4 +1,4 @@
-import { apiToken, expect, orgDay, screenshotPath, test } from './fixtures';
+import { apiWriter, expect, orgDay, screenshotPath, test } from './fixtures';
 
 /**
  * Add a client, add a project for it, make units for it on the
@@ -12,17 +12,12 @@ const day = orgDay(-1);
 test('projects: a client, a project, production and a shipment for it, progress rising', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const tag = Date.now().toString(36).toUpperCase();
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const post = async (url: string, data: object) => {
-    const res = await request.post(url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
-    return res.json();
-  };
+  const post = await apiWriter(request);
   // A kit with a recipe, its component in stock, and a line to pack it on.
   const rice = await post('/api/inventory/items', { sku: `PR-${tag}`, name: `Project rice ${tag}`, kind: 'raw_material', unit: 'kg' });
   const kit = await post('/api/inventory/items', { sku: `PK-${tag}`, name: `Project kit ${tag}`, kind: 'finished_good', unit: 'kit' });
   await post(`/api/inventory/items/${rice.id}/batches`, { code: `PRB-${tag}`, quantity: 50, expires_at: '2099-01-01' });
-  expect((await request.put(`/api/inventory/items/${kit.id}/recipe`, { headers, data: { components: [{ item_id: rice.id, quantity: 0.5 }] } })).ok()).toBeTruthy();
+  await post(`/api/inventory/items/${kit.id}/recipe`, { components: [{ item_id: rice.id, quantity: 0.5 }] }, 'put');
   const line = await post('/api/production/lines', { name: `Project line ${tag}` });
 
   // A client, from the admin's client list under Payments.

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { apiToken, expect, test } from './fixtures';
+import { apiWriter, expect, test } from './fixtures';
 
 /**
  * The recall: a raw batch went into pouches, pouches into cases, and cases to a
@@ -11,14 +11,8 @@ test.use({ exclusive: ['notifications'] });
 
 test('a recall from a raw batch lists the partner and holds the batches made from it', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = await apiToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
   const stamp = Date.now().toString(36).toUpperCase();
-  const post = async <T = { id: number }>(url: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> => {
-    const res = await request[method](url, { headers, data });
-    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
+  const post = await apiWriter(request);
   const newItem = (sku: string, kind: string, unit: string) =>
     post('/api/inventory/items', { sku, name: `Recall ${sku}`, kind, unit, category: '', location: '', reorder_level: 0, notes: '' });
 
