@@ -15,6 +15,15 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): s
   }
 }
 
+/** The hour (0–23) it is now in a time zone (the organisation's). */
+export function hourIn(timeZone: string | undefined, now: Date = new Date()): number {
+  try {
+    return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  } catch {
+    return now.getHours();
+  }
+}
+
 /** The organisation's time zone from the public settings; America/Chicago until they say (SPEC §9). */
 export function useOrgTimeZone(): string {
   const { data } = usePublicSettings();

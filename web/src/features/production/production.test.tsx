@@ -124,6 +124,45 @@ describe('production screens', () => {
     expect(alert).toHaveTextContent('Bag: needs 5 each, 2 each on hand');
   });
 
+  it("proposes the product the line was making, and asks why before drawing on an expired batch", async () => {
+    const posted: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/production/products', () =>
+        HttpResponse.json({ products: [
+          { id: 99, sku: 'AAA', name: 'Alphabetically first', unit: 'bag', on_hand: 0 },
+          { id: 100, sku: 'MEAL', name: 'Meal pouch', unit: 'pouch', on_hand: 0 },
+        ] }),
+      ),
+      http.get('/api/production/suggest', ({ request }) => HttpResponse.json(suggestion(Number(new URL(request.url).searchParams.get('units'))))),
+      http.get('/api/projects/options', () => HttpResponse.json({ projects: [], people: [] })),
+      http.post('/api/production/entries', async ({ request }) => {
+        posted.push((await request.json()) as Record<string, unknown>);
+        if (posted.length === 1) {
+          return HttpResponse.json(
+            { error: 'Batch RICE-A expired on 2026-11-01, before 2026-11-23; confirm with a reason to use it anyway.', code: 'batch.expired',
+              params: { batch: 'RICE-A', batch_id: 11, expires_at: '2026-11-01', date: '2026-11-23' }, field: 'batches[0]' },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json(entry, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<EntryDialog opened onClose={() => {}} date="2026-11-23" hour={9} line={line} proposal={{ product_id: 100, project_id: null }} />);
+    expect(await screen.findByDisplayValue('Meal pouch (MEAL)')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Units made this hour'), '10');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save entry' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save entry' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Use an expired batch?' });
+    await user.type(within(confirm).getByLabelText(/Why is it used anyway/), 'Tested, still good');
+    await user.click(within(confirm).getByRole('button', { name: 'Use it anyway' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[0].product_id).toBe(100);
+    const picks = posted[1].batches as Record<string, unknown>[];
+    expect(picks.find((b) => b.batch_id === 11)).toMatchObject({ allow_expired: true, reason: 'Tested, still good' });
+    expect(picks.filter((b) => b.allow_expired)).toHaveLength(1);
+  });
+
   it('the daily report shows totals per product and line, labour hours and units per labour hour', async () => {
     server.use(
       http.get('/api/production/daily', () =>

@@ -39,6 +39,8 @@ interface Props {
   date: string;
   hour: number;
   line: Line | null;
+  /** What the line was making (its latest entry of the day): its product and project are proposed. */
+  proposal?: Pick<Entry, 'product_id' | 'project_id'>;
 }
 
 /**
@@ -47,14 +49,14 @@ interface Props {
  * needed; on hand shown, a warning before a batch runs out). After saving, the
  * subtraction view shows what each batch held before, what was taken and what is left.
  */
-export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
+export function EntryDialog({ opened, onClose, date, hour, line, proposal }: Props) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const products = useProducts();
   const [productId, setProductId] = useState<number | null>(null);
   const [units, setUnits] = useState<number>(0);
   const [note, setNote] = useState('');
-  const [projectId, setProjectId] = useState<number | null>(null);
+  const [projectId, setProjectId] = useState<number | null>(proposal?.project_id ?? null);
   // Edits to the picks belong to the suggestion they were made on.
   const [edits, setEdits] = useState<{ on: Suggestion; picks: Picks } | null>(null);
   const [saved, setSaved] = useState<Entry | null>(null);
@@ -63,7 +65,8 @@ export function EntryDialog({ opened, onClose, date, hour, line }: Props) {
   const [expiredReasons, setExpiredReasons] = useState<Record<number, string>>({});
   const [expired, setExpired] = useState<{ error: unknown; batchId: number } | null>(null);
   const create = useCreateEntry();
-  const product = productId ?? products.data?.[0]?.id ?? null;
+  const proposed = products.data?.some((p) => p.id === proposal?.product_id) ? proposal!.product_id : undefined;
+  const product = productId ?? proposed ?? products.data?.[0]?.id ?? null;
   const suggestion = useSuggestion(product, units > 0 ? units : 0, date);
 
   // A new product or unit count starts again from the first-expiry-first-out suggestion.

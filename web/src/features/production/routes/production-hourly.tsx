@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/errors';
+import { hourIn } from '@/lib/org-time';
 import { useDaily } from '../api/get-daily';
 import type { Entry, Line } from '../api/types';
 import { DateBar } from '../components/date-bar';
@@ -27,7 +28,7 @@ import classes from '../production.module.css';
 export default function ProductionHourlyPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { date, today, setDate } = useDay();
+  const { date, today, timeZone, setDate } = useDay();
   const daily = useDaily(date);
   const [cell, setCell] = useState<{ hour: number; line: Line } | null>(null);
   const [reversing, setReversing] = useState<Entry | null>(null);
@@ -37,6 +38,14 @@ export default function ProductionHourlyPage() {
   const hours = dayHours(entries.map((e) => e.hour), daily.data?.day_start_hour, daily.data?.day_end_hour);
   const units = new Map<string, number>();
   for (const c of daily.data?.cells ?? []) units.set(`${c.hour}:${c.line_id}`, c.units);
+  // An hour that has not begun yet takes no entry (the server refuses it too).
+  const nowHour = hourIn(timeZone);
+  const notYet = (h: number) => date > today || (date === today && h > nowHour);
+  // What a line was making: its latest entry of the day up to that hour, else its latest of the day.
+  const proposal = (line: Line, hour: number): Entry | undefined => {
+    const made = entries.filter((e) => e.line_id === line.id && !e.reversed).sort((a, b) => a.hour - b.hour || a.id - b.id);
+    return made.filter((e) => e.hour <= hour).at(-1) ?? made.at(-1);
+  };
 
   return (
     <PageFrame
@@ -90,6 +99,15 @@ export default function ProductionHourlyPage() {
                   {lines.map((l) => {
                     const u = units.get(`${h}:${l.id}`);
                     const met = u != null && l.hourly_target != null ? u >= l.hourly_target : null;
+                    if (u == null && notYet(h)) {
+                      return (
+                        <Table.Td key={l.id} p="xs" c="dimmed" data-testid={`cell-${h}-${l.id}`} aria-label={t('production.hourly.notYet', { line: l.name, hour: formatHour(h, lng) })}>
+                          <Text size="sm" c="dimmed" opacity={0.6}>
+                            —
+                          </Text>
+                        </Table.Td>
+                      );
+                    }
                     return (
                       <Table.Td key={l.id} p={0} data-flush>
                         <UnstyledButton
@@ -134,7 +152,16 @@ export default function ProductionHourlyPage() {
         </Title>
         <EntryList entries={entries} onReverse={setReversing} />
       </Stack>
-      <EntryDialog opened={cell != null} onClose={() => setCell(null)} date={date} hour={cell?.hour ?? 0} line={cell?.line ?? null} />
+      <EntryDialog
+        // A cell of its own each time: its proposal, not what was picked in the last one.
+        key={cell ? `${cell.hour}:${cell.line.id}` : 'closed'}
+        opened={cell != null}
+        onClose={() => setCell(null)}
+        date={date}
+        hour={cell?.hour ?? 0}
+        line={cell?.line ?? null}
+        proposal={cell ? proposal(cell.line, cell.hour) : undefined}
+      />
       <ReverseDialog entry={reversing} onClose={() => setReversing(null)} />
       <LinesManager opened={managing} onClose={() => setManaging(false)} />
     </PageFrame>
