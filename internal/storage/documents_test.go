@@ -21,12 +21,18 @@ import (
 )
 
 type docsEnv struct {
+	db    *storage.DB
 	svc   *documents.Service
 	org   *organisation.Service
 	msg   *messaging.Service
 	clock *time.Time
 	ada   documents.Actor
 	sam   documents.Actor
+}
+
+// forEachDocs runs fn against a fresh docsEnv on every engine.
+func forEachDocs(t *testing.T, fn func(t *testing.T, e *docsEnv)) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) { fn(t, newDocs(t, db)) })
 }
 
 func newDocs(t *testing.T, db *storage.DB) *docsEnv {
@@ -43,7 +49,7 @@ func newDocs(t *testing.T, db *storage.DB) *docsEnv {
 		actors = append(actors, documents.Actor{UserID: u.ID, Name: n + " Test"})
 	}
 	now := time.Now().UTC()
-	e := &docsEnv{org: storage.NewOrganisationService(db), msg: storage.NewMessagingService(db), clock: &now, ada: actors[0], sam: actors[1]}
+	e := &docsEnv{db: db, org: storage.NewOrganisationService(db), msg: storage.NewMessagingService(db), clock: &now, ada: actors[0], sam: actors[1]}
 	cal := &organisation.Calendar{Settings: e.org, Clock: func() time.Time { return *e.clock }}
 	e.svc = documents.NewService(storage.NewDocumentStore(db), e.org, e.msg, cal, log)
 	return e
@@ -83,8 +89,7 @@ func readAll(t *testing.T, e *docsEnv, id int64) []byte {
 
 func TestDocumentsStoreChunksAndDedupe(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		// Just over three chunks, so the last one is short.
 		body := append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte("0123456789abcdef"), 3*documents.ChunkSize/16+100)...)
 		a := e.upload(t, "coa.pdf", body, documents.TypeCertificate)
@@ -92,10 +97,10 @@ func TestDocumentsStoreChunksAndDedupe(t *testing.T) {
 		if a.SHA256 != b.SHA256 || a.ID == b.ID || a.Size != int64(len(body)) || a.ContentType != documents.TypePDF {
 			t.Fatalf("a %+v b %+v", a, b)
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM document_contents`); n != 1 {
+		if n := count(t, e.db, `SELECT COUNT(*) FROM document_contents`); n != 1 {
 			t.Fatalf("identical files stored %d times, want once", n)
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM document_chunks`); n != 4 {
+		if n := count(t, e.db, `SELECT COUNT(*) FROM document_chunks`); n != 4 {
 			t.Fatalf("%d chunks, want 4", n)
 		}
 		if got := readAll(t, e, b.ID); !bytes.Equal(got, body) {
@@ -106,8 +111,7 @@ func TestDocumentsStoreChunksAndDedupe(t *testing.T) {
 
 func TestDocumentsUploadLimitIsAnOrganisationSetting(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		ctx := context.Background()
 		if got, _ := e.svc.MaxUploadBytes(ctx); got != 50<<20 {
 			t.Fatalf("default limit %d, want 50 MiB", got)
@@ -121,7 +125,7 @@ func TestDocumentsUploadLimitIsAnOrganisationSetting(t *testing.T) {
 		if apperr.CodeOf(err) != "file.too_large" || apperr.KindOf(err) != apperr.TooLarge {
 			t.Fatalf("over the limit: %v, want file.too_large", err)
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM document_contents`); n != 0 {
+		if n := count(t, e.db, `SELECT COUNT(*) FROM document_contents`); n != 0 {
 			t.Fatalf("a refused upload left %d contents", n)
 		}
 		e.upload(t, "fits.csv", body[:1<<20], documents.TypeOther)
@@ -130,8 +134,7 @@ func TestDocumentsUploadLimitIsAnOrganisationSetting(t *testing.T) {
 
 func TestDocumentsRefuseWrongTypesAndBadZips(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		ctx := context.Background()
 		for name, body := range map[string][]byte{
 			"invoice.pdf": []byte("MZ\x90\x00 an executable"),
@@ -143,7 +146,7 @@ func TestDocumentsRefuseWrongTypesAndBadZips(t *testing.T) {
 				t.Errorf("%s: %v, want refused", name, err)
 			}
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM document_contents`); n != 0 {
+		if n := count(t, e.db, `SELECT COUNT(*) FROM document_contents`); n != 0 {
 			t.Fatalf("refused uploads left %d contents", n)
 		}
 	})
@@ -165,8 +168,7 @@ func zipOf(t *testing.T, files map[string]string) []byte {
 
 func TestDocumentsZipIsListedAndNotifiesTheOthers(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		ctx := context.Background()
 		z := zipOf(t, map[string]string{"photos/pallet.jpg": "jpeg bytes", "bol.csv": "a,b\n1,2\n"})
 		d, err := e.svc.Upload(ctx, documents.NewDocument{Name: "delivery.zip", Type: documents.TypeBillOfLading}, bytes.NewReader(z), e.ada)
@@ -194,8 +196,7 @@ func TestDocumentsZipIsListedAndNotifiesTheOthers(t *testing.T) {
 
 func TestDocumentsTrashRestoreAndPurge(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		ctx := context.Background()
 		shared := []byte("line,qty\n1,2\n")
 		keep := e.upload(t, "keep.csv", shared, documents.TypeOther)
@@ -248,10 +249,10 @@ func TestDocumentsTrashRestoreAndPurge(t *testing.T) {
 		if got := readAll(t, e, keep.ID); !bytes.Equal(got, shared) {
 			t.Fatal("the shared content was purged with the document")
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM document_contents`); n != 1 {
+		if n := count(t, e.db, `SELECT COUNT(*) FROM document_contents`); n != 1 {
 			t.Fatalf("%d contents left, want 1", n)
 		}
-		if n := count(t, db, `SELECT COUNT(*) FROM document_chunks`); n != 1 {
+		if n := count(t, e.db, `SELECT COUNT(*) FROM document_chunks`); n != 1 {
 			t.Fatalf("%d chunks left, want 1", n)
 		}
 	})
@@ -259,10 +260,9 @@ func TestDocumentsTrashRestoreAndPurge(t *testing.T) {
 
 func TestDocumentsPurgeRemovesStalePendingContent(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		ctx := context.Background()
-		st := storage.NewDocumentStore(db)
+		st := storage.NewDocumentStore(e.db)
 		id, err := st.BeginContent(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -282,8 +282,7 @@ func TestDocumentsPurgeRemovesStalePendingContent(t *testing.T) {
 
 func TestDocumentsListFiltersSortsAndPages(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		ctx := context.Background()
 		for i, name := range []string{"Invoice March.pdf", "invoice april.pdf", "BOL 17.csv", "100%_done.txt"} {
 			body := []byte("%PDF-1.4\n" + name)
@@ -322,8 +321,7 @@ func TestDocumentsListFiltersSortsAndPages(t *testing.T) {
 
 func TestDocumentsIdenticalUploadsAtOnceShareOneContent(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newDocs(t, db)
+	forEachDocs(t, func(t *testing.T, e *docsEnv) {
 		body := append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte("same bytes "), 50_000)...)
 		const n = 8
 		errs := make(chan error, n)
@@ -338,10 +336,10 @@ func TestDocumentsIdenticalUploadsAtOnceShareOneContent(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := count(t, db, `SELECT COUNT(*) FROM documents`); got != n {
+		if got := count(t, e.db, `SELECT COUNT(*) FROM documents`); got != n {
 			t.Fatalf("%d documents, want %d", got, n)
 		}
-		if got := count(t, db, `SELECT COUNT(*) FROM document_contents`); got != 1 {
+		if got := count(t, e.db, `SELECT COUNT(*) FROM document_contents`); got != 1 {
 			t.Fatalf("%d contents for one file uploaded %d times at once, want 1", got, n)
 		}
 	})

@@ -81,6 +81,11 @@ func newClockEnv(t *testing.T, db *storage.DB) *clockEnv {
 	return e
 }
 
+// forEachClockEnv runs fn against a fresh clockEnv on every engine.
+func forEachClockEnv(t *testing.T, fn func(t *testing.T, e *clockEnv)) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) { fn(t, newClockEnv(t, db)) })
+}
+
 // newTimeclock is the time clock as the app wires it, over db.
 func newTimeclock(db *storage.DB, keys *timeclock.Keys, log *slog.Logger) *timeclock.Service {
 	cal := &organisation.Calendar{Settings: storage.NewOrganisationService(db), Clock: func() time.Time { return db.Now() }}
@@ -125,11 +130,10 @@ func wantCode(t *testing.T, err error, code apperr.Kind) {
 
 func TestPINStoredAsKeyedHash(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newClockEnv(t, db)
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		emp := e.employee("Ana", "Lima", "482913")
 		var stored string
-		if err := db.QueryRow(context.Background(), `SELECT pin_hash FROM employees WHERE id = ?`, emp.ID).Scan(&stored); err != nil {
+		if err := e.db.QueryRow(context.Background(), `SELECT pin_hash FROM employees WHERE id = ?`, emp.ID).Scan(&stored); err != nil {
 			t.Fatal(err)
 		}
 		other, _ := timeclock.NewKeys([]byte("some-other-secret-456"))
@@ -144,8 +148,7 @@ func TestPINStoredAsKeyedHash(t *testing.T) {
 
 func TestClockTokenSingleUseAndExpiry(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newClockEnv(t, db)
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		emp := e.employee("Ana", "Lima", "1234")
 		other := e.employee("Bo", "Chen", "5678")
 
@@ -173,7 +176,7 @@ func TestClockTokenSingleUseAndExpiry(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, _ := e.svc.Employee(context.Background(), emp.ID)
-		if got.ClockStatus != timeclock.ClockedOut || got.LastEvent == nil || !got.LastEvent.Equal(db.Now()) {
+		if got.ClockStatus != timeclock.ClockedOut || got.LastEvent == nil || !got.LastEvent.Equal(e.db.Now()) {
 			t.Errorf("after clock-out: %+v", got)
 		}
 		// Archived employees cannot use an outstanding token.
@@ -189,8 +192,7 @@ func TestClockTokenSingleUseAndExpiry(t *testing.T) {
 
 func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newClockEnv(t, db)
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		emp := e.employee("Ana", "Lima", "1234")
 		const n = 50
 		tokens := make([]string, n)
@@ -220,7 +222,7 @@ func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
 			t.Errorf("ok %d, conflict %d, forbidden %d; want 1, %d, 0", ok.Load(), conflict.Load(), forbidden.Load(), n-1)
 		}
 		var punches int
-		if err := db.QueryRow(context.Background(), `SELECT COUNT(*) FROM punches WHERE employee_id = ?`, emp.ID).Scan(&punches); err != nil {
+		if err := e.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM punches WHERE employee_id = ?`, emp.ID).Scan(&punches); err != nil {
 			t.Fatal(err)
 		}
 		if punches != 1 {
@@ -231,8 +233,7 @@ func TestConcurrentClockInsChangeStateOnce(t *testing.T) {
 
 func TestPINThrottle(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newClockEnv(t, db)
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		ana := e.employee("Ana", "Lima", "1234")
 		bo := e.employee("Bo", "Chen", "5678")
 
@@ -302,8 +303,7 @@ func TestPINThrottle(t *testing.T) {
 
 func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newClockEnv(t, db)
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		var emps []*timeclock.Employee
 		for i := 0; i < 10; i++ {
 			emps = append(emps, e.employee("E", fmt.Sprintf("Number%02d", i), fmt.Sprintf("10%02d", i)))
@@ -336,8 +336,7 @@ func TestPINThrottleRightPINsNeverCountedAndClientLimit(t *testing.T) {
 
 func TestMalformedPINsAreWrongPINs(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newClockEnv(t, db)
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		emp := e.employee("Ana", "Lima", "1234")
 		for _, pin := range []string{"12", "abcd", "1234 ", "123456789012345678901234567890"} {
 			if res, err := e.check(emp.ID, pin, "k"); err != nil || res.Valid {
@@ -353,14 +352,13 @@ func TestMalformedPINsAreWrongPINs(t *testing.T) {
 
 func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		ctx := context.Background()
-		e := newClockEnv(t, db)
 		emp := e.employee("Ana", "Lima", "1234")
 		if err := e.clock(emp.ID, e.token(emp.ID, "1234"), timeclock.ClockedIn); err != nil {
 			t.Fatal(err)
 		}
-		inAt := db.Now()
+		inAt := e.db.Now()
 		e.advance(14 * time.Hour)
 
 		// Forgotten: open longer than 12 hours.
@@ -371,7 +369,7 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 		// Corrections need a reason.
 		_, err = e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "out", At: inAt.Add(8 * time.Hour), Reason: "  "})
 		wantCode(t, err, apperr.Invalid)
-		_, err = e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "out", At: db.Now().Add(time.Hour), Reason: "x"})
+		_, err = e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "out", At: e.db.Now().Add(time.Hour), Reason: "x"})
 		wantCode(t, err, apperr.Invalid) // not in the future
 
 		// Staff close the forgotten shift.
@@ -399,14 +397,14 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 		}
 		a := edited.Audit[1]
 		if a.Action != timeclock.ActionEdit || !a.Before.At.Equal(inAt.Add(8*time.Hour)) || !a.After.At.Equal(inAt.Add(7*time.Hour)) ||
-			!a.At.Equal(db.Now()) || a.UserID != e.staff.UserID {
+			!a.At.Equal(e.db.Now()) || a.UserID != e.staff.UserID {
 			t.Errorf("edit entry = %+v", a)
 		}
 		_, err = e.svc.EditPunch(ctx, e.staff, timeclock.PunchEdit{PunchID: out.ID, At: inAt.Add(7 * time.Hour), Reason: "same"})
 		wantCode(t, err, apperr.Invalid)
 
 		// Void the clock-in: nothing is deleted, the employee has no open shift, and a void is final.
-		ps, err := e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), db.Now().Add(time.Hour))
+		ps, err := e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), e.db.Now().Add(time.Hour))
 		if err != nil || len(ps) != 2 {
 			t.Fatalf("punches = %+v, %v", ps, err)
 		}
@@ -425,7 +423,7 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 		wantCode(t, err, apperr.Conflict)
 		_, err = e.svc.VoidPunch(ctx, e.staff, 424242, "x")
 		wantCode(t, err, apperr.NotFound)
-		ps, _ = e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), db.Now().Add(time.Hour))
+		ps, _ = e.svc.Punches(ctx, emp.ID, inAt.Add(-time.Hour), e.db.Now().Add(time.Hour))
 		if len(ps) != 2 || !ps[1].Voided {
 			t.Errorf("after void: %+v", ps)
 		}
@@ -438,12 +436,11 @@ func TestCorrectionsKeepAnAuditTrail(t *testing.T) {
 
 func TestCorrectionMakesOutstandingTokensStale(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		ctx := context.Background()
-		e := newClockEnv(t, db)
 		emp := e.employee("Ana", "Lima", "1234")
 		tok := e.token(emp.ID, "1234")
-		if _, err := e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "in", At: db.Now().Add(-time.Hour), Reason: "Forgot"}); err != nil {
+		if _, err := e.svc.AddPunch(ctx, e.staff, timeclock.NewPunch{EmployeeID: emp.ID, Kind: "in", At: e.db.Now().Add(-time.Hour), Reason: "Forgot"}); err != nil {
 			t.Fatal(err)
 		}
 		wantCode(t, e.clock(emp.ID, tok, timeclock.ClockedOut), apperr.Forbidden)
@@ -455,9 +452,8 @@ func TestCorrectionMakesOutstandingTokensStale(t *testing.T) {
 
 func TestEmployeeListSearchSortPage(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		ctx := context.Background()
-		e := newClockEnv(t, db)
 		for _, n := range [][2]string{{"Zoe", "adams"}, {"Al", "Baker"}, {"Ana", "Almeida"}, {"Cy", "Chen"}, {"Dee", "100%_Real"}} {
 			e.employee(n[0], n[1], "1234")
 		}
@@ -509,9 +505,8 @@ func TestEmployeeListSearchSortPage(t *testing.T) {
 
 func TestTimesheetFromTheDatabaseAcrossDST(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		ctx := context.Background()
-		e := newClockEnv(t, db)
 		e.now.Store(time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC).UnixMilli())
 		emp := e.employee("Ana", "Lima", "1234")
 		e.employee("Bo", "Chen", "1234") // no hours, still listed
@@ -587,23 +582,22 @@ func BenchmarkKioskEmployees300(b *testing.B) {
 // goes on; a new PIN from staff lifts it.
 func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachClockEnv(t, func(t *testing.T, e *clockEnv) {
 		ctx := context.Background()
-		e := newClockEnv(t, db)
 		ana := e.employee("Ana", "Lima", "2468")
 		svcs := []*timeclock.Service{e.svc}
-		if db.Dialect == storage.Postgres {
-			other, err := storage.Open(ctx, db.DSN)
+		if e.db.Dialect == storage.Postgres {
+			other, err := storage.Open(ctx, e.db.DSN)
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { other.Close() })
-			other.SetNow(db.Now)
+			other.SetNow(e.db.Now)
 			keys, _ := timeclock.NewKeys([]byte("storage-test-secret-123"))
 			svcs = append(svcs, newTimeclock(other, keys, slog.New(slog.NewTextHandler(io.Discard, nil))))
 		}
 		for _, s := range svcs {
-			s.Notifier = storage.NewMessagingService(db)
+			s.Notifier = storage.NewMessagingService(e.db)
 		}
 		burst := func(n int, offset int) (evaluated int32) {
 			var count atomic.Int32
@@ -623,7 +617,7 @@ func TestPINEmployeeLimitAcrossClients(t *testing.T) {
 			t.Fatalf("150 guesses from 150 addresses: %d evaluated, want %d", got, timeclock.EmployeePINLimit)
 		}
 		// Staff are told once, with the employee's name…
-		page, err := storage.NewMessagingService(db).List(ctx, e.staff.UserID, messaging.Filter{Limit: 10})
+		page, err := storage.NewMessagingService(e.db).List(ctx, e.staff.UserID, messaging.Filter{Limit: 10})
 		notes := page.Notifications
 		if err != nil {
 			t.Fatal(err)
