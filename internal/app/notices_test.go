@@ -22,15 +22,21 @@ import (
 
 // noticeWorld is an organisation with an admin and a staff user.
 type noticeWorld struct {
+	db           *storage.DB
 	svc          *app.Services
 	admin, staff int64
+}
+
+// forEachNoticeWorld runs fn in a fresh noticeWorld on every engine.
+func forEachNoticeWorld(t *testing.T, fn func(t *testing.T, w *noticeWorld)) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) { fn(t, newNoticeWorld(t, db)) })
 }
 
 func newNoticeWorld(t *testing.T, db *storage.DB) *noticeWorld {
 	t.Helper()
 	ctx := context.Background()
 	svc := app.New(db, slog.New(slog.DiscardHandler), app.WithPasswordHashing(accounts.TestHashing))
-	w := &noticeWorld{svc: svc}
+	w := &noticeWorld{db: db, svc: svc}
 	for i, u := range []accounts.NewUser{
 		{Email: "ada@example.org", Password: "correct-horse", FirstName: "Ada", LastName: "Admin", Role: "admin"},
 		{Email: "sam@example.org", Password: "correct-horse", FirstName: "Sam", LastName: "Staff", Role: "staff"},
@@ -70,9 +76,8 @@ func (w *noticeWorld) of(t *testing.T, user int64, kind string) []messaging.Noti
 // back above and down again notifies again; concurrent moves cross once.
 func TestLowStockNotifiesOnTheCrossingOnly(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachNoticeWorld(t, func(t *testing.T, w *noticeWorld) {
 		ctx := context.Background()
-		w := newNoticeWorld(t, db)
 		inv := w.svc.Inventory
 		it, err := inv.CreateItem(ctx, inventory.NewItem{SKU: "OATS-1", Name: "Rolled oats", Kind: inventory.KindRaw, Unit: "kg",
 			ReorderLevel: inventory.Units(5)})
@@ -158,9 +163,8 @@ func TestLowStockNotifiesOnTheCrossingOnly(t *testing.T) {
 // partial payment tells nobody.
 func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachNoticeWorld(t, func(t *testing.T, w *noticeWorld) {
 		ctx := context.Background()
-		w := newNoticeWorld(t, db)
 		c, err := w.svc.Clients.Create(ctx, clients.Input{Name: "Harbor Foods", Email: "ap@harbor.example", Address: "1 Quay", City: "Leith", Country: "GB"})
 		if err != nil {
 			t.Fatal(err)
@@ -213,9 +217,8 @@ func TestInvoicePaidNotifiesAdmins(t *testing.T) {
 // hour (messaging.RepeatPeriod) has passed since the last notice.
 func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachNoticeWorld(t, func(t *testing.T, w *noticeWorld) {
 		ctx := context.Background()
-		w := newNoticeWorld(t, db)
 		e, err := w.svc.Timeclock.CreateEmployee(ctx, timeclock.NewEmployee{FirstName: "Dara", LastName: "Davies", PIN: "582914"})
 		if err != nil {
 			t.Fatal(err)
@@ -224,11 +227,11 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		now := db.Now()
+		now := w.db.Now()
 		clockIn := func(id int64, ago time.Duration) {
 			t.Helper()
 			at := now.Add(-ago).UnixMilli()
-			err := db.WithTx(ctx, func(tx *storage.Tx) error {
+			err := w.db.WithTx(ctx, func(tx *storage.Tx) error {
 				if _, err := tx.Exec(ctx, `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, 'in', ?, 'kiosk', ?)`, id, at, at); err != nil {
 					return err
 				}
@@ -243,8 +246,8 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 		clockIn(other.ID, 11*time.Hour) // not yet
 
 		instances := []*app.Services{w.svc, w.svc}
-		if db.Dialect == storage.Postgres {
-			db2, err := storage.Open(ctx, db.DSN)
+		if w.db.Dialect == storage.Postgres {
+			db2, err := storage.Open(ctx, w.db.DSN)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -275,7 +278,7 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 			t.Fatalf("the staff user got %d", len(staff))
 		}
 		// Closed and clocked in again, forgotten again: a new shift, told again.
-		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+		err = w.db.WithTx(ctx, func(tx *storage.Tx) error {
 			_, err := tx.Exec(ctx, `UPDATE employees SET clock_status = 'clocked_out' WHERE id = ?`, e.ID)
 			return err
 		})
@@ -291,7 +294,7 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 		if got := len(w.of(t, w.admin, messaging.KindForgottenClockOut)); got != 1 {
 			t.Fatalf("admin got %d within the hour, want 1", got)
 		}
-		err = db.WithTx(ctx, func(tx *storage.Tx) error {
+		err = w.db.WithTx(ctx, func(tx *storage.Tx) error {
 			_, err := tx.Exec(ctx, `UPDATE employees SET clock_status = 'clocked_out' WHERE id = ?`, e.ID)
 			return err
 		})
@@ -299,7 +302,7 @@ func TestForgottenClockOutToldOncePerShift(t *testing.T) {
 			t.Fatal(err)
 		}
 		now = now.Add(messaging.RepeatPeriod + time.Minute)
-		db.SetNow(func() time.Time { return now })
+		w.db.SetNow(func() time.Time { return now })
 		clockIn(e.ID, 13*time.Hour)
 		// (Eli's shift, open an hour longer, is over 12 hours now too.)
 		if n, err := w.svc.AlertForgotten(ctx); err != nil || n != 2 {

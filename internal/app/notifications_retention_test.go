@@ -8,7 +8,6 @@ import (
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
 	"github.com/packline/packline/internal/storage"
-	"github.com/packline/packline/internal/storage/storagetest"
 )
 
 // aged is a notification raised age before now, read or not.
@@ -45,14 +44,13 @@ func seedNotifications(t *testing.T, db *storage.DB, user int64, rows ...aged) {
 // raised over 90 days ago, and counts them; unread and recent ones stay.
 func TestPurgeExpiredDeletesOldReadNotifications(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachNoticeWorld(t, func(t *testing.T, w *noticeWorld) {
 		ctx := context.Background()
-		w := newNoticeWorld(t, db)
 		if st, err := w.svc.Organisation.Get(ctx); err != nil || st.NotificationRetentionDays != 90 || messaging.DefaultRetention != 90*day {
 			t.Fatalf("default retention: %d days (%v), DefaultRetention %v; want 90 days", st.NotificationRetentionDays, err, messaging.DefaultRetention)
 		}
 		old, recent := 90*day+time.Hour, time.Hour
-		seedNotifications(t, db, w.admin, aged{old, true}, aged{old, true}, aged{old, false}, aged{recent, true},
+		seedNotifications(t, w.db, w.admin, aged{old, true}, aged{old, true}, aged{old, false}, aged{recent, true},
 			aged{89 * day, true})
 		p, err := w.svc.PurgeExpired(ctx)
 		if err != nil || p.Notifications != 2 {
@@ -69,12 +67,11 @@ func TestPurgeExpiredDeletesOldReadNotifications(t *testing.T) {
 // unread ones stay however old.
 func TestPurgeExpiredFollowsTheRetentionSetting(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+	forEachNoticeWorld(t, func(t *testing.T, w *noticeWorld) {
 		ctx := context.Background()
-		w := newNoticeWorld(t, db)
-		seedNotifications(t, db, w.admin, aged{31 * day, true}, aged{29 * day, true},
+		seedNotifications(t, w.db, w.admin, aged{31 * day, true}, aged{29 * day, true},
 			aged{31 * day, false}, aged{400 * day, false}, aged{time.Hour, false})
-		seedNotifications(t, db, w.staff, aged{31 * day, true}, aged{31 * day, false})
+		seedNotifications(t, w.db, w.staff, aged{31 * day, true}, aged{31 * day, false})
 		if p, err := w.svc.PurgeExpired(ctx); err != nil || p.Notifications != 0 {
 			t.Fatalf("at the default retention: purged %+v (%v), want none", p, err)
 		}
