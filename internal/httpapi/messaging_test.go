@@ -114,6 +114,11 @@ type liveEnv struct {
 	samID   int64
 }
 
+// forEachLiveEnv runs fn against a fresh liveEnv on every engine.
+func forEachLiveEnv(t *testing.T, fn func(t *testing.T, e *liveEnv)) {
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) { fn(t, newLiveEnv(t, db)) })
+}
+
 func newLiveEnv(t *testing.T, db *storage.DB) *liveEnv {
 	e := &liveEnv{env: newEnv(t, db)}
 	e.servers = []*httptest.Server{e.srv}
@@ -140,8 +145,7 @@ func (e *liveEnv) on(i int, method, path, token, body string, want int, out any)
 
 func TestLiveChatReachesEveryInstance(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newLiveEnv(t, db)
+	forEachLiveEnv(t, func(t *testing.T, e *liveEnv) {
 		other := len(e.servers) - 1
 		stream := openEvents(t, e.servers[other], e.sam, "", "")
 
@@ -195,8 +199,7 @@ func TestLiveChatReachesEveryInstance(t *testing.T) {
 
 func TestNotificationsListedAndReadOnEveryInstance(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newLiveEnv(t, db)
+	forEachLiveEnv(t, func(t *testing.T, e *liveEnv) {
 		other := len(e.servers) - 1
 		stream := openEvents(t, e.servers[0], e.sam, "", "")
 		for _, name := range []string{"Recalls", "Kiosk", "Rota"} {
@@ -250,8 +253,7 @@ func TestNotificationsListedAndReadOnEveryInstance(t *testing.T) {
 
 func TestEventsReplayAfterReconnect(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newLiveEnv(t, db)
+	forEachLiveEnv(t, func(t *testing.T, e *liveEnv) {
 		other := len(e.servers) - 1
 		var topic struct{ ID int64 }
 		e.on(0, "POST", "/api/chat/topics", e.token, `{"name":"Night shift"}`, 201, &topic)
@@ -296,8 +298,7 @@ func TestEventsReplayAfterReconnect(t *testing.T) {
 
 func TestChatRules(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newLiveEnv(t, db)
+	forEachLiveEnv(t, func(t *testing.T, e *liveEnv) {
 		var topic struct{ ID int64 }
 		e.call("POST", "/api/chat/topics", e.token, `{"name":"Deliveries"}`, 201, &topic)
 		e.call("POST", "/api/chat/topics", e.token, `{"name":"deliveries"}`, 409, nil)
@@ -334,8 +335,8 @@ func TestChatRules(t *testing.T) {
 		e.call("PATCH", msg, e.token, `{"text":"fixed"}`, 200, nil)
 		e.call("DELETE", msg, e.token, "", 200, nil)
 		e.call("PATCH", msg, e.token, `{"text":"back"}`, 409, nil)
-		start := db.Now()
-		db.SetNow(func() time.Time { return start.Add(10*time.Minute + time.Second) })
+		start := e.db.Now()
+		e.db.SetNow(func() time.Time { return start.Add(10*time.Minute + time.Second) })
 		raw := e.call("PATCH", fmt.Sprintf("/api/chat/messages/%d", ids[3]), e.token, `{"text":"late"}`, 409, nil)
 		if !strings.Contains(string(raw), "chat.edit_window_over") {
 			t.Errorf("late edit: %s", raw)
@@ -352,8 +353,7 @@ func TestChatRules(t *testing.T) {
 // Last-Event-ID never skips an event committed after a newer one.
 func TestLiveEventsArriveInIDOrder(t *testing.T) {
 	t.Parallel()
-	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
-		e := newLiveEnv(t, db)
+	forEachLiveEnv(t, func(t *testing.T, e *liveEnv) {
 		var topic struct{ ID int64 }
 		e.on(0, "POST", "/api/chat/topics", e.token, `{"name":"Order"}`, 201, &topic)
 		stream := openEvents(t, e.servers[len(e.servers)-1], e.sam, "", "")
