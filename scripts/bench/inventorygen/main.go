@@ -10,13 +10,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"time"
 
-	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/benchdata"
 )
 
@@ -40,21 +36,12 @@ func main() {
 
 func run(ctx context.Context, dsn string, nItems, perItem, perBatch int, email, password string) error {
 	start := time.Now()
-	db, err := storage.Open(ctx, dsn)
+	db, admin, err := benchdata.OpenFresh(ctx, dsn, email, password)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if _, err := db.Migrate(ctx); err != nil {
-		return err
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	u, err := storage.NewAccountService(db, log).CreateUser(ctx, accounts.NewUser{Email: email, Password: password,
-		FirstName: "Bench", LastName: "User", Role: accounts.RoleAdmin})
-	if err != nil {
-		return err
-	}
-	batches, moves, err := benchdata.Inventory(ctx, db, u.ID, nItems, perItem, perBatch)
+	batches, moves, err := benchdata.Inventory(ctx, db, admin, nItems, perItem, perBatch)
 	if err != nil {
 		return err
 	}

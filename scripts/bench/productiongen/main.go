@@ -10,13 +10,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"time"
 
-	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/benchdata"
 )
 
@@ -33,20 +29,12 @@ func main() {
 	start := time.Now()
 	ctx := context.Background()
 	err := func() error {
-		db, err := storage.Open(ctx, *dsn)
+		db, admin, err := benchdata.OpenFresh(ctx, *dsn, "bench@packline.local", "bench-password")
 		if err != nil {
 			return err
 		}
 		defer db.Close()
-		if _, err := db.Migrate(ctx); err != nil {
-			return err
-		}
-		u, err := storage.NewAccountService(db, slog.New(slog.NewTextHandler(io.Discard, nil))).CreateUser(ctx,
-			accounts.NewUser{Email: "bench@packline.local", Password: "bench-password", FirstName: "Bench", LastName: "User", Role: accounts.RoleAdmin})
-		if err != nil {
-			return err
-		}
-		entries, moves, err := benchdata.Production(ctx, db, u.ID, *lines, *hours, *days)
+		entries, moves, err := benchdata.Production(ctx, db, admin, *lines, *hours, *days)
 		if err != nil {
 			return err
 		}
