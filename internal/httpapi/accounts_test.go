@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -13,7 +12,6 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/accounts"
-	"github.com/packline/packline/internal/app"
 	"github.com/packline/packline/internal/httpapi"
 	"github.com/packline/packline/internal/storage"
 	"github.com/packline/packline/internal/storage/storagetest"
@@ -175,7 +173,7 @@ func TestConcurrentLogins(t *testing.T) {
 		var wg sync.WaitGroup
 		tokens := make([]string, 12)
 		errs := make(chan error, len(tokens))
-		svc := app.New(e.db, slog.New(slog.DiscardHandler), app.WithPasswordHashing(accounts.TestHashing)).Accounts
+		svc := testAccounts(e.db, nil)
 		for i := range tokens {
 			if _, err := svc.CreateUser(context.Background(), accounts.NewUser{
 				Email: fmt.Sprintf("staff%d@example.org", i), Password: "correct-horse", FirstName: "Staff"}); err != nil {
@@ -290,11 +288,7 @@ func TestPresenceListsStaffOnlineNow(t *testing.T) {
 
 		// A second user signs in, then does nothing for ten minutes: only the
 		// admin, who keeps using the app, is still a current visitor.
-		if _, err := app.New(e.db, slog.New(slog.NewTextHandler(io.Discard, nil)), app.WithPasswordHashing(accounts.TestHashing)).Accounts.CreateUser(context.Background(),
-			accounts.NewUser{Email: "idle@example.org", Password: "correct-horse", FirstName: "Idle"}); err != nil {
-			t.Fatal(err)
-		}
-		e.call("POST", "/api/login", "", `{"email":"idle@example.org","password":"correct-horse"}`, 200, nil)
+		e.signIn(accounts.NewUser{Email: "idle@example.org", FirstName: "Idle"})
 		e.call("GET", "/api/presence", login.Token, "", 200, &out)
 		if len(out.Visitors) != 2 {
 			t.Fatalf("visitors = %+v, want two", out.Visitors)
