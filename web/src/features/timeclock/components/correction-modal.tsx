@@ -13,7 +13,7 @@ import { FormActions } from '@/components/form-actions';
 export type CorrectionTarget =
   /** at: the time to propose (a forgotten shift's likely end), else now. */
   | { type: 'add'; employeeId: number; name: string; kind: 'in' | 'out'; at?: string | null }
-  | { type: 'edit'; punch: Punch; name: string }
+  | { type: 'edit'; punch: Pick<Punch, 'id' | 'kind' | 'at'>; name: string }
   | { type: 'void'; punch: Punch; name: string };
 
 /**

@@ -5,11 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { downloadTimesheetCsv, useTimesheet } from '../api/time';
+import type { Shift } from '../api/types';
 import { addDays, formatDay, formatHours, formatPunch, todayIn, weekOf } from '../lib/time';
+import { CorrectionModal, type CorrectionTarget } from './correction-modal';
 import { ErrorText } from '@/components/error-text';
 import { DateField } from '@/components/date-field';
 
 type Period = 'day' | 'week' | 'range';
+
+/** A flag's colour: red for what needs fixing, yellow for what is only worth knowing, grape for offline. */
+const flagColor = (f: string) => (f === 'offline' ? 'grape' : f === 'corrected' || f === 'open' ? 'yellow' : 'red');
 
 /** Hours per employee and day for a day, a Monday–Sunday week or any range, with totals. */
 export function TimesheetView({ timeZone }: { timeZone: string }) {
@@ -19,6 +24,7 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
   const [day, setDay] = useState(today);
   const [range, setRange] = useState({ from: addDays(today, -13), to: today });
   const [open, setOpen] = useState<number | null>(null);
+  const [fixing, setFixing] = useState<CorrectionTarget | null>(null);
   const span = period === 'day' ? { from: day, to: day } : period === 'week' ? weekOf(day) : range;
   const sheet = useTimesheet(span);
   const days = sheet.data?.days ?? [];
@@ -26,6 +32,20 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
   const lng = i18n.language;
 
   const flagLabel = (f: string) => t(`employees.flag.${f}`, { defaultValue: f });
+  const HOUR = 3_600_000;
+  /**
+   * The correction a flag asks for, opened from the flag: the missing clock-out of a
+   * forgotten shift (proposed a usual shift after the clock-in, never past the maximum),
+   * the missing clock-in, or the clock-out of a long shift to check.
+   */
+  const fixOf = (f: string, s: Shift, name: string, employeeId: number): CorrectionTarget | null => {
+    const usual = Math.min(8, sheet.data?.max_shift_hours ?? 8) * HOUR;
+    if ((f === 'forgotten' || f === 'missing_out') && s.in)
+      return { type: 'add', employeeId, name, kind: 'out', at: new Date(Date.parse(s.in) + usual).toISOString() };
+    if (f === 'missing_in' && s.out) return { type: 'add', employeeId, name, kind: 'in', at: new Date(Date.parse(s.out) - usual).toISOString() };
+    if (f === 'long' && s.out && s.out_punch_id) return { type: 'edit', name, punch: { id: s.out_punch_id, kind: 'out', at: s.out } };
+    return null;
+  };
 
   return (
     <>
@@ -107,13 +127,23 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
                                 <Table.Td>{formatPunch(s.out, lng, timeZone) || '—'}</Table.Td>
                                 <Table.Td>{formatHours(s.hours, lng)}</Table.Td>
                                 <Table.Td>
-                                  {s.flags.map((f) => (
-                                    <Tooltip key={f} label={t(`employees.flagHelp.${f}`, { defaultValue: f, hours: sheet.data.max_shift_hours })}>
-                                      <Badge me={4} size="xs" color={f === 'offline' ? 'grape' : f === 'corrected' || f === 'open' ? 'yellow' : 'red'} variant="light">
-                                        {flagLabel(f)}
-                                      </Badge>
-                                    </Tooltip>
-                                  ))}
+                                  {s.flags.map((f) => {
+                                    const fix = fixOf(f, s, `${e.first_name} ${e.last_name}`, e.employee_id);
+                                    return (
+                                      <Tooltip key={f} label={t(`employees.flagHelp.${f}`, { defaultValue: f, hours: sheet.data.max_shift_hours })}>
+                                        {fix ? (
+                                          <Badge component="button" type="button" me={4} size="xs" color={flagColor(f)} variant="light" style={{ cursor: 'pointer' }}
+                                            aria-label={t('employees.fixFlag', { flag: flagLabel(f) })} onClick={() => setFixing(fix)}>
+                                            {flagLabel(f)}
+                                          </Badge>
+                                        ) : (
+                                          <Badge me={4} size="xs" color={flagColor(f)} variant="light">
+                                            {flagLabel(f)}
+                                          </Badge>
+                                        )}
+                                      </Tooltip>
+                                    );
+                                  })}
                                 </Table.Td>
                               </Table.Tr>
                             ))}
@@ -139,6 +169,7 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      {fixing && <CorrectionModal target={fixing} timeZone={timeZone} onClose={() => setFixing(null)} />}
     </>
   );
 }

@@ -132,4 +132,28 @@ describe('/employees', { timeout: 90_000 }, () => {
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toMatchObject({ kind: 'out', at: '2026-01-15T03:00', allow_long: true });
   });
+
+  it("opens a flagged shift's fix from its flag: the forgotten clock-out, proposed a usual shift after the clock-in", async () => {
+    server.use(
+      mockApi.get('/api/staff/employees', () => HttpResponse.json({ employees: [], total: 0, page: 1, page_size: 25 })),
+      mockApi.get('/api/staff/timesheets', () =>
+        HttpResponse.json({
+          from: '2026-01-12', to: '2026-01-18', time_zone: 'America/Chicago', max_shift_hours: 12, total_hours: 0, flagged: 1,
+          days: ['2026-01-12', '2026-01-13', '2026-01-14', '2026-01-15', '2026-01-16', '2026-01-17', '2026-01-18'],
+          employees: [{
+            employee_id: 6, first_name: 'Dara', last_name: 'Davies', active: true, total_hours: 0, flagged: 1,
+            days: ['12', '13', '14', '15', '16', '17', '18'].map((d) => ({ date: `2026-01-${d}`, hours: 0 })),
+            shifts: [{ in_punch_id: 9, in: '2026-01-14T13:00:00Z', out: null, hours: 0, flags: ['forgotten'] }],
+          }],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/employees');
+    await user.click(await screen.findByRole('tab', { name: 'Timesheets' }));
+    await user.click(await screen.findByRole('button', { name: '1 shift' }));
+    await user.click(await screen.findByRole('button', { name: 'Fix: Forgotten' }));
+    const dialog = await screen.findByRole('dialog', { name: /Dara Davies/ });
+    expect((within(dialog).getByLabelText(/^Time/) as HTMLInputElement).value).toBe('2026-01-14T15:00');
+  });
 });
