@@ -31,9 +31,13 @@ export function useToastHostNeeded(): boolean {
   );
 }
 
+// The toasts on screen by their text: the same message again replaces its toast
+// instead of stacking a second one (three wrong PINs make one toast, not three).
+const shown = new Map<string, { id: string; timer: ReturnType<typeof setTimeout> }>();
+
 /**
- * The one way the app shows a toast: bottom-right, 4000 ms (SPEC §8, §9).
- * Pass already translated text. Resolves with the toast's id.
+ * The one way the app shows a toast: bottom-right, 4000 ms (SPEC §8, §9), one toast
+ * per message at a time. Pass already translated text. Resolves with the toast's id.
  */
 export async function notify(kind: ToastKind, message: string, title?: string): Promise<string> {
   if (!hostNeeded) {
@@ -41,7 +45,13 @@ export async function notify(kind: ToastKind, message: string, title?: string): 
     hostListeners.forEach((l) => l());
   }
   const { notifications } = await import('@mantine/notifications');
-  return notifications.show({
+  const key = `${kind}\u0000${title ?? ''}\u0000${message}`;
+  const before = shown.get(key);
+  if (before) {
+    clearTimeout(before.timer);
+    notifications.hide(before.id);
+  }
+  const id = notifications.show({
     message,
     title,
     color: COLOR[kind],
@@ -49,4 +59,6 @@ export async function notify(kind: ToastKind, message: string, title?: string): 
     position: TOAST_POSITION,
     withBorder: true,
   });
+  shown.set(key, { id, timer: setTimeout(() => shown.delete(key), TOAST_DURATION_MS) });
+  return id;
 }

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 
 /**
  * A kiosk dialog that only its own buttons close (SPEC §2): no Escape, no click
- * outside, no close button, so the next person never inherits an open one.
+ * outside, no close button, so the next person never inherits an open one. It sits at
+ * the top of the screen, clear of the toasts at the bottom right, so that a toast never
+ * covers its buttons on a tablet.
  */
 export function KioskModal({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -13,7 +15,7 @@ export function KioskModal({ title, children }: { title: string; children: React
       closeOnEscape={false}
       closeOnClickOutside={false}
       withCloseButton={false}
-      centered
+      yOffset="2dvh"
       size="md"
       title={title}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}

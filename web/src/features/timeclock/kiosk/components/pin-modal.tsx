@@ -15,6 +15,8 @@ interface PinModalProps {
   /** Called when the PIN was empty after trimming (no call is made). */
   onEmpty: () => void;
   onCancel: () => void;
+  /** Why the last PIN was refused, shown in the dialog as well as in its toast. */
+  error?: string;
 }
 
 /** m:ss */
@@ -30,7 +32,7 @@ const countdown = (ms: number) => {
  * is disabled and counts down to when it may be tried again. Mounted only while open, so
  * every opening starts empty.
  */
-export function PinModal({ name, busy, lockedUntil, onSubmit, onEmpty, onCancel }: PinModalProps) {
+export function PinModal({ name, busy, lockedUntil, onSubmit, onEmpty, onCancel, error }: PinModalProps) {
   const { t } = useTranslation();
   const [pin, setPin] = useState('');
   const [now, setNow] = useState(() => Date.now());
@@ -74,6 +76,11 @@ export function PinModal({ name, busy, lockedUntil, onSubmit, onEmpty, onCancel 
             className={classes.pinInput}
             visibilityToggleButtonProps={{ 'aria-label': t('kiosk.togglePin'), tabIndex: 0, size: 'xl' }}
           />
+          {error && !locked && (
+            <Text c="red" fw={600} role="alert" data-testid="pin-error">
+              {error}
+            </Text>
+          )}
           {locked && (
             <Text c="red" fw={600} role="timer" aria-live="polite">
               {t('kiosk.lockedOut', { time: countdown(lockedUntil - now) })}

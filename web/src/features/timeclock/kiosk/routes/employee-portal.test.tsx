@@ -107,9 +107,18 @@ describe('/employee-portal', { timeout: 90_000 }, () => {
 
     await user.type(pin, '9999');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Incorrect PIN. Please try again.')).toBeInTheDocument();
+    // Said in the dialog, beside the Confirm button, and in a toast.
+    expect(await within(dialog).findByTestId('pin-error')).toHaveTextContent('Incorrect PIN. Please try again.');
     expect(calls.validate).toBe(1);
     expect(screen.getByRole('dialog', { name: 'Enter PIN for Ana Almeida' })).toBeInTheDocument();
+    // Three wrong PINs make one toast, not three stacked over the dialog.
+    for (const wrong of ['9998', '9997']) {
+      await user.type(pin, wrong);
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(calls.validate).toBe(wrong === '9998' ? 2 : 3));
+    }
+    await waitFor(() => expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(1));
+    expect(screen.getAllByText('Incorrect PIN. Please try again.')).toHaveLength(2); // the dialog's and the one toast
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -69,6 +69,8 @@ export default function EmployeePortal() {
   const [letter, setLetter] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const [busy, setBusy] = useState(false);
+  // Why the PIN dialog's last PIN was refused (cleared when it closes).
+  const [pinError, setPinError] = useState<string>();
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
   const [confirmation, setConfirmation] = useState<ConfirmationText | null>(null);
   // Per employee: until when (ms) the PIN throttle refuses attempts from this kiosk.
@@ -166,6 +168,7 @@ export default function EmployeePortal() {
 
   const backToList = useCallback(() => {
     setBusy(false);
+    setPinError(undefined);
     setStep({ kind: 'list' });
   }, []);
   /** The kiosk's start: no dialog, no letter chosen, the list at its top. */
@@ -241,7 +244,9 @@ export default function EmployeePortal() {
       if (r.valid) {
         setStep({ kind: 'clock', employee, status: r.clockStatus, lastEvent: r.lastEvent, token: r.clockToken, pin });
       } else {
-        void notify('danger', pinRefusal(r));
+        const why = pinRefusal(r);
+        setPinError(why);
+        void notify('danger', why);
         if (r.status === 429) {
           setLockouts((l) => ({ ...l, [employee.employee_id]: Date.now() + (r.retryAfter ?? 60) * 1000 }));
         }
@@ -357,7 +362,13 @@ export default function EmployeePortal() {
           )}
         </div>
         <LetterBar value={letter} onChange={setLetter} />
-        <EmployeeGrid employees={shown} onPick={(employee) => setStep({ kind: 'pin', employee })} />
+        <EmployeeGrid
+          employees={shown}
+          onPick={(employee) => {
+            setPinError(undefined);
+            setStep({ kind: 'pin', employee });
+          }}
+        />
       </main>
       <Suspense fallback={null}>
       {step.kind === 'pin' && (
@@ -369,6 +380,7 @@ export default function EmployeePortal() {
           onSubmit={submitPin}
           onEmpty={() => void notify('warning', t('kiosk.toast.enterPin'))}
           onCancel={backToList}
+          error={pinError}
         />
       )}
       {step.kind === 'clock' && (
