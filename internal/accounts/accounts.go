@@ -42,6 +42,10 @@ type User struct {
 	Preferences Preferences
 }
 
+// Name is the user's first and last name, as others see them (chat,
+// documents, mails).
+func (u *User) Name() string { return strings.TrimSpace(u.FirstName + " " + u.LastName) }
+
 // Preferences are a user's interface choices, saved on the server.
 type Preferences struct {
 	Language  string `json:"language"`

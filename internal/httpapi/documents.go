@@ -21,7 +21,7 @@ func docActor(r *http.Request) documents.Actor {
 	if u == nil {
 		return documents.Actor{}
 	}
-	return documents.Actor{UserID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
+	return documents.Actor{UserID: u.ID, Name: u.Name()}
 }
 
 // maxFieldBytes bounds each text field of an upload's form.

@@ -19,7 +19,7 @@ import (
 // chatPerson is the signed-in user as the chat names them.
 func chatPerson(r *http.Request) messaging.Person {
 	u := userFrom(r.Context())
-	return messaging.Person{ID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName)}
+	return messaging.Person{ID: u.ID, Name: u.Name()}
 }
 
 // handleNotifications: GET /api/notifications?unread=&kind=&page=&limit=.
