@@ -18,7 +18,7 @@ export function HeldBadge({ hold }: { hold: { recall_id: number; number: string 
       color="red"
       variant="filled"
       leftSection={<IconLock size={12} aria-hidden />}
-      style={{ textTransform: 'none', cursor: 'pointer' }}
+      style={{ textTransform: 'none', cursor: 'pointer', flexShrink: 0, whiteSpace: 'nowrap', overflow: 'visible' }}
       data-testid="held-badge"
     >
       {t('inventory.batches.heldBy', { number: hold.number })}

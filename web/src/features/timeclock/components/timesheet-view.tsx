@@ -13,6 +13,12 @@ import { DateField } from '@/components/date-field';
 
 type Period = 'day' | 'week' | 'range';
 
+/** How long someone's shift usually lasts (ms): the median of their closed shifts shown, 8 hours without any. */
+function usualShift(shifts: Shift[]): number {
+  const lengths = shifts.filter((s) => s.in && s.out).map((s) => Date.parse(s.out!) - Date.parse(s.in!)).sort((a, b) => a - b);
+  return lengths.length ? lengths[Math.floor(lengths.length / 2)] : 8 * 3_600_000;
+}
+
 /** A flag's colour: red for what needs fixing, yellow for what is only worth knowing, grape for offline. */
 const flagColor = (f: string) => (f === 'offline' ? 'grape' : f === 'corrected' || f === 'open' ? 'yellow' : 'red');
 
@@ -38,8 +44,8 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
    * forgotten shift (proposed a usual shift after the clock-in, never past the maximum),
    * the missing clock-in, or the clock-out of a long shift to check.
    */
-  const fixOf = (f: string, s: Shift, name: string, employeeId: number): CorrectionTarget | null => {
-    const usual = Math.min(8, sheet.data?.max_shift_hours ?? 8) * HOUR;
+  const fixOf = (f: string, s: Shift, name: string, employeeId: number, shifts: Shift[]): CorrectionTarget | null => {
+    const usual = Math.min(usualShift(shifts), (sheet.data?.max_shift_hours ?? 8) * HOUR);
     if ((f === 'forgotten' || f === 'missing_out') && s.in)
       return { type: 'add', employeeId, name, kind: 'out', at: new Date(Date.parse(s.in) + usual).toISOString() };
     if (f === 'missing_in' && s.out) return { type: 'add', employeeId, name, kind: 'in', at: new Date(Date.parse(s.out) - usual).toISOString() };
@@ -128,7 +134,7 @@ export function TimesheetView({ timeZone }: { timeZone: string }) {
                                 <Table.Td>{formatHours(s.hours, lng)}</Table.Td>
                                 <Table.Td>
                                   {s.flags.map((f) => {
-                                    const fix = fixOf(f, s, `${e.first_name} ${e.last_name}`, e.employee_id);
+                                    const fix = fixOf(f, s, `${e.first_name} ${e.last_name}`, e.employee_id, e.shifts);
                                     return (
                                       <Tooltip key={f} label={t(`employees.flagHelp.${f}`, { defaultValue: f, hours: sheet.data.max_shift_hours })}>
                                         {fix ? (
