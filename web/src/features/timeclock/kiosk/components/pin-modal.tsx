@@ -2,7 +2,7 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../kiosk.module.css';
-import { Keypad } from './keypad';
+import { Keypad, localDigits } from './keypad';
 import { KioskModal } from './kiosk-modal';
 
 interface PinModalProps {
@@ -33,7 +33,7 @@ const countdown = (ms: number) => {
  * every opening starts empty.
  */
 export function PinModal({ name, busy, lockedUntil, onSubmit, onEmpty, onCancel, error }: PinModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [pin, setPin] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const locked = lockedUntil !== undefined && lockedUntil > now;
@@ -83,7 +83,7 @@ export function PinModal({ name, busy, lockedUntil, onSubmit, onEmpty, onCancel,
           )}
           {locked && (
             <Text c="red" fw={600} role="timer" aria-live="polite">
-              {t('kiosk.lockedOut', { time: countdown(lockedUntil - now) })}
+              {t('kiosk.lockedOut', { time: localDigits(countdown(lockedUntil - now), i18n.language) })}
             </Text>
           )}
           <Keypad
