@@ -18,7 +18,7 @@ export interface ServerTableProps<T> extends ServerTablePaging<T> {
   perPageLabel: string;
   /** i18n key of the "from–to of total" text; it gets from, to and total formatted for the locale. */
   rangeKey: string;
-  /** i18n key prefix of the pagination controls' names (`${controlsKey}.${control}Page`), where the page names them. */
+  /** i18n key prefix of the pagination controls' names (`${controlsKey}.${control}Page`); `common.pager` by default. */
   controlsKey?: string;
   pageSizes?: number[];
   rowExpansion?: DataTableRowExpansionProps<T>;
@@ -31,7 +31,7 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const n = (v: number) => formatNumber(v, lng);
-  const controlsKey = p.controlsKey;
+  const controlsKey = p.controlsKey ?? 'common.pager';
   return (
     <DataTable<T>
       withTableBorder
@@ -52,7 +52,7 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
       onRecordsPerPageChange={p.onPageSizeChange}
       recordsPerPageLabel={p.perPageLabel}
       paginationText={({ from, to, totalRecords }) => t(p.rangeKey, { from: n(from), to: n(to), total: n(totalRecords) })}
-      getPaginationControlProps={controlsKey ? (control) => ({ 'aria-label': t(`${controlsKey}.${control}Page`) }) : undefined}
+      getPaginationControlProps={(control) => ({ 'aria-label': t(`${controlsKey}.${control}Page`) })}
       // Page numbers in the language's digits.
       getPaginationItemProps={(page) => ({ children: n(page) })}
       sortStatus={p.sort}

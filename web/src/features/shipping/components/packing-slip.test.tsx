@@ -56,9 +56,9 @@ describe('PackingSlip', () => {
     const sender = within(slip).getByTestId('packing-slip-sender');
     expect(sender).toHaveTextContent('From');
     expect(await within(sender).findByText(/12 Quay Road\s+Portsmouth PO1 3AX/)).toBeInTheDocument();
-    expect(within(slip).getByTestId('packing-slip-units')).toHaveTextContent('48.5 pouch');
+    expect(within(slip).getByTestId('packing-slip-units')).toHaveTextContent('48.5 pouches');
     const totals = within(slip).getByTestId('packing-slip-totals');
-    expect(totals).toHaveTextContent('Units48.5 pouch');
+    expect(totals).toHaveTextContent('Units48.5 pouches');
     expect(totals).toHaveTextContent('Pallets2');
     expect(totals).toHaveTextContent('Gross weight412.5 kg');
     expect(within(slip).getByText('Received by (name and signature)')).toBeInTheDocument();

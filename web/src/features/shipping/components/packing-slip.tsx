@@ -5,6 +5,7 @@ import { formatCalendarDate, formatKilograms, formatNumber } from '@/lib/format'
 import { useSettings } from '@/features/organisation';
 import type { Shipment } from '../api/shipments';
 import './print.css';
+import { formatQuantity } from '@/lib/units';
 
 /** The slip's signature boxes, as keys of shipping.slip.*. */
 const SIGNATURES = ['shippedBy', 'receivedBy'] as const;
@@ -28,7 +29,7 @@ export function PackingSlip({ shipment: s, orgName, onClose }: { shipment: Shipm
   const settings = useSettings();
   const address = settings.data?.organisation_address ?? '';
   const units = unitTotals(s.lines)
-    .map((u) => `${formatNumber(u.quantity, lng)} ${u.unit}`)
+    .map((u) => formatQuantity(u.quantity, u.unit, t, lng))
     .join(t('shipping.slip.unitSeparator'));
   return (
     <Modal opened onClose={onClose} size="xl" title={t('shipping.slip.title')} className="packing-slip-modal">
@@ -88,7 +89,7 @@ export function PackingSlip({ shipment: s, orgName, onClose }: { shipment: Shipm
                     <Table.Td>{l.batch_code}</Table.Td>
                     <Table.Td>{l.expires_at ?? '—'}</Table.Td>
                     <Table.Td>
-                      {formatNumber(l.quantity, lng)} {l.item_unit}
+                      {formatQuantity(l.quantity, l.item_unit, t, lng)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders, setupI18n } from '@/test/render';
+import { ServerTable } from './server-table';
+
+const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
+
+describe('a server table', () => {
+  it('names its pager in the language even where the page does not', async () => {
+    await setupI18n('ir');
+    renderWithProviders(
+      <ServerTable
+        records={rows}
+        total={35}
+        fetching={false}
+        columns={[{ accessor: 'name' }]}
+        label="rows"
+        empty="none"
+        perPageLabel="per page"
+        rangeKey="recalls.table.range"
+        page={1}
+        pageSize={10}
+        onPageChange={() => {}}
+        onPageSizeChange={() => {}}
+        sort={{ columnAccessor: 'name', direction: 'asc' }}
+        onSortChange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'صفحهٔ بعد' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '۲' })).toBeInTheDocument();
+  });
+});
