@@ -100,55 +100,58 @@ export default function RecallPage() {
       {groups.length === 0 ? (
         <Text c="dimmed">{t('recalls.page.none')}</Text>
       ) : (
-        <Table withTableBorder striped fz="sm" aria-labelledby="recall-list-title">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('recalls.list.partner')}</Table.Th>
-              <Table.Th>{t('recalls.list.shipment')}</Table.Th>
-              <Table.Th>{t('recalls.list.date')}</Table.Th>
-              <Table.Th>{t('recalls.list.batch')}</Table.Th>
-              <Table.Th ta="end">{t('recalls.list.quantity')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {groups.flatMap(([name, ls]) =>
-              ls.map((l, i) => (
-                <Table.Tr key={`${l.shipment_id}:${l.batch_id}`} data-testid="recall-line">
-                  {i === 0 && (
-                    <Table.Td rowSpan={ls.length} style={{ verticalAlign: 'top' }}>
-                      <Text fw={600} size="sm">
-                        {name}
-                      </Text>
-                      {l.contact && <Text size="xs">{l.contact}</Text>}
-                      {l.address && (
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-                          {l.address}
+        // Wider than a phone: the table scrolls on its own, the page does not.
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table withTableBorder striped fz="sm" aria-labelledby="recall-list-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('recalls.list.partner')}</Table.Th>
+                <Table.Th>{t('recalls.list.shipment')}</Table.Th>
+                <Table.Th>{t('recalls.list.date')}</Table.Th>
+                <Table.Th>{t('recalls.list.batch')}</Table.Th>
+                <Table.Th ta="end">{t('recalls.list.quantity')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {groups.flatMap(([name, ls]) =>
+                ls.map((l, i) => (
+                  <Table.Tr key={`${l.shipment_id}:${l.batch_id}`} data-testid="recall-line">
+                    {i === 0 && (
+                      <Table.Td rowSpan={ls.length} style={{ verticalAlign: 'top' }}>
+                        <Text fw={600} size="sm">
+                          {name}
                         </Text>
-                      )}
+                        {l.contact && <Text size="xs">{l.contact}</Text>}
+                        {l.address && (
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                            {l.address}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.app.shippingLog.getHref(l.number)} size="sm">
+                        {l.number}
+                      </Anchor>
                     </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.app.shippingLog.getHref(l.number)} size="sm">
-                      {l.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatCalendarDate(l.ship_date, lng)}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.app.inventoryBatch.getHref(l.batch_id)} size="sm">
-                      {l.batch_code}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {l.item_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="end">
-                    {formatQuantity(l.quantity, l.unit, t, lng)}
-                  </Table.Td>
-                </Table.Tr>
-              )),
-            )}
-          </Table.Tbody>
-        </Table>
+                    <Table.Td>{formatCalendarDate(l.ship_date, lng)}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.app.inventoryBatch.getHref(l.batch_id)} size="sm">
+                        {l.batch_code}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {l.item_name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      {formatQuantity(l.quantity, l.unit, t, lng)}
+                    </Table.Td>
+                  </Table.Tr>
+                )),
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
 
       {rc.status === 'open' && (
