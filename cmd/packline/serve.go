@@ -279,7 +279,7 @@ const errSMTPNeedsPublicURL = "--smtp-url needs --public-url (or PACKLINE_PUBLIC
 // (which requires --public-url), or the log when no URL is given.
 func newMailer(smtpURL, from, publicURL string, log *slog.Logger) (mail.Sender, error) {
 	if strings.TrimSpace(smtpURL) == "" {
-		log.Info("mail is written to the log (no --smtp-url)")
+		log.Warn("mail is not configured (no --smtp-url): every mail is written to the log, not sent")
 		return mail.LogSender{Log: log}, nil
 	}
 	s, err := mail.NewSMTP(smtpURL, from)

@@ -11,30 +11,42 @@ import (
 // SignupPath is the page an invitation link opens (SPEC §2: /auth/signup).
 const SignupPath = "/auth/signup"
 
+// SentInvitation is an invitation just made: its stored form, its link
+// (the only time it can be shown: only the token's hash is kept) and what
+// became of its mail, so that the inviting admin can pass the link on
+// themselves when no mail server is set.
+type SentInvitation struct {
+	MailToken
+	Link string
+	Mail mail.Delivery
+}
+
 // Invite mails email a single-use link to sign up with role, valid for
 // InvitationTTL; an earlier unused invitation to the same address stops
 // working. base is the address links start with. A taken email is a
 // Conflict. The mail is in the inviting admin's language.
-func (s *Service) Invite(ctx context.Context, by *User, email, role, base string) (MailToken, error) {
+func (s *Service) Invite(ctx context.Context, by *User, email, role, base string) (SentInvitation, error) {
 	email = NormalizeEmail(email)
 	if err := ValidateEmail(email); err != nil {
-		return MailToken{}, err
+		return SentInvitation{}, err
 	}
 	if role != RoleAdmin && role != RoleStaff {
-		return MailToken{}, errRoleInvalid
+		return SentInvitation{}, errRoleInvalid
 	}
 	token, t, err := newMailToken(LinkInvitation, email, InvitationTTL, s.Now())
 	if err != nil {
-		return MailToken{}, err
+		return SentInvitation{}, err
 	}
 	t.Role, t.CreatedBy = role, by.ID
+	url := link(base, SignupPath, "invitation", token)
 	m := mail.Render(mail.Invitation, by.Preferences.Language, email, mail.Data{
-		Org: s.orgName(ctx), Inviter: fullName(by), Role: role, Link: link(base, SignupPath, "invitation", token)})
+		Org: s.orgName(ctx), Inviter: fullName(by), Role: role, Link: url})
 	if err := s.mailLink(ctx, t, mail.Invitation, m, linkMail{freeAddress: true, expireEarlier: true}); err != nil {
-		return MailToken{}, err
+		return SentInvitation{}, err
 	}
-	s.log.Info("invitation sent", "by", by.ID, "role", role)
-	return t, nil
+	sent := SentInvitation{MailToken: t, Link: url, Mail: s.MailDelivery()}
+	s.log.Info("invitation queued", "by", by.ID, "role", role, "mail", sent.Mail)
+	return sent, nil
 }
 
 // Invitation is a pending invitation as the users screen lists it: not
@@ -101,13 +113,13 @@ func (s *Service) PendingInvitations(ctx context.Context) ([]Invitation, error) 
 
 // ResendInvitation mails a pending invitation again with a new link (the old
 // one stops working) valid for InvitationTTL from now.
-func (s *Service) ResendInvitation(ctx context.Context, by *User, id int64, base string) (MailToken, error) {
+func (s *Service) ResendInvitation(ctx context.Context, by *User, id int64, base string) (SentInvitation, error) {
 	t, ok, err := s.store.MailTokenByID(ctx, id)
 	if err != nil {
-		return MailToken{}, err
+		return SentInvitation{}, err
 	}
 	if !ok || t.Kind != LinkInvitation || !t.usable(s.Now()) {
-		return MailToken{}, ErrInvitationNotFound
+		return SentInvitation{}, ErrInvitationNotFound
 	}
 	return s.Invite(ctx, by, t.Email, t.Role, base)
 }

@@ -49,6 +49,11 @@ func (s *Service) orgName(ctx context.Context) string {
 	return name
 }
 
+// MailDelivery says what becomes of the mails the service queues: sent
+// over SMTP in the background (mail.Queued), or only written to the log
+// (mail.LogOnly) when no mail server is set.
+func (s *Service) MailDelivery() mail.Delivery { return s.mailing().Outbox.Delivery() }
+
 // mailQueued wakes the outbox after a transaction that queued a mail
 // committed: it is sent in the background, so that a request never waits
 // for (nor reveals by its timing) the mail server.

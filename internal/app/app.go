@@ -155,7 +155,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 		st, err := org.Get(ctx)
 		return st.Name, err
 	}
-	pay.MailQueued = outbox.Wake
+	pay.Outbox = outbox
 	prod := production.NewService(storage.NewProductionStore(db), cal)
 	imp := impact.NewService(storage.NewImpactStore(db), prod, cal)
 	imp.Outbox = outbox

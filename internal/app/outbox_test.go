@@ -40,8 +40,9 @@ func TestInvitationSurvivesSMTPOutage(t *testing.T) {
 			t.Fatal(err)
 		}
 		srv.SetDown(true)
-		if _, err := svc.Accounts.Invite(ctx, admin, "bo@example.org", accounts.RoleStaff, "https://packline.example.org"); err != nil {
-			t.Fatal(err)
+		inv, err := svc.Accounts.Invite(ctx, admin, "bo@example.org", accounts.RoleStaff, "https://packline.example.org")
+		if err != nil || inv.Mail != mail.Queued {
+			t.Fatalf("invite: %+v %v", inv, err)
 		}
 		svc.Accounts.WaitMail()
 		if len(srv.Mails()) != 0 {
@@ -71,11 +72,15 @@ func TestInvitationSurvivesSMTPOutage(t *testing.T) {
 		if sent, _, _ := svc.SweepOutbox(ctx); sent != 0 || len(srv.Mails()) != 1 {
 			t.Fatal("sent twice")
 		}
+		if list, err := svc.Outbox.Store.Recent(ctx, 1); err != nil || len(list) != 1 || list[0].Status != mail.Sent {
+			t.Fatalf("outbox: %+v %v", list, err)
+		}
 	})
 }
 
 // Without an SMTP server (make run) mails still go to the log, at once,
-// through the outbox.
+// through the outbox, and are recorded as logged, not sent; the invitation
+// says so and carries its link, for the admin to pass on.
 func TestMailToTheLogWithoutSMTP(t *testing.T) {
 	t.Parallel()
 	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
@@ -87,13 +92,28 @@ func TestMailToTheLogWithoutSMTP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.Accounts.Invite(ctx, admin, "bo@example.org", accounts.RoleStaff, "http://localhost:8080"); err != nil {
+		inv, err := svc.Accounts.Invite(ctx, admin, "bo@example.org", accounts.RoleStaff, "http://localhost:8080")
+		if err != nil {
 			t.Fatal(err)
+		}
+		if inv.Mail != mail.LogOnly || svc.Accounts.MailDelivery() != mail.LogOnly ||
+			!strings.HasPrefix(inv.Link, "http://localhost:8080/auth/signup?invitation=") {
+			t.Fatalf("invitation: %+v", inv)
 		}
 		svc.Accounts.WaitMail()
 		out := buf.String()
-		if !strings.Contains(out, mail.LogMessage) || !strings.Contains(out, "http://localhost:8080/auth/signup?invitation=") {
+		if !strings.Contains(out, mail.LogMessage) || !strings.Contains(out, inv.Link) {
 			t.Fatalf("log: %s", out)
+		}
+		list, err := svc.Outbox.Store.Recent(ctx, 10)
+		if err != nil || len(list) != 1 || list[0].Status != mail.Logged || list[0].SentAt == nil {
+			t.Fatalf("outbox: %+v %v", list, err)
+		}
+		// The link works: it is the one the log holds.
+		token := strings.SplitN(inv.Link, "invitation=", 2)[1]
+		if _, _, err := svc.Accounts.SignUp(ctx, accounts.Signup{FirstName: "Bo", LastName: "B", Email: "bo@example.org",
+			Password: "another-long-password", Invitation: token, Client: "test"}); err != nil {
+			t.Fatalf("the invitation's link does not work: %v", err)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/packline/packline/internal/accounts"
+	"github.com/packline/packline/internal/mail"
 )
 
 // linkBase is how links in mail begin: --public-url when the server has
@@ -19,6 +20,17 @@ func (s *Server) linkBase(r *http.Request) string {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host
+}
+
+// mailDelivery is what becomes of the mails requests queue: mail.LogOnly
+// when the server has no SMTP server (no --smtp-url), else mail.Queued.
+// Answers say it, and the public settings, so that nobody waits for a mail
+// that only went to the log.
+func (s *Server) mailDelivery() mail.Delivery {
+	if s.Accounts == nil {
+		return mail.Queued
+	}
+	return s.Accounts.MailDelivery()
 }
 
 // signupInput is what POST /api/signup sends.
@@ -73,7 +85,7 @@ func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Accounts.RequestRecovery(r.Context(), in.Email, s.clientAddr(r), s.linkBase(r)); err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusAccepted, map[string]any{"success": true})
+	return writeJSON(w, http.StatusAccepted, map[string]any{"success": true, "mail": s.mailDelivery()})
 }
 
 // resetInput is what POST /api/password/reset sends.
@@ -107,7 +119,7 @@ func (s *Server) handleEmailChange(w http.ResponseWriter, r *http.Request) error
 	if err := s.Accounts.RequestEmailChange(r.Context(), userFrom(r.Context()), in.Email, in.Password, s.linkBase(r)); err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusAccepted, map[string]any{"success": true})
+	return writeJSON(w, http.StatusAccepted, map[string]any{"success": true, "mail": s.mailDelivery()})
 }
 
 // tokenInput carries the token of a mailed link.

@@ -73,7 +73,22 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusCreated, map[string]any{"email": t.Email, "role": t.Role, "expires_at": t.ExpiresAt})
+	return writeJSON(w, http.StatusCreated, toSentInvitationJSON(t))
+}
+
+// sentInvitationJSON answers an invitation just made or resent: its link,
+// shown this once (only the token's hash is kept), and whether its mail
+// goes out (queued) or only to the log (logged: no SMTP server).
+type sentInvitationJSON struct {
+	Email     string        `json:"email"`
+	Role      string        `json:"role"`
+	ExpiresAt time.Time     `json:"expires_at"`
+	Link      string        `json:"link"`
+	Mail      mail.Delivery `json:"mail"`
+}
+
+func toSentInvitationJSON(t accounts.SentInvitation) sentInvitationJSON {
+	return sentInvitationJSON{Email: t.Email, Role: t.Role, ExpiresAt: t.ExpiresAt, Link: t.Link, Mail: t.Mail}
 }
 
 // outgoingMailJSON is one mail of the outbox as the users screen lists it
@@ -150,7 +165,7 @@ func (s *Server) handleResendInvitation(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, http.StatusOK, map[string]any{"email": t.Email, "role": t.Role, "expires_at": t.ExpiresAt})
+	return writeJSON(w, http.StatusOK, toSentInvitationJSON(t))
 }
 
 func (s *Server) handleRevokeInvitation(w http.ResponseWriter, r *http.Request) error {

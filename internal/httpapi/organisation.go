@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/organisation"
 )
 
@@ -16,14 +17,16 @@ func errRequired(field string) error {
 
 // handlePublicSettings gives the kiosk and sign-in pages what they show
 // before anyone signs in; public_url only when the server was given one
-// (--public-url), so the web app otherwise uses the address it was opened at.
+// (--public-url), so the web app otherwise uses the address it was opened at;
+// mail_configured false when mail only goes to the log (no --smtp-url), for
+// the office's banner and the recovery page.
 func (s *Server) handlePublicSettings(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.Organisation.Get(r.Context())
 	if err != nil {
 		return err
 	}
 	body := map[string]any{"organisation_name": st.Name, "support_email": st.SupportEmail, "time_zone": st.TimeZone,
-		"currency": st.Currency}
+		"currency": st.Currency, "mail_configured": s.mailDelivery() != mail.LogOnly}
 	if s.PublicURL != "" {
 		body["public_url"] = s.PublicURL
 	}

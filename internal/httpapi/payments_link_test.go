@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/token"
 )
 
@@ -25,7 +26,9 @@ func TestPaymentsSendMailsThePublicLink(t *testing.T) {
 			t.Fatalf("a draft has a link: %+v", inv)
 		}
 		e.call("POST", fmt.Sprintf("/api/invoices/%d/send", inv.ID), e.token, "", 200, &inv)
-		if inv.Number == nil || inv.PublicPath == nil || !inv.HasLink || inv.MailedAt == nil || inv.LinkOpenedAt != nil ||
+		// No mail server in this test: the mail is only logged, and the invoice does not claim it was mailed.
+		if inv.Number == nil || inv.PublicPath == nil || !inv.HasLink || inv.MailedAt != nil || inv.LinkOpenedAt != nil ||
+			inv.Mail == nil || *inv.Mail != mail.LogOnly ||
 			!strings.HasPrefix(*inv.PublicPath, "/invoice-link/") || len(*inv.PublicPath) < len("/invoice-link/")+40 {
 			t.Fatalf("sent: %+v", inv)
 		}
@@ -39,7 +42,7 @@ func TestPaymentsSendMailsThePublicLink(t *testing.T) {
 		e.call("GET", fmt.Sprintf("/api/invoices/%d/print", inv.ID), e.token, "", 200, &printed)
 		var list struct{ Invoices []invoiceJSON }
 		e.call("GET", "/api/invoices", e.token, "", 200, &list)
-		if again.PublicPath != nil || !again.HasLink || printed.Invoice.PublicPath != nil || !printed.Invoice.HasLink ||
+		if again.PublicPath != nil || !again.HasLink || again.Mail != nil || again.MailedAt != nil || printed.Invoice.PublicPath != nil || !printed.Invoice.HasLink ||
 			len(list.Invoices) != 1 || list.Invoices[0].PublicPath != nil || !list.Invoices[0].HasLink {
 			t.Fatalf("a read gives the path: %+v, printed %+v, listed %+v", again, printed.Invoice, list.Invoices)
 		}
@@ -52,6 +55,9 @@ func TestPaymentsSendMailsThePublicLink(t *testing.T) {
 		if len(out.Mails) != 1 || out.Mails[0].Kind != "invoice" || out.Mails[0].To != "ap@example.org" ||
 			!strings.Contains(out.Mails[0].Subject, *inv.Number) {
 			t.Fatalf("outbox: %+v", out)
+		}
+		if st := e.mailStatus(e.token, 0); st != "logged" {
+			t.Fatalf("the invoice's mail, with no mail server, is %q", st)
 		}
 
 		// Signed out: the invoice, its lines and total, no payments; the opening is recorded once.
@@ -143,7 +149,7 @@ func TestPaymentsNewLinkReplacesTheOld(t *testing.T) {
 		var renewed invoiceJSON
 		e.call("POST", path, e.token, "", 200, &renewed)
 		if renewed.PublicPath == nil || !strings.HasPrefix(*renewed.PublicPath, "/invoice-link/") || !renewed.HasLink ||
-			*renewed.PublicPath == *inv.PublicPath || renewed.LinkOpenedAt != nil || renewed.MailedAt == nil || renewed.Status != "sent" {
+			*renewed.PublicPath == *inv.PublicPath || renewed.LinkOpenedAt != nil || renewed.Mail != nil || renewed.Status != "sent" {
 			t.Fatalf("new link: %+v", renewed)
 		}
 		fresh := strings.TrimPrefix(*renewed.PublicPath, "/invoice-link/")

@@ -29,8 +29,19 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// LogSender writes each message to the log instead of sending it.
+// LogSender writes each message to the log instead of sending it: the
+// outbox records its mails as Logged, never Sent.
 type LogSender struct{ Log *slog.Logger }
+
+// OnlyLogs marks LogSender as a sender that delivers nothing.
+func (LogSender) OnlyLogs() bool { return true }
+
+// OnlyLogs reports whether s only writes mails to the log (LogSender, or
+// any sender with an OnlyLogs method answering true) instead of sending them.
+func OnlyLogs(s Sender) bool {
+	l, ok := s.(interface{ OnlyLogs() bool })
+	return ok && l.OnlyLogs()
+}
 
 // LogMessage is the log line's message of a mail not sent; its attributes
 // are to, subject and text (tests read the link from there).

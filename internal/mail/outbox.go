@@ -18,12 +18,24 @@ type Status string
 
 const (
 	Pending Status = "pending" // waiting to be sent, or to be tried again
-	Sent    Status = "sent"    // handed to the SMTP server (or the log)
+	Sent    Status = "sent"    // handed to the SMTP server
+	Logged  Status = "logged"  // written to the log, not sent: no SMTP server (no --smtp-url)
 	Failed  Status = "failed"  // given up after MaxAttempts
 )
 
+// Delivery is what becomes of a mail an action queues, as the action's
+// answer tells the person who asked: a mail is never sent inside a request,
+// so the answer knows only whether a mail server will be tried.
+type Delivery string
+
+const (
+	Queued  Delivery = "queued" // stored; the outbox sends it over SMTP in the background
+	LogOnly Delivery = "logged" // stored and written to the log only: no SMTP server, nobody receives it
+)
+
 // Outgoing is one stored mail. Its Text and HTML are cleared once it is sent
-// or given up, so that the links it carried do not stay in the database.
+// (or logged) or given up, so that the links it carried do not stay in the
+// database.
 type Outgoing struct {
 	ID int64
 	Kind
@@ -44,15 +56,16 @@ type OutboxStore interface {
 	// Claim takes the oldest pending mail due now and not leased, leases it
 	// until now+lease and counts the attempt; false when there is none.
 	Claim(ctx context.Context, lease time.Duration) (Outgoing, bool, error)
-	// Delivered marks the mail of that claim (id, attempt) sent; a claim
-	// whose lease was taken over since changes nothing.
-	Delivered(ctx context.Context, id int64, attempt int) error
+	// Delivered marks the mail of that claim (id, attempt) done with status
+	// (Sent, or Logged when it only went to the log); a claim whose lease
+	// was taken over since changes nothing.
+	Delivered(ctx context.Context, id int64, attempt int, status Status) error
 	// Retry records a failed attempt: the mail waits until retryAt, or is
 	// given up (Failed) when giveUp.
 	Retry(ctx context.Context, id int64, attempt int, lastErr string, retryAt time.Time, giveUp bool) error
 	// Recent lists the latest mails, newest first.
 	Recent(ctx context.Context, limit int) ([]Outgoing, error)
-	// PurgeSent deletes mails sent or given up before cutoff.
+	// PurgeSent deletes mails sent, logged or given up before cutoff.
 	PurgeSent(ctx context.Context, cutoff time.Time) (int64, error)
 	// Counts says how many mails wait to be sent and how many were given up.
 	Counts(ctx context.Context) (pending, failed int, err error)
@@ -63,7 +76,7 @@ const (
 	DefaultMaxAttempts = 10                  // about three hours of retries with the backoff below
 	DefaultLease       = 2 * time.Minute     // longer than one SMTP send may take
 	SendTimeout        = time.Minute         // one attempt at one mail
-	SentRetention      = 14 * 24 * time.Hour // how long sent and failed mails stay listed
+	SentRetention      = 14 * 24 * time.Hour // how long sent, logged and failed mails stay listed
 )
 
 // Outbox delivers stored mails through Sender.
@@ -101,6 +114,16 @@ func DefaultBackoff(n int) time.Duration {
 		d *= 2
 	}
 	return min(d, time.Hour)
+}
+
+// Delivery says what becomes of a mail queued now: LogOnly when the
+// Sender only writes mails to the log (no --smtp-url), else Queued. A nil
+// outbox (unit tests) keeps its mails stored: Queued.
+func (o *Outbox) Delivery() Delivery {
+	if o != nil && OnlyLogs(o.Sender) {
+		return LogOnly
+	}
+	return Queued
 }
 
 // Wake delivers what is due in the background, promptly: callers wake the
@@ -151,9 +174,14 @@ func (o *Outbox) Run(ctx context.Context, interval time.Duration) {
 }
 
 // Deliver sends every mail due now, one claim at a time, and returns how
-// many were sent. A failed send is recorded on the mail (tried again after
-// Backoff, given up after MaxAttempts); only a database error stops it.
+// many were sent (or, without SMTP, logged: marked Logged, not Sent). A
+// failed send is recorded on the mail (tried again after Backoff, given up
+// after MaxAttempts); only a database error stops it.
 func (o *Outbox) Deliver(ctx context.Context) (sent int, err error) {
+	done := Sent
+	if OnlyLogs(o.Sender) {
+		done = Logged
+	}
 	for ctx.Err() == nil {
 		m, ok, err := o.Store.Claim(ctx, o.Lease)
 		if err != nil || !ok {
@@ -163,7 +191,7 @@ func (o *Outbox) Deliver(ctx context.Context) (sent int, err error) {
 		serr := o.Sender.Send(sctx, m.Message)
 		cancel()
 		if serr == nil {
-			if err := o.Store.Delivered(ctx, m.ID, m.Attempts); err != nil {
+			if err := o.Store.Delivered(ctx, m.ID, m.Attempts, done); err != nil {
 				return sent, err
 			}
 			sent++

@@ -52,6 +52,8 @@ func errNoEmail(inv *Invoice) error {
 // client's billing address, in the invoice's language, in tx; it returns the
 // link's path. base is how links begin (https://packline.example.org); ""
 // mails nothing (the demo's history), though the invoice still gets its link.
+// inv.Mail says what becomes of the mail; MailedAt is set only when it goes
+// to a mail server, never when it is only written to the log.
 func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base, org string, now time.Time) (string, error) {
 	path, err := newLink(inv)
 	if err != nil || base == "" {
@@ -63,7 +65,11 @@ func (s *Service) sendMail(ctx context.Context, tx Tx, inv *Invoice, base, org s
 	if err := tx.QueueMail(ctx, mail.InvoiceSent, m); err != nil {
 		return "", err
 	}
-	inv.MailedAt = &now
+	d := s.Outbox.Delivery()
+	inv.Mail = &d
+	if d == mail.Queued {
+		inv.MailedAt = &now
+	}
 	return path, nil
 }
 

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/paging"
 )
 
@@ -251,10 +252,15 @@ type Invoice struct {
 	// PublicPath is that page's path, with the token: only in the answer of
 	// the action that made the link (Send, NewLink), nil on every read.
 	PublicPath *string `json:"public_path"`
-	// MailedAt is when the link was mailed to the client's billing address;
+	// MailedAt is when the link was mailed to the client's billing address
+	// (nil when it was not: no mail server, or the demo's history);
 	// LinkOpenedAt when someone first opened it.
 	MailedAt     *time.Time `json:"mailed_at"`
 	LinkOpenedAt *time.Time `json:"link_opened_at"`
+	// Mail is what became of the mail of a send, in Send's answer only:
+	// mail.Queued (to a mail server) or mail.LogOnly (to the log, not sent);
+	// nil on every read.
+	Mail *mail.Delivery `json:"mail"`
 }
 
 // MarkOverdue sets Overdue: a sent invoice whose due date is before today

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
+	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 )
 
@@ -27,8 +28,9 @@ type Service struct {
 	currency Currency
 	// OrgName is the organisation's name, for the mail of a sent invoice.
 	OrgName func(ctx context.Context) (string, error)
-	// MailQueued wakes the mail outbox after a send queued a mail.
-	MailQueued func()
+	// Outbox is woken after a send queued a mail, and says whether that
+	// mail goes out or only to the log (nil: mails stay stored, as queued).
+	Outbox *mail.Outbox
 }
 
 // NewService returns the billing service; currency reads the
@@ -228,11 +230,13 @@ func (s *Service) UpdateInvoice(ctx context.Context, id int64, p InvoicePatch) (
 // billing address a link (base + PublicPrefix + token) to the invoice's
 // public page; a client without a billing email is billing.client_no_email
 // (409) and nothing changes. The answer holds the link's path, with its
-// token, this once (PublicPath): only its hash is kept.
+// token, this once (PublicPath): only its hash is kept; and Mail, whether
+// the mail goes to a mail server or only to the log (no SMTP server, when
+// MailedAt stays nil).
 func (s *Service) Send(ctx context.Context, id int64, base string) (*Invoice, error) {
 	inv, err := s.SendAt(ctx, id, time.Time{}, base)
-	if err == nil && base != "" && s.MailQueued != nil {
-		s.MailQueued()
+	if err == nil && base != "" {
+		s.Outbox.Wake()
 	}
 	return inv, err
 }
@@ -252,6 +256,7 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base strin
 		return nil, err
 	}
 	var path string
+	var mailed *mail.Delivery // what became of the mail: the answer's, never stored
 	inv, err := s.changeInvoice(ctx, id, func(tx Tx, inv *Invoice) (err error) {
 		if inv.Status != StatusDraft {
 			return errTransition(inv, StatusSent)
@@ -275,9 +280,14 @@ func (s *Service) SendAt(ctx context.Context, id int64, at time.Time, base strin
 		if path, err = s.sendMail(ctx, tx, inv, base, org, now); err != nil {
 			return err
 		}
+		mailed = inv.Mail
 		return tx.UpdateInvoice(ctx, inv, false)
 	})
-	return withPath(inv, path, err)
+	inv, err = withPath(inv, path, err)
+	if inv != nil {
+		inv.Mail = mailed
+	}
+	return inv, err
 }
 
 // Number formats the n-th invoice of a year: INV-2026-0001.

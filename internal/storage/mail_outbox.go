@@ -70,11 +70,11 @@ func (s *OutboxStore) Claim(ctx context.Context, lease time.Duration) (mail.Outg
 }
 
 // Delivered implements mail.OutboxStore. It is durable: a mail marked sent
-// is never sent again.
-func (s *OutboxStore) Delivered(ctx context.Context, id int64, attempt int) error {
+// (or logged) is never sent again.
+func (s *OutboxStore) Delivered(ctx context.Context, id int64, attempt int, status mail.Status) error {
 	return s.db.WithTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = ?, locked_until = 0, last_error = '',
-			body_text = '', body_html = '' WHERE id = ? AND attempts = ? AND status = 'pending'`, Millis(tx.Now), id, attempt)
+		_, err := tx.Exec(ctx, `UPDATE mail_outbox SET status = ?, sent_at = ?, locked_until = 0, last_error = '',
+			body_text = '', body_html = '' WHERE id = ? AND attempts = ? AND status = 'pending'`, string(status), Millis(tx.Now), id, attempt)
 		return err
 	})
 }

@@ -132,6 +132,64 @@ func TestOutboxRetriesUntilSMTPIsBack(t *testing.T) {
 	})
 }
 
+// Without an SMTP server (mail.LogSender) a delivered mail is stored as
+// logged, not sent: it went to the log and nobody received it. The same mail
+// through an SMTP server is sent. Either way its body, with the link, is
+// cleared and it is never delivered again.
+func TestOutboxRecordsLoggedMailAsLogged(t *testing.T) {
+	t.Parallel()
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		c := &clock{t: time.Now().UTC()}
+		srv := mailtest.Start(t)
+		smtp := newOutbox(t, db, srv, c)
+		logged := mail.NewOutbox(storage.NewOutboxStore(db), mail.LogSender{Log: slog.New(slog.DiscardHandler)}, nil)
+		logged.Now = c.Now
+		if smtp.Delivery() != mail.Queued || logged.Delivery() != mail.LogOnly {
+			t.Fatalf("deliveries: smtp %q, log %q", smtp.Delivery(), logged.Delivery())
+		}
+		store := storage.NewOutboxStore(db)
+		deliver := func(ob *mail.Outbox, to string) mail.Outgoing {
+			t.Helper()
+			if err := store.Enqueue(ctx, mail.Invitation, mail.Message{To: to, Subject: "Join us", Text: "https://p.example.org/auth/signup?invitation=x"}); err != nil {
+				t.Fatal(err)
+			}
+			if n, err := ob.Deliver(ctx); err != nil || n != 1 {
+				t.Fatalf("delivered %d, %v", n, err)
+			}
+			list, err := store.Recent(ctx, 1)
+			if err != nil || len(list) != 1 || list[0].To != to {
+				t.Fatalf("recent: %+v %v", list, err)
+			}
+			var text string
+			if err := db.QueryRow(ctx, `SELECT body_text FROM mail_outbox WHERE id = ?`, list[0].ID).Scan(&text); err != nil || text != "" {
+				t.Fatalf("the body stays stored: %q %v", text, err)
+			}
+			return list[0]
+		}
+		if o := deliver(logged, "bo@example.org"); o.Status != mail.Logged || o.SentAt == nil || o.Attempts != 1 {
+			t.Fatalf("without SMTP: %+v", o)
+		}
+		if len(srv.Mails()) != 0 {
+			t.Fatal("a logged mail reached the SMTP server")
+		}
+		if o := deliver(smtp, "cy@example.org"); o.Status != mail.Sent || o.SentAt == nil {
+			t.Fatalf("with SMTP: %+v", o)
+		}
+		srv.Wait(t, "cy@example.org")
+		if n, _ := smtp.Deliver(ctx); n != 0 || len(srv.Mails()) != 1 {
+			t.Fatal("a logged or sent mail was delivered again")
+		}
+		if pending, failed, err := store.Counts(ctx); err != nil || pending != 0 || failed != 0 {
+			t.Fatalf("counts: %d pending, %d failed, %v", pending, failed, err)
+		}
+		c.Add(mail.SentRetention + time.Hour)
+		if n, err := store.PurgeSent(ctx, c.Now().Add(-mail.SentRetention)); err != nil || n != 2 {
+			t.Fatalf("purged %d, %v", n, err)
+		}
+	})
+}
+
 // A claim whose lease ran out (its instance stopped mid-send) is taken over;
 // the late answer of the first claim then changes nothing.
 func TestOutboxLeaseTakeover(t *testing.T) {
@@ -156,13 +214,13 @@ func TestOutboxLeaseTakeover(t *testing.T) {
 		if err != nil || !ok || second.ID != first.ID || second.Attempts != 2 {
 			t.Fatalf("takeover: %+v %v %v", second, ok, err)
 		}
-		if err := store.Delivered(ctx, first.ID, first.Attempts); err != nil {
+		if err := store.Delivered(ctx, first.ID, first.Attempts, mail.Sent); err != nil {
 			t.Fatal(err)
 		}
 		if o := recentOne(t, db, first.ID); o.Status != mail.Pending {
 			t.Fatalf("a stale claim marked the mail: %+v", o)
 		}
-		if err := store.Delivered(ctx, second.ID, second.Attempts); err != nil {
+		if err := store.Delivered(ctx, second.ID, second.Attempts, mail.Sent); err != nil {
 			t.Fatal(err)
 		}
 		if o := recentOne(t, db, first.ID); o.Status != mail.Sent {

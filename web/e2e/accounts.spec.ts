@@ -8,7 +8,10 @@ import path from 'node:path';
  * Accounts from the very beginning: a server of its own on an empty database (no --demo),
  * its mail written to the log (no --smtp-url), which this spec reads the links from. The
  * first account signs up as admin, invites a staff member who accepts through the mailed
- * link, and that member recovers a password through the mailed link.
+ * link, and that member recovers a password through the mailed link. Mail not being
+ * configured shows: a banner for the admin, invitations that say they were not mailed and
+ * offer their link to copy (the same link the log holds), mails listed as logged, not sent,
+ * and a recovery page that says no mail went out.
  */
 
 let server: ChildProcess;
@@ -88,6 +91,8 @@ test('first admin, invitation by mail, password recovery by mail', async ({ brow
   await admin.getByLabel(/^Password/).fill(ADMIN.password);
   await admin.getByRole('button', { name: 'Create account' }).click();
   await expect(admin).toHaveURL(/\/dashboard$/);
+  // No --smtp-url: the admin is told on every screen.
+  await expect(admin.getByTestId('mail-banner')).toContainText('Mail is not configured: messages are written to the server log, not sent.');
 
   // Invite a staff member from the users screen.
   await admin.goto(`${baseURL}/users`);
@@ -95,14 +100,28 @@ test('first admin, invitation by mail, password recovery by mail', async ({ brow
   await admin.getByRole('button', { name: 'Invite by email' }).click();
   await admin.getByRole('dialog').getByLabel('Email').fill(STAFF.email);
   await admin.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(admin.getByText(`Invitation sent to ${STAFF.email}.`)).toBeVisible();
+  // Not mailed, and said so: the link is shown to copy, the same one the log holds.
+  const invited = admin.getByRole('dialog', { name: `Invitation for ${STAFF.email}` });
+  await expect(invited.getByTestId('invitation-mail')).toHaveText(`Not mailed: mail is not configured. Copy the link and send it to ${STAFF.email} yourself.`);
+  await expect(invited).not.toContainText('Invitation sent');
+  const shown = await invited.getByLabel('Invitation link').inputValue();
+  await admin.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await invited.getByRole('button', { name: 'Copy link' }).click();
+  await expect(invited.getByText('Link copied.')).toBeVisible();
+  expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(shown);
   const first = await mailedLink(STAFF.email);
   expect(new URL(first).pathname).toBe('/auth/signup');
+  expect(first).toBe(shown);
+  await invited.getByRole('button', { name: 'Close' }).click();
+  const outgoing = admin.getByRole('table', { name: 'Outgoing mail' });
+  await expect(outgoing.getByRole('row', { name: new RegExp(STAFF.email) })).toContainText('Logged, not sent');
+  await expect(outgoing).not.toContainText(/\bSent\b/);
 
   // Pending invitations: listed; one revoked after confirming, the other resent with a new link.
   await admin.getByRole('button', { name: 'Invite by email' }).click();
   await admin.getByRole('dialog').getByLabel('Email').fill('cy@example.org');
   await admin.getByRole('button', { name: 'Send invitation' }).click();
+  await admin.getByRole('dialog', { name: 'Invitation for cy@example.org' }).getByRole('button', { name: 'Close' }).click();
   const pending = admin.getByTestId('pending-invitations');
   await expect(pending.getByText('2 pending invitations')).toBeVisible();
   await pending.getByRole('button', { name: 'Revoke the invitation to cy@example.org' }).click();
@@ -111,8 +130,12 @@ test('first admin, invitation by mail, password recovery by mail', async ({ brow
   await expect(pending.getByText('cy@example.org')).toBeHidden();
   const sent = mailCount(STAFF.email);
   await pending.getByRole('button', { name: `Resend the invitation to ${STAFF.email}` }).click();
+  const resent = admin.getByRole('dialog', { name: `Invitation for ${STAFF.email}` });
+  await expect(resent.getByTestId('invitation-mail')).toContainText('Not mailed: mail is not configured. Copy the new link');
   const invitation = await mailedLink(STAFF.email, sent);
   expect(invitation).not.toBe(first);
+  await expect(resent.getByLabel('Invitation link')).toHaveValue(invitation);
+  await resent.getByRole('button', { name: 'Close' }).click();
 
   // Without the invitation, signup is closed.
   const staff = await freshPage(browser);
@@ -141,7 +164,7 @@ test('first admin, invitation by mail, password recovery by mail', async ({ brow
   await visitor.getByLabel('Email').fill(STAFF.email);
   await visitor.getByRole('button', { name: 'Send reset link' }).click();
   await expect(visitor).toHaveURL(/\/auth\/recover-password-email$/);
-  await expect(visitor.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Mail is not configured' })).toBeVisible();
   const reset = await mailedLink(STAFF.email, seen);
   expect(new URL(reset).pathname).toBe('/auth/recover-password');
   await visitor.goto(reset);

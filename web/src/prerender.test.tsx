@@ -81,7 +81,7 @@ describe('prerendered public pages', () => {
       mockApi.get('/api/employees', () =>
         HttpResponse.json([{ employee_id: 1, first_name: 'Ana', last_name: 'Almeida', clock_status: 'clocked_out', last_event: null }]),
       ),
-      mockApi.get('/api/settings/public', () => HttpResponse.json({ organisation_name: 'Packline', support_email: 'help@example.org', time_zone: 'UTC' })),
+      mockApi.get('/api/settings/public', () => HttpResponse.json({ organisation_name: 'Packline', support_email: 'help@example.org', time_zone: 'UTC', mail_configured: true })),
     );
     const { root, before, errors, reported } = await shipAndHydrate('employee-portal', 'gb', <EmployeePortal />);
     expect(reported).toEqual([]);

@@ -48,7 +48,7 @@ export const handlers = [
   }),
   mockApi.post('/api/logout', () => HttpResponse.json({ success: true as const })),
   mockApi.get('/api/settings/public', () =>
-    HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago' }),
+    HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago', mail_configured: true }),
   ),
   mockApi.get('/api/presence', () =>
     HttpResponse.json({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { QueryProvider } from '@/components/query-provider';
-import { AppBreadcrumbs, AppHeader, Sidebar, useSidebar } from '@/features/shell';
+import { AppBreadcrumbs, AppHeader, MailBanner, Sidebar, useSidebar } from '@/features/shell';
 import { LiveEvents } from '@/lib/live';
 import { PreferencesSync, useNavLayout } from '@/lib/preferences';
 import classes from './main-layout.module.css';
@@ -56,6 +56,7 @@ function Shell() {
         <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
           <Container size="xl" px={{ base: 'md', md: 'xl' }} py={{ base: 'md', md: 'lg' }}>
             <Stack gap="md">
+              <MailBanner />
               <AppBreadcrumbs />
               <Suspense fallback={<PageLoader />}>
                 <Outlet />

@@ -14,6 +14,8 @@ const people: Schema<'AdminUser'>[] = [
 ];
 
 const mails: Schema<'OutgoingMail'>[] = [
+  { id: 3, kind: 'invoice', to: 'ap@harbor.example', subject: 'Invoice INV-2026-0003', status: 'logged', attempts: 1,
+    last_error: '', created_at: '2026-11-23T10:00:00Z', next_attempt_at: null, sent_at: '2026-11-23T10:00:01Z' },
   { id: 2, kind: 'recovery', to: 'tom@packline.local', subject: 'Reset your Packline password', status: 'failed', attempts: 10,
     last_error: '421 mail server busy', created_at: '2026-11-23T09:00:00Z', next_attempt_at: null, sent_at: null },
   { id: 1, kind: 'invitation', to: 'new@packline.local', subject: 'You are invited', status: 'sent', attempts: 1,
@@ -64,6 +66,11 @@ describe('users screen', { timeout: 60_000 }, () => {
     const sent = within(table).getByRole('row', { name: /new@packline\.local/ });
     expect(within(sent).getByText('Sent')).toBeInTheDocument();
     expect(within(sent).getByText('Invitation')).toBeInTheDocument();
+    // Without a mail server a mail is logged, not sent, and says nobody received it.
+    const logged = within(table).getByRole('row', { name: /ap@harbor\.example/ });
+    expect(within(logged).getByText('Logged, not sent')).toBeInTheDocument();
+    expect(within(logged).queryByText('Sent')).not.toBeInTheDocument();
+    expect(within(logged).getByText(/^Written to the server log .*: no mail server is configured, so nobody received it\.$/)).toBeInTheDocument();
   });
 
   it('lists accounts with role, status and last sign-in, and searches on the server', async () => {
@@ -106,7 +113,10 @@ describe('users screen', { timeout: 60_000 }, () => {
     server.use(
       mockApi.post('/api/users/invitations', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ email: 'new@example.org', role: 'admin', expires_at: '2026-11-30T12:00:00Z' }, { status: 201 });
+        return HttpResponse.json(
+          { email: 'new@example.org', role: 'admin', expires_at: '2026-11-30T12:00:00Z', link: 'https://p.example.org/auth/signup?invitation=tok-1', mail: 'queued' },
+          { status: 201 },
+        );
       }),
     );
     renderApp('/users');
@@ -116,8 +126,36 @@ describe('users screen', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Email/), 'new@example.org');
     await user.click(within(dialog).getByText('Administrator'));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Invitation sent to new@example.org.')).toBeInTheDocument();
+    const done = await screen.findByRole('dialog', { name: 'Invitation for new@example.org' });
+    expect(within(done).getByText('Invitation sent to new@example.org.')).toBeInTheDocument();
+    expect(within(done).getByLabelText('Invitation link')).toHaveValue('https://p.example.org/auth/signup?invitation=tok-1');
     expect(sent).toEqual({ email: 'new@example.org', role: 'admin' });
+    await user.click(within(done).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says an invitation was only logged when mail is not configured, and copies its link', async () => {
+    fakeUsers();
+    const link = 'http://192.168.1.20:8080/auth/signup?invitation=tok-2';
+    server.use(
+      mockApi.post('/api/users/invitations', () =>
+        HttpResponse.json({ email: 'sam@example.org', role: 'staff', expires_at: '2026-11-30T12:00:00Z', link, mail: 'logged' }, { status: 201 }),
+      ),
+    );
+    renderApp('/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Invite by email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite someone' });
+    await user.type(within(dialog).getByLabelText(/Email/), 'sam@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const done = await screen.findByRole('dialog', { name: 'Invitation for sam@example.org' });
+    expect(within(done).getByTestId('invitation-mail')).toHaveTextContent(
+      'Not mailed: mail is not configured. Copy the link and send it to sam@example.org yourself.',
+    );
+    expect(within(done).queryByText('Invitation sent to sam@example.org.')).not.toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'Copy link' }));
+    expect(await within(done).findByText('Link copied.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(link);
   });
 
   it('lists pending invitations with why one is void, resends one and revokes another after confirming', async () => {
@@ -131,7 +169,7 @@ describe('users screen', { timeout: 60_000 }, () => {
       mockApi.get('/api/users/invitations', () => HttpResponse.json({ invitations })),
       mockApi.post('/api/users/invitations/{id}/resend', ({ params }) => {
         calls.push(`resend ${params.id}`);
-        return HttpResponse.json({ email: 'bo@example.org', role: 'staff', expires_at: '2026-11-30T12:00:00Z' });
+        return HttpResponse.json({ email: 'bo@example.org', role: 'staff', expires_at: '2026-11-30T12:00:00Z', link: 'https://p.example.org/auth/signup?invitation=tok-3', mail: 'queued' });
       }),
       mockApi.delete('/api/users/invitations/{id}', ({ params }) => {
         calls.push(`revoke ${params.id}`);
@@ -151,7 +189,11 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(within(boRow).queryByText('Void')).not.toBeInTheDocument();
     // Desktop buttons and phone icons are both in the DOM (CSS shows one): use the first.
     await user.click(within(list).getAllByRole('button', { name: 'Resend the invitation to bo@example.org' })[0]);
-    expect(await screen.findByText('Invitation sent again to bo@example.org; the earlier link no longer works.')).toBeInTheDocument();
+    const resent = await screen.findByRole('dialog', { name: 'Invitation for bo@example.org' });
+    expect(within(resent).getByText('Invitation sent again to bo@example.org; the earlier link no longer works.')).toBeInTheDocument();
+    expect(within(resent).getByLabelText('Invitation link')).toHaveValue('https://p.example.org/auth/signup?invitation=tok-3');
+    await user.click(within(resent).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(list).getAllByRole('button', { name: 'Revoke the invitation to cy@example.org' })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the invitation to cy@example.org?' });

@@ -27,6 +27,7 @@ function fakeSettings(opts: { patch?: (body: Record<string, unknown>) => Respons
         organisation_name: current.organisation_name,
         support_email: current.support_email,
         time_zone: current.time_zone,
+        mail_configured: true,
       }),
     ),
     mockApi.patch('/api/settings', async ({ request }) => {

@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { mockApi } from '@/test/api-mock';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
-import { server, VALID_TOKEN } from '@/test/msw';
+import { demoPreferences, demoUser, server, VALID_TOKEN } from '@/test/msw';
 import { renderApp, setupI18n } from '@/test/render';
 import releases from 'virtual:changelog';
 
@@ -51,6 +51,38 @@ describe('app shell', () => {
     expect(items).toEqual(latest.sections.flatMap((s) => s.items));
     expect(dialog).not.toHaveTextContent('Trial banner');
     for (const r of older) expect(within(dialog).getByRole('button', { name: new RegExp(`Version ${r.version.replaceAll('.', '\\.')}`) })).toBeInTheDocument();
+  });
+
+  it('tells admins on every screen that mail is not configured, with the way to set it up', async () => {
+    server.use(
+      mockApi.get('/api/settings/public', () =>
+        HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago', mail_configured: false }),
+      ),
+    );
+    renderApp('/preferences');
+    const banner = await screen.findByTestId('mail-banner');
+    expect(banner).toHaveTextContent('Mail is not configured: messages are written to the server log, not sent.');
+    const link = within(banner).getByRole('link', { name: 'Setting up mail' });
+    expect(link).toHaveAttribute('href', 'https://github.com/packline/packline/blob/main/docs/operations.md#mail');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no mail banner to staff', async () => {
+    server.use(
+      mockApi.get('/api/settings/public', () =>
+        HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago', mail_configured: false }),
+      ),
+      mockApi.get('/api/user', () => HttpResponse.json({ success: true, user: { ...demoUser, role: 'staff' }, preferences: demoPreferences })),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('support-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('mail-banner')).not.toBeInTheDocument();
+  });
+
+  it('shows no mail banner once mail is configured', async () => {
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('support-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('mail-banner')).not.toBeInTheDocument();
   });
 
   it('links support to the organisation address', async () => {

@@ -1051,7 +1051,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a draft: it gets the next number of the organisation's year (INV-2026-0001), and the client's billing address is mailed a link to its public page (through the mail outbox, in the invoice's language). The answer holds the link's public_path this once: only the hash of its token is kept. A client without a billing email is 409 billing.client_no_email and nothing changes. */
+        /** Send a draft: it gets the next number of the organisation's year (INV-2026-0001), and the client's billing address is mailed a link to its public page (through the mail outbox, in the invoice's language). The answer holds the link's public_path this once: only the hash of its token is kept; and mail, whether the mail goes out (queued, mailed_at set) or only to the server's log (logged: no mail server; mailed_at stays null). A client without a billing email is 409 billing.client_no_email and nothing changes. */
         post: operations["sendInvoice"];
         delete?: never;
         options?: never;
@@ -1235,7 +1235,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a link to choose a new password
-         * @description Always 202, as fast whether or not the address has an account; an active account gets a single-use link valid for one hour. Too many requests for one address or from one client: 429.
+         * @description Always 202, as fast whether or not the address has an account; an active account gets a single-use link valid for one hour. mail says whether mail leaves the server at all (logged: no mail server, the link is only in the server's log). Too many requests for one address or from one client: 429.
          */
         post: operations["recoverPassword"];
         delete?: never;
@@ -2422,7 +2422,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a confirmation link to a new address
-         * @description Needs the current password; the address changes when the link (valid 24 hours) is followed.
+         * @description Needs the current password; the address changes when the link (valid 24 hours) is followed. mail says whether the link was mailed (queued) or, without a mail server, only written to the server's log (logged).
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -2566,7 +2566,7 @@ export interface paths {
         put?: never;
         /**
          * Mail someone a link to sign up with a role (admins)
-         * @description The link works once, for 7 days; a new invitation to the same address replaces the old one.
+         * @description The link works once, for 7 days; a new invitation to the same address replaces the old one. The answer holds the link this once, and whether it was mailed (see SentInvitation).
          */
         post: operations["inviteUser"];
         delete?: never;
@@ -2612,7 +2612,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a pending invitation again with a new link, valid 7 days from now (admins)
-         * @description The earlier link stops working. 404 users.invitation_not_found when it is no longer pending.
+         * @description The earlier link stops working. The answer holds the new link this once, and whether it was mailed (see SentInvitation). 404 users.invitation_not_found when it is no longer pending.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -2630,7 +2630,7 @@ export interface paths {
         };
         /**
          * The latest mails the server sent or is sending (admins)
-         * @description The 20 newest mails of the outbox, newest first: invitations, password recoveries and email-change confirmations. A mail the SMTP server refused is pending and tried again later (next_attempt_at), up to 10 attempts, then failed; last_error is the server's last answer. Bodies are never listed (they hold single-use links).
+         * @description The 20 newest mails of the outbox, newest first: invitations, password recoveries, email-change confirmations, invoices and impact reports. A mail the SMTP server refused is pending and tried again later (next_attempt_at), up to 10 attempts, then failed; last_error is the server's last answer. Without a mail server (no --smtp-url) a mail is logged: written to the server's log, not sent. Bodies are never listed (they hold single-use links).
          */
         get: operations["listOutgoingMail"];
         put?: never;
@@ -3228,9 +3228,11 @@ export interface components {
              * @description When someone first opened the public link.
              */
             link_opened_at: string | null;
+            /** @description In the answer of a send only: queued (mailed through the SMTP server) or logged (no mail server: written to the server's log, not sent; give the client the link yourself). null on every other answer. */
+            mail: null | components["schemas"]["MailDelivery"];
             /**
              * Format: date-time
-             * @description When the link was mailed to the client's billing address.
+             * @description When the link was mailed to the client's billing address; null when it was not (the server had no mail server when the invoice was sent, so the mail only went to its log).
              */
             mailed_at: string | null;
             notes: string;
@@ -3403,6 +3405,11 @@ export interface components {
             notification: components["schemas"]["NotificationEvent"];
             presence: components["schemas"]["PresenceEvent"];
         };
+        /**
+         * @description What becomes of the mail an action queued; the same for every mail of the server, so it says nothing about the address. queued: stored in the outbox and sent over SMTP in the background (GET /api/users/mail shows whether it went). logged: the server has no mail server (no --smtp-url), so the mail is written to the server's log and not sent: nobody receives it.
+         * @enum {string}
+         */
+        MailDelivery: "queued" | "logged";
         Message: {
             author: components["schemas"]["Person"];
             /** Format: date-time */
@@ -3548,10 +3555,16 @@ export interface components {
              * @description When a pending mail is tried next; null otherwise.
              */
             next_attempt_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was sent, or logged; null while pending or once failed.
+             */
             sent_at: string | null;
-            /** @enum {string} */
-            status: "pending" | "sent" | "failed";
+            /**
+             * @description pending: waiting to be sent or tried again; sent: the SMTP server accepted it; logged: written to the server's log and not sent, as the server has no mail server (no --smtp-url); failed: given up.
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "logged" | "failed";
             subject: string;
             to: string;
         };
@@ -3818,6 +3831,8 @@ export interface components {
             currency?: string;
             /** @description Where the organisation's logo is served (GET /api/public/logo?v=<version>, a new version whenever it is replaced); absent when it has none. */
             logo_url?: string;
+            /** @description The server sends mail through an SMTP server (--smtp-url). False: every mail is written to the server's log instead and nobody receives it; the office shows admins a banner, and links must be passed on by hand. */
+            mail_configured: boolean;
             organisation_name: string;
             /** @description The address people reach the server at (--public-url), without a trailing slash; absent when the server was not given one. The kiosk set-up code uses it. */
             public_url?: string;
@@ -3920,6 +3935,16 @@ export interface components {
             subtitle: string;
             /** @description Its own name or code (an invoice's number; empty for a draft). */
             title: string;
+        };
+        /** @description An invitation just made or resent. */
+        SentInvitation: {
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The invitation's link (the signup page with its token), in this answer only: the server keeps only the token's hash. The admin may copy it and pass it on, which is the only way it reaches anyone when mail is logged. */
+            link: string;
+            mail: components["schemas"]["MailDelivery"];
+            role: components["schemas"]["Role"];
         };
         Session: {
             /** Format: date-time */
@@ -4334,6 +4359,19 @@ export interface components {
             content: {
                 "application/json": {
                     batches: components["schemas"]["ItemBatch"][];
+                };
+            };
+        };
+        /** @description Done, and a mail queued (or, without a mail server, only written to the log; see mail). */
+        MailQueued: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    mail: components["schemas"]["MailDelivery"];
+                    /** @constant */
+                    success: true;
                 };
             };
         };
@@ -6577,7 +6615,7 @@ export interface operations {
             };
         };
         responses: {
-            202: components["responses"]["Success"];
+            202: components["responses"]["MailQueued"];
             default: components["responses"]["Error"];
         };
     };
@@ -8602,7 +8640,7 @@ export interface operations {
             };
         };
         responses: {
-            202: components["responses"]["Success"];
+            202: components["responses"]["MailQueued"];
             default: components["responses"]["Error"];
         };
     };
@@ -8836,18 +8874,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The invitation was mailed. */
+            /** @description The invitation was made. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        email: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        role: components["schemas"]["Role"];
-                    };
+                    "application/json": components["schemas"]["SentInvitation"];
                 };
             };
             default: components["responses"]["Error"];
@@ -8881,18 +8914,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The invitation was mailed again. */
+            /** @description The invitation was made again with a new link. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        email: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        role: components["schemas"]["Role"];
-                    };
+                    "application/json": components["schemas"]["SentInvitation"];
                 };
             };
             default: components["responses"]["Error"];

@@ -6,6 +6,8 @@ export type AdminUser = Schema<'AdminUser'>;
 export type Invitation = Schema<'Invitation'>;
 export type Role = Schema<'Role'>;
 export type OutgoingMail = Schema<'OutgoingMail'>;
+/** An invitation just made or resent: its link, shown only in this answer, and whether it was mailed or only logged. */
+export type SentInvitation = Schema<'SentInvitation'>;
 
 export interface UserListParams {
   search: string;
@@ -36,7 +38,7 @@ export function useUpdateUser() {
   });
 }
 
-/** POST /api/users/invitations {email, role}: mails a signup link. */
+/** POST /api/users/invitations {email, role}: mails a signup link (or, without a mail server, only logs it); the answer holds the link. */
 export function useInviteUser() {
   const qc = useQueryClient();
   return useMutation({
@@ -62,7 +64,7 @@ export function usePendingInvitations() {
   });
 }
 
-/** POST /api/users/invitations/{id}/resend: a new link by mail; the old one stops working. */
+/** POST /api/users/invitations/{id}/resend: a new link by mail (the answer holds it); the old one stops working. */
 export function useResendInvitation() {
   const qc = useQueryClient();
   return useMutation({

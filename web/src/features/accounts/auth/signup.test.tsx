@@ -77,7 +77,7 @@ describe('signup and recovery pages', { timeout: 60_000 }, () => {
     server.use(
       mockApi.post('/api/password/recover', async ({ request }) => {
         calls.push(`recover ${((await request.json()) as { email: string }).email}`);
-        return HttpResponse.json({ success: true }, { status: 202 });
+        return HttpResponse.json({ success: true, mail: 'queued' }, { status: 202 });
       }),
       mockApi.post('/api/password/reset', async ({ request }) => {
         calls.push(`reset ${((await request.json()) as { token: string }).token}`);
@@ -95,5 +95,17 @@ describe('signup and recovery pages', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Your password has been changed. Sign in with it now.')).toBeInTheDocument();
     expect(calls).toEqual(['recover sam@example.org', 'reset abc']);
+  });
+
+  it('after asking for a reset link, says no mail went out when the server has no mail server', async () => {
+    server.use(
+      mockApi.get('/api/settings/public', () =>
+        HttpResponse.json({ organisation_name: 'Packline', support_email: 's@p.org', time_zone: 'America/Chicago', mail_configured: false }),
+      ),
+    );
+    renderApp('/auth/recover-password-email');
+    expect(await screen.findByRole('heading', { name: 'Mail is not configured' })).toBeInTheDocument();
+    expect(screen.getByText(/This server sends no mail: the reset link, if the address has an account, is only written to the server's log/)).toBeInTheDocument();
+    expect(screen.queryByText('Check your email')).not.toBeInTheDocument();
   });
 });

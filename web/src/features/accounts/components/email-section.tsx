@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck, IconMailOff } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ export function EmailSection() {
   const confirm = useConfirmEmailChange();
   const request = useRequestEmailChange();
   const form = useForm({ initialValues: { email: '', password: '' } });
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Where the link went, and whether it was mailed or, without a mail server, only logged.
+  const [sent, setSent] = useState<{ to: string; logged: boolean } | null>(null);
   const confirming = useRef(false);
 
   const token = params.get('confirm_email');
@@ -46,8 +47,8 @@ export function EmailSection() {
 
   async function submit({ email: next, password }: typeof form.values) {
     try {
-      await request.mutateAsync({ email: next.trim(), password });
-      setSentTo(next.trim());
+      const res = await request.mutateAsync({ email: next.trim(), password });
+      setSent({ to: next.trim(), logged: res.mail === 'logged' });
       form.reset();
     } catch (err) {
       showServerError(form, err, t, 'email');
@@ -66,9 +67,14 @@ export function EmailSection() {
             {email}
           </Text>
         </Text>
-        {sentTo && (
-          <Alert variant="light" color="green" icon={<IconMailCheck size={18} aria-hidden />} role="status">
-            {t('emailChange.sent', { email: sentTo })}
+        {sent && (
+          <Alert
+            variant="light"
+            color={sent.logged ? 'orange' : 'green'}
+            icon={sent.logged ? <IconMailOff size={18} aria-hidden /> : <IconMailCheck size={18} aria-hidden />}
+            role="status"
+          >
+            {t(sent.logged ? 'emailChange.sentLogged' : 'emailChange.sent', { email: sent.to })}
           </Alert>
         )}
         <form onSubmit={form.onSubmit(submit)}>

@@ -2,22 +2,28 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
-import { notify } from '@/lib/notify';
-import { useInviteUser, type Role } from '../api/users';
+import { useInviteUser, type Role, type SentInvitation } from '../api/users';
 import { SegmentedField } from '@/components/segmented-field';
+import { InvitationLink } from './invitation-link';
 
-/** Invite someone by mail with a role; the mailed link opens the signup page. */
+/**
+ * Invite someone by mail with a role; the mailed link opens the signup page. Once made, the
+ * modal says whether the invitation was mailed or only logged (no mail server) and shows its
+ * link to copy: the only time it can be shown.
+ */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('staff');
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentInvitation | null>(null);
   const invite = useInviteUser();
 
   function close() {
     setEmail('');
     setRole('staff');
     setError(null);
+    setSent(null);
     onClose();
   }
 
@@ -25,12 +31,23 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
     event.preventDefault();
     setError(null);
     try {
-      const res = await invite.mutateAsync({ email: email.trim(), role });
-      void notify('success', t('users.invited', { email: res.email }));
-      close();
+      setSent(await invite.mutateAsync({ email: email.trim(), role }));
     } catch (err) {
       setError(errorMessage(err, t));
     }
+  }
+
+  if (sent) {
+    return (
+      <Modal opened={opened} onClose={close} title={t('users.invitationReady', { email: sent.email })} centered size="lg">
+        <Stack gap="md">
+          <InvitationLink sent={sent} />
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('common.close')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
   }
 
   return (

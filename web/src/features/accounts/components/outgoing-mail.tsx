@@ -7,16 +7,20 @@ import { ErrorText } from '@/components/error-text';
 import { TitledCard } from '@/components/titled-card';
 
 const kindKey = { invitation: 'users.mailKindInvitation', recovery: 'users.mailKindRecovery', email_change: 'users.mailKindEmailChange', invoice: 'users.mailKindInvoice', impact_report: 'users.mailKindImpact' } as const;
-const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', failed: 'users.mailFailed' } as const;
-const statusColor = { pending: 'yellow', sent: 'green', failed: 'red' } as const;
+const statusKey = { pending: 'users.mailPending', sent: 'users.mailSent', logged: 'users.mailLogged', failed: 'users.mailFailed' } as const;
+const statusColor = { pending: 'yellow', sent: 'green', logged: 'orange', failed: 'red' } as const;
 
-/** A card of the latest mails the server sent or is still trying to send, with the mail server's last error. */
+/**
+ * A card of the latest mails the server sent or is still trying to send, with the mail server's last error.
+ * Without a mail server (no --smtp-url) a mail is "logged": written to the server's log, received by nobody.
+ */
 export function OutgoingMailTable({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useTranslation();
   const query = useOutgoingMail();
   const when = (v: string | null | undefined) => formatDateTime(v, i18n.language, timeZone);
   const detail = (m: OutgoingMail) => {
     if (m.status === 'sent') return t('users.mailSentAt', { time: when(m.sent_at) });
+    if (m.status === 'logged') return t('users.mailLoggedAt', { time: when(m.sent_at) });
     const parts = [];
     if (m.status === 'pending' && m.next_attempt_at && m.attempts > 0) parts.push(t('users.mailNextAttempt', { time: when(m.next_attempt_at) }));
     if (m.last_error) parts.push(t('users.mailLastError', { error: m.last_error }));

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,10 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { usePendingInvitations, useResendInvitation, useRevokeInvitation, type Invitation } from '../api/users';
+import { usePendingInvitations, useResendInvitation, useRevokeInvitation, type Invitation, type SentInvitation } from '../api/users';
 import { IconAction } from '@/components/icon-action';
 import { ErrorText } from '@/components/error-text';
+import { InvitationLink } from './invitation-link';
 
 /** Why a void invitation is refused: its inviter was deactivated or is no longer an admin. */
 function voidText(inv: Invitation, t: (key: string) => string): string | null {
@@ -44,7 +45,8 @@ function InvitationStatus({ inv }: { inv: Invitation }) {
  * Invitations not accepted and not expired yet, newest first, each waiting or void (its
  * inviter was deactivated or no longer holds the role it grants: signing up with it is
  * refused, and resending it makes it the resending admin's): resend (a new link, the old
- * one stops working) or revoke (after a confirmation). Nothing shows while there are none.
+ * one stops working, shown in a dialog with whether it was mailed) or revoke (after a
+ * confirmation). Nothing shows while there are none.
  */
 export function PendingInvitations({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useTranslation();
@@ -52,11 +54,11 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const [target, setTarget] = useState<Invitation | null>(null);
+  const [resent, setResent] = useState<SentInvitation | null>(null);
 
   async function doResend(inv: Invitation) {
     try {
-      await resend.mutateAsync(inv.id);
-      void notify('success', t('users.invitations.resent', { email: inv.email }));
+      setResent(await resend.mutateAsync(inv.id));
     } catch (err) {
       void notify('danger', errorMessage(err, t));
     }
@@ -171,6 +173,16 @@ export function PendingInvitations({ timeZone }: { timeZone: string }) {
         onConfirm={() => void doRevoke()}
         onClose={() => setTarget(null)}
       />
+      <Modal opened={resent !== null} onClose={() => setResent(null)} title={t('users.invitationReady', { email: resent?.email ?? '' })} centered size="lg">
+        {resent && (
+          <Stack gap="md">
+            <InvitationLink sent={resent} resent />
+            <Group justify="flex-end">
+              <Button onClick={() => setResent(null)}>{t('common.close')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Stack>
   );
 }

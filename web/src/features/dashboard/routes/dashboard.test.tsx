@@ -153,7 +153,7 @@ describe('dashboard', () => {
   it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])("names today's date in the organisation's zone (%s), not the browser's", async (zone) => {
     server.use(
       mockApi.get('/api/settings/public', () =>
-        HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: zone }),
+        HttpResponse.json({ organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: zone, mail_configured: true }),
       ),
     );
     renderApp('/dashboard');
@@ -179,7 +179,7 @@ describe('dashboard', () => {
       mockApi.get('/api/settings/public', () =>
         HttpResponse.json({
           organisation_name: 'Packline Demo', support_email: 'support@packline.local', time_zone: 'America/Chicago',
-          public_url: 'https://packline.example.org',
+          public_url: 'https://packline.example.org', mail_configured: true,
         }),
       ),
     );

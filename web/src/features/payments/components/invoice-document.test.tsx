@@ -14,7 +14,7 @@ const invoice: Schema<'Invoice'> = {
   subtotal_minor: 149, tax_minor: 12, total_minor: 161, paid_minor: 100, balance_minor: 61, due_days: 30,
   issue_date: '2026-03-02', due_date: '2026-04-01', payments: [], created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-02T10:00:00Z',
   sent_at: '2026-03-02T10:00:00Z', paid_at: null, voided_at: null, void_reason: '', reissue_of: null, overdue: false,
-  has_link: true, public_path: null, mailed_at: '2026-03-02T10:00:00Z', link_opened_at: null,
+  has_link: true, public_path: null, mailed_at: '2026-03-02T10:00:00Z', link_opened_at: null, mail: null,
 };
 const method: Schema<'PaymentMethod'> = {
   id: 1, kind: 'bank_transfer', label: 'Operating account', bank_name: 'Lakeshore Community Bank', account_name: 'Packline Volunteers Inc.',

@@ -14,7 +14,7 @@ const invoice = (id: number, number: string, over: Partial<Schema<'Invoice'>>): 
   currency: 'USD', language: 'gb', tax_rate_bp: 0, notes: '', lines: [], subtotal_minor: 1000, tax_minor: 0, total_minor: 1000, paid_minor: 0,
   balance_minor: 1000, due_days: 30, issue_date: '2026-09-01', due_date: '2026-10-01', payments: [], created_at: '2026-09-01T10:00:00Z',
   updated_at: '2026-09-01T10:00:00Z', sent_at: '2026-09-01T10:00:00Z', paid_at: null, voided_at: null, void_reason: '', reissue_of: null, overdue: false,
-  has_link: true, public_path: null, mailed_at: null, link_opened_at: null,
+  has_link: true, public_path: null, mailed_at: null, link_opened_at: null, mail: null,
   ...over,
 });
 

@@ -32,8 +32,9 @@ export default function InvoicePage() {
   const step = useInvoiceStep();
   const [dialog, setDialog] = useState<'send' | 'void' | 'edit' | 'pay' | null>(null);
   const [reason, setReason] = useState('');
-  // The link sending made: its path is in the send's answer only (the server keeps its token's hash).
-  const [made, setMade] = useState<{ id: number; path: string } | null>(null);
+  // The link sending made: its path is in the send's answer only (the server keeps its token's hash), with
+  // whether its mail went to a mail server or only to the server's log.
+  const [made, setMade] = useState<{ id: number; path: string; mail: Invoice['mail'] } | null>(null);
   const inv = q.data?.invoice;
   const { it, ilng } = useInvoiceT(inv?.language);
   const fail = (err: unknown) => void notify('danger', errorMessage(err, t), t('payments.failed'));
@@ -114,7 +115,7 @@ export default function InvoicePage() {
             {t('payments.invoice.printLanguage', { language: LANGUAGE_INFO[languageOf(inv.language)].nativeName })}
           </Text>
         </Group>
-        {inv.status !== 'draft' && <InvoiceLink key={inv.id} invoice={inv} madePath={made?.id === inv.id ? made.path : null} />}
+        {inv.status !== 'draft' && <InvoiceLink key={inv.id} invoice={inv} made={made?.id === inv.id ? made : null} />}
         <InvoiceDocument invoice={inv} method={q.data.primary_method} orgName={q.data.organisation_name} supportEmail={q.data.support_email} t={it} lng={ilng} />
         {inv.status !== 'draft' && (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="invoice-payments">
@@ -151,7 +152,7 @@ export default function InvoicePage() {
         onClose={close}
         onConfirm={() =>
           run('send', (r) => {
-            if (r.public_path) setMade({ id: r.id, path: r.public_path });
+            if (r.public_path) setMade({ id: r.id, path: r.public_path, mail: r.mail });
             notify('success', t('payments.invoice.send.done', { number: r.number ?? '' }));
           })
         }
