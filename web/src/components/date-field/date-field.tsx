@@ -50,6 +50,9 @@ export default function DateField({ value, onChange, ...props }: DateFieldProps)
     };
   }, [entry, ready]);
   const locale = ready ? entry.name : 'en';
+  // Escape with the calendar open closes the calendar only, not the dialog around the field
+  // (and the input someone was typing into with it).
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const parse = (typed: string): string | null => {
     const text = toLatinDigits(typed.trim());
     if (ISO.test(text)) return dayjs(text, 'YYYY-MM-DD', true).isValid() ? text : null;
@@ -64,7 +67,9 @@ export default function DateField({ value, onChange, ...props }: DateFieldProps)
         onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
         valueFormat={(d) => formatCalendarDate(d, lng)}
         dateParser={parse}
-        popoverProps={{ withinPortal: true }}
+        popoverProps={{ withinPortal: true, onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
+        // Mantine's dialogs leave an Escape alone whose target says so (they listen on the window).
+        data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
       />
     </DatesProvider>
   );

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpiredConfirm, expiredIndex, HeldBadge, ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
@@ -10,6 +10,7 @@ import { ListTable } from '@/components/list-table';
 import { formatCalendarDate } from '@/lib/format';
 import { formatQuantity } from '@/lib/units';
 import { DateField } from '@/components/date-field';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 interface LineDraft {
   batch_id: number;
@@ -84,6 +85,11 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     return out;
   }, [options.data, lines, t, lng]);
   const set = (k: keyof typeof f) => (v: string | number) => setF((x) => ({ ...x, [k]: v }));
+  // What the form held when it opened: closing it with changes asks first (a click outside, Escape or Cancel).
+  const snapshot = JSON.stringify({ f, projectId, lines });
+  const opened = useRef(snapshot);
+  const [discarding, setDiscarding] = useState(false);
+  const requestClose = () => (snapshot === opened.current ? onClose() : setDiscarding(true));
 
   /** A scanned label adds its batch as a line; a code several items share goes to the search. */
   const addScanned = async (ref: LabelRef, find: () => Promise<ItemBatch[]>): Promise<string | null> => {
@@ -139,7 +145,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
   };
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={shipment ? t('shipping.form.editTitle', { number: shipment.number }) : t('shipping.form.newTitle')}>
+    <Modal opened onClose={requestClose} size="xl" title={shipment ? t('shipping.form.editTitle', { number: shipment.number }) : t('shipping.form.newTitle')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateField required label={t('shipping.fields.shipDate')} value={f.ship_date} onChange={(v) => set('ship_date')(v ?? '')} />
@@ -211,7 +217,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           <ScanButton title={t('inventory.scan.shipmentLine')} onRead={addScanned} />
         </Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={requestClose}>
             {t('common.cancel')}
           </Button>
           <Button onClick={() => submit()} loading={save.isPending}>
@@ -220,6 +226,16 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
         </Group>
       </Stack>
       {expired && <ExpiredConfirm error={expired.error} onConfirm={confirmExpired} onCancel={() => setExpired(null)} />}
+      <ConfirmDialog
+        opened={discarding}
+        title={t('shipping.form.discardTitle')}
+        body={t('shipping.form.discardBody')}
+        confirmLabel={t('shipping.form.discard')}
+        cancelLabel={t('shipping.form.keepEditing')}
+        color="red"
+        onConfirm={onClose}
+        onClose={() => setDiscarding(false)}
+      />
     </Modal>
   );
 }
