@@ -105,6 +105,9 @@ test('invoice from a project: draft, send, pay, print', async ({ page, request }
   // Paid: nothing more to record, nothing owed. (The document's "Paid" line was there since the first payment.)
   await expect(page.getByRole('button', { name: 'Record payment' })).toBeHidden();
   await expect(page.getByText('Sent', { exact: true })).toBeHidden();
+  // The document says PAID and no longer asks for payment.
+  await expect(page.getByTestId('invoice-paid')).toHaveText('PAID');
+  await expect(doc).not.toContainText('How to pay');
   await page.goto('/payments/billing');
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Paid', exact: true }).click();

@@ -32,8 +32,33 @@ describe('InvoiceDocument', () => {
     expect(within(doc).getByText('US$1.61')).toBeInTheDocument();
     expect(within(doc).getByText('Tax (8.25%)')).toBeInTheDocument();
     expect(within(doc).getByText('Lakeshore Community Bank')).toBeInTheDocument();
-    expect(within(doc).getByText('Sort code:')).toBeInTheDocument();
+    // A US dollar account's bank code is a routing number, not a sort code.
+    expect(within(doc).getByText('Routing number (ABA):')).toBeInTheDocument();
+    expect(within(doc).queryByText('Sort code:')).not.toBeInTheDocument();
     expect(within(doc).getByText('Please quote INV-2026-0007 with your payment.')).toBeInTheDocument();
+    expect(within(doc).queryByTestId('invoice-paid')).not.toBeInTheDocument();
+  });
+
+  it('says PAID on a paid invoice and no longer asks for payment', async () => {
+    await setupI18n('gb');
+    renderWithProviders(
+      <InvoiceDocument invoice={{ ...invoice, status: 'paid', paid_minor: 161, balance_minor: 0, paid_at: '2026-03-10T10:00:00Z' }} method={method}
+        orgName="Packline" supportEmail="s@p.org" t={i18n.t} lng="en-GB" />,
+    );
+    const doc = await screen.findByTestId('invoice-document');
+    expect(within(doc).getByTestId('invoice-paid')).toHaveTextContent('PAID');
+    expect(within(doc).queryByText('Lakeshore Community Bank')).not.toBeInTheDocument();
+    expect(within(doc).queryByText('Please quote INV-2026-0007 with your payment.')).not.toBeInTheDocument();
+  });
+
+  it('names the bank codes as the currency’s banks do: a sort code in pounds, BIC and IBAN in euros', async () => {
+    await setupI18n('gb');
+    const { unmount } = renderWithProviders(<InvoiceDocument invoice={{ ...invoice, currency: 'GBP' }} method={method} orgName="Packline" supportEmail="s@p.org" t={i18n.t} lng="en-GB" />);
+    expect(await screen.findByText('Sort code:')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<InvoiceDocument invoice={{ ...invoice, currency: 'EUR' }} method={method} orgName="Packline" supportEmail="s@p.org" t={i18n.t} lng="en-GB" />);
+    expect(await screen.findByText('BIC / SWIFT:')).toBeInTheDocument();
+    expect(screen.getByText('IBAN:')).toBeInTheDocument();
   });
 
   it('is laid out right to left in Persian', async () => {

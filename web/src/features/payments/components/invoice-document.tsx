@@ -36,6 +36,17 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
                 {t('payments.invoice.voided', { reason: inv.void_reason })}
               </Text>
             )}
+            {inv.status === 'paid' && (
+              <Text
+                c="teal.8"
+                fw={800}
+                fz={28}
+                data-testid="invoice-paid"
+                style={{ letterSpacing: 2, border: '3px solid currentColor', borderRadius: 6, padding: '0 12px', display: 'inline-block', transform: 'rotate(-4deg)' }}
+              >
+                {t('payments.invoice.paidStamp')}
+              </Text>
+            )}
           </div>
           <Box ta="end">
             <Text fw={600}>{orgName}</Text>
@@ -121,11 +132,12 @@ export function InvoiceDocument({ invoice: inv, method, orgName, supportEmail, t
           )}
         </Stack>
         {inv.notes && <Text style={{ whiteSpace: 'pre-line' }}>{inv.notes}</Text>}
-        {method && (
+        {/* A paid invoice asks for nothing more: no payment details. */}
+        {method && inv.status !== 'paid' && (
           <Box className="invoice-pay">
             <Text fw={600}>{t('payments.invoice.howToPay')}</Text>
             <Text size="sm">{method.label}</Text>
-            <MethodDetails method={method} t={t} />
+            <MethodDetails method={method} t={t} currency={inv.currency} />
             {inv.number && (
               <Text size="sm" mt="xs">
                 {t('payments.invoice.reference', { number: inv.number })}

@@ -1,14 +1,19 @@
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { Method } from '../api/methods';
+import { bankFieldLabels } from '../lib/bank-fields';
 
-/** A method's details as the invoice and the methods page show them, labelled in t's language. */
-export function MethodDetails({ method: m, t }: { method: Method; t: TFunction }) {
+/**
+ * A method's details as the invoice and the methods page show them, labelled in t's language
+ * and as banks of the currency's country name them (a routing number in US dollars).
+ */
+export function MethodDetails({ method: m, t, currency }: { method: Method; t: TFunction; currency: string }) {
+  const labels = bankFieldLabels(currency);
   const rows: [string, string][] = [
     ['bankName', m.bank_name],
     ['accountName', m.account_name],
-    ['sortCode', m.sort_code],
-    ['accountNumber', m.account_number],
+    [labels.sort_code, m.sort_code],
+    [labels.account_number, m.account_number],
   ];
   return (
     <Stack gap={2}>

@@ -1,19 +1,27 @@
 import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOrgCurrency } from '../api/currency';
 import { KINDS, useSaveMethod, type Method, type MethodKind } from '../api/methods';
+import { bankFieldLabels } from '../lib/bank-fields';
 import { FormActions } from '@/components/form-actions';
 import { startingValues } from '@/lib/form';
 
 type BankField = 'bank_name' | 'account_name' | 'sort_code' | 'account_number';
 
-/** The bank-details inputs (SPEC's labels: bank name, account name, sort code, account number), in order. */
-const BANK_FIELDS: [BankField, string, boolean][] = [
-  ['bank_name', 'bankName', true],
-  ['account_name', 'accountName', true],
-  ['sort_code', 'sortCode', false],
-  ['account_number', 'accountNumber', true],
-];
+/**
+ * The bank-details inputs (SPEC's labels: bank name, account name, sort code, account number),
+ * in order, the two codes named as banks of the organisation's currency name them (bankFieldLabels).
+ */
+const bankFields = (currency: string): [BankField, string, boolean][] => {
+  const labels = bankFieldLabels(currency);
+  return [
+    ['bank_name', 'bankName', true],
+    ['account_name', 'accountName', true],
+    ['sort_code', labels.sort_code, false],
+    ['account_number', labels.account_number, true],
+  ];
+};
 const CHEQUE_FIELD: [BankField, string, boolean] = ['account_name', 'accountName', false];
 
 export interface MethodFormProps {
@@ -26,6 +34,7 @@ export interface MethodFormProps {
 /** Add or edit a payment method: bank details for a transfer, a https link for cards (never a card number). */
 export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProps) {
   const { t } = useTranslation();
+  const currency = useOrgCurrency();
   const save = useSaveMethod();
   const [kind, setKind] = useState<MethodKind>(method?.kind ?? 'bank_transfer');
   const [f, setF] = useState(() =>
@@ -63,7 +72,7 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
             />
             <TextInput required data-autofocus label={t('payments.methods.fields.label')} value={f.label} onChange={set('label')} />
           </SimpleGrid>
-          {kind === 'bank_transfer' && <SimpleGrid cols={{ base: 1, sm: 2 }}>{BANK_FIELDS.map(([k, label, required]) => field(k, label, required))}</SimpleGrid>}
+          {kind === 'bank_transfer' && <SimpleGrid cols={{ base: 1, sm: 2 }}>{bankFields(currency).map(([k, label, required]) => field(k, label, required))}</SimpleGrid>}
           {kind === 'cheque' && field(...CHEQUE_FIELD)}
           {kind === 'card_link' && (
             <>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { useOrgCurrency } from '../api/currency';
 import { useMethods, useSaveMethod, type Method } from '../api/methods';
 import { MethodDetails } from '../components/method-details';
 import { MethodForm } from '../components/method-form';
@@ -13,6 +14,7 @@ import { MethodForm } from '../components/method-form';
 /** /payments/payment-methods (admin): how the group accepts money; the primary one's details go on invoices. */
 export default function PaymentMethodsPage() {
   const { t } = useTranslation();
+  const currency = useOrgCurrency();
   const [archived, setArchived] = useState(false);
   const [editing, setEditing] = useState<Method | null | undefined>(undefined);
   const q = useMethods(archived);
@@ -71,7 +73,7 @@ export default function PaymentMethodsPage() {
                       {m.archived && <Badge color="gray">{t('payments.methods.archived')}</Badge>}
                     </Group>
                   </Group>
-                  <MethodDetails method={m} t={t} />
+                  <MethodDetails method={m} t={t} currency={currency} />
                   <Group gap="xs" mt="xs">
                     <Button size="xs" variant="default" onClick={() => setEditing(m)}>
                       {t('payments.methods.edit')}
