@@ -2,4 +2,5 @@
 // the report's pages before they render.
 import { loadNamespaces } from '@/i18n';
 
-await loadNamespaces('impact');
+// The units' names (shell) too: a shared report signed out has no office shell to load them.
+await loadNamespaces('impact', 'shell');

@@ -37,7 +37,7 @@ describe('ImpactReportView', () => {
     expect(screen.getByTestId('impact-cost')).toHaveTextContent(/\$238$/);
     expect(screen.getByText('Some materials have no unit cost.')).toBeInTheDocument();
     expect(screen.getByTestId('impact-materials')).toHaveTextContent('$237.50');
-    expect(screen.getByText('75 bag · Meal pouch')).toBeInTheDocument();
+    expect(screen.getByText('75 bags · Meal pouch')).toBeInTheDocument();
     expect(screen.getByText('MEAL-A, MEAL-B')).toBeInTheDocument();
   });
 

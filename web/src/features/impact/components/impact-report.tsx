@@ -8,6 +8,7 @@ import { BarChart } from '@mantine/charts';
 import { Badge, Box, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, useDirection } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '@/lib/units';
 import { LogoMark } from '@/components/brand/logo';
 import { TitledCard } from '@/components/titled-card';
 import { formatCalendarDate, formatNumber, intlLocale } from '@/lib/format';
@@ -202,7 +203,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
                   </Table.Td>
                   <Table.Td dir="ltr">{m.batch_code}</Table.Td>
                   <Table.Td ta="end">
-                    {n(m.quantity)} {m.unit}
+                    {formatQuantity(m.quantity, m.unit, t, lng)}
                   </Table.Td>
                   <Table.Td ta="end">{m.unit_cost == null ? '—' : money(m.unit_cost)}</Table.Td>
                   <Table.Td ta="end">{m.cost == null ? '—' : money(m.cost)}</Table.Td>
@@ -257,7 +258,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
                         {byItem(s.lines).map((g) => (
                           <Box key={g.item_id}>
                             <Text size="sm">
-                              {n(g.quantity)} {g.unit} · {g.name}
+                              {formatQuantity(g.quantity, g.unit, t, lng)} · {g.name}
                             </Text>
                             <Text size="xs" c="dimmed" dir="ltr">
                               {g.batches.join(', ')}

@@ -7,7 +7,7 @@ import type { Recipe } from '../api/types';
 import { formatQty, productionError } from '../lib/format';
 import { formatDateTime } from '@/lib/format';
 import { ListTable } from '@/components/list-table';
-import { formatQuantity } from '@/lib/units';
+import { formatQuantity, unitName } from '@/lib/units';
 
 interface Row {
   key: number;
@@ -30,7 +30,7 @@ function RecipeForm({ itemId, current }: { itemId: number; current: Recipe | und
   const save = useSaveRecipe(itemId);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(current));
   const [saved, setSaved] = useState<number | null>(null);
-  const options = (items.data ?? []).filter((it) => it.id !== itemId).map((it) => ({ value: String(it.id), label: `${it.name} (${it.sku}) · ${it.unit}` }));
+  const options = (items.data ?? []).filter((it) => it.id !== itemId).map((it) => ({ value: String(it.id), label: `${it.name} (${it.sku}) · ${unitName(it.unit, t)}` }));
   const chosen = rows.map((r) => r.itemId);
   const valid =
     rows.length > 0 &&

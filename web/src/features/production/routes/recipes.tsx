@@ -1,6 +1,7 @@
 import '../strings';
 import { Alert, Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { unitName } from '@/lib/units';
 import { Link } from 'react-router';
 import { ListTable } from '@/components/list-table';
 import { PageFrame } from '@/components/page-frame';
@@ -32,7 +33,7 @@ export default function RecipesPage() {
                 </Anchor>
               </Table.Td>
               <Table.Td dir="ltr">{p.sku}</Table.Td>
-              <Table.Td>{p.unit}</Table.Td>
+              <Table.Td>{unitName(p.unit, t)}</Table.Td>
             </Table.Tr>
           ))}
         </ListTable>
