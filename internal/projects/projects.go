@@ -116,6 +116,15 @@ type Detail struct {
 	Project
 	Production []ProductionEntry `json:"production"`
 	Shipments  []Shipment        `json:"shipments"`
+	// Recalls are the open recalls that hold what the project made or
+	// shipped: the meals it is counting on may not move.
+	Recalls []RecallRef `json:"recalls"`
+}
+
+// RecallRef names an open recall.
+type RecallRef struct {
+	ID     int64  `json:"id"`
+	Number string `json:"number"`
 }
 
 // Option is a project a production or shipment form may name.

@@ -20,6 +20,9 @@ type Store interface {
 	Projects(ctx context.Context, f Filter) ([]Project, int, error)
 	// Work lists a project's production entries and shipments, newest first, at most MaxWork each.
 	Work(ctx context.Context, p *Project) ([]ProductionEntry, []Shipment, error)
+	// OpenRecalls are the open recalls holding a batch the project's entries
+	// made or its shipments carry, oldest first.
+	OpenRecalls(ctx context.Context, projectID int64) ([]RecallRef, error)
 	// Options lists the projects not archived, by name.
 	Options(ctx context.Context) ([]Option, error)
 	// People lists the active users, by name (owner and team pickers).
@@ -155,7 +158,11 @@ func (s *Service) Get(ctx context.Context, id int64) (*Detail, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Detail{Project: *p, Production: prod, Shipments: ships}, nil
+	recalls, err := s.store.OpenRecalls(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &Detail{Project: *p, Production: prod, Shipments: ships, Recalls: recalls}, nil
 }
 
 // Update changes the fields present in p.

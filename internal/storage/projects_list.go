@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/packline/packline/internal/projects"
+	"github.com/packline/packline/internal/recalls"
 )
 
 // projectSorts order the list; each names a column of the inner select
@@ -69,6 +70,21 @@ func (s *ProjectStore) Work(ctx context.Context, p *projects.Project) ([]project
 		CAST((SELECT COALESCE(SUM(l.quantity), 0) FROM shipping_lines l WHERE l.shipment_id = s.id AND l.item_id = ?) AS BIGINT)
 		FROM shipping_shipments s WHERE s.project_id = ? ORDER BY s.ship_date DESC, s.id DESC LIMIT ?`, p.ProductID, p.ID, projects.MaxWork)
 	return prod, ships, err
+}
+
+// OpenRecalls implements projects.Store.
+func (s *ProjectStore) OpenRecalls(ctx context.Context, projectID int64) ([]projects.RecallRef, error) {
+	return scanAll(ctx, s.db, func(r rowScanner) (*projects.RecallRef, error) {
+		var ref projects.RecallRef
+		err := r.Scan(&ref.ID)
+		ref.Number = recalls.NumberOf(ref.ID)
+		return &ref, err
+	}, `SELECT DISTINCT r.id FROM recalls r JOIN recall_batches rb ON rb.recall_id = r.id
+		WHERE r.status = 'open' AND rb.batch_id IN (
+			SELECT e.produced_batch_id FROM production_entries e WHERE e.project_id = ? AND e.produced_batch_id IS NOT NULL
+			UNION SELECT l.batch_id FROM shipping_lines l JOIN shipping_shipments s ON s.id = l.shipment_id
+				WHERE s.project_id = ? AND s.status <> 'cancelled')
+		ORDER BY r.id`, projectID, projectID)
 }
 
 // Options lists the projects not archived, by name.

@@ -3769,6 +3769,12 @@ export interface components {
         };
         ProjectDetail: components["schemas"]["Project"] & {
             production: components["schemas"]["ProjectProductionEntry"][];
+            /** @description The open recalls that hold a batch the project's entries made or its shipments (not cancelled) carry, oldest first. */
+            recalls: {
+                id: number;
+                /** @description RCL-0007 */
+                number: string;
+            }[];
             shipments: components["schemas"]["ProjectShipment"][];
         };
         ProjectInput: {

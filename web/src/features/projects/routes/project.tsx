@@ -1,6 +1,6 @@
 import '../strings';
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconChartBar, IconPencil } from '@tabler/icons-react';
+import { IconChartBar, IconLock, IconPencil } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -86,6 +86,18 @@ export default function ProjectPage() {
         </Group>
       }
     >
+      {p.recalls.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="project-recalls"
+          title={t('projects.detail.recalled', { count: p.recalls.length, n: formatNumber(p.recalls.length, i18n.language) })}>
+          <Group gap="sm">
+            {p.recalls.map((r) => (
+              <Anchor key={r.id} component={Link} to={paths.app.recall.getHref(r.id)} fw={600}>
+                {r.number}
+              </Anchor>
+            ))}
+          </Group>
+        </Alert>
+      )}
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <ProgressCard project={p} />

@@ -53,11 +53,23 @@ describe('projects page (/projects)', () => {
   });
 
   it('ends the breadcrumb in the project’s own name, not "Project"', async () => {
-    server.use(http.get('/api/projects/7', () => HttpResponse.json({ ...project(7, 'Winter drive'), production: [], shipments: [] })));
+    server.use(http.get('/api/projects/7', () => HttpResponse.json({ ...project(7, 'Winter drive'), production: [], shipments: [], recalls: [] })));
     renderApp('/projects/7');
     const crumb = await screen.findByTestId('breadcrumb', {}, { timeout: 15_000 });
     await waitFor(() => expect(crumb).toHaveTextContent(/Home\s*Projects\s*Winter drive$/));
     expect(within(crumb).getByText('Winter drive')).toHaveAttribute('aria-current', 'page');
     expect(within(crumb).queryByText('Project')).toBeNull();
+  });
+
+  it('warns of the open recalls that hold its meals, each linked', async () => {
+    server.use(
+      http.get('/api/projects/7', () =>
+        HttpResponse.json({ ...project(7, 'Winter drive'), production: [], shipments: [], recalls: [{ id: 3, number: 'RCL-0003' }] }),
+      ),
+    );
+    renderApp('/projects/7');
+    const alert = await screen.findByTestId('project-recalls');
+    expect(alert).toHaveTextContent('1 open recall holds meals made or shipped for this project');
+    expect(within(alert).getByRole('link', { name: 'RCL-0003' })).toHaveAttribute('href', '/inventory/recalls/3');
   });
 });
