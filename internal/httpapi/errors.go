@@ -25,12 +25,20 @@ var statusOf = map[apperr.Kind]int{
 	apperr.Internal:        http.StatusInternalServerError,
 }
 
-// writeJSON writes v as JSON with status. It returns nil so that a handler
-// can end with `return writeJSON(…)`.
+// writeJSON writes v as JSON with status, and its length (so that the
+// compressor knows it). It returns nil once written, so that a handler can
+// end with `return writeJSON(…)`; only a value JSON cannot encode is an error.
 func writeJSON(w http.ResponseWriter, status int, v any) error {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_, _ = w.Write(b)
 	return nil
 }
 

@@ -308,6 +308,12 @@ func (s *Server) serve(a access, h handler) http.Handler {
 		// Nothing under /api may be kept by a browser or proxy: answers carry
 		// tokens and personal data. A handler may say otherwise.
 		w.Header().Set("Cache-Control", "no-store")
+		// Answers are compressed unless they carry a secret (compress.go).
+		var cw *compressWriter
+		if !secretAnswers[r.Pattern] {
+			cw = newCompressWriter(w, r)
+			w = cw
+		}
 		var err error
 		if a != public {
 			r, err = s.authenticate(r, a == admin)
@@ -324,19 +330,25 @@ func (s *Server) serve(a access, h handler) http.Handler {
 		if err != nil {
 			s.fail(w, r, err)
 		}
+		if cw != nil {
+			cw.finish()
+		}
 	})
 }
 
 // fail writes err as the response. A response already under way (a
 // streamed CSV) is logged and aborted.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if rec, ok := w.(*statusRecorder); ok && rec.status != 0 {
+	if rec, started := begun(w); started {
 		s.Log.ErrorContext(r.Context(), "response failed after it began", "method", r.Method, "path", loggedPath(r), "err", err)
 		// What the client got must not pass for the whole answer (a CSV cut
 		// short by the database): the response ends without its terminator
 		// (HTTP/1.1: the connection closes before the last chunk; HTTP/2: the
 		// stream is reset), which every client reports as a failed download.
-		rec.aborted = true
+		// A compressed answer ends without its gzip trailer as well.
+		if rec != nil {
+			rec.aborted = true
+		}
 		panic(http.ErrAbortHandler)
 	}
 	if r.Context().Err() != nil {
@@ -352,6 +364,26 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		err = errDatabaseDown
 	}
 	writeError(w, r, s.Log, err)
+}
+
+// begun says whether the handler has begun its answer through w or any
+// writer w wraps (the compressor may hold the head back, the request
+// logger's recorder has it), and returns that recorder, if any.
+func begun(w http.ResponseWriter) (rec *statusRecorder, started bool) {
+	for w != nil {
+		switch v := w.(type) {
+		case *compressWriter:
+			started = started || v.status != 0
+		case *statusRecorder:
+			return v, started || v.status != 0
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
+	return nil, started
 }
 
 // errDatabaseDown answers a request the database could not be reached for:

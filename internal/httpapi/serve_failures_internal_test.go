@@ -16,7 +16,8 @@ import (
 // A streamed CSV that fails after its first rows (the database went away
 // mid-export) must not read as a complete, shorter file: over HTTP/1.1 and
 // HTTP/2 the client's read of the body fails. A download that ends well
-// reads whole. The access log marks the cut request.
+// reads whole. The access log marks the cut request. Both are sent gzipped
+// (the client accepts it), so this holds through the compressor.
 func TestStreamedCSVCutShortIsAFailedDownload(t *testing.T) {
 	t.Parallel()
 	logs := &syncWriter{w: &bytes.Buffer{}}
@@ -59,6 +60,8 @@ func TestStreamedCSVCutShortIsAFailedDownload(t *testing.T) {
 			switch {
 			case res.StatusCode != 200:
 				t.Errorf("%s %s: status %d", res.Proto, path, res.StatusCode)
+			case !res.Uncompressed:
+				t.Errorf("%s %s: not sent gzipped", res.Proto, path)
 			case path == "/api/cut" && err == nil:
 				t.Errorf("%s: a CSV cut short read as complete (%d lines)", res.Proto, lines)
 			case path == "/api/whole" && (err != nil || lines != 20001):

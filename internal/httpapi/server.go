@@ -3,12 +3,15 @@
 package httpapi
 
 import (
+	"compress/gzip"
 	"context"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -88,16 +91,33 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "version": s.Version, "schema_version": v})
 }
 
-// handleOpenAPI serves the API's contract (internal/httpapi/openapi).
+// handleOpenAPI serves the API's contract (internal/httpapi/openapi), gzipped
+// once for every client that accepts it.
 func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) error {
 	doc, err := openapi.JSON()
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	addVary(h)
+	if z := openAPIGzip(); z != nil && acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		doc = z
+	}
+	h.Set("Content-Length", strconv.Itoa(len(doc)))
 	_, err = w.Write(doc)
 	return err
 }
+
+// openAPIGzip is the OpenAPI document gzipped (nil if it cannot be made).
+var openAPIGzip = sync.OnceValue(func() []byte {
+	doc, err := openapi.JSON()
+	if err != nil {
+		return nil
+	}
+	return gzipped(doc, gzip.BestCompression)
+})
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
 	"font-src 'self'; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
