@@ -18,6 +18,7 @@ import (
 	"github.com/packline/packline/internal/mail"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/partners"
 	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
@@ -171,6 +172,7 @@ func New(db *storage.DB, log *slog.Logger, opts ...Option) *Services {
 			Messaging:    msg,
 			Inventory:    inventory.NewService(inv, cal),
 			Shipping:     shipping.NewService(storage.NewShippingStore(db, inv), cal),
+			Partners:     partners.NewService(storage.NewPartnerStore(db), func() time.Time { return db.Now() }),
 			FAQ:          faq.NewService(storage.NewFAQStore(db)),
 			Timeclock:    tc,
 			Documents:    documents.NewService(storage.NewDocumentStore(db), org, msg, cal, log),

@@ -198,6 +198,11 @@ func (s *Server) routeTable() []route {
 		{"POST /api/shipments/{id}/ship", signedIn, s.handleShipStep((*shipping.Service).Ship)},
 		{"POST /api/shipments/{id}/deliver", signedIn, s.handleShipStep((*shipping.Service).Deliver)},
 		{"POST /api/shipments/{id}/cancel", signedIn, s.handleShipCancel},
+		// partners: the directory of places the group ships to, which shipments name
+		{"GET /api/partners", signedIn, s.handlePartnerList},
+		{"POST /api/partners", signedIn, s.handlePartnerCreate},
+		{"GET /api/partners/{id}", signedIn, s.handlePartnerGet},
+		{"PATCH /api/partners/{id}", signedIn, s.handlePartnerPatch},
 
 		// faq: questions and answers on using Packline; staff read, admins edit
 		{"GET /api/faq", signedIn, s.handleFAQList},

@@ -93,6 +93,8 @@ var textFields = map[string][]string{
 	"POST /api/shipments/{id}/ship":    {},
 	"POST /api/shipments/{id}/deliver": {},
 	"POST /api/shipments/{id}/cancel":  {"reason"},
+	"POST /api/partners":               {"name", "address", "contact", "notes"},
+	"PATCH /api/partners/{id}":         {"name", "address", "contact", "notes"},
 	"POST /api/clients":                {"name", "email", "address", "city", "country"},
 	"PATCH /api/clients/{id}":          {"name", "email", "address", "city", "country"},
 	"POST /api/projects":               {"name", "status", "start_date", "due_date", "notes"},

@@ -130,6 +130,9 @@ type Shipment struct {
 	ProjectID   int64              `json:"project_id"`
 	Units       inventory.Quantity `json:"units"` // of the project's product
 	Lines       []ShipmentLine     `json:"lines"`
+	// PartnerID is the partner it went to (nil for a destination typed for
+	// that shipment only).
+	PartnerID *int64 `json:"partner_id"`
 }
 
 // ShipmentLine is one batch of one item on a shipment.
@@ -142,11 +145,15 @@ type ShipmentLine struct {
 	Quantity  inventory.Quantity `json:"quantity"`
 }
 
-// Destination is where shipments went: how many and how many units.
+// Destination is where shipments went: how many and how many units. A
+// partner is one destination whatever its shipments called it (PartnerID,
+// Name as its latest shipment has it); shipments naming no partner are one
+// per destination name, ignoring case (PartnerID nil).
 type Destination struct {
 	Name      string             `json:"name"`
 	Shipments int                `json:"shipments"`
 	Units     inventory.Quantity `json:"units"`
+	PartnerID *int64             `json:"partner_id"`
 }
 
 // Day is one date of the period.

@@ -65,3 +65,36 @@ func TestAssemble(t *testing.T) {
 		t.Errorf("shipped %v days %+v destinations %+v", r.ShippedUnits, r.Days, r.Destinations)
 	}
 }
+
+// A partner is one destination whatever its shipments called it, named as
+// its latest shipment names it; shipments naming no partner are one per
+// name, ignoring case, even one that shares a partner's name.
+func TestAssembleGroupsDestinationsByPartner(t *testing.T) {
+	q := func(s string) inventory.Quantity { v, _ := inventory.ParseQuantity(s); return v }
+	east := int64(3)
+	ship := func(id int64, day, dest string, partner *int64, units string) Shipment {
+		return Shipment{ID: id, ShipDate: day, Destination: dest, ProjectID: 1, PartnerID: partner,
+			Lines: []ShipmentLine{{ItemID: 1, Quantity: q(units)}}}
+	}
+	ships := []Shipment{
+		ship(1, "2026-11-20", "Eastside Pantry", &east, "10"),
+		ship(2, "2026-11-21", "Eastside Community Pantry", &east, "5"),
+		ship(3, "2026-11-21", "eastside community pantry", nil, "4"),
+		ship(4, "2026-11-21", "Eastside Community Pantry", nil, "1"),
+	}
+	r := &Report{From: "2026-11-20", To: "2026-11-21"}
+	Assemble(r, &production.EntryLabour{}, ships, map[int64]*inventory.Item{1: {ID: 1}}, map[int64]int64{1: 1})
+	if len(r.Destinations) != 2 {
+		t.Fatalf("destinations %+v", r.Destinations)
+	}
+	p, typed := r.Destinations[0], r.Destinations[1]
+	if p.PartnerID == nil || *p.PartnerID != east || p.Name != "Eastside Community Pantry" || p.Shipments != 2 || p.Units != q("15") {
+		t.Errorf("the partner's %+v", p)
+	}
+	if typed.PartnerID != nil || typed.Shipments != 2 || typed.Units != q("5") {
+		t.Errorf("the typed name's %+v", typed)
+	}
+	if r.Shipments[0].PartnerID == nil || r.Shipments[2].PartnerID != nil {
+		t.Errorf("shipments %+v", r.Shipments)
+	}
+}

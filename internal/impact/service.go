@@ -3,6 +3,7 @@ package impact
 import (
 	"context"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -301,10 +302,14 @@ func Assemble(r *Report, lab *production.EntryLabour, ships []Shipment, items ma
 		if d := days[sh.ShipDate]; d != nil {
 			d.ShippedUnits += sh.Units
 		}
-		key := strings.ToLower(sh.Destination)
-		if dest[key] == nil {
-			dest[key] = &Destination{Name: sh.Destination}
+		key := "name:" + strings.ToLower(sh.Destination)
+		if sh.PartnerID != nil {
+			key = "partner:" + strconv.FormatInt(*sh.PartnerID, 10)
 		}
+		if dest[key] == nil {
+			dest[key] = &Destination{PartnerID: sh.PartnerID}
+		}
+		dest[key].Name = sh.Destination // the latest shipment's (ships are by date)
 		dest[key].Shipments++
 		dest[key].Units += sh.Units
 		r.Shipments = append(r.Shipments, sh)

@@ -45,9 +45,10 @@ const (
 //     day and line, not one an hour);
 //   - shipment: ID the shipment, Code its number, Label the destination's
 //     name, Date its ship date, Quantity nil;
-//   - destination: ID the first shipment to it (destinations are named on
-//     shipments; one node per name, ignoring case), Code its name, Label its
-//     contact, Date the latest ship date to it, Quantity nil.
+//   - destination: ID the first shipment to it (one node per partner, and
+//     for shipments naming none one per destination name, ignoring case),
+//     Code its name, Label its contact (both as the latest shipment to it
+//     has them), Date the latest ship date to it, Quantity nil.
 type TraceNode struct {
 	Kind     string    `json:"kind"`
 	ID       int64     `json:"id"`
@@ -114,13 +115,15 @@ type TraceLink struct {
 
 // TraceShipmentLine is a line of a shipment (shipped or delivered, not
 // cancelled) that carried a batch: the ship move's quantity and the
-// shipment's number, ship date and destination's name and contact.
+// shipment's number, ship date and destination's name and contact, and the
+// partner it went to (0 for a destination typed for that shipment only).
 type TraceShipmentLine struct {
 	BatchID, ShipmentID int64
 	Quantity            Quantity
 	Number, Date        string
 	Destination         string
 	Contact             string
+	PartnerID           int64
 }
 
 // TraceShipment is the start of a shipment's trace: its number, ship date

@@ -3,6 +3,7 @@ package inventory
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -197,11 +198,12 @@ func (g *traceGraph) reached(ls []link, end func(link) int64) []int64 {
 }
 
 // shipments adds the shipments (shipped or delivered, not cancelled) that
-// carried the batches, with their destinations: one node per destination
-// name, ignoring case, named after its first shipment.
+// carried the batches, with their destinations: one node per partner, and
+// one per destination name (ignoring case) for shipments naming no partner,
+// with the id of its first shipment and the name of its latest.
 func (g *traceGraph) shipments(lines []TraceShipmentLine) {
 	slices.SortStableFunc(lines, func(a, b TraceShipmentLine) int { return strings.Compare(a.Date, b.Date) })
-	dests := map[string]int64{} // lower-cased name → its node's id (the first shipment to it)
+	dests := map[string]int64{} // "partner:id" or "name:" lower-cased name → its node's id (the first shipment to it)
 	for _, l := range lines {
 		g.node(NodeBatch, l.BatchID)
 		sk := nk(NodeShipment, l.ShipmentID)
@@ -210,7 +212,10 @@ func (g *traceGraph) shipments(lines []TraceShipmentLine) {
 			n.Code, n.Label, n.Date = l.Number, l.Destination, l.Date
 		}
 		g.flow(flow{from: nk(NodeBatch, l.BatchID), to: sk, qty: l.Quantity, unitOf: l.BatchID})
-		key := strings.ToLower(l.Destination)
+		key := "name:" + strings.ToLower(l.Destination)
+		if l.PartnerID != 0 {
+			key = "partner:" + strconv.FormatInt(l.PartnerID, 10)
+		}
 		d, ok := dests[key]
 		if !ok {
 			d = l.ShipmentID

@@ -83,7 +83,9 @@ type Filter struct {
 }
 
 // ListLine is one line of the recall list: a shipment (shipped or
-// delivered) that carried a batch the recall holds, and where it went.
+// delivered) that carried a batch the recall holds, and where it went:
+// PartnerID is the partner it went to (nil for a destination typed for that
+// shipment only), whose lines the list keeps together.
 type ListLine struct {
 	Destination string             `json:"destination"`
 	Contact     string             `json:"contact"`
@@ -99,6 +101,7 @@ type ListLine struct {
 	ItemName    string             `json:"item_name"`
 	Quantity    inventory.Quantity `json:"quantity"`
 	Unit        string             `json:"unit"`
+	PartnerID   *int64             `json:"partner_id"`
 }
 
 // Actor is who acts: a signed-in user.
@@ -131,7 +134,8 @@ type Store interface {
 	Recall(ctx context.Context, id int64) (*Recall, error) // nil when none
 	Recalls(ctx context.Context, f Filter) ([]Recall, int, error)
 	// List is the recall list: every shipped or delivered shipment line of
-	// a batch the recall holds, by destination, ship date and number.
+	// a batch the recall holds, by destination (a partner's lines together,
+	// under its name now), ship date and number.
 	List(ctx context.Context, id int64) ([]ListLine, error)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/messaging"
 	"github.com/packline/packline/internal/organisation"
+	"github.com/packline/packline/internal/partners"
 	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/production"
 	"github.com/packline/packline/internal/projects"
@@ -33,6 +34,7 @@ type Services struct {
 	Messaging  *messaging.Service
 	Inventory  *inventory.Service
 	Shipping   *shipping.Service
+	Partners   *partners.Service
 	FAQ        *faq.Service
 	Timeclock  *timeclock.Service
 	Production *production.Service

@@ -12,6 +12,7 @@ import (
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
 	"github.com/packline/packline/internal/paging"
+	"github.com/packline/packline/internal/partners"
 	"github.com/packline/packline/internal/projects"
 )
 
@@ -45,6 +46,16 @@ func (s *Service) Create(ctx context.Context, in Input, by inventory.Actor) (*Sh
 		if err := checkProject(ctx, tx, in.ProjectID); err != nil {
 			return err
 		}
+		if in.PartnerID != nil {
+			p, err := tx.Partner(ctx, *in.PartnerID)
+			if err != nil {
+				return err
+			}
+			if err := partners.Attributable(p, *in.PartnerID, "partner_id"); err != nil {
+				return err
+			}
+			in.Destination = in.Destination.FillFrom(p)
+		}
 		at := in.OccurredAt
 		if at.IsZero() {
 			at = tx.Now()
@@ -60,7 +71,8 @@ func (s *Service) Create(ctx context.Context, in Input, by inventory.Actor) (*Sh
 		}
 		sh := &Shipment{Number: Number(year, n), Status: StatusPlanned, ShipDate: in.ShipDate, Destination: in.Destination,
 			Carrier: in.Carrier, TrackingNumber: in.TrackingNumber, Pallets: in.Pallets, WeightKg: in.WeightKg, Notes: in.Notes,
-			Lines: lines, CreatedAt: at.UTC().Truncate(time.Millisecond), CreatedBy: by.UserID, ProjectID: in.ProjectID}
+			Lines: lines, CreatedAt: at.UTC().Truncate(time.Millisecond), CreatedBy: by.UserID, ProjectID: in.ProjectID,
+			PartnerID: in.PartnerID}
 		sh.UpdatedAt = sh.CreatedAt
 		if err := tx.InsertShipment(ctx, sh); err != nil {
 			return err
@@ -141,9 +153,39 @@ func (s *Service) Update(ctx context.Context, id int64, p Patch) (*Shipment, err
 		setIf(&in.WeightKg, p.WeightKg)
 		setIf(&in.Notes, p.Notes)
 		setIf(&in.Lines, p.Lines)
+		// Another partner without a destination of its own takes the
+		// partner's; one taken off keeps the destination.
+		in.PartnerID = sh.PartnerID
+		partnerChanged := false
+		if p.PartnerID != nil {
+			switch {
+			case *p.PartnerID == 0:
+				in.PartnerID = nil
+			case sh.PartnerID == nil || *sh.PartnerID != *p.PartnerID:
+				in.PartnerID, partnerChanged = p.PartnerID, true
+				if p.Destination == nil {
+					in.Destination = Destination{}
+				}
+			}
+		}
 		if err := in.Validate(); err != nil {
 			return err
 		}
+		if in.PartnerID != nil && (partnerChanged || p.Destination != nil) {
+			pt, err := tx.Partner(ctx, *in.PartnerID)
+			if err != nil {
+				return err
+			}
+			if partnerChanged {
+				if err := partners.Attributable(pt, *in.PartnerID, "partner_id"); err != nil {
+					return err
+				}
+			}
+			if pt != nil {
+				in.Destination = in.Destination.FillFrom(pt)
+			}
+		}
+		sh.PartnerID = in.PartnerID
 		sh.ShipDate, sh.Destination, sh.Carrier, sh.TrackingNumber = in.ShipDate, in.Destination, in.Carrier, in.TrackingNumber
 		sh.Pallets, sh.WeightKg, sh.Notes, sh.UpdatedAt = in.Pallets, in.WeightKg, in.Notes, tx.Now()
 		if p.ProjectID != nil {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/partners"
 )
 
 // Statuses.
@@ -57,7 +58,9 @@ const (
 // own (inventory.Owner), undone only by cancelling it.
 const DocumentType = inventory.DocShipment
 
-// Destination is where a shipment goes.
+// Destination is where a shipment goes, as it was when planned: a
+// shipment naming a partner keeps its own copy, which is filled from the
+// partner where it is left empty.
 type Destination struct {
 	Name    string `json:"name"`
 	Address string `json:"address" text:"multiline"`
@@ -114,6 +117,9 @@ type Shipment struct {
 	CancelReason    string      `json:"cancel_reason"`
 	ProjectID       *int64      `json:"project_id"`
 	ProjectName     string      `json:"project_name"`
+	// PartnerID is the partner of the directory the shipment goes to (nil
+	// for a destination typed for this shipment only).
+	PartnerID *int64 `json:"partner_id"`
 }
 
 // NewLine is a line as a client sends it.
@@ -137,6 +143,9 @@ type Input struct {
 	Lines          []NewLine   `json:"lines"`
 	// ProjectID names the project the shipment is for (optional; not archived).
 	ProjectID *int64 `json:"project_id"`
+	// PartnerID names the partner it goes to (optional; not archived): the
+	// destination's name, address and contact left empty are the partner's.
+	PartnerID *int64 `json:"partner_id"`
 	// OccurredAt stamps the creation (the demo's history; server side only).
 	OccurredAt time.Time `json:"-"`
 }
@@ -153,6 +162,9 @@ type Patch struct {
 	Lines          *[]NewLine   `json:"lines"`
 	// ProjectID names the project (0 names none).
 	ProjectID *int64 `json:"project_id"`
+	// PartnerID names the partner (0 names none, keeping the destination).
+	// Another partner without a destination takes the partner's.
+	PartnerID *int64 `json:"partner_id"`
 }
 
 // Filter selects and orders the log. From and To bound the ship date.
@@ -176,19 +188,21 @@ type BatchShipment struct {
 	ShipDate    string             `json:"ship_date"`
 	Destination Destination        `json:"destination"`
 	Quantity    inventory.Quantity `json:"quantity"`
+	PartnerID   *int64             `json:"partner_id"`
 }
 
 // Number formats the n-th shipment of a year.
 func Number(year, n int) string { return fmt.Sprintf("SHP-%04d-%04d", year, n) }
 
-// Validate checks and normalises an input.
+// Validate checks and normalises an input. The destination's name is
+// required unless the input names a partner (whose name fills it).
 func (in *Input) Validate() error {
 	in.Destination = trimDest(in.Destination)
 	in.Carrier, in.TrackingNumber, in.Notes = strings.TrimSpace(in.Carrier), strings.TrimSpace(in.TrackingNumber), strings.TrimSpace(in.Notes)
 	if err := apperr.CheckDate("ship_date", in.ShipDate); err != nil {
 		return err
 	}
-	if in.Destination.Name == "" {
+	if in.Destination.Name == "" && in.PartnerID == nil {
 		return apperr.Required("destination.name")
 	}
 	for _, c := range []struct {
@@ -217,6 +231,21 @@ func (in *Input) Validate() error {
 
 func trimDest(d Destination) Destination {
 	return Destination{Name: strings.TrimSpace(d.Name), Address: strings.TrimSpace(d.Address), Contact: strings.TrimSpace(d.Contact)}
+}
+
+// FillFrom is d with its empty name, address and contact taken from p: a
+// partner's fit a destination (partners.MaxName and the others are
+// shipping's).
+func (d Destination) FillFrom(p *partners.Partner) Destination {
+	for _, f := range []struct {
+		dst *string
+		v   string
+	}{{&d.Name, p.Name}, {&d.Address, p.Address}, {&d.Contact, p.Contact}} {
+		if *f.dst == "" {
+			*f.dst = f.v
+		}
+	}
+	return d
 }
 
 func checkLines(lines []NewLine) error {

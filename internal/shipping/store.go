@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/partners"
 	"github.com/packline/packline/internal/projects"
 )
 
@@ -41,6 +42,9 @@ type Tx interface {
 	SetLineMove(ctx context.Context, id, batchID, moveID int64) error
 	// ProjectOption reads a project a shipment may name (nil when none).
 	ProjectOption(ctx context.Context, id int64) (*projects.Option, error)
+	// Partner reads a partner a shipment may name, archived or not (nil
+	// when none).
+	Partner(ctx context.Context, id int64) (*partners.Partner, error)
 }
 
 // Calendar gives the organisation's today (organisation.Calendar).

@@ -57,7 +57,7 @@ func (s *ImpactStore) Items(ctx context.Context, ids []int64) (map[int64]*invent
 // Shipments lists the projects' shipments shipped or delivered in [from, to], with their lines.
 func (s *ImpactStore) Shipments(ctx context.Context, projectIDs []int64, from, to string) ([]impact.Shipment, error) {
 	cond, arg := anyOf(s.db, "s.project_id", projectIDs)
-	rows, err := s.db.Query(ctx, `SELECT s.id, s.number, s.status, s.ship_date, s.dest_name, s.project_id
+	rows, err := s.db.Query(ctx, `SELECT s.id, s.number, s.status, s.ship_date, s.dest_name, s.project_id, s.partner_id
 		FROM shipping_shipments s WHERE `+cond+`
 		AND s.status IN ('shipped', 'delivered') AND s.ship_date >= ? AND s.ship_date <= ?
 		ORDER BY s.ship_date, s.id`, arg, from, to)
@@ -68,10 +68,12 @@ func (s *ImpactStore) Shipments(ctx context.Context, projectIDs []int64, from, t
 	index := map[int64]int{}
 	for rows.Next() {
 		var sh impact.Shipment
-		if err := rows.Scan(&sh.ID, &sh.Number, &sh.Status, &sh.ShipDate, &sh.Destination, &sh.ProjectID); err != nil {
+		var partner sql.NullInt64
+		if err := rows.Scan(&sh.ID, &sh.Number, &sh.Status, &sh.ShipDate, &sh.Destination, &sh.ProjectID, &partner); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		sh.PartnerID = nullID(partner)
 		sh.Lines = []impact.ShipmentLine{}
 		index[sh.ID] = len(out)
 		out = append(out, sh)

@@ -94,12 +94,13 @@ func (r traceReads) ShipmentLinesOf(ctx context.Context, shipmentID int64) ([]in
 // column is one of ids, by ship date and shipment.
 func (r traceReads) shipmentLines(ctx context.Context, column string, ids []int64) ([]inventory.TraceShipmentLine, error) {
 	var out []inventory.TraceShipmentLine
-	err := eachIn(ctx, r.q, `SELECT l.batch_id, s.id, -m.quantity, s.number, s.ship_date, s.dest_name, s.dest_contact
+	err := eachIn(ctx, r.q, `SELECT l.batch_id, s.id, -m.quantity, s.number, s.ship_date, s.dest_name, s.dest_contact,
+		COALESCE(s.partner_id, 0)
 		FROM shipping_lines l JOIN shipping_shipments s ON s.id = l.shipment_id JOIN inventory_moves m ON m.id = l.move_id
 		WHERE %s AND s.status IN ('shipped', 'delivered') ORDER BY s.ship_date, s.id`, column, ids,
 		func(rows *sql.Rows) error {
 			var l inventory.TraceShipmentLine
-			if err := rows.Scan(&l.BatchID, &l.ShipmentID, &l.Quantity, &l.Number, &l.Date, &l.Destination, &l.Contact); err != nil {
+			if err := rows.Scan(&l.BatchID, &l.ShipmentID, &l.Quantity, &l.Number, &l.Date, &l.Destination, &l.Contact, &l.PartnerID); err != nil {
 				return err
 			}
 			out = append(out, l)

@@ -161,17 +161,20 @@ func (s *RecallStore) List(ctx context.Context, id int64) ([]recalls.ListLine, e
 	return scanAll(ctx, s.db, func(r rowScanner) (*recalls.ListLine, error) {
 		var l recalls.ListLine
 		var exp sql.NullString
+		var partner sql.NullInt64
 		err := r.Scan(&l.Destination, &l.Contact, &l.Address, &l.ShipmentID, &l.Number, &l.ShipDate, &l.Status,
-			&l.BatchID, &l.BatchCode, &exp, &l.ItemSKU, &l.ItemName, &l.Quantity, &l.Unit)
+			&l.BatchID, &l.BatchCode, &exp, &l.ItemSKU, &l.ItemName, &l.Quantity, &l.Unit, &partner)
 		if exp.Valid {
 			l.ExpiresAt = &exp.String
 		}
+		l.PartnerID = nullID(partner)
 		return &l, err
 	}, `SELECT s.dest_name, s.dest_contact, s.dest_address, s.id, s.number, s.ship_date, s.status,
-		b.id, b.code, b.expires_at, i.sku, i.name, -m.quantity, i.unit
+		b.id, b.code, b.expires_at, i.sku, i.name, -m.quantity, i.unit, s.partner_id
 		FROM recall_batches rb JOIN shipping_lines l ON l.batch_id = rb.batch_id
 		JOIN shipping_shipments s ON s.id = l.shipment_id JOIN inventory_moves m ON m.id = l.move_id
 		JOIN inventory_batches b ON b.id = l.batch_id JOIN inventory_items i ON i.id = b.item_id
+		LEFT JOIN partners pt ON pt.id = s.partner_id
 		WHERE rb.recall_id = ? AND s.status IN ('shipped', 'delivered')
-		ORDER BY s.dest_name_key, s.ship_date, s.number, b.code`, id)
+		ORDER BY COALESCE(LOWER(pt.name), s.dest_name_key), COALESCE(s.partner_id, 0), s.ship_date, s.number, b.code`, id)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/inventory"
+	"github.com/packline/packline/internal/partners"
 	"github.com/packline/packline/internal/projects"
 	"github.com/packline/packline/internal/shipping"
 )
@@ -53,11 +54,12 @@ func (t *shipTx) NextNumber(ctx context.Context, year int) (int, error) {
 // InsertShipment writes a shipment and its lines.
 func (t *shipTx) InsertShipment(ctx context.Context, sh *shipping.Shipment) error {
 	err := t.tx.QueryRow(ctx, `INSERT INTO shipping_shipments (number, status, ship_date, dest_name, dest_name_key, dest_address,
-		dest_contact, carrier, tracking_number, pallets, weight_kg, notes, search_text, created_at, created_by, updated_at, project_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		dest_contact, carrier, tracking_number, pallets, weight_kg, notes, search_text, created_at, created_by, updated_at, project_id,
+		partner_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		sh.Number, sh.Status, sh.ShipDate, sh.Destination.Name, strings.ToLower(sh.Destination.Name), sh.Destination.Address,
 		sh.Destination.Contact, sh.Carrier, sh.TrackingNumber, sh.Pallets, sh.WeightKg, sh.Notes, shipping.SearchText(sh),
-		Millis(sh.CreatedAt), sh.CreatedBy, Millis(sh.UpdatedAt), sh.ProjectID).Scan(&sh.ID)
+		Millis(sh.CreatedAt), sh.CreatedBy, Millis(sh.UpdatedAt), sh.ProjectID, sh.PartnerID).Scan(&sh.ID)
 	if err != nil {
 		return err
 	}
@@ -83,11 +85,11 @@ func (t *shipTx) UpdateShipment(ctx context.Context, sh *shipping.Shipment) erro
 	_, err := t.tx.Exec(ctx, `UPDATE shipping_shipments SET status = ?, ship_date = ?, dest_name = ?, dest_name_key = ?,
 		dest_address = ?, dest_contact = ?, carrier = ?, tracking_number = ?, pallets = ?, weight_kg = ?, notes = ?,
 		search_text = ?, updated_at = ?, shipped_at = ?, shipped_by = ?, delivered_at = ?, delivered_by = ?,
-		cancelled_at = ?, cancelled_by = ?, cancel_reason = ?, project_id = ? WHERE id = ?`,
+		cancelled_at = ?, cancelled_by = ?, cancel_reason = ?, project_id = ?, partner_id = ? WHERE id = ?`,
 		sh.Status, sh.ShipDate, sh.Destination.Name, strings.ToLower(sh.Destination.Name), sh.Destination.Address,
 		sh.Destination.Contact, sh.Carrier, sh.TrackingNumber, sh.Pallets, sh.WeightKg, sh.Notes, shipping.SearchText(sh),
 		Millis(sh.UpdatedAt), ms(sh.ShippedAt), sh.ShippedBy, ms(sh.DeliveredAt), sh.DeliveredBy,
-		ms(sh.CancelledAt), sh.CancelledBy, sh.CancelReason, sh.ProjectID, sh.ID)
+		ms(sh.CancelledAt), sh.CancelledBy, sh.CancelReason, sh.ProjectID, sh.PartnerID, sh.ID)
 	return err
 }
 
@@ -110,6 +112,11 @@ func (t *shipTx) ProjectOption(ctx context.Context, id int64) (*projects.Option,
 	return projectOption(ctx, t.tx, id)
 }
 
+// Partner reads a partner a shipment may name.
+func (t *shipTx) Partner(ctx context.Context, id int64) (*partners.Partner, error) {
+	return partnerByID(ctx, t.tx, id)
+}
+
 // SetLineMove records a line's ship move.
 func (t *shipTx) SetLineMove(ctx context.Context, id, batchID, moveID int64) error {
 	_, err := t.tx.Exec(ctx, `UPDATE shipping_lines SET move_id = ? WHERE shipment_id = ? AND batch_id = ?`, moveID, id, batchID)
@@ -130,7 +137,7 @@ const shipmentColumns = `s.id, s.number, s.status, s.ship_date, s.dest_name, s.d
 	s.updated_at, s.shipped_at, s.shipped_by, COALESCE(su.first_name || ' ' || su.last_name, ''),
 	s.delivered_at, s.delivered_by, COALESCE(du.first_name || ' ' || du.last_name, ''),
 	s.cancelled_at, s.cancelled_by, COALESCE(xu.first_name || ' ' || xu.last_name, ''), s.cancel_reason,
-	s.project_id, COALESCE(pj.name, '')`
+	s.project_id, COALESCE(pj.name, ''), s.partner_id`
 
 const shipmentFrom = ` FROM shipping_shipments s
 	LEFT JOIN users cu ON cu.id = s.created_by
@@ -142,18 +149,18 @@ const shipmentFrom = ` FROM shipping_shipments s
 func scanShipment(r rowScanner) (*shipping.Shipment, error) {
 	var sh shipping.Shipment
 	var created, updated int64
-	var createdBy, shippedAt, shippedBy, deliveredAt, deliveredBy, cancelledAt, cancelledBy, project sql.NullInt64
+	var createdBy, shippedAt, shippedBy, deliveredAt, deliveredBy, cancelledAt, cancelledBy, project, partner sql.NullInt64
 	if err := r.Scan(&sh.ID, &sh.Number, &sh.Status, &sh.ShipDate, &sh.Destination.Name, &sh.Destination.Address,
 		&sh.Destination.Contact, &sh.Carrier, &sh.TrackingNumber, &sh.Pallets, &sh.WeightKg, &sh.Notes,
 		&created, &createdBy, &sh.CreatedByName, &updated, &shippedAt, &shippedBy, &sh.ShippedByName,
 		&deliveredAt, &deliveredBy, &sh.DeliveredByName, &cancelledAt, &cancelledBy, &sh.CancelledByName, &sh.CancelReason,
-		&project, &sh.ProjectName); err != nil {
+		&project, &sh.ProjectName, &partner); err != nil {
 		return nil, err
 	}
 	sh.CreatedAt, sh.UpdatedAt = FromMillis(created), FromMillis(updated)
 	sh.CreatedBy, sh.ShippedBy, sh.DeliveredBy, sh.CancelledBy = nullID(createdBy), nullID(shippedBy), nullID(deliveredBy), nullID(cancelledBy)
 	sh.ShippedAt, sh.DeliveredAt, sh.CancelledAt = NullMillis(shippedAt), NullMillis(deliveredAt), NullMillis(cancelledAt)
-	sh.ProjectID = nullID(project)
+	sh.ProjectID, sh.PartnerID = nullID(project), nullID(partner)
 	for _, n := range []*string{&sh.CreatedByName, &sh.ShippedByName, &sh.DeliveredByName, &sh.CancelledByName} {
 		*n = strings.TrimSpace(*n)
 	}

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"github.com/packline/packline/internal/inventory"
@@ -104,10 +105,12 @@ func (s *ShippingStore) EachShipment(ctx context.Context, f shipping.Filter, fn 
 func (s *ShippingStore) BatchShipments(ctx context.Context, batchID int64) ([]shipping.BatchShipment, error) {
 	return scanAll(ctx, s.db, func(r rowScanner) (*shipping.BatchShipment, error) {
 		var b shipping.BatchShipment
+		var partner sql.NullInt64
 		err := r.Scan(&b.ID, &b.Number, &b.Status, &b.ShipDate, &b.Destination.Name, &b.Destination.Address,
-			&b.Destination.Contact, &b.Quantity)
+			&b.Destination.Contact, &b.Quantity, &partner)
+		b.PartnerID = nullID(partner)
 		return &b, err
-	}, `SELECT s.id, s.number, s.status, s.ship_date, s.dest_name, s.dest_address, s.dest_contact, l.quantity
+	}, `SELECT s.id, s.number, s.status, s.ship_date, s.dest_name, s.dest_address, s.dest_contact, l.quantity, s.partner_id
 		FROM shipping_lines l JOIN shipping_shipments s ON s.id = l.shipment_id
 		WHERE l.batch_id = ? ORDER BY s.ship_date DESC, s.id DESC`, batchID)
 }

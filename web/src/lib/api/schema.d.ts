@@ -1224,6 +1224,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Partners, searched, sorted and paged; archived ones only with include_archived */
+        get: operations["listPartners"];
+        put?: never;
+        /** Add a partner (409 partners.name_taken when another has its name, ignoring case) */
+        post: operations["createPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        /** One partner, archived or not */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a partner (only the fields present); archived archives or restores it */
+        patch: operations["updatePartner"];
+        trace?: never;
+    };
     "/api/password/recover": {
         parameters: {
             query?: never;
@@ -2785,6 +2824,8 @@ export interface components {
             destination: components["schemas"]["Destination"];
             id: number;
             number: string;
+            /** @description The partner it went to; null for a one-off destination. */
+            partner_id: number | null;
             quantity: components["schemas"]["Quantity"];
             ship_date: components["schemas"]["Date"];
             status: components["schemas"]["ShipmentStatus"];
@@ -2899,11 +2940,11 @@ export interface components {
             contact: string;
             name: string;
         };
-        /** @description Where a shipment goes. Only the name is required; an absent address or contact is empty (a collection needs none). A PATCH replaces the whole destination. */
+        /** @description Where a shipment goes. The name is required unless the shipment names a partner (partner_id): then the name, address and contact left empty or absent are the partner's. Otherwise an absent address or contact is empty (a collection needs none). A PATCH replaces the whole destination. */
         DestinationInput: {
             address?: string;
             contact?: string;
-            name: string;
+            name?: string;
         };
         Document: {
             id: number;
@@ -3067,6 +3108,7 @@ export interface components {
             }[];
             destinations: {
                 name: string;
+                partner_id: number | null;
                 shipments: number;
                 units: components["schemas"]["Quantity"];
             }[];
@@ -3136,6 +3178,8 @@ export interface components {
                     unit: string;
                 }[];
                 number: string;
+                /** @description The partner it went to; null for a one-off destination. */
+                partner_id: number | null;
                 project_id: number;
                 /** Format: date */
                 ship_date: string;
@@ -3606,6 +3650,35 @@ export interface components {
             /** @description Cool-downs so far; each lasts twice the one before, up to an hour. */
             lockouts: number;
         };
+        Partner: {
+            address: string;
+            archived: boolean;
+            contact: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            name: string;
+            notes: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PartnerInput: {
+            /** @description Several lines. */
+            address?: string;
+            contact?: string;
+            /** @description Unique ignoring case. */
+            name: string;
+            /** @description Several lines. */
+            notes?: string;
+        };
+        PartnerPatch: {
+            address?: string;
+            /** @description true archives it (left out of pickers, refused on new shipments; old ones keep it), false restores it. */
+            archived?: boolean;
+            contact?: string;
+            name?: string;
+            notes?: string;
+        };
         Payment: {
             amount_minor: number;
             /** Format: date-time */
@@ -3897,6 +3970,7 @@ export interface components {
             reason: string;
             status: components["schemas"]["RecallStatus"];
         };
+        /** @description A shipment line of a held batch; a partner's lines come together (partner_id), a one-off destination's by its name. */
         RecallLine: {
             address: string;
             batch_code: string;
@@ -3907,6 +3981,8 @@ export interface components {
             item_name: string;
             item_sku: string;
             number: string;
+            /** @description The partner the shipment went to; null for a one-off destination. */
+            partner_id: number | null;
             quantity: components["schemas"]["Quantity"];
             ship_date: string;
             shipment_id: number;
@@ -4027,6 +4103,8 @@ export interface components {
             /** @description SHP-YYYY-NNNN, sequential per year without gaps. */
             number: string;
             pallets: number;
+            /** @description The partner it goes to; null for a destination typed for this shipment only. */
+            partner_id: number | null;
             project_id: number | null;
             /** @description The project's name ("" without one). */
             project_name: string;
@@ -4041,12 +4119,15 @@ export interface components {
             updated_at: string;
             weight_kg: number;
         };
+        /** @description The destination may be left out when partner_id names a partner (its name, address and contact are taken). */
         ShipmentInput: {
             carrier?: string;
-            destination: components["schemas"]["DestinationInput"];
+            destination?: components["schemas"]["DestinationInput"];
             lines: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The partner the shipment goes to (not archived; otherwise 400 partners.unknown or 409 partners.archived on partner_id). The destination's empty fields are filled from it. */
+            partner_id?: number | null;
             /** @description The project the shipment is for (not archived). */
             project_id?: number | null;
             ship_date: components["schemas"]["Date"];
@@ -4086,6 +4167,8 @@ export interface components {
             lines?: components["schemas"]["ShipmentLineInput"][];
             notes?: string;
             pallets?: number;
+            /** @description The partner the shipment goes to; 0 names none (the destination stays). Another partner, without a destination in the same patch, makes the destination the partner's. */
+            partner_id?: number | null;
             /** @description The project the shipment is for; 0 names none. */
             project_id?: number | null;
             ship_date?: components["schemas"]["Date"];
@@ -4212,7 +4295,7 @@ export interface components {
             to: string;
             unit: string;
         };
-        /** @description batch: code, item name as label, received date, on hand now. entry: a production run, the entries (not reversed) of one product on one line on one day, which produce into that day's finished batch; id is its first entry the trace met, code the line's name, label the product, the run's output. shipment: its number, the destination's name as label, ship date, no quantity. destination: id is the first shipment to it (one node per name, ignoring case), code its name, label its contact, the latest ship date, no quantity. */
+        /** @description batch: code, item name as label, received date, on hand now. entry: a production run, the entries (not reversed) of one product on one line on one day, which produce into that day's finished batch; id is its first entry the trace met, code the line's name, label the product, the run's output. shipment: its number, the destination's name as label, ship date, no quantity. destination: id is the first shipment to it (one node per partner, and for shipments naming no partner one per name, ignoring case), code its name, label its contact, the latest ship date, no quantity. */
         TraceNode: {
             code: string;
             date: string;
@@ -4388,6 +4471,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Move"];
+            };
+        };
+        /** @description The partner. */
+        Partner: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Partner"];
             };
         };
         /** @description The payment method. */
@@ -6603,6 +6695,96 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: {
+                /** @description Matches the name, address or contact. */
+                search?: string;
+                include_archived?: boolean;
+                sort?: "name" | "contact" | "created_at" | "updated_at";
+                /**
+                 * @description asc or desc, in any case (DESC reads as desc). Absent: the list's own order,
+                 *     which for invoices and shipments with no sort is newest first, and otherwise ascending.
+                 */
+                order?: components["parameters"]["order"];
+                /** @description The page, from 1. */
+                page?: components["parameters"]["page"];
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of partners and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        partners: components["schemas"]["Partner"][];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Partner"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Partner"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's id. */
+                id: components["parameters"]["id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerPatch"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Partner"];
             default: components["responses"]["Error"];
         };
     };

@@ -14,9 +14,9 @@ const report: Schema<'ImpactReport'> = {
     { item_id: 2, sku: 'RICE', name: 'Rice', unit: 'kg', batch_id: 9, batch_code: 'RICE-A', quantity: 95, unit_cost: 250, cost: 23750 },
     { item_id: 3, sku: 'SALT', name: 'Salt', unit: 'kg', batch_id: 10, batch_code: 'SALT-A', quantity: 1.5, unit_cost: null, cost: null },
   ],
-  shipments: [{ id: 5, number: 'SHP-2026-0001', status: 'delivered', ship_date: '2026-11-21', destination: 'North Pantry', project_id: 3, units: 75,
+  shipments: [{ id: 5, number: 'SHP-2026-0001', status: 'delivered', ship_date: '2026-11-21', destination: 'North Pantry', project_id: 3, partner_id: 4, units: 75,
     lines: [{ item_id: 1, sku: 'MEAL', name: 'Meal pouch', unit: 'bag', batch_code: 'MEAL-A', quantity: 50 }, { item_id: 1, sku: 'MEAL', name: 'Meal pouch', unit: 'bag', batch_code: 'MEAL-B', quantity: 25 }] }],
-  destinations: [{ name: 'North Pantry', shipments: 1, units: 75 }],
+  destinations: [{ name: 'North Pantry', shipments: 1, units: 75, partner_id: 4 }],
   days: [
     { date: '2026-11-20', units: 160, meals: 640, labour_hours: 1.65, shipped_units: 0 },
     { date: '2026-11-21', units: 30, meals: 120, labour_hours: 1, shipped_units: 75 },

@@ -17,7 +17,7 @@ const recall: Schema<'Recall'> = {
 };
 const line = (destination: string, contact: string, number: string, batch: number, quantity: number): Schema<'RecallLine'> => ({
   destination, contact, address: '1 Quay St', shipment_id: batch, number, ship_date: '2026-11-24', status: 'shipped', batch_id: batch,
-  batch_code: `CASE-${batch}`, expires_at: null, item_sku: 'CASE', item_name: 'Case', quantity, unit: 'case',
+  batch_code: `CASE-${batch}`, expires_at: null, item_sku: 'CASE', item_name: 'Case', quantity, unit: 'case', partner_id: null,
 });
 
 describe('recall page', () => {

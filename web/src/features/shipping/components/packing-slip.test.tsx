@@ -19,6 +19,7 @@ const shipment: Schema<'Shipment'> = {
   created_at: '2026-03-01T10:00:00Z', created_by: 1, created_by_name: 'Dana Demo', updated_at: '2026-03-02T10:00:00Z',
   shipped_at: '2026-03-02T10:00:00Z', shipped_by: 1, shipped_by_name: 'Dana Demo', delivered_at: null, delivered_by: null,
   delivered_by_name: '', cancelled_at: null, cancelled_by: null, cancelled_by_name: '', cancel_reason: '', project_id: null, project_name: '',
+  partner_id: null,
 };
 
 describe('PackingSlip', () => {
