@@ -5,7 +5,8 @@ import { flat, localeTree, namespaceTree, namespacesOf } from './locale-tree';
 const [br, cn, es, gb, ir] = (['br', 'cn', 'es', 'gb', 'ir'] as const).map(localeTree);
 
 // Values that are the same in every language: the brand, the status code, pure punctuation.
-const SAME_EVERYWHERE = new Set(['common.appName', 'notFound.code', 'nav.chat', 'employees.auditReason']);
+// BIC and SWIFT are the banks' own names for the code, in every language.
+const SAME_EVERYWHERE = new Set(['common.appName', 'notFound.code', 'nav.chat', 'employees.auditReason', 'payments.methods.fields.bic']);
 // International unit symbols (kg, g, m) are written the same in the Latin-script languages.
 const UNIT_SYMBOL = /^units\.(kg|g|m)_(one|other)$/;
 // Words that really are the same in a language ("Item" in Portuguese, "h" for hours).

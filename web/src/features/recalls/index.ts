@@ -4,4 +4,4 @@ import { lazy } from 'react';
 /** "Start a recall" on a batch (the batch page's header), lazily loaded. */
 export const StartRecall = lazy(() => import('./components/start-recall'));
 export { recallKeys } from './api/keys';
-export { openRecallsQuery } from './api/recalls';
+export { openRecallsQuery, type Recall } from './api/recalls';

@@ -1,7 +1,9 @@
 import '../strings';
 import { Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { openRecallsQuery } from '@/features/recalls';
 import { useSession } from '@/lib/auth/use-session';
 import { formatLongDate } from '@/lib/format';
 import { useOrgTimeZone } from '@/lib/org-time';
@@ -9,7 +11,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClockedInCard } from '../components/clocked-in-card';
 import { KioskSetupCard } from '../components/kiosk-setup-card';
 import { NavLayoutChoice } from '../components/nav-layout-choice';
-import { OpenRecallsAlert } from '../components/open-recalls-alert';
 import { ProductionTodayCard } from '../components/production-today-card';
 import { QuickLinks } from '../components/quick-links';
 import { RecentShipmentsCard } from '../components/recent-shipments-card';
@@ -17,6 +18,9 @@ import { StockWarningsCard } from '../components/stock-warnings-card';
 import { VersionsCard } from '../components/versions-card';
 import { VisitorsCard } from '../components/visitors-card';
 import classes from './dashboard.module.css';
+
+// Only while a recall is open, in its own chunk: most days it is not fetched at all.
+const OpenRecallsAlert = lazy(() => import('../components/open-recalls-alert'));
 
 // Admins only, and in its own chunk: the dashboard's weight stays as it was for everyone.
 const OutstandingCard = lazy(() => import('@/features/payments').then((m) => ({ default: m.OutstandingCard })));
@@ -26,6 +30,7 @@ export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { userName, memberSince, pfp, role } = useSession();
   const timeZone = useOrgTimeZone();
+  const recalls = useQuery(openRecallsQuery).data;
   useDocumentTitle(t('nav.dashboard'));
   return (
     <Stack gap="lg">
@@ -46,7 +51,11 @@ export default function DashboardPage() {
         </Group>
       </Paper>
 
-      <OpenRecallsAlert />
+      {recalls && recalls.total > 0 && (
+        <Suspense fallback={null}>
+          <OpenRecallsAlert recalls={recalls.recalls} total={recalls.total} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="quick-links-title">
         <Title order={2} size="h5" id="quick-links-title" mb="sm">

@@ -9,7 +9,7 @@ import type { Batch, Item } from '../api/types';
 import { formatQty, formatDay } from '../lib/format';
 import type { InventoryDialog } from './dialogs';
 import { ExpiryBadge } from './expiry-badge';
-import { HeldBadge } from './held-badge';
+import { HeldBadge } from '@/components/held-badge';
 import { unitName } from '@/lib/units';
 import { IconAction } from '@/components/icon-action';
 

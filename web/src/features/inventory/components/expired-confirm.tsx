@@ -2,24 +2,13 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-
-/**
- * Which line or pick a 409 batch.expired names (its field, `lines[2]` or `batches[0]`, under
- * prefix), or null when err is something else.
- */
-export function expiredIndex(err: unknown, prefix: string): number | null {
-  if (!(err instanceof ApiError) || err.body?.code !== 'batch.expired') return null;
-  const m = new RegExp(`^${prefix}\\[(\\d+)\\]$`).exec(err.body.field ?? '');
-  return m ? Number(m[1]) : null;
-}
 
 /**
  * Asks whether to use a batch that has expired, and why: the server's refusal, a reason
  * (required), and "Use it anyway"; the reason is recorded with the line or move.
  */
-export function ExpiredConfirm({ error, onConfirm, onCancel }: { error: unknown; onConfirm: (reason: string) => void; onCancel: () => void }) {
+export default function ExpiredConfirm({ error, onConfirm, onCancel }: { error: unknown; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);

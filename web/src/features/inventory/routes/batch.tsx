@@ -16,7 +16,7 @@ import type { MoveReason } from '../api/get-moves';
 import { BatchHistory, REASON_COLORS } from '../components/batch-history';
 import { InventoryDialogs, type InventoryDialog } from '../components/dialogs';
 import { ExpiryBadge } from '../components/expiry-badge';
-import { HeldBadge } from '../components/held-badge';
+import { HeldBadge } from '@/components/held-badge';
 import { formatChange, formatDay } from '../lib/format';
 import { useOrgToday } from '../lib/use-org-today';
 import { useInventoryToasts } from '../lib/use-toasts';

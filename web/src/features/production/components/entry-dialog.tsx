@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpiredConfirm, expiredIndex, ScanButton } from '@/features/inventory';
 import { ProjectSelect } from '@/features/projects';
@@ -219,14 +219,16 @@ export function EntryDialog({ opened, onClose, date, hour, line, proposal }: Pro
         </Stack>
       )}
       {expired && (
-        <ExpiredConfirm
-          error={expired.error}
-          onConfirm={confirmExpired}
-          onCancel={() => {
-            setExpired(null);
-            create.reset();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ExpiredConfirm
+            error={expired.error}
+            onConfirm={confirmExpired}
+            onCancel={() => {
+              setExpired(null);
+              create.reset();
+            }}
+          />
+        </Suspense>
       )}
     </Modal>
   );

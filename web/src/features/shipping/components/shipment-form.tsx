@@ -1,9 +1,10 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExpiredConfirm, expiredIndex, HeldBadge, ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
+import { ExpiredConfirm, expiredIndex, ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
+import { HeldBadge } from '@/components/held-badge';
 import { ProjectSelect } from '@/features/projects';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
 import { ListTable } from '@/components/list-table';
@@ -71,7 +72,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
       for (const b of it.batches) {
         if (lines.some((l) => l.batch_id === b.id)) continue;
         const exp = b.expires_at ? t('shipping.form.expires', { date: formatCalendarDate(b.expires_at, lng) }) : t('shipping.form.noExpiry');
-        const held = b.held_by ? ` — ${t('inventory.batches.heldBy', { number: b.held_by.number })}` : '';
+        const held = b.held_by ? ` — ${t('common.heldBy', { number: b.held_by.number })}` : '';
         out.push({
           value: String(b.id),
           label: `${it.sku} · ${b.code} — ${exp} — ${t('shipping.form.onHandShort', { qty: formatQuantity(b.on_hand, it.unit, t, lng) })}${held}`,
@@ -102,7 +103,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     const b = found[0];
     if (lines.some((l) => l.batch_id === b.id)) return t('inventory.scan.alreadyAdded', { code: b.code });
     if (b.on_hand <= 0) return t('inventory.scan.noStock', { code: b.code });
-    if (b.held_by) return t('inventory.batches.heldBy', { number: b.held_by.number });
+    if (b.held_by) return t('common.heldBy', { number: b.held_by.number });
     setLines((ls) => [...ls, { batch_id: b.id, label: `${b.item_sku} · ${b.code}`, on_hand: b.on_hand, unit: b.item_unit, quantity: '', reason: '' }]);
     return null;
   };
@@ -225,7 +226,11 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           </Button>
         </Group>
       </Stack>
-      {expired && <ExpiredConfirm error={expired.error} onConfirm={confirmExpired} onCancel={() => setExpired(null)} />}
+      {expired && (
+        <Suspense fallback={null}>
+          <ExpiredConfirm error={expired.error} onConfirm={confirmExpired} onCancel={() => setExpired(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={discarding}
         title={t('shipping.form.discardTitle')}

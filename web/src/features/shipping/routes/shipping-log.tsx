@@ -24,7 +24,7 @@ import {
   type ShipmentStatus,
   type ShipmentStep,
 } from '../api/shipments';
-import { HeldBadge } from '@/features/inventory';
+import { HeldBadge } from '@/components/held-badge';
 import { PackingSlip } from '../components/packing-slip';
 import { ShipmentForm } from '../components/shipment-form';
 import { formatQuantity } from '@/lib/units';

@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/**
- * The open recall that holds a batch, linked to the recall; nothing when it is free. Its strings
- * are the inventory namespace's: a feature that shows it loads that namespace (strings.ts).
- */
+/** The open recall that holds a batch, linked to the recall; nothing when it is free (inventory, shipping). */
 export function HeldBadge({ hold }: { hold: { recall_id: number; number: string } | null | undefined }) {
   const { t } = useTranslation();
   if (!hold) return null;
@@ -21,7 +18,7 @@ export function HeldBadge({ hold }: { hold: { recall_id: number; number: string 
       style={{ textTransform: 'none', cursor: 'pointer', flexShrink: 0, whiteSpace: 'nowrap', overflow: 'visible' }}
       data-testid="held-badge"
     >
-      {t('inventory.batches.heldBy', { number: hold.number })}
+      {t('common.heldBy', { number: hold.number })}
     </Badge>
   );
 }
