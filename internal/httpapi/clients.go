@@ -14,7 +14,10 @@ func clientFilter(r *http.Request) (clients.Filter, error) {
 	if err != nil {
 		return clients.Filter{}, err
 	}
-	f := clients.Filter{List: l.list(false), IncludeArchived: boolParam(queryText(r, "include_archived"))}
+	f := clients.Filter{List: l.list(false)}
+	if f.IncludeArchived, err = queryBool(r, "include_archived"); err != nil {
+		return clients.Filter{}, err
+	}
 	f.Search = r.URL.Query().Get("search")
 	return f, nil
 }

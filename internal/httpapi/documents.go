@@ -119,14 +119,18 @@ func docFilter(r *http.Request) (documents.Filter, error) {
 	}
 	f := documents.Filter{
 		Search:   q.Get("search"),
-		Type:     q.Get("type"),
-		LinkKind: q.Get("link_kind"),
 		From:     q.Get("from"),
 		To:       q.Get("to"),
 		Sort:     l.Sort,
 		Desc:     l.Desc(false),
 		Page:     l.Page,
 		PageSize: l.PageSize,
+	}
+	if f.Type, err = queryEnum(r, "type", documents.Types); err != nil {
+		return f, err
+	}
+	if f.LinkKind, err = queryEnum(r, "link_kind", documents.LinkKinds); err != nil {
+		return f, err
 	}
 	for name, dst := range map[string]*int64{"link_id": &f.LinkID, "uploaded_by": &f.UploadedBy} {
 		if v := q.Get(name); v != "" {
@@ -168,10 +172,14 @@ func (s *Server) handleDocGet(w http.ResponseWriter, r *http.Request) error {
 
 // handleDocContent streams a document's bytes as stored, with the content
 // type decided at upload, never sniffed by the browser. PDFs and images are
-// sent inline (for the preview) unless download=1; everything else is
+// sent inline (for the preview) unless download=true; everything else is
 // always an attachment.
 func (s *Server) handleDocContent(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r, "id")
+	if err != nil {
+		return err
+	}
+	download, err := queryBool(r, "download")
 	if err != nil {
 		return err
 	}
@@ -181,7 +189,7 @@ func (s *Server) handleDocContent(w http.ResponseWriter, r *http.Request) error 
 	}
 	defer rc.Close()
 	disposition := "attachment"
-	if d.Previewable() && r.URL.Query().Get("download") != "1" {
+	if d.Previewable() && !download {
 		disposition = "inline"
 	}
 	h := w.Header()

@@ -109,7 +109,7 @@ func TestDocumentUploadListAndDownload(t *testing.T) {
 
 		e.wantPage("/api/documents?search=%E6%BC%A2&type=certificate_of_analysis&sort=name&order=asc&page=1&page_size=10", "documents", 1, d.ID)
 
-		res := e.do("GET", fmt.Sprintf("/api/documents/%d/content?download=1", d.ID), e.token, "")
+		res := e.do("GET", fmt.Sprintf("/api/documents/%d/content?download=true", d.ID), e.token, "")
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		h := res.Header
@@ -134,7 +134,7 @@ func TestDocumentUploadListAndDownload(t *testing.T) {
 		// Text is never shown inline, and is served as plain text, never
 		// sniffed, in a sandbox: what protects a download whatever it holds.
 		txt := e.uploadOK("notes.txt", []byte("qty < 10 & size <5 kg; javascript: onerror=x\n"), nil)
-		for _, q := range []string{"", "?download=1"} {
+		for _, q := range []string{"", "?download=true"} {
 			res = e.do("GET", fmt.Sprintf("/api/documents/%d/content%s", txt.ID, q), e.token, "")
 			res.Body.Close()
 			h := res.Header
@@ -342,7 +342,7 @@ func TestDocumentStreams40MiB(t *testing.T) {
 		_ = json.Unmarshal(raw, &d)
 		upPeak := peak.Load()
 
-		res = e.do("GET", fmt.Sprintf("/api/documents/%d/content?download=1", d.ID), e.token, "")
+		res = e.do("GET", fmt.Sprintf("/api/documents/%d/content?download=true", d.ID), e.token, "")
 		got := sha256.New()
 		n, _ := io.Copy(got, res.Body)
 		res.Body.Close()

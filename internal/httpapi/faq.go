@@ -38,7 +38,15 @@ type faqOrder struct {
 }
 
 func (s *Server) handleFAQList(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.FAQ.List(r.Context(), faq.Filter{Locale: queryText(r, "lang"), Search: queryText(r, "search"), Topic: queryText(r, "topic")})
+	lang, err := queryEnum(r, "lang", faq.Locales)
+	if err != nil {
+		return err
+	}
+	topic, err := queryEnum(r, "topic", faq.Topics)
+	if err != nil {
+		return err
+	}
+	list, err := s.FAQ.List(r.Context(), faq.Filter{Locale: lang, Search: queryText(r, "search"), Topic: topic})
 	if err != nil {
 		return err
 	}

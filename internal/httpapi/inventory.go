@@ -28,17 +28,23 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 	}
 	q := r.URL.Query()
 	f := inventory.ListFilter{
-		Search:       q.Get("search"),
-		Kind:         q.Get("kind"),
-		Category:     q.Get("category"),
-		Location:     q.Get("location"),
-		Sort:         l.Sort,
-		Desc:         l.Desc(false),
-		Archived:     q.Get("archived"),
-		Page:         l.Page,
-		PageSize:     l.PageSize,
-		LowStock:     boolParam(q.Get("low_stock")),
-		IncludeEmpty: boolParam(q.Get("include_empty")),
+		Search:   q.Get("search"),
+		Kind:     q.Get("kind"),
+		Category: q.Get("category"),
+		Location: q.Get("location"),
+		Sort:     l.Sort,
+		Desc:     l.Desc(false),
+		Page:     l.Page,
+		PageSize: l.PageSize,
+	}
+	if f.Archived, err = queryEnum(r, "archived", []string{"false", "true", "all"}); err != nil {
+		return f, err
+	}
+	if f.LowStock, err = queryBool(r, "low_stock"); err != nil {
+		return f, err
+	}
+	if f.IncludeEmpty, err = queryBool(r, "include_empty"); err != nil {
+		return f, err
 	}
 	if v := q.Get("expiring_within_days"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -49,8 +55,6 @@ func listFilter(r *http.Request) (inventory.ListFilter, error) {
 	}
 	return f, nil
 }
-
-func boolParam(v string) bool { return v == "true" || v == "1" || v == "yes" }
 
 func (s *Server) handleInvListItems(w http.ResponseWriter, r *http.Request) error {
 	f, err := listFilter(r)
@@ -110,7 +114,11 @@ func (s *Server) handleInvItemBatches(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	list, err := s.Inventory.ListBatches(r.Context(), id, boolParam(r.URL.Query().Get("in_stock")))
+	inStock, err := queryBool(r, "in_stock")
+	if err != nil {
+		return err
+	}
+	list, err := s.Inventory.ListBatches(r.Context(), id, inStock)
 	if err != nil {
 		return err
 	}
@@ -292,13 +300,8 @@ func moveFilter(r *http.Request) (inventory.MoveFilter, error) {
 			*p.dst = n
 		}
 	}
-	if v := q.Get("reason"); v != "" {
-		if !slices.Contains(inventory.Reasons, v) {
-			return f, apperr.Choice("reason", inventory.Reasons)
-		}
-		f.Reason = v
-	}
-	return f, nil
+	f.Reason, err = queryEnum(r, "reason", inventory.Reasons)
+	return f, err
 }
 
 func (s *Server) handleInvListMoves(w http.ResponseWriter, r *http.Request) error {

@@ -32,7 +32,15 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	f := messaging.Filter{UnreadOnly: boolParam(queryText(r, "unread")), Kind: queryText(r, "kind"), Limit: limit, Offset: (page - 1) * limit}
+	unread, err := queryBool(r, "unread")
+	if err != nil {
+		return err
+	}
+	kind, err := queryEnum(r, "kind", messaging.Kinds)
+	if err != nil {
+		return err
+	}
+	f := messaging.Filter{UnreadOnly: unread, Kind: kind, Limit: limit, Offset: (page - 1) * limit}
 	p, err := s.Messaging.List(r.Context(), userFrom(r.Context()).ID, f)
 	if err != nil {
 		return err

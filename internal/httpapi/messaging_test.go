@@ -236,7 +236,7 @@ func TestNotificationsListedAndReadOnEveryInstance(t *testing.T) {
 		for ev := stream.next(t, "notification"); ev.Data["notification"] != nil; ev = stream.next(t, "notification") {
 		}
 		e.on(other, "POST", "/api/notifications/read", e.sam, "", 200, nil)
-		e.on(0, "GET", "/api/notifications?unread=1", e.sam, "", 200, &p)
+		e.on(0, "GET", "/api/notifications?unread=true", e.sam, "", 200, &p)
 		if p.Unread != 0 || len(p.Notifications) != 0 {
 			t.Fatalf("after marking all read %+v", p)
 		}

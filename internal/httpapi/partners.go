@@ -14,7 +14,10 @@ func partnerFilter(r *http.Request) (partners.Filter, error) {
 	if err != nil {
 		return partners.Filter{}, err
 	}
-	f := partners.Filter{List: l.list(false), IncludeArchived: boolParam(queryText(r, "include_archived"))}
+	f := partners.Filter{List: l.list(false)}
+	if f.IncludeArchived, err = queryBool(r, "include_archived"); err != nil {
+		return partners.Filter{}, err
+	}
 	f.Search = r.URL.Query().Get("search")
 	return f, nil
 }

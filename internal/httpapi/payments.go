@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
@@ -17,7 +16,11 @@ import (
 // payments received against them.
 
 func (s *Server) handlePlanList(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.Payments.Plans(r.Context(), queryText(r, "archived") == "true")
+	archived, err := queryBool(r, "archived")
+	if err != nil {
+		return err
+	}
+	list, err := s.Payments.Plans(r.Context(), archived)
 	if err != nil {
 		return err
 	}
@@ -33,7 +36,11 @@ func (s *Server) handlePlanPatch(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleMethodList(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.Payments.Methods(r.Context(), queryText(r, "archived") == "true")
+	archived, err := queryBool(r, "archived")
+	if err != nil {
+		return err
+	}
+	list, err := s.Payments.Methods(r.Context(), archived)
 	if err != nil {
 		return err
 	}
@@ -54,8 +61,11 @@ func invoiceFilter(r *http.Request) (payments.Filter, error) {
 	if err != nil {
 		return payments.Filter{}, err
 	}
-	f := payments.Filter{Status: queryText(r, "status"), List: paging.List{Search: queryText(r, "search"), Page: l.Page, PageSize: l.PageSize}}
+	f := payments.Filter{List: paging.List{Search: queryText(r, "search"), Page: l.Page, PageSize: l.PageSize}}
 	f.Sort, f.Desc = l.sortOrNewest("created_at")
+	if f.Status, err = queryEnum(r, "status", payments.FilterStatuses); err != nil {
+		return f, err
+	}
 	if v := queryText(r, "client_id"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
@@ -71,9 +81,6 @@ func invoiceFilter(r *http.Request) (payments.Filter, error) {
 				"project_id must be a positive whole number.").OnField("project_id")
 		}
 		f.ProjectID = id
-	}
-	if f.Status != "" && !slices.Contains(payments.FilterStatuses, f.Status) {
-		return f, apperr.Choice("status", payments.FilterStatuses)
 	}
 	return f, nil
 }

@@ -52,8 +52,12 @@ func (s *Server) handlePutRecipe(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleListLines(w http.ResponseWriter, r *http.Request) error {
+	archived, err := queryEnum(r, "archived", []string{"include"})
+	if err != nil {
+		return err
+	}
 	list := s.Production.Lines
-	if queryText(r, "archived") == "include" {
+	if archived == "include" {
 		list = s.Production.AllLines
 	}
 	ls, err := list(r.Context())

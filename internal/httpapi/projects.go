@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"net/http"
-	"slices"
 
-	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/projects"
 )
 
@@ -16,12 +14,10 @@ func projectFilter(r *http.Request) (projects.Filter, error) {
 	if err != nil {
 		return projects.Filter{}, err
 	}
-	f := projects.Filter{Status: queryText(r, "status"), List: l.list(false)}
+	f := projects.Filter{List: l.list(false)}
 	f.Search = r.URL.Query().Get("search")
-	if f.Status != "" && !slices.Contains(projects.Statuses, f.Status) {
-		return f, apperr.Choice("status", projects.Statuses)
-	}
-	return f, nil
+	f.Status, err = queryEnum(r, "status", projects.Statuses)
+	return f, err
 }
 
 func (s *Server) handleProjectList(w http.ResponseWriter, r *http.Request) error {

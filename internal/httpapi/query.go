@@ -59,6 +59,40 @@ func queryText(r *http.Request, name string) string {
 	return strings.TrimSpace(r.URL.Query().Get(name))
 }
 
+// queryBool reads an optional boolean query parameter: false when absent,
+// and exactly true or false otherwise. Anything else (TRUE, 1, on, maybe,
+// nothing after the =) is a 400 field.choice naming it: a filter a client
+// got wrong is told, never read as false. The contract declares such a
+// parameter `type: boolean`.
+func queryBool(r *http.Request, name string) (bool, error) {
+	q := r.URL.Query()
+	if !q.Has(name) {
+		return false, nil
+	}
+	switch q.Get(name) {
+	case "false":
+		return false, nil
+	case "true":
+		return true, nil
+	}
+	return false, apperr.Choice(name, []string{"true", "false"})
+}
+
+// queryEnum reads an optional query parameter that takes one of choices,
+// exactly as written there: "" when absent, else 400 field.choice naming it
+// (an empty value too). The contract declares such a parameter with the same
+// `enum`.
+func queryEnum(r *http.Request, name string, choices []string) (string, error) {
+	q := r.URL.Query()
+	if !q.Has(name) {
+		return "", nil
+	}
+	if v := q.Get(name); slices.Contains(choices, v) {
+		return v, nil
+	}
+	return "", apperr.Choice(name, choices)
+}
+
 // queryInt reads an optional integer query parameter: def when absent, and
 // 400 field.range naming it when it is not a whole number in [min, max].
 // Like the contract's minimum and maximum, nothing is clamped: a client that
@@ -120,8 +154,8 @@ func (l listQuery) sortOrNewest(newestKey string) (sort string, desc bool) {
 
 // readList reads the list contract: page from 1 to MaxPage (default 1),
 // page_size from 1 to maxSize (default DefaultPageSize, capped at maxSize),
-// sort one of sortKeys (nil: any value is left to the caller), order asc or
-// desc in any case. Each refusal is a 400 naming the parameter.
+// sort exactly one of sortKeys (nil: any value is left to the caller), order
+// asc or desc in any case. Each refusal is a 400 naming the parameter.
 func readList(r *http.Request, sortKeys []string, maxSize int) (listQuery, error) {
 	var l listQuery
 	var err error
@@ -131,11 +165,12 @@ func readList(r *http.Request, sortKeys []string, maxSize int) (listQuery, error
 	if l.PageSize, err = queryInt(r, "page_size", min(DefaultPageSize, maxSize), 1, maxSize); err != nil {
 		return l, err
 	}
-	l.Sort = queryText(r, "sort")
-	if l.Sort != "" && sortKeys != nil && !slices.Contains(sortKeys, l.Sort) {
-		return l, apperr.Choice("sort", sortKeys)
+	if sortKeys == nil {
+		l.Sort = queryText(r, "sort")
+	} else if l.Sort, err = queryEnum(r, "sort", sortKeys); err != nil {
+		return l, err
 	}
-	switch o := strings.ToLower(queryText(r, "order")); o {
+	switch o := strings.ToLower(r.URL.Query().Get("order")); o {
 	case "", "asc", "desc":
 		l.Order = o
 	default:

@@ -17,7 +17,11 @@ func (s *Server) handleRecallList(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	list, total, err := s.Recalls.List(r.Context(), recalls.Filter{Status: queryText(r, "status"), Page: l.Page, PageSize: l.PageSize})
+	status, err := queryEnum(r, "status", recalls.Statuses)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Recalls.List(r.Context(), recalls.Filter{Status: status, Page: l.Page, PageSize: l.PageSize})
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +22,6 @@ func shipmentFilter(r *http.Request) (shipping.Filter, error) {
 	}
 	q := r.URL.Query()
 	f := shipping.Filter{
-		Status:   strings.TrimSpace(q.Get("status")),
 		Search:   q.Get("search"),
 		Carrier:  q.Get("carrier"),
 		From:     strings.TrimSpace(q.Get("from")),
@@ -32,11 +30,11 @@ func shipmentFilter(r *http.Request) (shipping.Filter, error) {
 		PageSize: l.PageSize,
 	}
 	f.Sort, f.Desc = l.sortOrNewest("number")
+	if f.Status, err = queryEnum(r, "status", shipping.Statuses); err != nil {
+		return f, err
+	}
 	if len(f.Carrier) > shipping.MaxCarrier {
 		return f, apperr.TooLong("carrier", shipping.MaxCarrier, "Carrier is too long.")
-	}
-	if f.Status != "" && !slices.Contains(shipping.Statuses, f.Status) {
-		return f, apperr.Choice("status", shipping.Statuses)
 	}
 	for _, d := range [][2]string{{"from", f.From}, {"to", f.To}} {
 		if err := apperr.CheckOptionalDate(d[0], d[1]); err != nil {

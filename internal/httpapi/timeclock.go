@@ -41,9 +41,12 @@ func (s *Server) handleListEmployees(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	q := r.URL.Query()
+	status, err := queryEnum(r, "status", timeclock.EmployeeStatuses)
+	if err != nil {
+		return err
+	}
 	f := timeclock.EmployeeFilter{
-		Search: q.Get("search"), Status: q.Get("status"), Sort: l.Sort,
+		Search: r.URL.Query().Get("search"), Status: status, Sort: l.Sort,
 		Desc: l.Desc(false), Page: l.Page, PageSize: l.PageSize,
 	}
 	list, total, err := s.Timeclock.ListEmployees(r.Context(), f)

@@ -309,6 +309,9 @@ const (
 // SortFields are the columns the employee list sorts by on the server.
 var SortFields = []string{"last_name", "first_name", "clock_status", "last_event", "created_at"}
 
+// EmployeeStatuses are the values of EmployeeFilter.Status.
+var EmployeeStatuses = []string{"active", "archived", "all"}
+
 // Normalize fills defaults and clamps paging.
 func (f *EmployeeFilter) Normalize() error {
 	f.Search = strings.TrimSpace(f.Search)
@@ -320,7 +323,7 @@ func (f *EmployeeFilter) Normalize() error {
 		f.Status = "active"
 	case "active", "archived", "all":
 	default:
-		return errOneOf("status", []string{"active", "archived", "all"}, "Status must be active, archived or all.")
+		return errOneOf("status", EmployeeStatuses, "Status must be active, archived or all.")
 	}
 	if f.Sort == "" {
 		f.Sort = "last_name"

@@ -276,7 +276,7 @@ export interface paths {
          * The document's bytes, streamed
          * @description Sent with the stored content type, `X-Content-Type-Options: nosniff` and a
          *     `Content-Disposition` carrying the original name (ASCII fallback and RFC 5987
-         *     `filename*`). PDFs and images are `inline` for previews unless `download=1`;
+         *     `filename*`). PDFs and images are `inline` for previews unless `download=true`;
          *     everything else is always an attachment.
          */
         get: operations["getDocumentContent"];
@@ -5114,7 +5114,8 @@ export interface operations {
     getDocumentContent: {
         parameters: {
             query?: {
-                download?: "1";
+                /** @description true: an attachment even for a PDF or an image. */
+                download?: boolean;
             };
             header?: never;
             path: {
@@ -6615,7 +6616,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description true for unread notifications only. */
-                unread?: "true" | "false" | "1" | "0";
+                unread?: boolean;
                 /** @description Only notifications of this kind (400 field.choice for another). */
                 kind?: components["schemas"]["NotificationKind"];
                 /** @description The page, from 1. */
@@ -6831,7 +6832,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description true to list archived methods too. */
-                archived?: "true" | "false";
+                archived?: boolean;
             };
             header?: never;
             path?: never;
@@ -6930,7 +6931,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description true to list archived plans too. */
-                archived?: "true" | "false";
+                archived?: boolean;
             };
             header?: never;
             path?: never;
@@ -7213,6 +7214,7 @@ export interface operations {
     listLines: {
         parameters: {
             query?: {
+                /** @description include: archived lines too. */
                 archived?: "include";
             };
             header?: never;

@@ -12,7 +12,7 @@ export async function fetchContent(id: number, download: boolean, signal?: Abort
   const token = readToken();
   let res: Response;
   try {
-    res = await fetch(apiUrl(`/api/documents/${id}/content${download ? '?download=1' : ''}`), {
+    res = await fetch(apiUrl(`/api/documents/${id}/content${download ? '?download=true' : ''}`), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal,
       credentials: 'same-origin',

@@ -57,7 +57,7 @@ const isKind = (k: string): k is NotificationKind => (NOTIFICATION_KINDS as read
 
 /** GET /api/notifications?limit=N (&kind, &unread, &page), newest first. Kinds this app does not know are skipped. */
 export async function getNotifications(limit: number, signal?: AbortSignal, f: NotificationsFilter = {}): Promise<NotificationsPage> {
-  const query = { limit, page: f.page, kind: f.kind, unread: f.unread ? ('true' as const) : undefined };
+  const query = { limit, page: f.page, kind: f.kind, unread: f.unread || undefined };
   const page = await api.get('/api/notifications', { query, signal });
   const notifications = page.notifications.flatMap((n): AppNotification[] =>
     isKind(n.kind) ? [{ ...n, kind: n.kind, params: { ...n.params, name: n.params.name ?? '' } }] : [],

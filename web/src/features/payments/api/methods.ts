@@ -13,7 +13,7 @@ export const KINDS = enumValues<MethodKind>()(['bank_transfer', 'cheque', 'card_
 export function useMethods(archived = false) {
   return useQuery({
     queryKey: methodKeys.list(archived),
-    queryFn: ({ signal }) => api.get('/api/payment-methods', { query: { archived: archived ? 'true' : undefined }, signal }),
+    queryFn: ({ signal }) => api.get('/api/payment-methods', { query: { archived: archived || undefined }, signal }),
   });
 }
 

@@ -13,7 +13,7 @@ export const PERIODS = enumValues<PlanPeriod>()(['per_unit', 'monthly', 'annual'
 export function usePlans(archived = false) {
   return useQuery({
     queryKey: planKeys.list(archived),
-    queryFn: ({ signal }) => api.get('/api/pricing-plans', { query: { archived: archived ? 'true' : undefined }, signal }),
+    queryFn: ({ signal }) => api.get('/api/pricing-plans', { query: { archived: archived || undefined }, signal }),
   });
 }
 
