@@ -18,6 +18,7 @@ var statusOf = map[apperr.Kind]int{
 	apperr.Unauthorized:    http.StatusUnauthorized,
 	apperr.Forbidden:       http.StatusForbidden,
 	apperr.NotFound:        http.StatusNotFound,
+	apperr.NotAllowed:      http.StatusMethodNotAllowed,
 	apperr.Conflict:        http.StatusConflict,
 	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
 	apperr.TooManyAttempts: http.StatusTooManyRequests,

@@ -71,14 +71,68 @@ func (s *Server) Handler() http.Handler {
 	if _, ok := s.Log.Handler().(reqid.Handler); !ok {
 		s.Log = slog.New(reqid.Handler{Handler: s.Log.Handler()})
 	}
-	mux := http.NewServeMux()
-	s.register(mux)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
+	// The API's routes have a mux of their own, with no catch-all pattern
+	// beside them: a pattern that takes every method (as "/api/" did) matches
+	// a path before the mux can tell that the path's routes take other
+	// methods, so DELETE /api/health was a 404 rather than a 405.
+	api := http.NewServeMux()
+	s.register(api)
+	app := s.spa()
+	root := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api" && !strings.HasPrefix(r.URL.Path, "/api/") {
+			app.ServeHTTP(w, r)
+			return
+		}
+		if h, pattern := api.Handler(r); pattern == "" {
+			s.noRoute(w, r, h)
+			return
+		}
+		api.ServeHTTP(w, r)
 	})
-	mux.Handle("/", s.spa())
-	return s.readyKioskList(s.identify(s.recoverer(s.logRequests(securityHeaders(mux)))))
+	return s.readyKioskList(s.identify(s.recoverer(s.logRequests(securityHeaders(root)))))
+}
+
+// noRoute answers a request under /api that no route takes, given the
+// handler the mux has for it: 405 with the mux's Allow header when the path
+// is a route's with other methods, else 404 api.no_endpoint; both with the
+// usual error body.
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request, h http.Handler) {
+	probe := &headProbe{header: http.Header{}}
+	h.ServeHTTP(probe, r)
+	w.Header().Set("Cache-Control", "no-store")
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		writeError(w, r, s.Log, errMethodNotAllowed(r.Method))
+		return
+	}
+	writeError(w, r, s.Log, apperr.New(apperr.NotFound, "api.no_endpoint", nil, "No such API endpoint."))
+}
+
+// errMethodNotAllowed refuses a method the path does not take (the answer
+// says which it takes in Allow).
+func errMethodNotAllowed(method string) error {
+	return apperr.New(apperr.NotAllowed, "request.method_not_allowed", apperr.Params{"method": method},
+		"Method "+method+" is not allowed here.")
+}
+
+// headProbe records the status and headers a handler answers, and drops its
+// body.
+type headProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *headProbe) Header() http.Header { return p.header }
+
+func (p *headProbe) WriteHeader(code int) {
+	if p.status == 0 {
+		p.status = code
+	}
+}
+
+func (p *headProbe) Write(b []byte) (int, error) {
+	p.WriteHeader(http.StatusOK)
+	return len(b), nil
 }
 
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {

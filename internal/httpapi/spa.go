@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/packline/packline/internal/apperr"
 )
 
 // spa serves the embedded app: real files as they are (hashed assets cached
@@ -36,8 +34,7 @@ func (s *Server) spa() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			_ = writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: "Method not allowed.",
-				Code: "request.method_not_allowed", Params: apperr.Params{}})
+			writeError(w, r, s.Log, errMethodNotAllowed(r.Method))
 			return
 		}
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
