@@ -17,7 +17,7 @@ free_port() {
 }
 
 # e2e_on_postgres runs the end-to-end specs that store data (sign-in, kiosk,
-# time clock (kiosk and employees), inventory (with labels), documents, production, shipping, projects, payments, chat, two-factor, faq, impact; PACKLINE_E2E_PG_SPECS to change) again with the binary
+# time clock (kiosk and employees), inventory (with labels), documents, production, shipping, partners, projects, payments, chat, two-factor, faq, impact; PACKLINE_E2E_PG_SPECS to change) again with the binary
 # on a fresh PostgreSQL schema, so those flows are proven on both engines.
 e2e_on_postgres() {
   local base="${PACKLINE_TEST_POSTGRES_URL:-}"
@@ -41,7 +41,7 @@ e2e_on_postgres() {
   local rc=0
   # PACKLINE_E2E_DB: the tests make each worker's account in the same database.
   (cd web && PACKLINE_E2E_PORT=$port PACKLINE_E2E_DB="$url" PACKLINE_E2E_CMD="../bin/packline serve --addr 127.0.0.1:$port --db '$url' --secret packline-e2e-secret-0123456789 --demo --log-level warn" \
-    npx playwright test --output test-results-pg ${PACKLINE_E2E_PG_SPECS:-auth timeclock inventory documents production.spec shipping.spec projects.spec payments.spec messaging-chat twofactor.spec faq.spec impact.spec}) || rc=$?
+    npx playwright test --output test-results-pg ${PACKLINE_E2E_PG_SPECS:-auth timeclock inventory documents production.spec shipping.spec partners.spec projects.spec payments.spec messaging-chat twofactor.spec faq.spec impact.spec}) || rc=$?
   PGOPTIONS="-c client_min_messages=warning" psql -q "$base" -c "DROP SCHEMA $schema CASCADE" >/dev/null || true
   return $rc
 }

@@ -78,7 +78,7 @@ test('projects: a client, a project, production and a shipment for it, progress 
   await page.goto('/shipping-log');
   await page.getByRole('button', { name: 'New shipment' }).click();
   dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Destination', exact: true }).fill(`Harbour Pantry ${tag}`);
+  await dialog.getByRole('combobox', { name: 'Destination', exact: true }).fill(`Harbour Pantry ${tag}`);
   await dialog.getByLabel('Add a batch (first expiring first)').fill(finished);
   await page.getByRole('option', { name: new RegExp(finished) }).click();
   await dialog.getByLabel(new RegExp(`Quantity of .*${finished}`)).fill('4');

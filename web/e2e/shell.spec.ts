@@ -10,6 +10,7 @@ const APP_ROUTES: [string, string][] = [
   ['/inventory', 'Inventory'],
   ['/faq', 'FAQ'],
   ['/shipping-log', 'Shipping log'],
+  ['/partners', 'Partners'],
   ['/employees', 'Employees'],
   ['/production/production-overview', 'Production overview'],
   ['/production/production-daily', 'Production daily'],

@@ -29,7 +29,7 @@ test('shipping log flow', async ({ page, request }, testInfo) => {
   // Plan it: a destination and two batches picked in the line editor.
   await page.getByRole('button', { name: 'New shipment' }).click();
   const form = page.getByRole('dialog');
-  await form.getByRole('textbox', { name: 'Destination', exact: true }).fill('Harbour Foods Co-op');
+  await form.getByRole('combobox', { name: 'Destination', exact: true }).fill('Harbour Foods Co-op');
   await form.getByLabel('Address').fill('1 Quay Street\nPortsmouth');
   await form.getByLabel('Carrier').fill('Gulf Freight');
   await form.getByLabel('Tracking / BOL number').fill(`BOL-${stamp}`);

@@ -24,6 +24,7 @@ const OFFICE_ROUTES = [
   '/docs',
   '/faq',
   '/shipping-log',
+  '/partners',
   '/chat',
   '/production/production-overview',
   '/production/production-daily',

@@ -77,6 +77,7 @@ export const NAMESPACES = {
   documents: 'documents',
   employees: 'employees',
   clients: 'clients',
+  partners: 'partners',
   projects: 'projects',
   users: 'users',
   payments: 'payments',

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
           screen(paths.app.labelLink.path, 'inventory.batch.crumb', () => import('@/features/inventory/routes/label-link')),
           screen(paths.app.faq.path, 'nav.faq', () => import('@/features/faq/routes/faq')),
           screen(paths.app.shippingLog.path, 'nav.shippingLog', () => import('@/features/shipping/routes/shipping-log')),
+          screen(paths.app.partners.path, 'nav.partners', () => import('@/features/partners/routes/partners')),
           screen(paths.app.employees.path, 'nav.employees', () => import('@/features/timeclock/routes/employees')),
           screen(paths.app.chat.path, 'nav.chat', () => import('@/features/messaging/routes/chat')),
           screen(paths.app.notifications.path, 'navbar.notifications', () => import('@/features/messaging/routes/notifications')),

@@ -1,6 +1,7 @@
 import {
   IconAlertOctagon,
   IconBuildingFactory2,
+  IconBuildingStore,
   IconCreditCard,
   IconFileText,
   IconLayoutDashboard,
@@ -23,7 +24,7 @@ export interface NavItem {
 }
 
 /**
- * The main menu (SPEC §2): dashboard, docs, inventory, production (3 children), shipping log, employees,
+ * The main menu (SPEC §2): dashboard, docs, inventory, production (3 children), shipping log and the partners it ships to, employees,
  * payments (admins only: billing, payment methods, pricing plans, and clients beside them); and the chat (SPEC §1).
  * A group's first child is where its breadcrumb (its index route) leads.
  */
@@ -44,6 +45,7 @@ export const MAIN_MENU: NavItem[] = [
     ],
   },
   { labelKey: 'nav.shippingLog', to: paths.app.shippingLog.path, icon: IconTruckDelivery },
+  { labelKey: 'nav.partners', to: paths.app.partners.path, icon: IconBuildingStore },
   { labelKey: 'nav.employees', to: paths.app.employees.path, icon: IconUsersGroup },
   {
     labelKey: 'nav.payments',

@@ -55,6 +55,8 @@ export const paths = {
       path: '/shipping-log',
       getHref: (search?: string) => (search ? `/shipping-log?search=${encodeURIComponent(search)}` : '/shipping-log'),
     },
+    /** The partner directory: the places shipments go. */
+    partners: simple('/partners'),
     /** `tab`: the tab to open ('now' is who is clocked in); the employee list without one. */
     employees: { path: '/employees', getHref: (tab?: 'now' | 'timesheets') => (tab ? `/employees?tab=${tab}` : '/employees') },
     /** One employee's time: the employee list with their punches open. */

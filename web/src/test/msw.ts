@@ -70,6 +70,7 @@ export const handlers = [
     HttpResponse.json({ clocked_in: [], count: 0, forgotten_count: 0, max_shift_hours: 12, time_zone: 'America/Chicago', pin_alerts: [] }),
   ),
   mockApi.get('/api/shipments', () => HttpResponse.json({ shipments: [], total: 0 })),
+  mockApi.get('/api/partners', () => HttpResponse.json({ partners: [], total: 0 })),
   mockApi.get('/api/recalls', () => HttpResponse.json({ recalls: [], total: 0 })),
   mockApi.get('/api/inventory/warnings', () => HttpResponse.json({ low_stock: [], expiring: [], expiring_within_days: 30 })),
   mockApi.get('/api/production/today', () =>

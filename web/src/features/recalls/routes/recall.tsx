@@ -16,11 +16,14 @@ import { useRecall, useReleaseRecall, type RecallLine } from '../api/recalls';
 import { RECALL_COLORS } from './recalls';
 import { formatQuantity } from '@/lib/units';
 
-/** The lines of one destination, in the order the server gives them (destination, ship date). */
-function byDestination(lines: RecallLine[]): [string, RecallLine[]][] {
+/**
+ * The lines of one destination, in the order the server gives them (destination, ship date): a
+ * partner's together whatever its shipments called it, a one-off destination's by its name.
+ */
+export function byDestination(lines: RecallLine[]): [string, RecallLine[]][] {
   const groups = new Map<string, RecallLine[]>();
   for (const l of lines) {
-    const key = l.destination.toLowerCase();
+    const key = l.partner_id != null ? `partner:${l.partner_id}` : `name:${l.destination.toLowerCase()}`;
     groups.set(key, [...(groups.get(key) ?? []), l]);
   }
   return [...groups.values()].map((ls) => [ls[0].destination, ls]);

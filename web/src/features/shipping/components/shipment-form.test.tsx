@@ -36,13 +36,13 @@ describe('the shipment form', () => {
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(closed).toBe(1);
 
-    await user.type(within(form).getByLabelText(/^Destination/), 'Eastside Pantry');
+    await user.type(within(form).getByRole('combobox', { name: /^Destination/ }), 'Eastside Pantry');
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     const ask = await screen.findByRole('dialog', { name: 'Discard this shipment?' });
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard this shipment?' })).not.toBeInTheDocument());
     expect(closed).toBe(1);
-    expect(within(form).getByLabelText(/^Destination/)).toHaveValue('Eastside Pantry');
+    expect(within(form).getByRole('combobox', { name: /^Destination/ })).toHaveValue('Eastside Pantry');
 
     await user.keyboard('{Escape}');
     await user.click(within(await screen.findByRole('dialog', { name: 'Discard this shipment?' })).getByRole('button', { name: 'Discard' }));

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpiredConfirm, expiredIndex, ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { HeldBadge } from '@/components/held-badge';
+import { PartnerAutocomplete, useSavePartner } from '@/features/partners';
 import { ProjectSelect } from '@/features/projects';
 import { useBatchOptions, useSaveShipment, type Shipment, type ShipmentInput } from '../api/shipments';
 import { ListTable } from '@/components/list-table';
@@ -32,7 +33,11 @@ export interface ShipmentFormProps {
   onError: (err: unknown) => void;
 }
 
-/** Create or edit a planned shipment: its header and a line editor that picks batches (first expiring first). */
+/**
+ * Create or edit a planned shipment: its header and a line editor that picks batches (first expiring
+ * first). The destination is picked from the partner directory (its address and contact filled in) or
+ * typed for this shipment only, and then, if asked, saved as a partner before the shipment.
+ */
 export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: ShipmentFormProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -49,6 +54,10 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     notes: shipment?.notes ?? '',
   });
   const [projectId, setProjectId] = useState<number | null>(shipment?.project_id ?? null);
+  // The partner the destination is (null: typed for this shipment only), and whether to save a typed one as a partner.
+  const [partnerId, setPartnerId] = useState<number | null>(shipment?.partner_id ?? null);
+  const [saveAsPartner, setSaveAsPartner] = useState(false);
+  const createPartner = useSavePartner();
   const [lines, setLines] = useState<LineDraft[]>(
     shipment?.lines.map((l) => ({
       batch_id: l.batch_id,
@@ -87,7 +96,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
   }, [options.data, lines, t, lng]);
   const set = (k: keyof typeof f) => (v: string | number) => setF((x) => ({ ...x, [k]: v }));
   // What the form held when it opened: closing it with changes asks first (a click outside, Escape or Cancel).
-  const snapshot = JSON.stringify({ f, projectId, lines });
+  const snapshot = JSON.stringify({ f, projectId, partnerId, saveAsPartner, lines });
   const opened = useRef(snapshot);
   const [discarding, setDiscarding] = useState(false);
   const requestClose = () => (snapshot === opened.current ? onClose() : setDiscarding(true));
@@ -108,7 +117,18 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     return null;
   };
 
-  const submit = (drafts: LineDraft[] = lines) => {
+  const submit = async (drafts: LineDraft[] = lines) => {
+    let partner = partnerId;
+    if (partner === null && saveAsPartner && f.name.trim()) {
+      try {
+        partner = (await createPartner.mutateAsync({ name: f.name, address: f.address, contact: f.contact })).id;
+      } catch (err) {
+        onError(err);
+        return;
+      }
+      setPartnerId(partner);
+      setSaveAsPartner(false);
+    }
     const body: ShipmentInput & { id?: number } = {
       id: shipment?.id,
       ship_date: f.ship_date,
@@ -123,8 +143,9 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
         quantity: Number(l.quantity) || 0,
         ...(l.reason ? { allow_expired: true, reason: l.reason } : {}),
       })),
-      // An edit sends 0 to take a project off; a new shipment sends none.
+      // An edit sends 0 to take a project or a partner off; a new shipment sends none.
       project_id: projectId ?? (shipment ? 0 : null),
+      partner_id: partner ?? (shipment ? 0 : null),
     };
     save.mutate(body, {
       onSuccess: onSaved,
@@ -142,7 +163,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     const next = lines.map((l, j) => (j === expired.index ? { ...l, reason } : l));
     setLines(next);
     setExpired(null);
-    submit(next);
+    void submit(next);
   };
 
   return (
@@ -150,7 +171,31 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateField required label={t('shipping.fields.shipDate')} value={f.ship_date} onChange={(v) => set('ship_date')(v ?? '')} />
-          <TextInput required label={t('shipping.fields.destination')} value={f.name} onChange={(e) => set('name')(e.currentTarget.value)} />
+          <Stack gap={6}>
+            <PartnerAutocomplete
+              required
+              label={t('shipping.fields.destination')}
+              value={f.name}
+              partnerId={partnerId}
+              onType={(name) => {
+                set('name')(name);
+                setPartnerId(null);
+              }}
+              onPick={(p) => {
+                setF((x) => ({ ...x, name: p.name, address: p.address, contact: p.contact }));
+                setPartnerId(p.id);
+                setSaveAsPartner(false);
+              }}
+            />
+            {partnerId === null && f.name.trim() !== '' && (
+              <Checkbox
+                label={t('partners.picker.saveAsPartner')}
+                description={t('partners.picker.saveAsPartnerHint', { name: f.name.trim() })}
+                checked={saveAsPartner}
+                onChange={(e) => setSaveAsPartner(e.currentTarget.checked)}
+              />
+            )}
+          </Stack>
           <Textarea label={t('shipping.fields.address')} autosize minRows={2} value={f.address} onChange={(e) => set('address')(e.currentTarget.value)} />
           <TextInput label={t('shipping.fields.contact')} value={f.contact} onChange={(e) => set('contact')(e.currentTarget.value)} />
           <TextInput label={t('shipping.fields.carrier')} value={f.carrier} onChange={(e) => set('carrier')(e.currentTarget.value)} />
@@ -221,7 +266,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           <Button variant="default" onClick={requestClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => submit()} loading={save.isPending}>
+          <Button onClick={() => void submit()} loading={save.isPending || createPartner.isPending}>
             {t('shipping.form.save')}
           </Button>
         </Group>

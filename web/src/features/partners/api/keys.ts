@@ -1,0 +1,7 @@
+/** Query keys of the partners feature. */
+export const partnerKeys = {
+  all: ['partners'] as const,
+  list: (params: object) => [...partnerKeys.all, 'list', params] as const,
+  /** The active partners a shipment's destination picker offers for a search. */
+  picker: (search: string) => [...partnerKeys.all, 'picker', search] as const,
+};

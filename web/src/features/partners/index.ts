@@ -1,0 +1,6 @@
+// What other features may use of partners.
+import './strings';
+export { useSavePartner } from './api/partners';
+export type { Partner } from './api/partners';
+export { partnerKeys } from './api/keys';
+export { PartnerAutocomplete } from './components/partner-autocomplete';
