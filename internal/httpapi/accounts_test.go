@@ -107,7 +107,7 @@ func TestBadInputNeverFails500(t *testing.T) {
 			{"PATCH", "/api/user/preferences", e.token, `{"theme":"blue"}`, 400},
 			{"GET", "/api/user", "Bearer " + strings.Repeat("x", 5000), "", 401},
 			{"GET", "/api/no-such-thing", "", "", 404},
-			{"DELETE", "/api/login", "", "", 404},
+			{"DELETE", "/api/login", "", "", 405},
 		}
 		for _, c := range cases {
 			res := e.do(c.method, c.path, c.token, c.body)

@@ -63,13 +63,15 @@ func TestMetricsCountRequestsByRoute(t *testing.T) {
 		e.call("GET", "/api/inventory/items/999999", e.token, "", 404, nil)
 		e.call("GET", "/api/inventory/items/999998", e.token, "", 404, nil)
 		e.call("GET", "/api/no-such-thing", e.token, "", 404, nil)
+		e.call("DELETE", "/api/health", e.token, "", 405, nil)
 		for _, c := range []struct {
 			labels map[string]string
 			want   float64
 		}{
 			{map[string]string{"route": "GET /api/health", "method": "GET", "status": "200"}, 2},
 			{map[string]string{"route": "GET /api/inventory/items/{id}", "status": "404"}, 2},
-			{map[string]string{"route": "/api/", "status": "404"}, 1},
+			{map[string]string{"route": "unmatched", "status": "404"}, 1},
+			{map[string]string{"route": "unmatched", "method": "DELETE", "status": "405"}, 1},
 			{map[string]string{"route": "POST /api/login", "status": "200"}, 1},
 		} {
 			if got := metricValue(t, reg, "packline_http_requests_total", c.labels); got != c.want {
