@@ -81,6 +81,9 @@ func load(ctx context.Context, s Services) error {
 		}
 	}
 	// Each business area adds its demo data here, in order.
+	if err := loadPartners(ctx, s); err != nil {
+		return fmt.Errorf("demo partners: %w", err)
+	}
 	if err := loadInventory(ctx, s); err != nil {
 		return fmt.Errorf("demo inventory: %w", err)
 	}

@@ -28,6 +28,7 @@ func TestDemo(t *testing.T) {
 		t.Run("inventory history", func(t *testing.T) { checkDemoInventoryHistory(t, svc) })
 		t.Run("production", func(t *testing.T) { checkDemoProduction(t, svc) })
 		t.Run("trace", func(t *testing.T) { checkDemoTrace(t, svc) })
+		t.Run("partners", func(t *testing.T) { checkDemoPartners(t, svc) })
 		t.Run("organisation address", func(t *testing.T) {
 			if st, err := svc.Organisation.Get(context.Background()); err != nil || !strings.Contains(st.Address, "\n") {
 				t.Fatalf("the packing slips' sender: %q %v", st.Address, err)

@@ -177,7 +177,11 @@ func demoProjectShipment(ctx context.Context, s Services, p *demoProjects, proje
 	}
 	pouches := int(total / inventory.QuantityScale)
 	actor := inventory.Actor{UserID: &uid}
-	sh, err := s.Shipping.Create(ctx, shipping.Input{ShipDate: day, Destination: demoPartners[partner], Carrier: "Own van",
+	dest, partnerID, err := demoDestination(ctx, s, partner)
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shipping.Create(ctx, shipping.Input{ShipDate: day, Destination: dest, PartnerID: partnerID, Carrier: "Own van",
 		Pallets: (pouches + 719) / 720, WeightKg: float64(pouches) * 1.35, Notes: "Project delivery.", Lines: lines,
 		ProjectID: &project, OccurredAt: at.Add(-6 * time.Hour)}, actor)
 	if err != nil {

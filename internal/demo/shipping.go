@@ -9,13 +9,6 @@ import (
 	"github.com/packline/packline/internal/shipping"
 )
 
-// demoPartners are the pantries the demo ships to.
-var demoPartners = map[string]shipping.Destination{
-	"Eastside Community Pantry": {Name: "Eastside Community Pantry", Address: "410 E 7th Street\nAustin, TX 78701", Contact: "Maria Lopez, (512) 555-0142"},
-	"Riverbend Food Bank":       {Name: "Riverbend Food Bank", Address: "88 Levee Road\nBaton Rouge, LA 70802", Contact: "Dock office, (225) 555-0117"},
-	"St. Mark's Parish pantry":  {Name: "St. Mark's Parish pantry", Address: "12 Church Lane\nSpringfield, IL 62701", Contact: "Fr. Tom Reilly, (217) 555-0190"},
-}
-
 // demoShipment logs a shipment of the meals on hand to a partner: planned
 // that morning, shipped at at, delivered the next morning (when that has
 // passed). Lines take each meal's batches first expiring first.
@@ -53,7 +46,11 @@ func demoShipment(ctx context.Context, s Services, itemID map[string]int64, part
 	}
 	carriers := []string{"Own van", "Gulf Freight", "Own van", "Lone Star LTL"}
 	actor := inventory.Actor{UserID: by}
-	sh, err := s.Shipping.Create(ctx, shipping.Input{ShipDate: at.Format(time.DateOnly), Destination: demoPartners[partner],
+	dest, partnerID, err := demoDestination(ctx, s, partner)
+	if err != nil {
+		return err
+	}
+	sh, err := s.Shipping.Create(ctx, shipping.Input{ShipDate: at.Format(time.DateOnly), Destination: dest, PartnerID: partnerID,
 		Carrier: carriers[n%len(carriers)], TrackingNumber: fmt.Sprintf("BOL-%s-%02d", at.Format("0102"), n%100),
 		Pallets: pallets, WeightKg: weight, Notes: "Keep dry. Deliver to the back dock.", Lines: lines,
 		OccurredAt: at.Add(-6 * time.Hour)}, actor)

@@ -53,6 +53,8 @@ type Input struct {
 	Address string `json:"address" text:"multiline"`
 	Contact string `json:"contact"`
 	Notes   string `json:"notes" text:"multiline"`
+	// OccurredAt stamps the creation (the demo's history; server side only).
+	OccurredAt time.Time `json:"-"`
 }
 
 // Patch changes a partner: only the fields present; Archived archives or

@@ -23,6 +23,9 @@ func (s *Service) Create(ctx context.Context, in Input) (*Partner, error) {
 		return nil, err
 	}
 	at := s.stamp()
+	if !in.OccurredAt.IsZero() {
+		at = in.OccurredAt.UTC().Truncate(time.Millisecond)
+	}
 	p := &Partner{Name: in.Name, Address: in.Address, Contact: in.Contact, Notes: in.Notes, CreatedAt: at, UpdatedAt: at}
 	if err := s.store.InsertPartner(ctx, p); err != nil {
 		return nil, nameTaken(err, p.Name)
