@@ -83,10 +83,10 @@ usercreate() {
 usercreate --email admin@example.org --password image-test-password --first Ada >/dev/null
 if [ "$mode" = container ]; then "$engine" exec packline-image-test /usr/bin/packline health >/dev/null || fail "health in the container"
 else "$bin" health --addr "127.0.0.1:$port" >/dev/null || fail "packline health"; fi
-token=$(curl -fsS -X POST "$url/api/login" -d '{"email":"admin@example.org","password":"image-test-password"}' | json 'd["token"]')
-emp=$(curl -fsS -X POST "$url/api/employees" -H "Authorization: Bearer $token" -d '{"first_name":"Ima","last_name":"Ge","pin":"4826"}' | json 'd["employee_id"]')
-clock=$(curl -fsS -X POST "$url/api/employees/validate-pin" -d "{\"employee_id\":$emp,\"pin\":\"4826\"}" | json 'd["clock_token"]')
-curl -fsS -X POST "$url/api/employees/clockin" -d "{\"employee_id\":$emp,\"clock_token\":\"$clock\"}" >/dev/null
+token=$(curl -fsS -X POST "$url/api/login" -H 'Content-Type: application/json' -d '{"email":"admin@example.org","password":"image-test-password"}' | json 'd["token"]')
+emp=$(curl -fsS -X POST "$url/api/employees" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d '{"first_name":"Ima","last_name":"Ge","pin":"4826"}' | json 'd["employee_id"]')
+clock=$(curl -fsS -X POST "$url/api/employees/validate-pin" -H 'Content-Type: application/json' -d "{\"employee_id\":$emp,\"pin\":\"4826\"}" | json 'd["clock_token"]')
+curl -fsS -X POST "$url/api/employees/clockin" -H 'Content-Type: application/json' -d "{\"employee_id\":$emp,\"clock_token\":\"$clock\"}" >/dev/null
 stop
 start
 status=$(curl -fsS "$url/api/employees" | json "[e['clock_status'] for e in d if e['employee_id']==$emp][0]")

@@ -210,6 +210,9 @@ func api(t *testing.T, url string) apiClient {
 func (c apiClient) call(method, path, token, body string, into any) (int, string) {
 	c.t.Helper()
 	req, _ := http.NewRequest(method, c.url+path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -54,6 +54,7 @@ func TestSIGTERMDrainsUnderLoad(t *testing.T) {
 					req, _ := http.NewRequest("POST", c.url+"/api/inventory/items", strings.NewReader(
 						fmt.Sprintf(`{"sku":%q,"name":"Drained %s","kind":"raw_material","unit":"kg","reorder_level":0}`, sku, sku)))
 					req.Header.Set("Authorization", "Bearer "+token)
+					req.Header.Set("Content-Type", "application/json")
 					res, err := client.Do(req)
 					if err != nil {
 						return // the server no longer takes requests: a refusal, never an answer

@@ -22,16 +22,17 @@ type Kind string
 
 // Kinds a client can act on.
 const (
-	Invalid         Kind = "invalid"            // bad input: 400
-	Unauthorized    Kind = "unauthorized"       // no or bad credentials: 401
-	Forbidden       Kind = "forbidden"          // signed in, not allowed: 403
-	NotFound        Kind = "not_found"          // 404
-	NotAllowed      Kind = "method_not_allowed" // the path takes other methods (Allow): 405
-	Conflict        Kind = "conflict"           // state forbids it (duplicate, already done): 409
-	TooLarge        Kind = "too_large"          // request body too large: 413
-	TooManyAttempts Kind = "too_many_attempts"  // throttled: 429
-	Unavailable     Kind = "unavailable"        // busy, try again (Retry-After): 503
-	Internal        Kind = "internal"           // anything else: 500
+	Invalid         Kind = "invalid"                // bad input: 400
+	Unauthorized    Kind = "unauthorized"           // no or bad credentials: 401
+	Forbidden       Kind = "forbidden"              // signed in, not allowed: 403
+	NotFound        Kind = "not_found"              // 404
+	NotAllowed      Kind = "method_not_allowed"     // the path takes other methods (Allow): 405
+	Conflict        Kind = "conflict"               // state forbids it (duplicate, already done): 409
+	TooLarge        Kind = "too_large"              // request body too large: 413
+	MediaType       Kind = "unsupported_media_type" // a body of a type the endpoint does not take: 415
+	TooManyAttempts Kind = "too_many_attempts"      // throttled: 429
+	Unavailable     Kind = "unavailable"            // busy, try again (Retry-After): 503
+	Internal        Kind = "internal"               // anything else: 500
 )
 
 // Params are the values an error's message names, by name, so that a client

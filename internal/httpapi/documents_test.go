@@ -225,7 +225,7 @@ func TestDocumentUploadRefusals(t *testing.T) {
 		if res.StatusCode != 400 || !strings.Contains(string(raw), `"document.link_not_found"`) {
 			t.Fatalf("missing batch: %d %s", res.StatusCode, raw)
 		}
-		e.call("POST", "/api/documents", e.token, `{"file":"x"}`, 400, nil)
+		e.call("POST", "/api/documents", e.token, `{"file":"x"}`, 415, nil)
 		var n int
 		_ = e.db.QueryRow(context.Background(), `SELECT COUNT(*) FROM document_contents`).Scan(&n)
 		if n != 0 {

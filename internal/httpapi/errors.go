@@ -21,6 +21,7 @@ var statusOf = map[apperr.Kind]int{
 	apperr.NotAllowed:      http.StatusMethodNotAllowed,
 	apperr.Conflict:        http.StatusConflict,
 	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.MediaType:       http.StatusUnsupportedMediaType,
 	apperr.TooManyAttempts: http.StatusTooManyRequests,
 	apperr.Unavailable:     http.StatusServiceUnavailable,
 	apperr.Internal:        http.StatusInternalServerError,

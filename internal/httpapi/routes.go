@@ -3,7 +3,10 @@ package httpapi
 import (
 	"bytes"
 	"io"
+	"mime"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -273,13 +276,47 @@ func (s *Server) register(mux *http.ServeMux) {
 	if err != nil {
 		panic(err) // the document is embedded: a broken one is a broken build, which openapi's test catches
 	}
+	types, err := openapi.BodyTypes()
+	if err != nil {
+		panic(err)
+	}
 	for _, rt := range s.routeTable() {
 		h := rt.h
 		if !bodies[rt.pattern] {
 			h = noBody(h)
+		} else {
+			h = bodyOfType(types[rt.pattern], h)
 		}
 		mux.Handle(rt.pattern, s.serve(rt.access, h))
 	}
+}
+
+// bodyOfType holds an operation that takes a body to the media types its
+// contract names (application/json nearly everywhere, multipart/form-data
+// for uploads): a body of another type, or of none, is refused with 415
+// request.unsupported_media_type before the handler reads it. JSON sent as
+// text/plain or a form is how a page of another site could post to the
+// public endpoints (sign-in, a PIN check, password recovery) without a CORS
+// preflight; parameters (charset) are allowed. A request without a body needs
+// no type.
+func bodyOfType(types []string, h handler) handler {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+			return h(w, r)
+		}
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if err != nil || !slices.Contains(types, mt) {
+			return errMediaType(r.Header.Get("Content-Type"), types)
+		}
+		return h(w, r)
+	}
+}
+
+// errMediaType refuses a body of type got: the operation takes allowed.
+func errMediaType(got string, allowed []string) error {
+	list := strings.Join(allowed, ", ")
+	return apperr.New(apperr.MediaType, "request.unsupported_media_type", apperr.Params{"type": got, "allowed": list},
+		"The request body must be "+list+".")
 }
 
 // noBody holds an operation whose contract takes no request body to that: a

@@ -30,7 +30,7 @@ bench_serve() {
 
 # bench_login NAME: $token signs in as bench@packline.local; NAME's bench stops when it cannot.
 bench_login() {
-  token=$(curl -sf -X POST "$url/api/login" -d '{"email":"bench@packline.local","password":"bench-password"}' |
+  token=$(curl -sf -X POST "$url/api/login" -H 'Content-Type: application/json' -d '{"email":"bench@packline.local","password":"bench-password"}' |
     sed -E 's/.*"token":"([^"]+)".*/\1/')
   [ -n "$token" ] || { echo "$1 bench: could not sign in" >&2; exit 1; }
 }

@@ -54,6 +54,44 @@ var Bodies = sync.OnceValues(func() (map[string]bool, error) {
 	return bodies, nil
 })
 
+// BodyTypes are the media types each operation's request body may have, as
+// the route table writes the operation ("POST /api/clients" →
+// ["application/json"]), for every operation that takes a body. The server
+// refuses a body of any other type (httpapi's bodyOfType).
+var BodyTypes = sync.OnceValues(func() (map[string][]string, error) {
+	doc, err := merge(files)
+	if err != nil {
+		return nil, err
+	}
+	paths, _ := doc["paths"].(map[string]any)
+	shared := child(child(doc, "components"), "requestBodies")
+	types := map[string][]string{}
+	for path, item := range paths {
+		ops, _ := item.(map[string]any)
+		for method, op := range ops {
+			o, ok := op.(map[string]any)
+			if !ok || o["requestBody"] == nil {
+				continue
+			}
+			body, _ := o["requestBody"].(map[string]any)
+			if ref, ok := body["$ref"].(string); ok {
+				body, _ = shared[strings.TrimPrefix(ref, "#/components/requestBodies/")].(map[string]any)
+			}
+			content, _ := body["content"].(map[string]any)
+			var list []string
+			for mt := range content {
+				list = append(list, mt)
+			}
+			if len(list) == 0 {
+				return nil, fmt.Errorf("openapi: %s %s: a request body without a media type", method, path)
+			}
+			slices.Sort(list)
+			types[strings.ToUpper(method)+" "+path] = list
+		}
+	}
+	return types, nil
+})
+
 // merge reads base.yaml and adds every other file's paths and components,
 // refusing a path or component that two files define.
 func merge(fsys fs.FS) (map[string]any, error) {

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -90,5 +91,33 @@ func TestRequestBodiesAreClosed(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no JSON request bodies found")
+	}
+}
+
+// BodyTypes names each operation's body's media types, through a shared
+// requestBody too, for every operation Bodies names.
+func TestBodyTypes(t *testing.T) {
+	types, err := BodyTypes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies, err := Bodies()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for op := range bodies {
+		if len(types[op]) == 0 {
+			t.Errorf("%s: no media type", op)
+		}
+	}
+	for op, want := range map[string]string{
+		"POST /api/login":             "application/json",
+		"POST /api/employees/clockin": "application/json",
+		"POST /api/documents":         "multipart/form-data",
+		"POST /api/inventory/import":  "application/json text/csv",
+	} {
+		if got := strings.Join(types[op], " "); got != want {
+			t.Errorf("%s: %q, want %q", op, got, want)
+		}
 	}
 }

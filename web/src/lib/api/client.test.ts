@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/test/msw';
 import { TOKEN_KEY } from '../auth/token-storage';
 import { ApiError, apiRequest, apiUrl, publicRequest, setUnauthorizedHandler } from './client';
-import { api } from './typed';
+import { api, publicApi } from './typed';
 import i18next from 'i18next';
 import { i18nReady } from '@/i18n';
 import { errorMessage } from '@/lib/errors';
@@ -34,6 +34,23 @@ describe('api client (SPEC §7)', () => {
     await expect(api.patch('/api/user/name', { body: { userName: 'A B' } })).resolves.toEqual({ success: true });
     expect(seen?.get('authorization')).toBe('Bearer tok-1');
     expect(seen?.get('content-type')).toBe('application/json');
+  });
+
+  it('sends a public body as JSON too: the kiosk\'s PIN checks and offline punches (the server refuses any other type)', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post('/api/employees/validate-pin', ({ request }) => {
+        seen.push(request.headers.get('content-type'));
+        return HttpResponse.json({ valid: false, message: 'Incorrect PIN', code: 'pin.incorrect' });
+      }),
+      http.post('/api/kiosk/offline-punches', ({ request }) => {
+        seen.push(request.headers.get('content-type'));
+        return HttpResponse.json({ results: [] });
+      }),
+    );
+    await publicApi.post('/api/employees/validate-pin', { body: { employee_id: 1, pin: '1234' } });
+    await publicApi.post('/api/kiosk/offline-punches', { body: { punches: [] } });
+    expect(seen).toEqual(['application/json', 'application/json']);
   });
 
   it('without a token logs out and throws "No authentication token available"', async () => {

@@ -4388,8 +4388,9 @@ export interface components {
         /**
          * @description The request failed: 400 invalid input, 401 no or a bad token, 403 not allowed,
          *     404 not found, 405 a method the path does not take (Allow lists those it takes),
-         *     409 conflicts with the current state, 413 too large,
-         *     429 too many attempts (with Retry-After), 500 an internal error, 503 unavailable.
+         *     409 conflicts with the current state, 413 too large, 415 a body of a media type the
+         *     operation does not take, 429 too many attempts (with Retry-After), 500 an internal
+         *     error, 503 unavailable.
          */
         Error: {
             headers: {
