@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/packline/packline/internal/accounts"
 	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/reqid"
 )
@@ -82,7 +83,19 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if e, ok := apperr.As(err); ok && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(e.RetryAfter.Seconds())))))
 	}
+	if status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", challenge(err))
+	}
 	_ = writeJSON(w, status, bodyOf(r.Context(), err))
+}
+
+// challenge is the WWW-Authenticate of a 401 (RFC 6750): the API takes a
+// bearer token; a token it was sent and refused is named invalid_token.
+func challenge(err error) string {
+	if apperr.CodeOf(err) == accounts.ErrTokenInvalid.Code {
+		return `Bearer realm="packline", error="invalid_token"`
+	}
+	return `Bearer realm="packline"`
 }
 
 // pathID parses a positive integer path value.
