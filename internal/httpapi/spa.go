@@ -3,6 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -13,8 +15,9 @@ import (
 )
 
 // spa serves the embedded app: real files as they are (hashed assets cached
-// for a year), and for every client-side route its entry's HTML, never cached.
-// Text files are sent gzipped to clients that accept it.
+// for a year, the others revalidated with their ETag: a 304 when unchanged),
+// and for every client-side route its entry's HTML, never cached. Text files
+// are sent gzipped to clients that accept it.
 func (s *Server) spa() http.Handler {
 	index, err := fs.ReadFile(s.App, "index.html")
 	if err != nil {
@@ -46,7 +49,7 @@ func (s *Server) spa() http.Handler {
 				} else {
 					w.Header().Set("Cache-Control", "no-cache")
 				}
-				gz.serve(w, r, name, body)
+				gz.serveFile(w, r, name, body)
 				return
 			}
 			// A batch label's link (/b/{sku}/10/{code}…) is a route whatever its code
@@ -84,8 +87,45 @@ func entryPage(name string) string {
 	return "index.html"
 }
 
-// gzipCache keeps the gzipped form of each compressible file it has served.
-type gzipCache struct{ m sync.Map }
+// gzipCache keeps, for each file it has served, its gzipped form (when it
+// is compressible) and the ETag of its bytes (files only, not pages).
+type gzipCache struct{ m, tags sync.Map }
+
+// staticTypes are the content types of the app's files that the system's
+// MIME table may lack (Go's own has no .webmanifest: it was sniffed as
+// text/plain) or word otherwise.
+var staticTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+	".ico":         "image/x-icon",
+	".map":         "application/json",
+	".woff2":       "font/woff2",
+	".txt":         "text/plain; charset=utf-8",
+}
+
+// contentType is a file's type by its name, else by its bytes.
+func contentType(name string, body []byte) string {
+	ext := strings.ToLower(path.Ext(name))
+	if t := staticTypes[ext]; t != "" {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return http.DetectContentType(body)
+}
+
+// serveFile serves one of the app's files with an ETag naming its bytes, so
+// that a file that is revalidated on every visit (boot.js, kiosk-sw.js, the
+// kiosk's manifest and icons) costs a 304 when unchanged, not its download.
+// The gzipped form has a tag of its own.
+func (g *gzipCache) serveFile(w http.ResponseWriter, r *http.Request, name string, body []byte) {
+	v, ok := g.tags.Load(name)
+	if !ok {
+		sum := sha256.Sum256(body)
+		v, _ = g.tags.LoadOrStore(name, hex.EncodeToString(sum[:10]))
+	}
+	g.serveTagged(w, r, name, body, v.(string))
+}
 
 func compressible(name string) bool {
 	switch path.Ext(name) {
@@ -95,14 +135,18 @@ func compressible(name string) bool {
 	return false
 }
 
+// serve serves a page (never revalidated: it is not stored).
 func (g *gzipCache) serve(w http.ResponseWriter, r *http.Request, name string, body []byte) {
-	ctype := mime.TypeByExtension(path.Ext(name))
-	if ctype == "" {
-		ctype = http.DetectContentType(body)
-	}
-	w.Header().Set("Content-Type", ctype)
+	g.serveTagged(w, r, name, body, "")
+}
+
+// serveTagged serves body as name, gzipped when the client takes it, with
+// the ETag tag (none when ""); http.ServeContent answers If-None-Match.
+func (g *gzipCache) serveTagged(w http.ResponseWriter, r *http.Request, name string, body []byte, tag string) {
+	h := w.Header()
+	h.Set("Content-Type", contentType(name, body))
 	if compressible(name) && len(body) > 512 {
-		w.Header().Add("Vary", "Accept-Encoding")
+		h.Add("Vary", "Accept-Encoding")
 		if acceptsGzip(r) {
 			v, ok := g.m.Load(name)
 			if !ok {
@@ -110,9 +154,15 @@ func (g *gzipCache) serve(w http.ResponseWriter, r *http.Request, name string, b
 			}
 			if z := v.([]byte); z != nil {
 				body = z
-				w.Header().Set("Content-Encoding", "gzip")
+				h.Set("Content-Encoding", "gzip")
+				if tag != "" {
+					tag += "-gzip"
+				}
 			}
 		}
+	}
+	if tag != "" {
+		h.Set("ETag", `"`+tag+`"`)
 	}
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
