@@ -78,10 +78,10 @@ type Item struct {
 	// batch production makes expires its production date plus this.
 	ShelfLifeDays *int64    `json:"shelf_life_days"`
 	Archived      bool      `json:"archived"`
-	OnHand    Quantity  `json:"on_hand"`
-	LowStock  bool      `json:"low_stock"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	OnHand        Quantity  `json:"on_hand"`
+	LowStock      bool      `json:"low_stock"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
 	// Batches are filled by List (in-stock batches, oldest expiry first) and
 	// by GetItem (every batch).
 	Batches []Batch `json:"batches"`
