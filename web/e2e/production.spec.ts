@@ -179,19 +179,17 @@ test.describe(() => {
   });
 });
 
-test('production: an entry for an hour that has not begun is refused with the translated reason', async ({ page, request }) => {
+test('production: an hour that has not begun takes no entry: greyed out in the grid, refused with the translated reason by the API', async ({ page, request }) => {
   const tag = Date.now().toString(36).toUpperCase();
   const s = await setUp(request, tag);
   const tomorrow = orgDay(1);
   await page.goto(`/production/production-hourly?date=${tomorrow}`);
-  await page.getByTestId(`cell-9-${s.line.id}`).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'Product' }).click();
-  await page.getByRole('option', { name: `E2E kit ${tag} (K-${tag})` }).click();
-  await dialog.getByLabel('Units made this hour').fill('4');
-  await dialog.getByRole('button', { name: 'Save entry' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(`${tomorrow} at hour 9 has not begun yet in the organisation's time zone`);
-  await page.keyboard.press('Escape');
+  // Tomorrow's hours offer no "+ Add": nothing opens.
+  const cell = page.getByTestId(`cell-9-${s.line.id}`);
+  await expect(cell).toHaveAttribute('aria-label', /not yet/);
+  await expect(cell.getByRole('button')).toHaveCount(0);
+  await cell.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The API says the same, in the reader's language, and nothing was written.
   const headers = { Authorization: `Bearer ${await apiToken(request)}` };
