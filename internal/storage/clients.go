@@ -66,23 +66,7 @@ var clientSorts = map[string]string{
 
 // Clients is one page of the clients f selects and how many in all.
 func (s *ClientStore) Clients(ctx context.Context, f clients.Filter) ([]clients.Client, int, error) {
-	var conds []string
-	var args []any
-	if !f.IncludeArchived {
-		conds, args = append(conds, `archived = ?`), append(args, false)
-	}
-	if f.Search != "" {
-		conds, args = append(conds, `search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%")
-	}
-	where := whereSQL(conds)
-	var total int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM clients`+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	col, dir := sortColumn(clientSorts, f.Sort, "name_key"), sortDir(f.Desc)
-	list, err := scanAll(ctx, s.db, scanClient, `SELECT `+clientColumns+` FROM clients`+where+
-		` ORDER BY `+col+dir+`, id`+dir+` LIMIT ? OFFSET ?`, append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
-	return list, total, err
+	return directoryPage(ctx, s.db, "clients", clientColumns, scanClient, clientSorts, f.List, f.IncludeArchived)
 }
 
 // Options lists the clients not archived, by name.

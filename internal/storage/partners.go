@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"strings"
 
 	"github.com/packline/packline/internal/partners"
 	"github.com/packline/packline/internal/storage/engine"
@@ -79,21 +78,5 @@ var partnerSorts = map[string]string{
 
 // Partners is one page of the partners f selects and how many in all.
 func (s *PartnerStore) Partners(ctx context.Context, f partners.Filter) ([]partners.Partner, int, error) {
-	var conds []string
-	var args []any
-	if !f.IncludeArchived {
-		conds, args = append(conds, `archived = ?`), append(args, false)
-	}
-	if f.Search != "" {
-		conds, args = append(conds, `search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(f.Search))+"%")
-	}
-	where := whereSQL(conds)
-	var total int
-	if err := s.db.QueryRow(ctx, `SELECT COUNT(*) FROM partners`+where, args...).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	col, dir := sortColumn(partnerSorts, f.Sort, "name_key"), sortDir(f.Desc)
-	list, err := scanAll(ctx, s.db, scanPartner, `SELECT `+partnerColumns+` FROM partners`+where+
-		` ORDER BY `+col+dir+`, id`+dir+` LIMIT ? OFFSET ?`, append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
-	return list, total, err
+	return directoryPage(ctx, s.db, "partners", partnerColumns, scanPartner, partnerSorts, f.List, f.IncludeArchived)
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/packline/packline/internal/paging"
 )
 
 // Helpers every area's SQL shares.
@@ -75,6 +77,31 @@ func nullID(v sql.NullInt64) *int64 {
 	}
 	id := v.Int64
 	return &id
+}
+
+// directoryPage is one page of a directory table (clients, partners: rows
+// with name_key, search_text and archived) as l asks, archived rows only
+// with includeArchived, sorted by one of sorts (by name by default), and
+// how many rows match in all.
+func directoryPage[T any](ctx context.Context, q querier, table, columns string, scan func(rowScanner) (*T, error),
+	sorts map[string]string, l paging.List, includeArchived bool) ([]T, int, error) {
+	var conds []string
+	var args []any
+	if !includeArchived {
+		conds, args = append(conds, `archived = ?`), append(args, false)
+	}
+	if l.Search != "" {
+		conds, args = append(conds, `search_text LIKE ? ESCAPE '\'`), append(args, "%"+escapeLike(strings.ToLower(l.Search))+"%")
+	}
+	where := whereSQL(conds)
+	var total int
+	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM `+table+where, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	col, dir := sortColumn(sorts, l.Sort, "name_key"), sortDir(l.Desc)
+	list, err := scanAll(ctx, q, scan, `SELECT `+columns+` FROM `+table+where+
+		` ORDER BY `+col+dir+`, id`+dir+` LIMIT ? OFFSET ?`, append(args, l.PageSize, (l.Page-1)*l.PageSize)...)
+	return list, total, err
 }
 
 // scanAll runs q and scans every row with scan.
