@@ -49,6 +49,8 @@ export const NAMESPACES = {
   notFound: 'shell',
   units: 'shell',
   navbar: 'shell',
+  // Asking before a dialog's unsaved input is lost (components/guarded-modal.tsx).
+  unsaved: 'shell',
   // The Patch Notes modal's strings load with it (it is lazy), not with the office shell.
   patchNotes: 'patchNotes',
   // Messaging: the notifications dropdown's and page's strings load with them, beside the

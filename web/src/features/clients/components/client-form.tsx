@@ -1,8 +1,9 @@
-import { Checkbox, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveClient, type Client } from '../api/clients';
 import { FormActions } from '@/components/form-actions';
+import { GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 import { startingValues } from '@/lib/form';
 
 export interface ClientFormProps {
@@ -17,6 +18,7 @@ export function ClientForm({ client, onClose, onSaved, onError }: ClientFormProp
   const { t } = useTranslation();
   const save = useSaveClient();
   const [f, setF] = useState(() => startingValues({ name: '', email: '', address: '', city: '', country: '', archived: false }, client));
+  const dirty = useChangedSinceOpen(f);
   const set = (k: keyof typeof f) => (v: string | boolean) => setF((x) => ({ ...x, [k]: v }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -24,7 +26,7 @@ export function ClientForm({ client, onClose, onSaved, onError }: ClientFormProp
     save.mutate(client ? { id: client.id, ...fields, archived } : fields, { onSuccess: onSaved, onError });
   };
   return (
-    <Modal opened onClose={onClose} title={client ? t('clients.form.editTitle', { name: client.name }) : t('clients.form.newTitle')}>
+    <GuardedModal opened onClose={onClose} dirty={dirty} title={client ? t('clients.form.editTitle', { name: client.name }) : t('clients.form.newTitle')}>
       <form onSubmit={submit}>
         <Stack>
           <TextInput required data-autofocus label={t('clients.fields.name')} value={f.name} onChange={(e) => set('name')(e.currentTarget.value)} />
@@ -38,6 +40,6 @@ export function ClientForm({ client, onClose, onSaved, onError }: ClientFormProp
           <FormActions onCancel={onClose} submitLabel={t('clients.form.save')} loading={save.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

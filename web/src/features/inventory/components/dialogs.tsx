@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { GuardedModal } from '@/components/guarded-modal';
 import type { Batch, Item, Move } from '../api/types';
 import { ImportForm } from './import-form';
 import { ItemForm } from './item-form';
@@ -17,7 +17,7 @@ export type InventoryDialog =
   | { kind: 'import' }
   | null;
 
-/** Renders the open dialog as a modal; each form calls onClose when done or cancelled. */
+/** Renders the open dialog as a modal; each form calls onClose when done, and asks before it is cancelled with changes. */
 export function InventoryDialogs({ dialog, onClose }: { dialog: InventoryDialog; onClose: () => void }) {
   const { t } = useTranslation();
   if (!dialog) return null;
@@ -59,8 +59,9 @@ export function InventoryDialogs({ dialog, onClose }: { dialog: InventoryDialog;
       break;
   }
   return (
-    <Modal opened onClose={onClose} title={title} size={size} centered>
+    // A form with input asks before Escape, a click outside or Cancel loses it.
+    <GuardedModal opened onClose={onClose} title={title} size={size} centered>
       {body}
-    </Modal>
+    </GuardedModal>
   );
 }

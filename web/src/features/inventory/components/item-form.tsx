@@ -1,5 +1,6 @@
 import { Autocomplete, Button, Group, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useGuardedCancel, useUnsavedChanges } from '@/components/guarded-modal';
 import { useTranslation } from 'react-i18next';
 import { useFacets } from '../api/get-facets';
 import { useCreateItem, useUpdateItem } from '../api/mutations';
@@ -53,6 +54,8 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
   });
   const create = useCreateItem();
   const update = useUpdateItem();
+  useUnsavedChanges(form.isDirty());
+  const cancel = useGuardedCancel(onDone);
 
   const submit = (v: typeof form.values) => {
     const input = {
@@ -106,7 +109,7 @@ export function ItemForm({ item, onDone }: ItemFormProps) {
         )}
         <Textarea label={t('inventory.fields.notes')} {...form.getInputProps('notes')} autosize minRows={2} maxLength={2000} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={cancel}>
             {t('inventory.actions.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useGuardedCancel, useUnsavedChanges } from '@/components/guarded-modal';
 import { useTranslation } from 'react-i18next';
 import { useRecordMove } from '../api/mutations';
 import type { Batch } from '../api/types';
@@ -38,6 +39,8 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
       note: (note) => (mode === 'adjust' && !note.trim() ? t('inventory.validation.reasonRequired') : null),
     },
   });
+  useUnsavedChanges(form.isDirty());
+  const cancel = useGuardedCancel(onDone);
   const move = useRecordMove();
   const { direction, note } = form.values;
   const value = numberOf(form.values.amount);
@@ -99,7 +102,7 @@ export function MoveForm({ mode, batch, unit, onDone }: MoveFormProps) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={cancel}>
             {t('inventory.actions.cancel')}
           </Button>
           <Button type="submit" loading={move.isPending} color={mode === 'adjust' && direction === 'remove' ? 'red' : undefined}>

@@ -8,6 +8,7 @@ import { useInventoryToasts } from '../lib/use-toasts';
 import { useOrgToday } from '../lib/use-org-today';
 import { DateField } from '@/components/date-field';
 import { unitName } from '@/lib/units';
+import { useChangedSinceOpen, useGuardedCancel, useUnsavedChanges } from '@/components/guarded-modal';
 import { formatQuantity } from '@/lib/units';
 
 export interface ReceiveFormProps {
@@ -35,6 +36,8 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
   const receive = useReceiveBatch();
   const move = useRecordMove();
   const pending = receive.isPending || move.isPending;
+  useUnsavedChanges(useChangedSinceOpen({ mode, batchId, quantity, code, receivedAt, expiresAt, source, sourceType, note }));
+  const cancel = useGuardedCancel(onDone);
   const batches = batch && !item.batches.some((b) => b.id === batch.id) ? [batch, ...item.batches] : item.batches;
 
   const submit = (e: FormEvent) => {
@@ -146,7 +149,7 @@ export function ReceiveForm({ item, batch, onDone }: ReceiveFormProps) {
         <TextInput label={t('inventory.fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
         {mode === 'existing' && <Text size="sm" c="dimmed">{t('inventory.receive.existingHint')}</Text>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={cancel}>
             {t('inventory.actions.cancel')}
           </Button>
           <Button type="submit" loading={pending}>

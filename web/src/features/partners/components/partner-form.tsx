@@ -1,7 +1,8 @@
-import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '@/components/form-actions';
+import { GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 import { ApiError } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
 import { startingValues } from '@/lib/form';
@@ -19,6 +20,7 @@ export function PartnerForm({ partner, onClose, onSaved, onError }: PartnerFormP
   const { t } = useTranslation();
   const save = useSavePartner();
   const [f, setF] = useState(() => startingValues({ name: '', address: '', contact: '', notes: '' }, partner));
+  const dirty = useChangedSinceOpen(f);
   const [nameError, setNameError] = useState<string | null>(null);
   const set = (k: keyof typeof f) => (v: string) => {
     setF((x) => ({ ...x, [k]: v }));
@@ -35,7 +37,7 @@ export function PartnerForm({ partner, onClose, onSaved, onError }: PartnerFormP
     });
   };
   return (
-    <Modal opened onClose={onClose} title={partner ? t('partners.form.editTitle', { name: partner.name }) : t('partners.form.newTitle')}>
+    <GuardedModal opened onClose={onClose} dirty={dirty} title={partner ? t('partners.form.editTitle', { name: partner.name }) : t('partners.form.newTitle')}>
       <form onSubmit={submit}>
         <Stack>
           <TextInput
@@ -61,6 +63,6 @@ export function PartnerForm({ partner, onClose, onSaved, onError }: PartnerFormP
           <FormActions onCancel={onClose} submitLabel={t('partners.form.save')} loading={save.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NumberInput, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { GuardedCancelButton, GuardedModal } from '@/components/guarded-modal';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpiredConfirm, expiredIndex, ScanButton } from '@/features/inventory';
@@ -81,6 +82,8 @@ export function EntryDialog({ opened, onClose, date, hour, line, proposal }: Pro
   const states = useMemo(() => (data && units > 0 ? data.components.map((c) => pickState(c, picks)) : []), [data, picks, units]);
   const ready = units > 0 && data != null && data.units === units && states.every((s) => s.state === 'ok');
 
+  // What was typed and not yet saved: closing then asks first.
+  const dirty = saved === null && (units > 0 || note !== '' || productId !== null || edits !== null);
   const close = () => {
     setSaved(null);
     setUnits(0);
@@ -125,7 +128,7 @@ export function EntryDialog({ opened, onClose, date, hour, line, proposal }: Pro
   const title = line ? t('production.entry.title', { line: line.name, hour: formatHour(hour, lng), date: formatDay(date, lng) }) : '';
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size="xl" centered>
+    <GuardedModal opened={opened} onClose={close} dirty={dirty} title={title} size="xl" centered>
       {saved ? (
         <Stack>
           <Alert color="teal" title={t('production.entry.saved', { units: formatQty(saved.units, lng), product: saved.product_name })}>
@@ -209,9 +212,7 @@ export function EntryDialog({ opened, onClose, date, hour, line, proposal }: Pro
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
+            <GuardedCancelButton onCancel={close}>{t('common.cancel')}</GuardedCancelButton>
             <Button onClick={() => save()} loading={create.isPending} disabled={!ready}>
               {t('production.entry.save')}
             </Button>
@@ -230,7 +231,7 @@ export function EntryDialog({ opened, onClose, date, hour, line, proposal }: Pro
           />
         </Suspense>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
