@@ -3,10 +3,11 @@
 # web/bench/vuestic/dist, outside Packline's build, so that scripts/page-weight.mjs can
 # serve its login page and measure its first paint beside ours in the same run.
 # Needs git (or VUESTIC_SRC: a checkout or `git archive` of that commit) and npm.
-# The repository carries its output, pruned to what the login route loads (index.html,
-# six files of assets/ and Vuestic's MIT LICENSE: 856 KB of the build's 7.4 MB), so that
-# `make test` measures it on a machine without access to GitHub; running this script
-# again replaces that copy with the whole build, which the measurement serves the same.
+# The repository carries its output, pruned by prune.mjs to what the login and the
+# dashboard load (index.html, fifteen files of assets/ and Vuestic's MIT LICENSE: 2.1 MB of
+# the build's 7.4 MB), so that the measurement runs on a machine without access to GitHub;
+# running this script again replaces that copy with the whole build, which the measurement
+# serves the same (`node bench/vuestic/prune.mjs` prunes it again).
 # Its storybook, lint and test tooling is left out; the app's own dependencies and
 # build plugins are installed as its package.json pins them (--legacy-peer-deps: its
 # pinia asks for a newer vue than it pins).

@@ -158,7 +158,16 @@ export function createAppRouter(): AppRouterInstance {
 
 let appRouter: AppRouterInstance | null = null;
 
-export function AppRouter() {
+/**
+ * Creates the office app's router, which at once starts the first page's loaders and the
+ * code of its layout and screen: called before the first language has arrived, so that
+ * the page's code, its data and its strings are fetched side by side, not one after another.
+ */
+export function startAppRouter(): AppRouterInstance {
   appRouter ??= createAppRouter();
-  return <RouterProvider router={appRouter} />;
+  return appRouter;
+}
+
+export function AppRouter() {
+  return <RouterProvider router={startAppRouter()} />;
 }

@@ -1,0 +1,2 @@
+import{D as e}from"./index-ZKiAMhop.js";import{C as n,p as r,a as s,b as p,A as i,c as u}from"./Dashboard-DpRxUPYg.js";import{d as l,b as m,f as c,u as d}from"./index-CTI_kQjF.js";import"./useProjects-BhoA2dfZ.js";import"./ProjectStatusBadge.vue_vue_type_script_setup_true_lang-k4JyzjMB.js";const b=l({__name:"DoughnutChart",props:{data:{},options:{}},setup(t){n.register(r,s,p,i,u);const o=t;return(a,f)=>(m(),c(d(e),{data:o.data,options:a.options},null,8,["data","options"]))}});export{b as default};
+//# sourceMappingURL=DoughnutChart-yJzcQnp_.js.map
