@@ -53,7 +53,14 @@ export const routes: RouteObject[] = [
         shouldRevalidate: alwaysRevalidate,
         lazy: page(() => import('./layouts/main-layout')),
         children: [
-          screen(paths.app.dashboard.path, 'nav.dashboard', () => import('@/features/dashboard/routes/dashboard')),
+          {
+            ...screen(paths.app.dashboard.path, 'nav.dashboard', () => import('@/features/dashboard/routes/dashboard')),
+            // The figures are asked for as soon as the page's code is here, not after it renders.
+            loader: () => {
+              void import('@/features/dashboard/routes/dashboard').then((m) => m.prefetchDashboard());
+              return null;
+            },
+          },
           screen(paths.app.settings.path, 'nav.settings', () => import('@/features/organisation/routes/settings')),
           screen(paths.app.preferences.path, 'nav.preferences', () => import('@/features/accounts/routes/preferences')),
           screen(paths.app.users.path, 'nav.users', () => import('@/features/accounts/routes/users')),

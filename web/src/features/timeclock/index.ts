@@ -1,4 +1,4 @@
 // What other features may use of the timeclock: employees and their time.
-export { useWhoIsIn } from './api/time';
+export { useWhoIsIn, whoIsInQuery } from './api/time';
 export type { Employee, OpenShift, WhoIsIn } from './api/types';
 export { employeeKeys } from './api/keys';

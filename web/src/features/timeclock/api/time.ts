@@ -5,15 +5,15 @@ import { employeeKeys } from './keys';
 import type { Punch } from './types';
 
 /** GET /api/staff/timeclock/now: who is in, refreshed every 30 s. */
+export const whoIsInQuery = queryOptions({
+  queryKey: employeeKeys.now(),
+  queryFn: ({ signal }) => api.get('/api/staff/timeclock/now', { signal }),
+  refetchInterval: 30_000,
+  staleTime: 10_000,
+});
+
 export function useWhoIsIn() {
-  return useQuery(
-    queryOptions({
-      queryKey: employeeKeys.now(),
-      queryFn: ({ signal }) => api.get('/api/staff/timeclock/now', { signal }),
-      refetchInterval: 30_000,
-      staleTime: 10_000,
-    }),
-  );
+  return useQuery(whoIsInQuery);
 }
 
 /** GET /api/staff/employees/{id}/punches?from=&to= (dates in the organisation's zone). */
