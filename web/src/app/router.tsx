@@ -55,9 +55,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             ...screen(paths.app.dashboard.path, 'nav.dashboard', () => import('@/features/dashboard/routes/dashboard')),
-            // The figures are asked for as soon as the page's code is here, not after it renders.
+            // The figures are asked for beside the page's code and strings, not after the page renders
+            // (a file of its own: the page's module waits for its strings before it runs).
             loader: () => {
-              void import('@/features/dashboard/routes/dashboard').then((m) => m.prefetchDashboard());
+              void import('@/features/dashboard/api/prefetch').then((m) => m.prefetchDashboard());
               return null;
             },
           },

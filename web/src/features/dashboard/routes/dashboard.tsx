@@ -19,9 +19,6 @@ import { VersionsCard } from '../components/versions-card';
 import { VisitorsCard } from '../components/visitors-card';
 import classes from './dashboard.module.css';
 
-// The route's loader asks for the figures from this same file, so they come in one request with the page's code.
-export { prefetchDashboard } from '../api/prefetch';
-
 // Only while a recall is open, in its own chunk: most days it is not fetched at all.
 const OpenRecallsAlert = lazy(() => import('../components/open-recalls-alert'));
 
