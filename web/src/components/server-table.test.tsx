@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders, setupI18n } from '@/test/render';
 import { ServerTable } from './server-table';
 
@@ -28,5 +29,33 @@ describe('a server table', () => {
     expect(screen.getByRole('button', { name: 'صفحهٔ بعد' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '۲' })).toBeInTheDocument();
+  });
+
+  it("offers its page sizes in the language's digits, and changes the size", async () => {
+    await setupI18n('ir');
+    const sizes: number[] = [];
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ServerTable
+        records={rows}
+        total={35}
+        fetching={false}
+        columns={[{ accessor: 'name' }]}
+        label="rows"
+        empty="none"
+        perPageLabel="per page"
+        rangeKey="recalls.table.range"
+        page={1}
+        pageSize={10}
+        onPageChange={() => {}}
+        onPageSizeChange={(n) => sizes.push(n)}
+        sort={{ columnAccessor: 'name', direction: 'asc' }}
+        onSortChange={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: '10' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '۱۰' }));
+    await user.click(await screen.findByRole('menuitem', { name: '۵۰' }));
+    expect(sizes).toEqual([50]);
   });
 });

@@ -1,5 +1,5 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Group, Menu, Text, TextInput, type MantineSize, type TextInputProps } from '@mantine/core';
+import { IconSearch, IconSelector } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableRowExpansionProps } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
@@ -55,11 +55,53 @@ export function ServerTable<T>(p: ServerTableProps<T>) {
       getPaginationControlProps={(control) => ({ 'aria-label': t(`${controlsKey}.${control}Page`) })}
       // Page numbers in the language's digits.
       getPaginationItemProps={(page) => ({ children: n(page) })}
+      // The page-size choice too (the table's own selector shows Latin digits).
+      renderPagination={({ Controls, state, actions }) => (
+        <>
+          <Controls.Text />
+          {actions.setRecordsPerPage && (
+            <PageSizeSelector
+              label={p.perPageLabel}
+              size={state.paginationSize}
+              values={p.pageSizes ?? PAGE_SIZES}
+              value={p.pageSize}
+              onChange={actions.setRecordsPerPage}
+              format={n}
+            />
+          )}
+          <Controls.Pagination />
+        </>
+      )}
       sortStatus={p.sort}
       onSortStatusChange={p.onSortChange}
       rowExpansion={p.rowExpansion}
       columns={p.columns}
     />
+  );
+}
+
+/** How many rows a page shows: the label and a menu of the sizes, numbers in the language's digits. */
+function PageSizeSelector(p: { label: string; size: MantineSize; values: number[]; value: number; onChange: (v: number) => void; format: (v: number) => string }) {
+  return (
+    <Group gap="xs">
+      <Text component="div" size={p.size}>
+        {p.label}
+      </Text>
+      <Menu withinPortal withArrow offset={2}>
+        <Menu.Target>
+          <Button size={`compact-${p.size}`} variant="default" fw="normal" rightSection={<IconSelector size={14} aria-hidden />}>
+            {p.format(p.value)}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {p.values.map((v) => (
+            <Menu.Item key={v} disabled={v === p.value} onClick={() => p.onChange(v)}>
+              {p.format(v)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }
 
