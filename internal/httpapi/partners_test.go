@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"strings"
 	"testing"
@@ -289,6 +291,19 @@ func TestPartnerGroupsRecallAndTrace(t *testing.T) {
 		want := []string{fmt.Sprintf("%d:-", s4), fmt.Sprintf("%d:-", s3), fmt.Sprintf("%d:true", s1), fmt.Sprintf("%d:true", s2)}
 		if strings.Join(order, " ") != strings.Join(want, " ") {
 			t.Errorf("recall list %v, want %v", order, want)
+		}
+		// The CSV names the partner of each line, last (empty for a typed destination).
+		res := e.do("GET", fmt.Sprintf("/api/recalls/%d/list.csv", rc.ID), e.token, "")
+		rows, err := csv.NewReader(bytes.NewReader(readAll(res))).ReadAll()
+		if err != nil || len(rows) != 5 || rows[0][len(rows[0])-1] != "partner_id" {
+			t.Fatalf("recall csv %v %v", rows, err)
+		}
+		var partnerCells []string
+		for _, r := range rows[1:] {
+			partnerCells = append(partnerCells, r[len(r)-1])
+		}
+		if id := fmt.Sprint(east.ID); strings.Join(partnerCells, ",") != ",,"+id+","+id {
+			t.Errorf("recall csv partner cells %q, want two empty then %s twice", partnerCells, id)
 		}
 
 		g := e.trace(fmt.Sprintf("/api/inventory/batches/%d/trace", b.ID))

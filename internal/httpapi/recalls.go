@@ -56,7 +56,9 @@ func (s *Server) handleRecallRelease(w http.ResponseWriter, r *http.Request) err
 	})
 }
 
-var recallListHeader = []string{"recall", "destination", "contact", "address", "shipment", "ship_date", "status", "item_sku", "item", "batch", "expires_at", "quantity", "unit"}
+// recallListHeader: partner_id, last, is the directory's partner (empty for a
+// destination typed for one shipment), so that a sheet can join the partners'.
+var recallListHeader = []string{"recall", "destination", "contact", "address", "shipment", "ship_date", "status", "item_sku", "item", "batch", "expires_at", "quantity", "unit", "partner_id"}
 
 // handleRecallCSV downloads the recall list: one row per shipment line.
 func (s *Server) handleRecallCSV(w http.ResponseWriter, r *http.Request) error {
@@ -70,12 +72,15 @@ func (s *Server) handleRecallCSV(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := newCSV(w, rc.Number+"-"+strconv.FormatInt(rc.BatchID, 10)+".csv", recallListHeader)
 	for _, l := range lines {
-		exp := ""
+		exp, partner := "", ""
 		if l.ExpiresAt != nil {
 			exp = *l.ExpiresAt
 		}
+		if l.PartnerID != nil {
+			partner = strconv.FormatInt(*l.PartnerID, 10)
+		}
 		if err := out.Row(rc.Number, text.CSVCell(l.Destination), text.CSVCell(l.Contact), text.CSVCell(l.Address), l.Number, l.ShipDate,
-			l.Status, text.CSVCell(l.ItemSKU), text.CSVCell(l.ItemName), text.CSVCell(l.BatchCode), exp, l.Quantity.String(), text.CSVCell(l.Unit)); err != nil {
+			l.Status, text.CSVCell(l.ItemSKU), text.CSVCell(l.ItemName), text.CSVCell(l.BatchCode), exp, l.Quantity.String(), text.CSVCell(l.Unit), partner); err != nil {
 			return err
 		}
 	}
