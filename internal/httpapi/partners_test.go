@@ -246,6 +246,15 @@ func TestShipmentPartner(t *testing.T) {
 		if log.Total != 2 || log.Shipments[0].PartnerID == nil || *log.Shipments[0].PartnerID != east.ID {
 			t.Fatalf("the log: %+v", log)
 		}
+		// The log filtered to one partner: its shipments, whatever their destination says; not the
+		// one-off "Church fair".
+		e.wantPage(fmt.Sprintf("/api/shipments?partner_id=%d&sort=number&order=asc", east.ID), "shipments", 2, s.ID, typed.ID)
+		e.wantPage(fmt.Sprintf("/api/shipments?partner_id=%d", river.ID), "shipments", 0)
+		var bad errJSON
+		e.call("GET", "/api/shipments?partner_id=east", e.token, "", 400, &bad)
+		if bad.Code != "field.positive_int" || bad.Field != "partner_id" {
+			t.Errorf("partner_id=east: %+v", bad)
+		}
 	})
 }
 

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -177,4 +178,17 @@ func readList(r *http.Request, sortKeys []string, maxSize int) (listQuery, error
 		return l, apperr.Choice("order", []string{"asc", "desc"})
 	}
 	return l, nil
+}
+
+// queryID reads an optional positive id from the query (0 when absent).
+func queryID(r *http.Request, name string) (int64, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errParam("field.positive_int", name, fmt.Sprintf("Field %s must be a number.", name), nil)
+	}
+	return id, nil
 }

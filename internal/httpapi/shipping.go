@@ -33,6 +33,9 @@ func shipmentFilter(r *http.Request) (shipping.Filter, error) {
 	if f.Status, err = queryEnum(r, "status", shipping.Statuses); err != nil {
 		return f, err
 	}
+	if f.PartnerID, err = queryID(r, "partner_id"); err != nil {
+		return f, err
+	}
 	if len(f.Carrier) > shipping.MaxCarrier {
 		return f, apperr.TooLong("carrier", shipping.MaxCarrier, "Carrier is too long.")
 	}

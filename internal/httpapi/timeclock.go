@@ -3,7 +3,6 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/packline/packline/internal/apperr"
@@ -243,19 +242,6 @@ func (s *Server) handleClockedInNow(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	return writeJSON(w, http.StatusOK, n)
-}
-
-// queryID reads an optional positive id from the query (0 when absent).
-func queryID(r *http.Request, name string) (int64, error) {
-	v := r.URL.Query().Get(name)
-	if v == "" {
-		return 0, nil
-	}
-	id, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errParam("field.positive_int", name, fmt.Sprintf("Field %s must be a number.", name), nil)
-	}
-	return id, nil
 }
 
 func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) error {

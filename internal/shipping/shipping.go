@@ -169,14 +169,16 @@ type Patch struct {
 
 // Filter selects and orders the log. From and To bound the ship date.
 type Filter struct {
-	Status   string
-	Search   string
-	Carrier  string
-	From, To string
-	Sort     string
-	Desc     bool
-	Page     int
-	PageSize int
+	Status  string
+	Search  string
+	Carrier string
+	// PartnerID keeps the shipments to one partner of the directory (0: any).
+	PartnerID int64
+	From, To  string
+	Sort      string
+	Desc      bool
+	Page      int
+	PageSize  int
 }
 
 // BatchShipment is a shipment that carried a batch, for the batch page and

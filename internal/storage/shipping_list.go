@@ -27,6 +27,9 @@ func shipmentWhere(f shipping.Filter) (string, []any) {
 	if f.Status != "" {
 		conds, args = append(conds, `s.status = ?`), append(args, f.Status)
 	}
+	if f.PartnerID != 0 {
+		conds, args = append(conds, `s.partner_id = ?`), append(args, f.PartnerID)
+	}
 	if f.Carrier != "" {
 		conds, args = append(conds, `LOWER(s.carrier) = ?`), append(args, strings.ToLower(f.Carrier))
 	}

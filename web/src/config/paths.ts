@@ -50,10 +50,11 @@ export const paths = {
     recalls: simple('/inventory/recalls'),
     recall: { path: '/inventory/recalls/:id', getHref: (id: number | string) => `/inventory/recalls/${id}` },
     faq: simple('/faq'),
-    /** `search`: the log filtered on it (a shipment's number, a batch code). */
+    /** `search`: the log filtered on it (a shipment's number, a batch code); `partnerOf`: the log of one partner's shipments. */
     shippingLog: {
       path: '/shipping-log',
       getHref: (search?: string) => (search ? `/shipping-log?search=${encodeURIComponent(search)}` : '/shipping-log'),
+      partnerOf: (partnerId: number) => `/shipping-log?partner_id=${partnerId}`,
     },
     /** The partner directory: the places shipments go. */
     partners: simple('/partners'),

@@ -4,3 +4,4 @@ export { useSavePartner } from './api/partners';
 export type { Partner } from './api/partners';
 export { partnerKeys } from './api/keys';
 export { PartnerAutocomplete } from './components/partner-autocomplete';
+export { PartnerFilter } from './components/partner-filter';

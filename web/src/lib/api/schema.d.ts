@@ -8108,6 +8108,8 @@ export interface operations {
                 search?: string;
                 status?: components["schemas"]["ShipmentStatus"];
                 carrier?: string;
+                /** @description Shipments to this partner of the directory. */
+                partner_id?: number;
                 /** @description Ship date on or after. */
                 from?: components["schemas"]["Date"];
                 /** @description Ship date on or before. */
@@ -8167,6 +8169,8 @@ export interface operations {
                 search?: string;
                 status?: components["schemas"]["ShipmentStatus"];
                 carrier?: string;
+                /** @description Shipments to this partner of the directory. */
+                partner_id?: number;
                 /** @description Ship date on or after. */
                 from?: components["schemas"]["Date"];
                 /** @description Ship date on or before. */

@@ -36,13 +36,29 @@ export function usePartners(p: PartnerListParams) {
 /** How many partners a picker offers for one search. */
 export const PICKER_SIZE = 8;
 
-/** GET /api/partners for a picker: the active partners (archived ones are left out) matching search, by name. */
-export function usePartnerPicker(search: string) {
+/**
+ * GET /api/partners for a picker: the partners matching search, by name; the active ones only
+ * (a shipment's destination), or archived ones too (a filter over shipments already made).
+ */
+export function usePartnerPicker(search: string, { includeArchived = false } = {}) {
   return useQuery({
-    queryKey: partnerKeys.picker(search.trim()),
+    queryKey: partnerKeys.picker(search.trim(), includeArchived),
     queryFn: ({ signal }) =>
-      api.get('/api/partners', { query: { search: search.trim() || undefined, sort: 'name', page_size: PICKER_SIZE }, signal }),
+      api.get('/api/partners', {
+        query: { search: search.trim() || undefined, include_archived: includeArchived || undefined, sort: 'name', page_size: PICKER_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** GET /api/partners/{id}: one partner (none asked for while id is null). */
+export function usePartner(id: number | null) {
+  return useQuery({
+    queryKey: partnerKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api.get('/api/partners/{id}', { path: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
     staleTime: 30_000,
   });
 }

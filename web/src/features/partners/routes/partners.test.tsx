@@ -141,4 +141,32 @@ describe('partners page (/partners)', () => {
     expect(screen.getByText('۱–۲ از ۲')).toBeInTheDocument();
     expect(within(table).getAllByText('۲ نوامبر ۲۰۲۶')).toHaveLength(2);
   });
+
+  it("opens the shipping log filtered to a partner's shipments, and the log's filter names it", async () => {
+    listServer(() => [partner(1, 'Eastside Community Pantry'), partner(2, 'Riverbend Food Bank', { archived: true })]);
+    const shipmentCalls: URLSearchParams[] = [];
+    server.use(
+      mockApi.get('/api/partners/{id}', ({ params }) =>
+        HttpResponse.json(params.id === '1' ? partner(1, 'Eastside Community Pantry') : partner(2, 'Riverbend Food Bank', { archived: true })),
+      ),
+      mockApi.get('/api/shipments', ({ request }) => {
+        shipmentCalls.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ shipments: [], total: 0 });
+      }),
+    );
+    renderApp('/partners');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Shipments to Eastside Community Pantry' }, { timeout: 15_000 }));
+    const filter = await screen.findByRole('combobox', { name: 'Partner' }, { timeout: 15_000 });
+    await waitFor(() => expect(filter).toHaveValue('Eastside Community Pantry'));
+    await waitFor(() => expect(shipmentCalls.at(-1)?.get('partner_id')).toBe('1'));
+
+    // Another partner, archived ones too (old shipments went to them); clearing shows every shipment.
+    await user.clear(filter);
+    await user.type(filter, 'river');
+    await user.click(await screen.findByRole('option', { name: 'Riverbend Food Bank (archived)' }));
+    await waitFor(() => expect(shipmentCalls.at(-1)?.get('partner_id')).toBe('2'));
+    await user.click(screen.getByRole('button', { name: 'Any partner' }));
+    await waitFor(() => expect(shipmentCalls.at(-1)?.has('partner_id')).toBe(false));
+  });
 });

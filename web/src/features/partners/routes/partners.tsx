@@ -1,9 +1,11 @@
 import '../strings';
 import { Alert, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArchive, IconArchiveOff, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageFrame } from '@/components/page-frame';
 import { SearchInput, ServerTable } from '@/components/server-table';
@@ -103,6 +105,16 @@ export default function PartnersPage() {
                 render: (p) => (
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {p.archived && <Badge color="gray">{t('partners.archived')}</Badge>}
+                    <Button
+                      component={Link}
+                      to={paths.app.shippingLog.partnerOf(p.id)}
+                      variant="subtle"
+                      size="compact-sm"
+                      leftSection={<IconTruckDelivery size={14} aria-hidden />}
+                      aria-label={t('partners.actions.shipments', { name: p.name })}
+                    >
+                      {t('partners.shipments')}
+                    </Button>
                     {p.archived ? (
                       <Button
                         variant="subtle"

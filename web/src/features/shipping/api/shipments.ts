@@ -17,6 +17,8 @@ export interface ShipmentListParams {
   search?: string;
   status?: ShipmentStatus | '';
   carrier?: string;
+  /** The partner of the directory the shipments go to. */
+  partnerId?: number | null;
   from?: string;
   to?: string;
   sort?: string;
@@ -33,6 +35,7 @@ export function shipmentListQuery(p: ShipmentListParams): ShipmentListQuery {
     search: p.search?.trim() || undefined,
     status: p.status || undefined,
     carrier: p.carrier?.trim() || undefined,
+    partner_id: p.partnerId ?? undefined,
     from: p.from || undefined,
     to: p.to || undefined,
     sort: (p.sort || undefined) as ShipmentListQuery['sort'],

@@ -30,6 +30,7 @@ import { ShipmentForm } from '../components/shipment-form';
 import { formatQuantity } from '@/lib/units';
 import { DateField } from '@/components/date-field';
 import { QueryError, showsTable } from '@/components/query-error';
+import { PartnerFilter } from '@/features/partners';
 
 // The documents panel (upload, preview, delete) loads when a shipment's documents open.
 const LinkedDocuments = lazy(() => import('@/features/documents').then((m) => ({ default: m.LinkedDocuments })));
@@ -62,6 +63,8 @@ export default function ShippingLogPage() {
   const [search, setSearch] = useState(() => address.get('search') ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const [status, setStatus] = useState<ShipmentStatus | ''>('');
+  // ?partner_id= opens the log of one partner's shipments (the partner directory links to it).
+  const [partnerId, setPartnerId] = useState<number | null>(() => Number(address.get('partner_id')) || null);
   const [carrier, setCarrier] = useState('');
   const [debouncedCarrier] = useDebouncedValue(carrier, 300);
   const [from, setFrom] = useState('');
@@ -73,6 +76,7 @@ export default function ShippingLogPage() {
     search: debounced,
     status,
     carrier: debouncedCarrier,
+    partnerId,
     from,
     to,
     ...query,
@@ -132,6 +136,7 @@ export default function ShippingLogPage() {
             onChange={(v) => resetPage(setStatus)((v ?? '') as ShipmentStatus | '')}
             allowDeselect={false}
           />
+          <PartnerFilter label={t('shipping.filters.partner')} anyLabel={t('shipping.filters.anyPartner')} w={220} value={partnerId} onChange={resetPage(setPartnerId)} />
           <TextInput label={t('shipping.filters.carrier')} w={160} value={carrier} onChange={(e) => resetPage(setCarrier)(e.currentTarget.value)} />
           <DateField label={t('shipping.filters.from')} w={170} clearable value={from} onChange={(v) => resetPage(setFrom)(v ?? '')} />
           <DateField label={t('shipping.filters.to')} w={170} clearable value={to} onChange={(v) => resetPage(setTo)(v ?? '')} />
