@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrgCurrency } from '../api/currency';
@@ -6,6 +6,7 @@ import { KINDS, useSaveMethod, type Method, type MethodKind } from '../api/metho
 import { bankFieldLabels } from '../lib/bank-fields';
 import { FormActions } from '@/components/form-actions';
 import { startingValues } from '@/lib/form';
+import { GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 
 type BankField = 'bank_name' | 'account_name' | 'sort_code' | 'account_number';
 
@@ -42,6 +43,7 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
   );
   const [primary, setPrimary] = useState(method?.primary ?? false);
   const [archived, setArchived] = useState(method?.archived ?? false);
+  const dirty = useChangedSinceOpen({ kind, f, primary, archived });
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const v = e.currentTarget.value;
     setF((x) => ({ ...x, [k]: v }));
@@ -58,7 +60,7 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
     <TextInput key={k} required={required} label={t(`payments.methods.fields.${label}`)} value={f[k]} onChange={set(k)} />
   );
   return (
-    <Modal opened onClose={onClose} size="lg" title={method ? t('payments.methods.form.editTitle', { name: method.label }) : t('payments.methods.form.newTitle')}>
+    <GuardedModal dirty={dirty} opened onClose={onClose} size="lg" title={method ? t('payments.methods.form.editTitle', { name: method.label }) : t('payments.methods.form.newTitle')}>
       <form onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -96,6 +98,6 @@ export function MethodForm({ method, onClose, onSaved, onError }: MethodFormProp
           <FormActions onCancel={onClose} submitLabel={t('payments.methods.form.save')} loading={save.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

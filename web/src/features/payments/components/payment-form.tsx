@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrgToday } from '@/lib/org-time';
@@ -7,6 +7,7 @@ import { useMethods } from '../api/methods';
 import { formatMoney, minorDigits, toMajor, toMinor } from '../lib/money';
 import { FormActions } from '@/components/form-actions';
 import { DateField } from '@/components/date-field';
+import { GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 
 export interface PaymentFormProps {
   invoice: Invoice;
@@ -25,6 +26,7 @@ export function PaymentForm({ invoice, onClose, onSaved, onError }: PaymentFormP
   const [paidOn, setPaidOn] = useState(today);
   const [methodId, setMethodId] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const dirty = useChangedSinceOpen({ amount, paidOn, methodId, note });
   const primary = methods.data?.methods.find((m) => m.primary);
   const chosen = methodId ?? (primary ? String(primary.id) : null);
   const submit = (e: React.FormEvent) => {
@@ -35,7 +37,7 @@ export function PaymentForm({ invoice, onClose, onSaved, onError }: PaymentFormP
     );
   };
   return (
-    <Modal opened onClose={onClose} title={t('payments.payment.title')}>
+    <GuardedModal dirty={dirty} opened onClose={onClose} title={t('payments.payment.title')}>
       <form onSubmit={submit}>
         <Stack>
           <Text size="sm">{t('payments.payment.owed', { amount: formatMoney(invoice.balance_minor, invoice.currency, i18n.language) })}</Text>
@@ -60,6 +62,6 @@ export function PaymentForm({ invoice, onClose, onSaved, onError }: PaymentFormP
           <FormActions onCancel={onClose} submitLabel={t('payments.payment.save')} loading={record.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERIODS, useSavePlan, type Plan, type PlanPeriod } from '../api/plans';
 import { minorDigits, toMajor, toMinor } from '../lib/money';
 import { FormActions } from '@/components/form-actions';
+import { GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 
 export interface PlanFormProps {
   plan: Plan | null; // null: a new one
@@ -22,6 +23,7 @@ export function PlanForm({ plan, currency, onClose, onSaved, onError }: PlanForm
   const [price, setPrice] = useState<number | string>(plan ? toMajor(plan.unit_price_minor, currency) : '');
   const [period, setPeriod] = useState<PlanPeriod>(plan?.period ?? 'per_unit');
   const [archived, setArchived] = useState(plan?.archived ?? false);
+  const dirty = useChangedSinceOpen({ name, unit, price, period, archived });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const minor = toMinor(price, currency) ?? -1;
@@ -29,7 +31,7 @@ export function PlanForm({ plan, currency, onClose, onSaved, onError }: PlanForm
     save.mutate(plan ? { id: plan.id, ...body, archived } : body, { onSuccess: onSaved, onError });
   };
   return (
-    <Modal opened onClose={onClose} title={plan ? t('payments.plans.form.editTitle', { name: plan.name }) : t('payments.plans.form.newTitle')}>
+    <GuardedModal dirty={dirty} opened onClose={onClose} title={plan ? t('payments.plans.form.editTitle', { name: plan.name }) : t('payments.plans.form.newTitle')}>
       <form onSubmit={submit}>
         <Stack>
           <TextInput required data-autofocus label={t('payments.plans.fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
@@ -61,6 +63,6 @@ export function PlanForm({ plan, currency, onClose, onSaved, onError }: PlanForm
           <FormActions onCancel={onClose} submitLabel={t('payments.plans.form.save')} loading={save.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

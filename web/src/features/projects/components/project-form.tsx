@@ -1,10 +1,11 @@
-import { Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientOptions } from '@/features/clients';
 import { STATUSES, useFinishedGoods, useProjectOptions, useSaveProject, type Project, type ProjectDetail, type ProjectStatus } from '../api/projects';
 import { FormActions } from '@/components/form-actions';
 import { DateField } from '@/components/date-field';
+import { GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 
 export interface ProjectFormProps {
   project: Project | null; // null: a new one
@@ -33,6 +34,7 @@ export function ProjectForm({ project, today, onClose, onSaved, onError }: Proje
     team_ids: project?.team.map((m) => m.id) ?? [],
     notes: project?.notes ?? '',
   });
+  const dirty = useChangedSinceOpen(f);
   const set = <K extends keyof typeof f>(k: K) => (v: (typeof f)[K]) => setF((x) => ({ ...x, [k]: v }));
   const people = (options.data?.people ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   const clientList = (clients.data?.clients ?? []).map((c) => ({ value: String(c.id), label: c.name }));
@@ -61,7 +63,7 @@ export function ProjectForm({ project, today, onClose, onSaved, onError }: Proje
   };
 
   return (
-    <Modal opened onClose={onClose} size="lg" title={project ? t('projects.form.editTitle', { name: project.name }) : t('projects.form.newTitle')}>
+    <GuardedModal dirty={dirty} opened onClose={onClose} size="lg" title={project ? t('projects.form.editTitle', { name: project.name }) : t('projects.form.newTitle')}>
       <form onSubmit={submit}>
         <Stack>
           <TextInput required data-autofocus label={t('projects.fields.name')} value={f.name} onChange={(e) => set('name')(e.currentTarget.value)} />
@@ -117,6 +119,6 @@ export function ProjectForm({ project, today, onClose, onSaved, onError }: Proje
           <FormActions onCancel={onClose} submitLabel={t('projects.form.save')} loading={save.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api';
@@ -9,6 +9,7 @@ import type { Punch } from '../api/types';
 import { useCorrection } from '../api/time';
 import { formatPunch, toZoneInput } from '../lib/time';
 import { FormActions } from '@/components/form-actions';
+import { GuardedModal } from '@/components/guarded-modal';
 
 export type CorrectionTarget =
   /** at: the time to propose (a forgotten shift's likely end), else now. */
@@ -65,7 +66,7 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
   }
 
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <GuardedModal dirty={form.isDirty()} opened onClose={onClose} title={title} centered>
       <form
         onSubmit={form.onSubmit((values) => {
           // Confirming the long shift saves the values it was refused for; a changed time is judged again.
@@ -115,6 +116,6 @@ export function CorrectionModal({ target, timeZone, onClose }: { target: Correct
           />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { useCreateEmployee, useUpdateEmployee, type Employee } from '../api/employees';
 import { pinRules } from '../lib/pin-rules';
 import { FormActions } from '@/components/form-actions';
+import { GuardedModal } from '@/components/guarded-modal';
 
 /** Add an employee (names and a PIN entered twice) or edit one's names. */
 export function EmployeeFormModal({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
@@ -42,7 +43,7 @@ export function EmployeeFormModal({ employee, onClose }: { employee: Employee | 
   }
 
   return (
-    <Modal opened onClose={onClose} title={employee ? t('employees.editTitle') : t('employees.addTitle')} centered>
+    <GuardedModal dirty={form.isDirty()} opened onClose={onClose} title={employee ? t('employees.editTitle') : t('employees.addTitle')} centered>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <TextInput label={t('employees.firstName')} {...form.getInputProps('first_name')} required data-autofocus maxLength={100} />
@@ -61,6 +62,6 @@ export function EmployeeFormModal({ employee, onClose }: { employee: Employee | 
           <FormActions onCancel={onClose} cancelLabel={t('employees.cancel')} submitLabel={employee ? t('employees.save') : t('employees.add')} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/errors';
@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify';
 import { useSetPin, type Employee } from '../api/employees';
 import { pinRules } from '../lib/pin-rules';
 import { FormActions } from '@/components/form-actions';
+import { GuardedModal } from '@/components/guarded-modal';
 
 /** Set or reset a PIN: entered twice, never shown again. */
 export function PinFormModal({ employee, onClose }: { employee: Employee; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function PinFormModal({ employee, onClose }: { employee: Employee; onClos
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('employees.pinTitle', { name })} centered>
+    <GuardedModal dirty={form.isDirty()} opened onClose={onClose} title={t('employees.pinTitle', { name })} centered>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -36,6 +37,6 @@ export function PinFormModal({ employee, onClose }: { employee: Employee; onClos
           <FormActions onCancel={onClose} cancelLabel={t('employees.cancel')} submitLabel={t('employees.savePin')} loading={setPinMutation.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }
