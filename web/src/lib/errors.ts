@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
 import { ApiError, type ApiErrorBody } from './api';
+import { numberFormat, dateTimeFormat } from './format';
 
 /** Params that name things (codes, SKUs, fields) and keep their characters as sent. */
 const VERBATIM = /(^|_)(code|sku|batch|field|name|email|pin|unit|kind|reason|zone|value)$/;
@@ -35,7 +36,7 @@ export function formatErrorParams(params: Record<string, unknown> | undefined, l
   const tag = intlTag(lng ?? i18next.resolvedLanguage ?? i18next.language);
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(params ?? {})) {
-    const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 3, useGrouping: !ID.test(key) });
+    const number = numberFormat(tag, { maximumFractionDigits: 3, useGrouping: !ID.test(key) });
     const unit = params?.unit;
     if (quantityWithUnit && QUANTITY.test(key) && typeof unit === 'string' && unit && (typeof v === 'number' || (typeof v === 'string' && NUMBER.test(v)))) {
       out[key] = quantityWithUnit(Number(v), unit, i18next.t, tag);
@@ -44,9 +45,9 @@ export function formatErrorParams(params: Record<string, unknown> | undefined, l
     } else if (typeof v === 'string' && !VERBATIM.test(key) && NUMBER.test(v)) {
       out[key] = number.format(Number(v));
     } else if (typeof v === 'string' && DATE.test(v)) {
-      out[key] = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${v}T00:00:00Z`));
+      out[key] = dateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${v}T00:00:00Z`));
     } else if (typeof v === 'string' && TIME.test(v) && !Number.isNaN(Date.parse(v))) {
-      out[key] = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
+      out[key] = dateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
     } else {
       out[key] = typeof v === 'string' ? v : JSON.stringify(v);
     }

@@ -6,14 +6,39 @@ export function intlLocale(lng: string): string {
 }
 
 /**
+ * An Intl formatter, made once per locale and options and kept: making one costs far more
+ * than formatting with it (a list of times made a formatter per row, on every render).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function kept<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(kind: string, locale: string, options: object, make: () => F): F {
+  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Intl.DateTimeFormat for a locale and options, made once. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** Intl.NumberFormat for a locale and options, made once. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return kept('number', locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+/**
  * Formats with the locale's Intl rules, but names the zone as English readers know it:
  * en-GB has no short names for American zones ('GMT-6'), en-US has ('CST', SPEC §9).
  */
 export function formatZoned(d: Date, lng: string, options: Intl.DateTimeFormatOptions): string {
   const locale = intlLocale(lng);
-  const format = new Intl.DateTimeFormat(locale, options);
+  const format = dateTimeFormat(locale, options);
   if (!options.timeZoneName || !locale.startsWith('en-') || locale === 'en-US') return format.format(d);
-  const us = new Intl.DateTimeFormat('en-US', { timeZone: options.timeZone, timeZoneName: options.timeZoneName })
+  const us = dateTimeFormat('en-US', { timeZone: options.timeZone, timeZoneName: options.timeZoneName })
     .formatToParts(d)
     .find((p) => p.type === 'timeZoneName')?.value;
   return format
@@ -32,21 +57,21 @@ function toDate(value: Date | string | null | undefined): Date | null {
 export function formatMonthYear(value: Date | string | null | undefined, lng: string, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(intlLocale(lng), { month: 'long', year: 'numeric', timeZone }).format(d);
+  return dateTimeFormat(intlLocale(lng), { month: 'long', year: 'numeric', timeZone }).format(d);
 }
 
 /** 'August 15, 2025' in English, '15 de agosto de 2025' in Spanish, …; '' for a missing date. */
 export function formatLongDate(value: Date | string | null | undefined, lng: string, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'long', timeZone }).format(d);
+  return dateTimeFormat(intlLocale(lng), { dateStyle: 'long', timeZone }).format(d);
 }
 
 /** Date and time, medium date with short time, in the given zone. */
 export function formatDateTime(value: Date | string | null | undefined, lng: string, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return '';
-  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+  return dateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
 /** '3 minutes ago' style text for recent events, per locale. */
@@ -54,7 +79,8 @@ export function formatRelative(value: Date | string | null | undefined, lng: str
   const d = toDate(value);
   if (!d) return '';
   const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(intlLocale(lng), { numeric: 'auto' });
+  const locale = intlLocale(lng);
+  const rtf = kept('relative', locale, { numeric: 'auto' }, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
@@ -65,7 +91,7 @@ export function formatRelative(value: Date | string | null | undefined, lng: str
 
 /** Numbers with the locale's digits and grouping (Persian digits for ir). */
 export function formatNumber(value: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocale(lng)).format(value);
+  return numberFormat(intlLocale(lng)).format(value);
 }
 
 /** A count on a badge: up to `max` as is, beyond it `max` and a plus ('99+', '۹۹+'), so thousands fit the badge. */
@@ -101,7 +127,7 @@ export function avatarColor(seed: string): (typeof AVATAR_COLORS)[number] {
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 function dayKey(d: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
 /**
@@ -167,10 +193,10 @@ export function formatCalendarDate(date: string | null | undefined, lng: string,
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return date;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle, timeZone: 'UTC' }).format(d);
+  return dateTimeFormat(intlLocale(lng), { dateStyle, timeZone: 'UTC' }).format(d);
 }
 
 /** A weight in kilograms as the locale writes it (412.5 kg, 412,5 kg, ۴۱۲٫۵ کیلوگرم), up to 3 decimals. */
 export function formatKilograms(value: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocale(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 }).format(value);
+  return numberFormat(intlLocale(lng), { style: 'unit', unit: 'kilogram', maximumFractionDigits: 3 }).format(value);
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from './format';
+import { DEFAULT_TIME_ZONE, dateTimeFormat } from './format';
 import { usePublicSettings } from './public-settings';
 
 /**
@@ -9,7 +9,7 @@ import { usePublicSettings } from './public-settings';
 /** Today's date 'YYYY-MM-DD' in a time zone (the organisation's). */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }
@@ -18,7 +18,7 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): s
 /** The hour (0–23) it is now in a time zone (the organisation's). */
 export function hourIn(timeZone: string | undefined, now: Date = new Date()): number {
   try {
-    return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+    return Number(dateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
   } catch {
     return now.getHours();
   }

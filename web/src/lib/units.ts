@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { setQuantityFormatter } from './errors';
-import { intlLocale } from './format';
+import { intlLocale, numberFormat } from './format';
 
 /** Packaging units the locale files name, each typed as the word or its plural (+es after x and ch, else +s). */
 const COUNTED = ['roll', 'bag', 'box', 'case', 'pallet', 'pack', 'pouch', 'sheet', 'bottle', 'can', 'carton', 'jar', 'tray', 'sack'];
@@ -41,7 +41,7 @@ export function unitName(unit: string, t: TFunction, count?: number): string {
  * name in the plural form for that number ('1 pouch', '30 pouches', '۳۰ کیسه').
  */
 export function formatQuantity(value: number, unit: string, t: TFunction, lng: string, options: { signed?: boolean } = {}): string {
-  const qty = new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3, signDisplay: options.signed ? 'exceptZero' : 'auto' }).format(value);
+  const qty = numberFormat(intlLocale(lng), { maximumFractionDigits: 3, signDisplay: options.signed ? 'exceptZero' : 'auto' }).format(value);
   return t('units.quantity', { qty, unit: unitName(unit, t, value) });
 }
 

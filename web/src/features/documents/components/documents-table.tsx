@@ -4,7 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerTable } from '@/components/server-table';
-import { formatDateTime, intlLocale } from '@/lib/format';
+import { formatDateTime, intlLocale, numberFormat } from '@/lib/format';
 import type { ServerTablePaging } from '@/lib/use-server-table';
 import { isPreviewable, type DocumentRecord } from '../api/types';
 import { formatBytes, linkHref } from '../lib/format';
@@ -16,7 +16,7 @@ export { PAGE_SIZES } from '@/components/server-table';
 function DocLink({ d }: { d: DocumentRecord }) {
   const { t, i18n } = useTranslation();
   // An id in the language's digits, without grouping ('#677', '#۶۷۷').
-  const id = d.link_id == null ? '' : new Intl.NumberFormat(intlLocale(i18n.language), { useGrouping: false }).format(d.link_id);
+  const id = d.link_id == null ? '' : numberFormat(intlLocale(i18n.language), { useGrouping: false }).format(d.link_id);
   const text = d.link_label ? t(`documents.linksNamed.${d.link_kind}`, { label: d.link_label }) : t(`documents.links.${d.link_kind}`, { id });
   const href = linkHref(d);
   if (!href) {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '@/lib/units';
 import { LogoMark } from '@/components/brand/logo';
 import { TitledCard } from '@/components/titled-card';
-import { formatCalendarDate, formatNumber, intlLocale } from '@/lib/format';
+import { formatCalendarDate, formatNumber, intlLocale, numberFormat } from '@/lib/format';
 import type { ImpactReport } from '../api/impact';
 import { chartAxes } from '@/lib/chart-axes';
 
@@ -19,7 +19,7 @@ import { chartAxes } from '@/lib/chart-axes';
 export function formatMoney(minor: number, currency: string, digits: number, lng: string, whole = false): string {
   const shown = whole ? 0 : digits;
   try {
-    return new Intl.NumberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown }).format(
+    return numberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown }).format(
       minor / 10 ** digits,
     );
   } catch {
@@ -70,7 +70,7 @@ export function ImpactReportView({ report: r }: { report: ImpactReport }) {
   const lng = i18n.language;
   const axes = chartAxes(useDirection().dir === 'rtl');
   const n = (v: number) => formatNumber(v, lng);
-  const hours = (v: number) => new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 1 }).format(v);
+  const hours = (v: number) => numberFormat(intlLocale(lng), { maximumFractionDigits: 1 }).format(v);
   const money = (v: number) => formatMoney(v, r.currency, r.currency_digits, lng);
   // The headline figure in whole units (the table below has the cents).
   const wholeMoney = (v: number) => formatMoney(v, r.currency, r.currency_digits, lng, true);

@@ -8,11 +8,12 @@ import { ITEM_KINDS, type Item, type ItemKind } from '../api/types';
 import { useInventoryToasts } from '../lib/use-toasts';
 import { startingValues } from '@/lib/form';
 import { usePublicSettings } from '@/lib/public-settings';
+import { numberFormat } from '@/lib/format';
 
 /** Minor units per major unit of a currency, as a power of ten (USD 2, JPY 0). */
 function currencyDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }

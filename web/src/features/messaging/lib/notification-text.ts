@@ -1,6 +1,6 @@
 import { IconAlertOctagon, IconClockCancel, IconClockExclamation, IconFileZip, IconLock, IconMessage, IconMessages, IconPackageOff, IconReceipt } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { DEFAULT_TIME_ZONE, formatDateTime, intlLocale } from '@/lib/format';
+import { DEFAULT_TIME_ZONE, formatDateTime, intlLocale, numberFormat } from '@/lib/format';
 import { formatQuantity } from '@/lib/units';
 import type { AppNotification, NotificationKind } from '../api/notifications';
 
@@ -33,7 +33,7 @@ function formatMoney(total: string | undefined, currency: string | undefined, ln
   const n = Number(total);
   if (!total || !Number.isFinite(n)) return total ?? '';
   try {
-    return new Intl.NumberFormat(intlLocale(lng), currency ? { style: 'currency', currency } : undefined).format(n);
+    return numberFormat(intlLocale(lng), currency ? { style: 'currency', currency } : undefined).format(n);
   } catch {
     return `${total} ${currency ?? ''}`.trim();
   }
@@ -43,7 +43,7 @@ function formatMoney(total: string | undefined, currency: string | undefined, ln
 function quantity(q: string | undefined, unit: string | undefined, t: TFunction, lng: string): string {
   const n = Number(q);
   if (!q || !Number.isFinite(n)) return q ?? '';
-  return unit ? formatQuantity(n, unit, t, lng) : new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(n);
+  return unit ? formatQuantity(n, unit, t, lng) : numberFormat(intlLocale(lng), { maximumFractionDigits: 3 }).format(n);
 }
 
 /** Why an offline punch was refused (its error code), in the reader's language. */

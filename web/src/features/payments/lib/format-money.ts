@@ -1,9 +1,9 @@
-import { intlLocale } from '@/lib/format';
+import { intlLocale, numberFormat } from '@/lib/format';
 
 /** How many minor units make one major unit of a currency, as a power of ten (USD 2, JPY 0). */
 export function minorDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -13,7 +13,7 @@ export function minorDigits(currency: string): number {
 export function formatMoney(minor: number, currency: string, lng: string): string {
   const digits = minorDigits(currency);
   try {
-    return new Intl.NumberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    return numberFormat(intlLocale(lng), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
       minor / 10 ** digits,
     );
   } catch {

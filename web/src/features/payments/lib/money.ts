@@ -1,4 +1,4 @@
-import { intlLocale } from '@/lib/format';
+import { dateTimeFormat, intlLocale, numberFormat } from '@/lib/format';
 import { minorDigits } from './format-money';
 
 export { formatMoney, minorDigits } from './format-money';
@@ -32,7 +32,7 @@ export function previewTotals(lines: { quantity: number; unit_price_minor: numbe
 
 /** A tax rate in basis points as a percentage for the locale: 2000 → '20%'. */
 export function formatRate(bp: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocale(lng), { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000);
+  return numberFormat(intlLocale(lng), { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000);
 }
 
 /** The currencies the server invoices in (internal/organisation Currencies). */
@@ -44,5 +44,5 @@ export const CURRENCIES = [
 /** A calendar day 'YYYY-MM-DD' in the locale's medium style ('15 Aug 2025'); '—' for none. */
 export function formatDay(day: string | null | undefined, lng: string): string {
   if (!day) return '—';
-  return new Intl.DateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return dateTimeFormat(intlLocale(lng), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 }

@@ -2,14 +2,14 @@ import { Anchor, Badge, Card, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { intlLocale } from '@/lib/format';
+import { intlLocale, numberFormat } from '@/lib/format';
 import { useProjectInvoices } from '../api/projects';
 
 const STATUS_COLORS = { draft: 'gray', sent: 'blue', paid: 'teal', void: 'red' } as const;
 
 /** An amount in minor units of a currency, in the user's language. */
 export function formatMoney(minor: number, currency: string, lng: string): string {
-  const f = new Intl.NumberFormat(intlLocale(lng), { style: 'currency', currency });
+  const f = numberFormat(intlLocale(lng), { style: 'currency', currency });
   return f.format(minor / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2));
 }
 

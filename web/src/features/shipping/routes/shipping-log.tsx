@@ -9,7 +9,7 @@ import { PageFrame } from '@/components/page-frame';
 import { SearchInput, ServerTable } from '@/components/server-table';
 import { downloadCSV } from '@/lib/api';
 import { errorMessage } from '@/lib/errors';
-import { formatCalendarDate } from '@/lib/format';
+import { dateTimeFormat, formatCalendarDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { usePublicSettings } from '@/lib/public-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -40,7 +40,7 @@ const ShipmentTrace = lazy(() => import('../components/shipment-trace'));
 export const STATUS_COLORS: Record<ShipmentStatus, string> = { planned: 'blue', shipped: 'indigo', delivered: 'teal', cancelled: 'gray' };
 
 function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 type Dialog =

@@ -1,9 +1,9 @@
-import { formatZoned, intlLocale } from '@/lib/format';
+import { dateTimeFormat, formatZoned, intlLocale, numberFormat } from '@/lib/format';
 
 export { DEFAULT_TIME_ZONE } from '@/lib/format';
 
 function parts(d: Date, timeZone: string) {
-  const p = new Intl.DateTimeFormat('en-US', {
+  const p = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -57,12 +57,12 @@ export function formatPunch(iso: string | null | undefined, lng: string, timeZon
 
 /** A YYYY-MM-DD day as a short local label ('Mon, Mar 9'). */
 export function formatDay(date: string, lng: string): string {
-  return new Intl.DateTimeFormat(intlLocale(lng), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat(intlLocale(lng), { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }
 
 /** Hours with two decimals in the locale's digits. */
 export function formatHours(h: number, lng: string): string {
-  return new Intl.NumberFormat(intlLocale(lng), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(h);
+  return numberFormat(intlLocale(lng), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(h);
 }

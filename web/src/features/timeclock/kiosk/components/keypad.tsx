@@ -2,13 +2,14 @@ import { Button } from '@mantine/core';
 import { IconBackspace } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_INFO, languageOf } from '@/i18n/languages';
+import { numberFormat } from '@/lib/format';
 import classes from '../kiosk.module.css';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /** A digit 0–9 as the language writes it (Persian digits in ir). */
 export function localDigits(digits: string, lng: string): string {
-  const nf = new Intl.NumberFormat(LANGUAGE_INFO[languageOf(lng)].intl, { useGrouping: false });
+  const nf = numberFormat(LANGUAGE_INFO[languageOf(lng)].intl, { useGrouping: false });
   return digits.replace(/[0-9]/g, (d) => nf.format(Number(d)));
 }
 
