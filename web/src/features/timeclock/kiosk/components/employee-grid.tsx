@@ -1,4 +1,4 @@
-import { Button, Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KioskEmployee } from '../api/get-employees';
 import classes from '../kiosk.module.css';
@@ -9,7 +9,7 @@ interface EmployeeGridProps {
   onPick: (employee: KioskEmployee) => void;
 }
 
-/** The employees to pick from, first and last name (SPEC §2). */
+/** The employees to pick from, first and last name (SPEC §2): plain buttons, like the letter bar's. */
 export function EmployeeGrid({ employees, onPick }: EmployeeGridProps) {
   const { t } = useTranslation();
   if (employees === null) {
@@ -27,14 +27,14 @@ export function EmployeeGrid({ employees, onPick }: EmployeeGridProps) {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" component="ul" aria-label={t('kiosk.employeesLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <ul className={classes.employees} aria-label={t('kiosk.employeesLabel')}>
       {employees.map((e) => (
         <li key={e.employee_id}>
-          <Button variant="default" fullWidth className={classes.employee} onClick={() => onPick(e)}>
+          <button type="button" className={`${classes.tile} ${classes.employee}`} onClick={() => onPick(e)}>
             {e.first_name} {e.last_name}
-          </Button>
+          </button>
         </li>
       ))}
-    </SimpleGrid>
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LETTERS } from '../lib/kiosk-format';
 import classes from '../kiosk.module.css';
@@ -10,30 +9,23 @@ interface LetterBarProps {
   onChange: (letter: string | null) => void;
 }
 
-/** All plus A to Z, filtering by the first letter of the last name (SPEC §2). */
+/**
+ * All plus A to Z, filtering by the first letter of the last name (SPEC §2). Plain buttons
+ * styled like Mantine's (kiosk.module.css): twenty-seven Mantine Buttons cost a cheap tablet
+ * a long task at start.
+ */
 export function LetterBar({ value, onChange }: LetterBarProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   return (
     <nav aria-label={t('kiosk.filterLabel')} className={classes.letters} dir="ltr" inert={!hydrated}>
-      <Button
-        className={classes.letter}
-        variant={value === null ? 'filled' : 'default'}
-        aria-pressed={value === null}
-        onClick={() => onChange(null)}
-      >
+      <button type="button" className={`${classes.tile} ${classes.letter}`} aria-pressed={value === null} onClick={() => onChange(null)}>
         {t('kiosk.all')}
-      </Button>
+      </button>
       {LETTERS.map((letter) => (
-        <Button
-          key={letter}
-          className={classes.letter}
-          variant={value === letter ? 'filled' : 'default'}
-          aria-pressed={value === letter}
-          onClick={() => onChange(letter)}
-        >
+        <button key={letter} type="button" className={`${classes.tile} ${classes.letter}`} aria-pressed={value === letter} onClick={() => onChange(letter)}>
           {letter}
-        </Button>
+        </button>
       ))}
     </nav>
   );
