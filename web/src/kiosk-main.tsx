@@ -25,7 +25,10 @@ function registerWorker() {
     .catch(() => undefined);
 }
 if (import.meta.env.PROD && 'serviceWorker' in navigator && location.pathname === '/employee-portal') {
-  // The page's modules finish (they await their strings) after its load event, often.
-  if (document.readyState === 'complete') registerWorker();
-  else window.addEventListener('load', registerWorker, { once: true });
+  // Once the page has loaded and the tablet is idle: registering costs the main thread a
+  // long task a cheap tablet feels (the page's modules finish, awaiting their strings, after
+  // its load event, often).
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(registerWorker, { timeout: 5000 }) : setTimeout(registerWorker, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
