@@ -73,8 +73,8 @@ func TestRequiredMembersAgree(t *testing.T) {
 	})
 }
 
-// The helpers below are held to what they promise on a schema written here.
-func TestRequiredMembersHelpers(t *testing.T) {
+// The schema walks below are held to what they promise on a schema written here.
+func TestRequiredMembersSchemaWalk(t *testing.T) {
 	var s openapi3.Schema
 	if err := json.Unmarshal([]byte(`{
 		"type": "object", "required": ["kind", "lines"],
