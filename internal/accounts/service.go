@@ -25,11 +25,10 @@ var (
 
 // Errors of signing in. The wording of the last two is SPEC §8's.
 var (
-	errCredentialsRequired = apperr.New(apperr.Invalid, "auth.credentials_required", nil, "Email and password are required.")
-	errBadCredentials      = apperr.New(apperr.Unauthorized, "auth.invalid_credentials", nil, "Invalid email or password.")
-	ErrTokenInvalid        = apperr.New(apperr.Unauthorized, "auth.token_invalid", nil, "Invalid or expired token")
-	ErrNoToken             = apperr.New(apperr.Unauthorized, "auth.no_token", nil, "No authentication token available")
-	ErrAdminOnly           = apperr.New(apperr.Forbidden, "auth.admin_only", nil, "Only an administrator can do that.")
+	errBadCredentials = apperr.New(apperr.Unauthorized, "auth.invalid_credentials", nil, "Invalid email or password.")
+	ErrTokenInvalid   = apperr.New(apperr.Unauthorized, "auth.token_invalid", nil, "Invalid or expired token")
+	ErrNoToken        = apperr.New(apperr.Unauthorized, "auth.no_token", nil, "No authentication token available")
+	ErrAdminOnly      = apperr.New(apperr.Forbidden, "auth.admin_only", nil, "Only an administrator can do that.")
 )
 
 // Service manages accounts and sign-in.
@@ -105,6 +104,12 @@ func (s *Service) CreateUser(ctx context.Context, n NewUser) (*User, error) {
 	return u, err
 }
 
+// errCredentialsRequired refuses a sign-in without an email or a password,
+// naming the first missing.
+func errCredentialsRequired(field string) error {
+	return apperr.New(apperr.Invalid, "auth.credentials_required", nil, "Email and password are required.").OnField(field)
+}
+
 // loginKeys are the throttle keys of one sign-in attempt.
 func loginKeys(email, client string) (pair, byClient throttle.Key) {
 	return throttle.Key{Name: "login:" + email + ":" + client, Policy: LoginPolicy},
@@ -120,7 +125,11 @@ func loginKeys(email, client string) (pair, byClient throttle.Key) {
 func (s *Service) Login(ctx context.Context, c Credentials) (*User, string, error) {
 	email := NormalizeEmail(c.Email)
 	if email == "" || c.Password == "" {
-		return nil, "", errCredentialsRequired
+		field := "email"
+		if email != "" {
+			field = "password"
+		}
+		return nil, "", errCredentialsRequired(field)
 	}
 	pair, byClient := loginKeys(email, c.Client)
 	wait, err := s.throttles.Attempt(ctx, pair, byClient)

@@ -293,7 +293,10 @@ func (s *Service) LoginTwoFactor(ctx context.Context, challenge, code, client st
 	if code == "" {
 		return nil, "", errCodeRequired
 	}
-	if challenge == "" || len(challenge) > 200 || len(code) > 64 {
+	if challenge == "" {
+		return nil, "", apperr.Required("challenge", "The sign-in has expired. Enter your email and password again.")
+	}
+	if len(challenge) > 200 || len(code) > 64 {
 		return nil, "", errChallengeInvalid
 	}
 	ch, ok, err := s.store.Challenge(ctx, HashToken(challenge))

@@ -206,6 +206,13 @@ func checkResponse(router routers.Router, r *http.Request, res *http.Response, b
 		}
 		return err
 	}
+	// A client error is one the operation names (the shared 4xx answers of
+	// components/responses), not one only its default covers: the document
+	// tells a client every refusal it can meet. (499 is a request whose
+	// client went away: nobody receives it.)
+	if s := res.StatusCode; s >= 400 && s < 500 && s != 499 && route.Operation.Responses.Status(s) == nil {
+		return fmt.Errorf("status %d is not among the operation's responses (components/responses names the shared ones)", s)
+	}
 	if res.Header.Get("Content-Encoding") == "gzip" {
 		zr, err := gzip.NewReader(bytes.NewReader(body))
 		if err != nil {
@@ -249,10 +256,13 @@ func TestContractCatchesDrift(t *testing.T) {
 		{"POST", "/api/login", 401, `{"message":"Wrong email or password."}`, false},
 		{"GET", "/api/inventory/items/7", 200, `{"id":7}`, false},
 		{"GET", "/api/no-such-thing", 404, `{"error":"No such API endpoint.","code":"api.no_endpoint","params":{}}`, true},
+		// A client error the operation does not name, even with the Error body.
+		{"GET", "/api/health", 409, `{"error":"Conflict.","code":"conflict","params":{}}`, false},
+		{"GET", "/api/inventory/items/7", 404, `{"error":"Not found.","code":"not_found","params":{}}`, true},
 		{"GET", "/api/no-such-thing", 200, `{}`, false},
 	} {
 		r := httptest.NewRequest(c.method, c.path, nil)
-		res := &http.Response{StatusCode: c.status, Header: http.Header{"Content-Type": {"application/json"}}}
+		res := &http.Response{StatusCode: c.status, Header: http.Header{"Content-Type": {"application/json"}, "Www-Authenticate": {`Bearer realm="packline"`}}}
 		err := checkResponse(router, r, res, []byte(c.body))
 		if (err == nil) != c.ok {
 			t.Errorf("%s %s %d %s: error %v, want ok=%v", c.method, c.path, c.status, c.body, err, c.ok)

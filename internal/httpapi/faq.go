@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/faq"
 )
 
@@ -112,6 +113,9 @@ func (s *Server) handleFAQOrder(w http.ResponseWriter, r *http.Request) error {
 	in, err := decode[faqOrder](w, r)
 	if err != nil {
 		return err
+	}
+	if in.IDs == nil { // absent or null; [] is an order of nothing
+		return apperr.Required("ids")
 	}
 	if err := s.FAQ.Reorder(r.Context(), in.IDs); err != nil {
 		return err

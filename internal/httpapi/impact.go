@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 
+	"github.com/packline/packline/internal/apperr"
 	"github.com/packline/packline/internal/impact"
 	"github.com/packline/packline/internal/payments"
 	"github.com/packline/packline/internal/text"
@@ -170,8 +172,19 @@ func (s *Server) handleImpactMail(w http.ResponseWriter, r *http.Request) error 
 	return serveByID(w, r, s.Impact.MailState)
 }
 
+// mailSettingInput is impact.MailSetting as the API takes it: monthly is
+// said, true or false; absent is not off.
+type mailSettingInput struct {
+	Monthly *bool `json:"monthly"`
+}
+
 func (s *Server) handleImpactMailSet(w http.ResponseWriter, r *http.Request) error {
-	return serveIDBody[impact.MailSetting](w, r, http.StatusOK, s.Impact.SetMonthly)
+	return serveIDBody(w, r, http.StatusOK, func(ctx context.Context, id int64, in mailSettingInput) (*impact.Mail, error) {
+		if in.Monthly == nil {
+			return nil, apperr.Required("monthly")
+		}
+		return s.Impact.SetMonthly(ctx, id, impact.MailSetting{Monthly: *in.Monthly})
+	})
 }
 
 // handlePublicImpact is what a share link shows without signing in: the

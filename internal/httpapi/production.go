@@ -101,8 +101,20 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, http.StatusOK, sg)
 }
 
+// entryInput is production.NewEntry as the API takes it: the hour is
+// required, and 0 (midnight) is an hour, so absent is not 0.
+type entryInput struct {
+	production.NewEntry
+	Hour *int `json:"hour"`
+}
+
 func (s *Server) handleCreateEntry(w http.ResponseWriter, r *http.Request) error {
-	return serveBody(w, r, http.StatusCreated, func(ctx context.Context, n production.NewEntry) (*production.Entry, error) {
+	return serveBody(w, r, http.StatusCreated, func(ctx context.Context, in entryInput) (*production.Entry, error) {
+		if in.Hour == nil {
+			return nil, apperr.Required("hour")
+		}
+		n := in.NewEntry
+		n.Hour = *in.Hour
 		return s.Production.CreateEntry(ctx, n, prodActor(r))
 	})
 }

@@ -111,9 +111,11 @@ func TestKioskWalkThrough(t *testing.T) {
 			t.Errorf("right PIN = %+v", ok)
 		}
 
-		// Clocking needs the token.
-		noToken := e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d}`, ana.EmployeeID), 403, nil)
-		wantError(t, noToken, "clock.token_invalid", "Your PIN check has expired or was already used. Please enter your PIN again.")
+		// Clocking needs the token: none is a 400 naming it, a wrong one a 403.
+		noToken := e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d}`, ana.EmployeeID), 400, nil)
+		wantError(t, noToken, "field.required", "Enter your PIN first.")
+		badToken := e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":"x"}`, ana.EmployeeID), 403, nil)
+		wantError(t, badToken, "clock.token_invalid", "Your PIN check has expired or was already used. Please enter your PIN again.")
 		var in clockAnswer
 		e.call("POST", "/api/employees/clockin", "", fmt.Sprintf(`{"employee_id":%d,"clock_token":%q}`, ana.EmployeeID, ok.ClockToken), 200, &in)
 		if in.NewStatus != "clocked_in" || time.Since(in.Timestamp) > time.Minute {

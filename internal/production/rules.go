@@ -53,28 +53,30 @@ func CheckRecipe(product *inventory.Item, comps []Component, items map[int64]*in
 			fmt.Sprintf("A recipe needs 1 to %d components.", MaxComponents)).OnField("components")
 	}
 	seen := map[int64]bool{}
-	for _, c := range comps {
+	for i, c := range comps {
+		// Each refusal names the component's member at fault.
+		item, quantity := fmt.Sprintf("components[%d].item_id", i), fmt.Sprintf("components[%d].quantity", i)
 		if c.ItemID == product.ID {
 			return apperr.New(apperr.Invalid, "production.component_self", apperr.Params{"item": product.Name},
-				fmt.Sprintf("%s cannot be a component of itself.", product.Name)).OnField("components")
+				fmt.Sprintf("%s cannot be a component of itself.", product.Name)).OnField(item)
 		}
 		it := items[c.ItemID]
 		if it == nil {
 			return apperr.New(apperr.Invalid, "production.component_unknown", apperr.Params{"item_id": c.ItemID},
-				fmt.Sprintf("Item %d does not exist.", c.ItemID)).OnField("components")
+				fmt.Sprintf("Item %d does not exist.", c.ItemID)).OnField(item)
 		}
 		if !slices.Contains(inventory.Kinds, it.Kind) {
 			return apperr.New(apperr.Invalid, "production.component_kind", apperr.Params{"item": it.Name},
-				fmt.Sprintf("%s is not a raw material, packaging or finished good.", it.Name)).OnField("components")
+				fmt.Sprintf("%s is not a raw material, packaging or finished good.", it.Name)).OnField(item)
 		}
 		if seen[c.ItemID] {
 			return apperr.New(apperr.Invalid, "production.component_twice", apperr.Params{"item": it.Name},
-				fmt.Sprintf("%s is named twice.", it.Name)).OnField("components")
+				fmt.Sprintf("%s is named twice.", it.Name)).OnField(item)
 		}
 		seen[c.ItemID] = true
 		if c.Quantity <= 0 || c.Quantity > inventory.MaxQuantity {
 			return apperr.New(apperr.Invalid, "production.component_quantity", apperr.Params{"item": it.Name},
-				fmt.Sprintf("The quantity of %s per unit must be above zero.", it.Name)).OnField("components")
+				fmt.Sprintf("The quantity of %s per unit must be above zero.", it.Name)).OnField(quantity)
 		}
 	}
 	return nil

@@ -161,9 +161,12 @@ func checkText(field, s string, min, max int) error {
 
 // Start opens a recall of a batch: it holds the batch and every batch made
 // from it, and tells staff. Errors: field.required or field.too_long on the
-// reason and notes, batch.not_found.
+// batch_id, reason and notes, batch.not_found.
 func (s *Service) Start(ctx context.Context, n NewRecall, by Actor) (*Recall, error) {
 	n.Reason, n.Notes = strings.TrimSpace(n.Reason), strings.TrimSpace(n.Notes)
+	if n.BatchID <= 0 {
+		return nil, apperr.Required("batch_id")
+	}
 	if err := checkText("reason", n.Reason, 1, MaxReason); err != nil {
 		return nil, err
 	}

@@ -162,6 +162,9 @@ func (s *Service) Clock(ctx context.Context, r ClockRequest) (*ClockResult, erro
 	if r.EmployeeID <= 0 {
 		return nil, apperr.Required("employee_id", "Field employee_id is required.")
 	}
+	if r.Token == "" {
+		return nil, apperr.Required("clock_token", "Enter your PIN first.")
+	}
 	kind, err := Transition(r.To)
 	if err != nil {
 		return nil, err

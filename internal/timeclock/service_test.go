@@ -154,7 +154,10 @@ func TestWhyAPunchChangedNothing(t *testing.T) {
 	}
 	// No token, another employee's token, or an unknown state: nothing is written.
 	st.wrote = nil
-	for _, r := range []ClockRequest{{EmployeeID: 7, To: ClockedIn}, {EmployeeID: 8, Token: token, To: ClockedIn}} {
+	if _, err := s.Clock(context.Background(), ClockRequest{EmployeeID: 7, To: ClockedIn}); apperr.CodeOf(err) != "field.required" {
+		t.Errorf("no token: %v", err)
+	}
+	for _, r := range []ClockRequest{{EmployeeID: 7, Token: "forged", To: ClockedIn}, {EmployeeID: 8, Token: token, To: ClockedIn}} {
 		if _, err := s.Clock(context.Background(), r); apperr.CodeOf(err) != "clock.token_invalid" {
 			t.Errorf("%+v: %v", r, err)
 		}

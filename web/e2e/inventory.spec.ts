@@ -167,3 +167,34 @@ test.describe(() => {
     await expect(page).toHaveURL(new RegExp(`/inventory\\?search=${sku}$`));
   });
 });
+
+// On a phone the page holds still while its list and warnings arrive: its layout is decided
+// from the window and the first answers before anything is drawn under the title (a layout
+// figure, the sum of the page's layout-shift entries, not a timing).
+test('the inventory page does not jump on a 412 px phone while it loads (layout shift at most 0.1)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number; layoutShifts: string[] };
+    w.layoutShift = 0;
+    w.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        if (e.hadRecentInput) continue;
+        w.layoutShift += e.value;
+        w.layoutShifts.push(`${e.value.toFixed(3)}: ${(e.sources ?? []).map((s) => (s.node as Element | undefined)?.className || s.node?.nodeName).join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/inventory');
+  await expect(page.locator('section[aria-labelledby="low-stock-title"]')).toBeVisible();
+  await expect(page.locator('.mantine-datatable-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Whatever is still fading or sliding in has ended; then two frames for its last entries.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { layoutShift, layoutShifts } = await page.evaluate(() => {
+    const w = window as unknown as { layoutShift: number; layoutShifts: string[] };
+    return { layoutShift: w.layoutShift, layoutShifts: w.layoutShifts };
+  });
+  expect(layoutShift, layoutShifts.join('\n')).toBeLessThanOrEqual(0.1);
+});

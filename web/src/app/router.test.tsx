@@ -86,7 +86,7 @@ describe('route guard (SPEC §2)', () => {
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
     const { site } = renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu: / }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(site.location.pathname).toBe('/auth/login'));
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

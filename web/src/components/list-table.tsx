@@ -38,8 +38,17 @@ export function ListTable({ columns, minWidth, testId, children, ...table }: Lis
       <Table.Tbody>{children}</Table.Tbody>
     </Table>
   );
-  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{body}</Table.ScrollContainer> : body;
+  return minWidth ? (
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={SCROLLS_BY_KEYBOARD}>
+      {body}
+    </Table.ScrollContainer>
+  ) : (
+    body
+  );
 }
+
+/** A table that scrolls sideways takes the focus, so that the arrow keys scroll it too (WCAG 2.1.1). */
+export const SCROLLS_BY_KEYBOARD = { viewportProps: { tabIndex: 0 } };
 
 /** A part of a page under its own level-2 heading (and a line of help), named by it for assistive technology. */
 export function TitledSection({ title, help, testId, children }: { title: ReactNode; help?: ReactNode; testId?: string; children: ReactNode }) {

@@ -5,7 +5,9 @@ import { Outlet } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { QueryProvider } from '@/components/query-provider';
 import { AppBreadcrumbs, AppHeader, MailBanner, Sidebar, useSidebar } from '@/features/shell';
+import { useSession } from '@/lib/auth/use-session';
 import { LiveEvents } from '@/lib/live';
+import { usePublicSettings } from '@/lib/public-settings';
 import { PreferencesSync, useNavLayout } from '@/lib/preferences';
 import classes from './main-layout.module.css';
 
@@ -19,6 +21,12 @@ function Shell() {
   const layout = useNavLayout();
   const sidebar = useSidebar();
   const side = layout === 'side';
+  // An admin's screen is shown once the public settings have said whether the mail banner
+  // heads it: a banner put in above a page already drawn would push all of it down. The page
+  // loads meanwhile, out of sight.
+  const { role } = useSession();
+  const settings = usePublicSettings();
+  const waiting = role === 'admin' && settings.isPending;
 
   return (
     <>
@@ -55,7 +63,8 @@ function Shell() {
         )}
         <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
           <Container size="xl" px={{ base: 'md', md: 'xl' }} py={{ base: 'md', md: 'lg' }}>
-            <Stack gap="md">
+            {waiting && <PageLoader />}
+            <Stack gap="md" display={waiting ? 'none' : undefined}>
               <MailBanner />
               <AppBreadcrumbs />
               <Suspense fallback={<PageLoader />}>

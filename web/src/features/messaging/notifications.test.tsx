@@ -51,7 +51,7 @@ describe('notifications', () => {
     renderApp('/dashboard');
     const user = userEvent.setup();
     const bell = await screen.findByTestId('notifications-button');
-    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (Unread: 2)'));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications: 2 unread'));
     await user.click(bell);
     expect(await screen.findByText('Person 1 sent a message')).toBeInTheDocument();
     expect(screen.getByText('Person 2 uploaded a zip file with type CSV')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('notifications', () => {
     );
     renderApp('/dashboard');
     const bell = await screen.findByTestId('notifications-button');
-    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications (Unread: 3000)'));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications: 99+ unread'));
     expect(screen.getByTestId('notifications-count')).toHaveTextContent(/^99\+$/);
     expect(limits).toEqual(['1']);
   });

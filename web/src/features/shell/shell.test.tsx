@@ -94,7 +94,12 @@ describe('app shell', () => {
   it('profile menu leads to preferences, settings, billing, projects and FAQ', async () => {
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const button = await screen.findByRole('button', { name: /^Account menu: / });
+    // Its name holds the initials it shows (WCAG 2.5.3: the label in the name).
+    const shown = [...button.querySelectorAll('.mantine-Avatar-root, .mantine-Text-root')].map((e) => e.textContent).join(' ');
+    expect(shown).toMatch(/\S/);
+    expect(button).toHaveAccessibleName(expect.stringContaining(shown));
+    await user.click(button);
     // The menu loads on first use and opens as it arrives.
     await screen.findByRole('menuitem', { name: 'Profile' });
     const hrefs = (name: string) => screen.getByRole('menuitem', { name }).getAttribute('href');

@@ -3331,6 +3331,10 @@ export interface components {
         InvoiceLineInput: {
             description: string;
             quantity: components["schemas"]["Quantity"];
+            /**
+             * @description Absent, 0: a line given free.
+             * @default 0
+             */
             unit_price_minor: number;
         };
         /** @enum {string} */
@@ -3379,18 +3383,24 @@ export interface components {
         };
         ItemInput: {
             category?: string;
-            /** @description raw_material, packaging or finished_good (common spellings are understood). */
-            kind?: string;
+            /**
+             * @description raw_material, packaging or finished_good (common spellings are understood).
+             * @example raw_material
+             */
+            kind: string;
             location?: string;
-            name?: string;
+            /** @example Long-grain rice */
+            name: string;
             notes?: string;
             reorder_level?: components["schemas"]["Quantity"];
             /** @description Servings (meals) one unit holds; null when not known. The impact report counts meals from it. */
             servings_per_unit?: number | null;
             /** @description How many days a batch keeps; null when not known. A batch production makes expires its production date plus this. */
             shelf_life_days?: number | null;
-            sku?: string;
-            unit?: string;
+            /** @example RICE-25 */
+            sku: string;
+            /** @example kg */
+            unit: string;
             /** @description What one unit costs, in minor units (cents) of the organisation's currency; null when not known. */
             unit_cost?: number | null;
         };
@@ -3757,7 +3767,10 @@ export interface components {
             period: components["schemas"]["PlanPeriod"];
             /** @description What one unit is: meal, kit, month. */
             unit: string;
-            /** @description Price of one unit in minor units of the organisation's currency. */
+            /**
+             * @description Price of one unit in minor units of the organisation's currency; absent, 0.
+             * @default 0
+             */
             unit_price_minor: number;
         };
         PrintableInvoice: {
@@ -4332,6 +4345,19 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The request is invalid: a parameter or body member missing, of the wrong type, out of
+         *     range or not one the operation takes (`field` names it; `field.required`,
+         *     `field.unknown`, `field.choice`, `field.range`, `request.bad_json`, …).
+         */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A CSV file (UTF-8 with a byte order mark) to save. */
         CSV: {
             headers: {
@@ -4364,6 +4390,15 @@ export interface components {
                 };
             };
         };
+        /** @description The current state forbids it (a duplicate, a step already taken, stock that is not there); `code` says which. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description One page of documents and how many match. */
         DocumentList: {
             headers: {
@@ -4393,6 +4428,15 @@ export interface components {
          *     error, 503 unavailable.
          */
         Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Signed in, but not allowed (administrators only, or not the author); the session stays. */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4475,6 +4519,15 @@ export interface components {
                 "application/json": components["schemas"]["Move"];
             };
         };
+        /** @description The record the path (or a member of the body) names does not exist, or is not visible to the caller. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The partner. */
         Partner: {
             headers: {
@@ -4482,6 +4535,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Partner"];
+            };
+        };
+        /** @description The request body is larger than the operation takes (`request.too_large`, with its limit). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The payment method. */
@@ -4538,6 +4600,17 @@ export interface components {
                 "application/json": components["schemas"]["Success"];
             };
         };
+        /** @description Too many attempts; wait as Retry-After says (`params.retry_after_seconds` too). */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The trace's graph. */
         Trace: {
             headers: {
@@ -4545,6 +4618,26 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Trace"];
+            };
+        };
+        /** @description No token, or one that is unknown, expired or revoked (`auth.*`); sign in again. */
+        Unauthorized: {
+            headers: {
+                /** @description Bearer realm="packline", with error="invalid_token" for a token sent and refused. */
+                "WWW-Authenticate": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's Content-Type is not one the operation takes (`request.unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
     };
@@ -4567,8 +4660,8 @@ export interface components {
         Clock: {
             content: {
                 "application/json": {
-                    /** @description From a valid PIN check. */
-                    clock_token?: string;
+                    /** @description From a valid PIN check; used once. A used or expired one, or one of another employee, is 403 clock.token_invalid. */
+                    clock_token: string;
                     employee_id: number;
                 };
             };
@@ -4616,6 +4709,9 @@ export interface operations {
                     "application/json": components["schemas"]["BackupStatus"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4632,6 +4728,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4662,6 +4763,13 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -4685,6 +4793,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -4712,6 +4822,11 @@ export interface operations {
                     "application/json": components["schemas"]["Topic"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -4743,6 +4858,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4773,6 +4891,11 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -4795,6 +4918,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -4832,6 +4960,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4849,6 +4980,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Client"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -4872,6 +5008,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -4888,6 +5026,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Client"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4908,6 +5050,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Client"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -4929,6 +5077,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ImpactReport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4958,6 +5109,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4993,6 +5147,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DocumentList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5024,6 +5180,11 @@ export interface operations {
                     "application/json": components["schemas"]["StoredDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5059,6 +5220,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DocumentList"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -5083,6 +5247,9 @@ export interface operations {
                     "application/json": components["schemas"]["StoredDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5110,6 +5277,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5139,6 +5309,9 @@ export interface operations {
                     "*/*": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5163,6 +5336,10 @@ export interface operations {
                     "application/json": components["schemas"]["StoredDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5192,6 +5369,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -5205,10 +5383,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    first_name?: string;
-                    last_name?: string;
+                    first_name: string;
+                    last_name: string;
                     /** @description 4 to 8 digits. */
-                    pin?: string;
+                    pin: string;
+                    /** @description The PIN again; when given it must be the same. */
                     pin_confirmation?: string;
                 };
             };
@@ -5223,6 +5402,10 @@ export interface operations {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5236,6 +5419,12 @@ export interface operations {
         requestBody: components["requestBodies"]["Clock"];
         responses: {
             200: components["responses"]["Clocked"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5249,6 +5438,12 @@ export interface operations {
         requestBody: components["requestBodies"]["Clock"];
         responses: {
             200: components["responses"]["Clocked"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5288,6 +5483,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -5314,6 +5514,8 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description Too many streams open (events.too_many_streams); see Retry-After. */
             429: {
                 headers: {
@@ -5350,6 +5552,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5380,6 +5584,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5405,6 +5611,12 @@ export interface operations {
                     "application/json": components["schemas"]["FAQEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5424,6 +5636,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5448,6 +5666,9 @@ export interface operations {
                     "application/json": components["schemas"]["FAQEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5476,6 +5697,12 @@ export interface operations {
                     "application/json": components["schemas"]["FAQEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5492,6 +5719,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5518,6 +5749,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The database does not answer. */
             503: {
                 headers: {
@@ -5550,6 +5782,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ItemBatches"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5578,6 +5812,9 @@ export interface operations {
                     "application/json": components["schemas"]["BatchDetail"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5614,6 +5851,12 @@ export interface operations {
                     "application/json": components["schemas"]["Batch"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5637,6 +5880,12 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Move"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5653,6 +5902,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ItemBatches"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5671,6 +5923,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Trace"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5696,6 +5951,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5731,6 +5988,10 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5752,6 +6013,10 @@ export interface operations {
                     "application/json": components["schemas"]["ImportPreview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5765,6 +6030,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5814,6 +6081,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5831,6 +6100,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Item"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5867,6 +6141,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -5883,6 +6159,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Item"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5903,6 +6182,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Item"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5932,6 +6217,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -5973,6 +6261,12 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -5997,6 +6291,9 @@ export interface operations {
                     "application/json": components["schemas"]["Recipe"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6031,6 +6328,11 @@ export interface operations {
                     "application/json": components["schemas"]["Recipe"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6057,6 +6359,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6091,6 +6396,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6115,6 +6422,12 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Move"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6137,6 +6450,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6159,6 +6474,12 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Move"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6186,6 +6507,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6227,6 +6550,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -6244,6 +6570,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6274,6 +6605,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -6295,6 +6629,9 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -6311,6 +6648,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6341,6 +6682,13 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6357,6 +6705,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6393,6 +6746,13 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6417,6 +6777,10 @@ export interface operations {
                     "application/json": components["schemas"]["PrintableInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6433,6 +6797,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6449,6 +6818,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6471,6 +6845,13 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Invoice"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6499,6 +6880,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -6514,14 +6896,14 @@ export interface operations {
                 "application/json": {
                     punches: {
                         /** @description base64url: AES-GCM of {employee_id, pin, action, at} */
-                        ciphertext: string;
+                        ciphertext?: string;
                         /** @description base64url */
-                        ephemeral_key: string;
+                        ephemeral_key?: string;
                         /** @description base64url, 12 bytes */
-                        iv: string;
+                        iv?: string;
                         /** @description The idempotency key the kiosk gave the punch. */
                         key: string;
-                        key_id: string;
+                        key_id?: string;
                     }[];
                 };
             };
@@ -6538,6 +6920,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6551,8 +6936,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email?: string;
-                    password?: string;
+                    email: string;
+                    password: string;
                     /** @description Keep the session for 30 days instead of 12 hours. */
                     remember?: boolean;
                 };
@@ -6568,6 +6953,11 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"] | components["schemas"]["TwoFactorChallenge"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -6582,9 +6972,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description From POST /api/login; valid five minutes, signs in once. */
-                    challenge?: string;
+                    challenge: string;
                     /** @description A six-digit code from the authenticator app, or an unused recovery code. */
-                    code?: string;
+                    code: string;
                 };
             };
         };
@@ -6598,6 +6988,11 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -6611,6 +7006,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6646,6 +7043,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6677,6 +7076,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6698,6 +7101,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -6735,6 +7139,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6752,6 +7158,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Partner"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6768,6 +7179,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Partner"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6788,6 +7202,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Partner"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6807,6 +7227,10 @@ export interface operations {
         };
         responses: {
             202: components["responses"]["MailQueued"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -6827,6 +7251,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6853,6 +7280,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -6870,6 +7300,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["PaymentMethod"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6901,6 +7336,13 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PaymentMethod"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6926,6 +7368,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -6952,6 +7396,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -6969,6 +7416,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["PricingPlan"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -6995,6 +7447,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PricingPlan"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7022,6 +7480,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7034,7 +7494,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Assignment"];
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    employee_id: number;
+                    /** @description The line; null or absent takes the employee off every line that day. */
+                    line_id?: number | null;
+                };
             };
         };
         responses: {
@@ -7047,6 +7513,12 @@ export interface operations {
                     "application/json": components["schemas"]["Assignment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7090,6 +7562,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7114,6 +7588,8 @@ export interface operations {
                     "application/json": components["schemas"]["Daily"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7156,6 +7632,12 @@ export interface operations {
                     "application/json": components["schemas"]["ProductionEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7180,6 +7662,9 @@ export interface operations {
                     "application/json": components["schemas"]["ProductionEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7210,6 +7695,12 @@ export interface operations {
                     "application/json": components["schemas"]["ProductionEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7236,6 +7727,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7264,6 +7757,11 @@ export interface operations {
                     "application/json": components["schemas"]["ProductionLine"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7296,6 +7794,12 @@ export interface operations {
                     "application/json": components["schemas"]["ProductionLine"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7322,6 +7826,8 @@ export interface operations {
                     "application/json": components["schemas"]["Overview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7348,6 +7854,8 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7371,6 +7879,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7397,6 +7907,9 @@ export interface operations {
                     "application/json": components["schemas"]["Suggestion"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7426,6 +7939,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7464,6 +7979,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7481,6 +7998,10 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ProjectDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7505,6 +8026,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7521,6 +8044,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ProjectDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7541,6 +8067,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ProjectDetail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7562,6 +8094,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ImpactReport"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7591,6 +8126,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7617,6 +8155,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7653,6 +8194,12 @@ export interface operations {
                     "application/json": components["schemas"]["ImpactLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7678,6 +8225,9 @@ export interface operations {
                     "application/json": components["schemas"]["ImpactLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7694,6 +8244,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ImpactMail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7716,6 +8269,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ImpactMail"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7731,6 +8289,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ImpactReport"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7754,6 +8314,8 @@ export interface operations {
                     "application/json": components["schemas"]["PrintableInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7788,6 +8350,8 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7823,6 +8387,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7854,6 +8420,11 @@ export interface operations {
                     "application/json": components["schemas"]["Recall"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7881,6 +8452,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7897,6 +8471,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -7928,6 +8505,12 @@ export interface operations {
                     "application/json": components["schemas"]["Recall"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -7956,6 +8539,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -7977,6 +8562,8 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8025,6 +8612,11 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8053,6 +8645,11 @@ export interface operations {
                     "application/json": components["schemas"]["OrganisationLogo"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8077,6 +8674,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8098,6 +8699,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicSettings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -8142,6 +8744,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8159,6 +8763,11 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Shipment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8192,6 +8801,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8208,6 +8819,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8228,6 +8842,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Shipment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8250,6 +8870,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Shipment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8266,6 +8892,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8282,6 +8912,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Shipment"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8298,6 +8932,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Trace"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8330,6 +8967,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };
@@ -8366,6 +9004,12 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -8404,6 +9048,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8420,6 +9066,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Employee"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8443,6 +9092,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Employee"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8459,6 +9113,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Employee"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8483,6 +9141,11 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8517,6 +9180,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8543,6 +9209,12 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["Punch"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8559,6 +9231,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Employee"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8584,6 +9259,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Punch"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8606,6 +9287,12 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Punch"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8632,6 +9319,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8653,6 +9342,8 @@ export interface operations {
                     "application/json": components["schemas"]["ClockedInNow"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8684,6 +9375,8 @@ export interface operations {
                     "application/json": components["schemas"]["Timesheet"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8707,6 +9400,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CSV"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8733,6 +9428,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8757,6 +9454,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8792,6 +9491,12 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -8817,6 +9522,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8837,6 +9545,12 @@ export interface operations {
         };
         responses: {
             202: components["responses"]["MailQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -8868,6 +9582,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8882,12 +9601,16 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description First and last name joined by a space. */
-                    userName?: string;
+                    userName: string;
                 };
             };
         };
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8901,14 +9624,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    current_password?: string;
+                    current_password: string;
                     /** @description The new password. */
-                    password?: string;
+                    password: string;
                 };
             };
         };
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -8930,6 +9658,8 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8959,6 +9689,10 @@ export interface operations {
                     "application/json": components["schemas"]["Preferences"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -8982,6 +9716,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };
@@ -8998,6 +9734,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -9028,6 +9767,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -9051,6 +9793,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -9079,6 +9824,12 @@ export interface operations {
                     "application/json": components["schemas"]["SentInvitation"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -9095,6 +9846,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Success"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -9119,6 +9874,10 @@ export interface operations {
                     "application/json": components["schemas"]["SentInvitation"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -9142,6 +9901,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -9173,6 +9935,13 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };
@@ -9197,6 +9966,11 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

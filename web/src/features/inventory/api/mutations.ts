@@ -8,13 +8,14 @@ function useInvalidateInventory() {
   return () => qc.invalidateQueries({ queryKey: inventoryKeys.all });
 }
 
+export type NewItemInput = BodyOf<'/api/inventory/items', 'post'>;
 export type ItemInput = BodyOf<'/api/inventory/items/{id}', 'patch'>;
 
 /** POST /api/inventory/items */
 export function useCreateItem() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: (input: ItemInput) => api.post('/api/inventory/items', { body: input }),
+    mutationFn: (input: NewItemInput) => api.post('/api/inventory/items', { body: input }),
     onSuccess: invalidate,
   });
 }

@@ -12,6 +12,7 @@ import { ExpiryBadge } from './expiry-badge';
 import { HeldBadge } from '@/components/held-badge';
 import { unitName } from '@/lib/units';
 import { IconAction } from '@/components/icon-action';
+import { SCROLLS_BY_KEYBOARD } from '@/components/list-table';
 
 /** Production's recipe editor, loaded with production's code when a finished good's panel opens. */
 const RecipeButton = lazy(() => import('@/features/production').then((m) => ({ default: m.RecipeButton })));
@@ -52,16 +53,16 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
           {t('inventory.batches.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} scrollAreaProps={SCROLLS_BY_KEYBOARD}>
           <Table fz="sm" verticalSpacing={4} aria-label={t('inventory.batches.title', { sku: item.sku })}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('inventory.fields.code')}</Table.Th>
-                <Table.Th ta="end">{t('inventory.fields.onHand')}</Table.Th>
-                <Table.Th>{t('inventory.fields.receivedAt')}</Table.Th>
-                <Table.Th>{t('inventory.fields.expiresAt')}</Table.Th>
-                <Table.Th>{t('inventory.fields.source')}</Table.Th>
-                <Table.Th>
+                <Table.Th scope="col">{t('inventory.fields.code')}</Table.Th>
+                <Table.Th scope="col" ta="end">{t('inventory.fields.onHand')}</Table.Th>
+                <Table.Th scope="col">{t('inventory.fields.receivedAt')}</Table.Th>
+                <Table.Th scope="col">{t('inventory.fields.expiresAt')}</Table.Th>
+                <Table.Th scope="col">{t('inventory.fields.source')}</Table.Th>
+                <Table.Th scope="col">
                   <VisuallyHidden>{t('inventory.fields.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -69,11 +70,12 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
             <Table.Tbody>
               {batches.map((b) => (
                 <Table.Tr key={b.id} data-testid={`batch-${b.code}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {/* The batch's code heads its row: each figure is read with the batch it belongs to. */}
+                  <Table.Th scope="row" fw="normal" style={{ whiteSpace: 'nowrap' }}>
                     <Anchor component={Link} to={paths.app.inventoryBatch.getHref(b.id)} size="sm" ff="monospace">
                       {b.code}
                     </Anchor>
-                  </Table.Td>
+                  </Table.Th>
                   <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                     {formatQty(b.on_hand, lng)} {unitName(item.unit, t, b.on_hand)}
                   </Table.Td>
@@ -108,11 +110,11 @@ export function BatchesPanel({ item, today, open }: { item: Item; today: string;
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th>{t('inventory.batches.total')}</Table.Th>
-                <Table.Th ta="end" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th scope="row">{t('inventory.batches.total')}</Table.Th>
+                <Table.Td ta="end" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {formatQty(total, lng)} {unitName(item.unit, t, total)}
-                </Table.Th>
-                <Table.Th colSpan={4} />
+                </Table.Td>
+                <Table.Td colSpan={4} />
               </Table.Tr>
             </Table.Tfoot>
           </Table>

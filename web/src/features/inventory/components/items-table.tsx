@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Group, Menu, Text, Tooltip, useDirection } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Text, Tooltip, useDirection, useMantineTheme, type MantineBreakpoint } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronLeft, IconChevronRight, IconDotsVertical, IconPackageImport, IconPencil } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -29,10 +30,23 @@ export interface ItemsTableProps {
   onArchive: (item: Item, archived: boolean) => void;
 }
 
+/**
+ * Whether the window is at least `bp` wide, read as the table first renders (the datatable's own
+ * visibleMediaQuery starts out wide and narrows in an effect): a phone's first table is already
+ * its narrow one, not a wide one swapped for it once the rows are there.
+ */
+function useWide(bp: MantineBreakpoint) {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(min-width: ${theme.breakpoints[bp]})`, undefined, { getInitialValueInEffect: false });
+}
+
 /** Items with their totals; expanding an item shows its batches. Sorting and paging happen on the server. */
 export function ItemsTable(p: ItemsTableProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
+  const md = useWide('md');
+  const lg = useWide('lg');
+  const xl = useWide('xl');
   const { dir } = useDirection();
   const Closed = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
   const toggle = (id: number) =>
@@ -83,7 +97,7 @@ export function ItemsTable(p: ItemsTableProps) {
           title: t('inventory.fields.sku'),
           sortable: true,
           noWrap: true,
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          hidden: !md,
           render: (it) => <Text size="sm" ff="monospace">{it.sku}</Text>,
         },
         {
@@ -113,15 +127,15 @@ export function ItemsTable(p: ItemsTableProps) {
           title: t('inventory.fields.kind'),
           sortable: true,
           noWrap: true,
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          hidden: !md,
           render: (it) => (
             <Badge variant="light" color={it.kind === 'finished_good' ? 'teal' : it.kind === 'packaging' ? 'grape' : 'blue'} style={{ textTransform: 'none', overflow: 'visible' }}>
               {t(`inventory.kinds.${it.kind}`)}
             </Badge>
           ),
         },
-        { accessor: 'category', title: t('inventory.fields.category'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})` },
-        { accessor: 'location', title: t('inventory.fields.location'), sortable: true, visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})` },
+        { accessor: 'category', title: t('inventory.fields.category'), sortable: true, hidden: !lg },
+        { accessor: 'location', title: t('inventory.fields.location'), sortable: true, hidden: !xl },
         {
           accessor: 'on_hand',
           title: t('inventory.fields.onHand'),
@@ -146,14 +160,14 @@ export function ItemsTable(p: ItemsTableProps) {
           title: t('inventory.fields.reorderLevel'),
           sortable: true,
           textAlign: 'right',
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
+          hidden: !xl,
           render: (it) => (it.reorder_level > 0 ? `${formatQty(it.reorder_level, lng)} ${unitName(it.unit, t, it.reorder_level)}` : '—'),
         },
         {
           accessor: 'batches',
           title: t('inventory.fields.batches'),
           textAlign: 'right',
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
+          hidden: !xl,
           render: (it) => formatQty(it.batches.length, lng),
         },
         {

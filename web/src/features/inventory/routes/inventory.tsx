@@ -9,7 +9,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageFrame } from '@/components/page-frame';
+import { PageLoader } from '@/components/page-loader';
 import { useFacets } from '../api/get-facets';
+import { useWarnings } from '../api/get-warnings';
 import { itemListQuery, useItems, type ItemListParams } from '../api/get-items';
 import { useUpdateItem } from '../api/mutations';
 import { ITEM_KINDS, type Item } from '../api/types';
@@ -63,6 +65,11 @@ export default function InventoryPage() {
   const [expanded, setExpanded] = useState<number[]>([]);
   const facets = useFacets().data;
   const list = useItems(params);
+  const warnings = useWarnings(WARNING_DAYS);
+  // The first list and warnings decide the page's layout (the warnings above the filters, the
+  // table's rows): until both have answered, one placeholder stands for everything under the
+  // title, so nothing already on screen is pushed down as they arrive (a phone's layout shift).
+  const settling = list.isPending || warnings.isPending;
   const archive = useUpdateItem();
   const navigate = useNavigate();
   /** A scanned label opens its batch; a code several items share is searched for. */
@@ -132,97 +139,103 @@ export default function InventoryPage() {
         </Group>
       }
     >
-      <WarningsPanel
-        today={today}
-        onShowLow={() => update({ lowStock: true, expiringWithinDays: null })}
-        onShowExpiring={() => update({ expiringWithinDays: WARNING_DAYS, lowStock: false, sort: 'name' })}
-      />
+      {settling ? (
+        <PageLoader />
+      ) : (
+        <>
+          <WarningsPanel
+            today={today}
+            onShowLow={() => update({ lowStock: true, expiringWithinDays: null })}
+            onShowExpiring={() => update({ expiringWithinDays: WARNING_DAYS, lowStock: false, sort: 'name' })}
+          />
 
-      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('inventory.filters.label')}>
-        <TextInput
-          label={t('inventory.filters.search')}
-          placeholder={t('inventory.filters.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 260 }}
-          style={{ flexGrow: 0 }}
-        />
-        <ScanButton title={t('inventory.scan.inventorySearch')} onRead={openScanned} />
-        <Select
-          label={t('inventory.fields.kind')}
-          placeholder={t('inventory.filters.all')}
-          clearable
-          value={params.kind ?? null}
-          onChange={(v) => update({ kind: v ?? undefined })}
-          data={ITEM_KINDS.map((k) => ({ value: k, label: t(`inventory.kinds.${k}`) }))}
-          w={{ base: '47%', sm: 170 }}
-        />
-        <Select
-          label={t('inventory.fields.category')}
-          placeholder={t('inventory.filters.all')}
-          clearable
-          searchable
-          value={params.category ?? null}
-          onChange={(v) => update({ category: v ?? undefined })}
-          data={facets?.categories ?? []}
-          w={{ base: '47%', sm: 160 }}
-        />
-        <Select
-          label={t('inventory.fields.location')}
-          placeholder={t('inventory.filters.all')}
-          clearable
-          searchable
-          value={params.location ?? null}
-          onChange={(v) => update({ location: v ?? undefined })}
-          data={facets?.locations ?? []}
-          w={{ base: '47%', sm: 170 }}
-        />
-        <Select
-          label={t('inventory.filters.expiring')}
-          placeholder={t('inventory.filters.any')}
-          clearable
-          value={params.expiringWithinDays != null ? String(params.expiringWithinDays) : null}
-          onChange={(v) => update({ expiringWithinDays: v ? Number(v) : null })}
-          data={[...new Set([...EXPIRY_CHOICES, ...(params.expiringWithinDays != null ? [String(params.expiringWithinDays)] : [])])].map((d) => ({
-            value: d,
-            label: t('inventory.filters.withinDays', { count: Number(d), n: formatQty(Number(d), i18n.language) }),
-          }))}
-          w={{ base: '47%', sm: 170 }}
-        />
-        <Chip checked={params.lowStock} onChange={(v) => update({ lowStock: v })} color="orange" variant="outline" mb={4}>
-          {t('inventory.filters.lowStock')}
-        </Chip>
-        <SegmentedControl
-          aria-label={t('inventory.filters.archived')}
-          value={params.archived ?? 'false'}
-          onChange={(v) => update({ archived: v as ItemListParams['archived'] })}
-          data={[
-            { value: 'false', label: t('inventory.filters.active') },
-            { value: 'true', label: t('inventory.filters.archivedOnly') },
-            { value: 'all', label: t('inventory.filters.all') },
-          ]}
-        />
-      </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('inventory.filters.label')}>
+            <TextInput
+              label={t('inventory.filters.search')}
+              placeholder={t('inventory.filters.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 260 }}
+              style={{ flexGrow: 0 }}
+            />
+            <ScanButton title={t('inventory.scan.inventorySearch')} onRead={openScanned} />
+            <Select
+              label={t('inventory.fields.kind')}
+              placeholder={t('inventory.filters.all')}
+              clearable
+              value={params.kind ?? null}
+              onChange={(v) => update({ kind: v ?? undefined })}
+              data={ITEM_KINDS.map((k) => ({ value: k, label: t(`inventory.kinds.${k}`) }))}
+              w={{ base: '47%', sm: 170 }}
+            />
+            <Select
+              label={t('inventory.fields.category')}
+              placeholder={t('inventory.filters.all')}
+              clearable
+              searchable
+              value={params.category ?? null}
+              onChange={(v) => update({ category: v ?? undefined })}
+              data={facets?.categories ?? []}
+              w={{ base: '47%', sm: 160 }}
+            />
+            <Select
+              label={t('inventory.fields.location')}
+              placeholder={t('inventory.filters.all')}
+              clearable
+              searchable
+              value={params.location ?? null}
+              onChange={(v) => update({ location: v ?? undefined })}
+              data={facets?.locations ?? []}
+              w={{ base: '47%', sm: 170 }}
+            />
+            <Select
+              label={t('inventory.filters.expiring')}
+              placeholder={t('inventory.filters.any')}
+              clearable
+              value={params.expiringWithinDays != null ? String(params.expiringWithinDays) : null}
+              onChange={(v) => update({ expiringWithinDays: v ? Number(v) : null })}
+              data={[...new Set([...EXPIRY_CHOICES, ...(params.expiringWithinDays != null ? [String(params.expiringWithinDays)] : [])])].map((d) => ({
+                value: d,
+                label: t('inventory.filters.withinDays', { count: Number(d), n: formatQty(Number(d), i18n.language) }),
+              }))}
+              w={{ base: '47%', sm: 170 }}
+            />
+            <Chip checked={params.lowStock} onChange={(v) => update({ lowStock: v })} color="orange" variant="outline" mb={4}>
+              {t('inventory.filters.lowStock')}
+            </Chip>
+            <SegmentedControl
+              aria-label={t('inventory.filters.archived')}
+              value={params.archived ?? 'false'}
+              onChange={(v) => update({ archived: v as ItemListParams['archived'] })}
+              data={[
+                { value: 'false', label: t('inventory.filters.active') },
+                { value: 'true', label: t('inventory.filters.archivedOnly') },
+                { value: 'all', label: t('inventory.filters.all') },
+              ]}
+            />
+          </Group>
 
-      <QueryError query={list} />
-      {showsTable(list) && (
-        <ItemsTable
-          items={list.data?.items ?? []}
-          total={list.data?.total ?? 0}
-          page={params.page ?? 1}
-          pageSize={params.pageSize ?? 25}
-          sort={sort}
-          fetching={list.isFetching && !list.data}
-          today={today}
-          expanded={expanded}
-          onExpandedChange={setExpanded}
-          onPageChange={(page) => update({ page })}
-          onPageSizeChange={(pageSize) => update({ pageSize })}
-          onSortChange={(s) => update({ sort: String(s.columnAccessor), order: s.direction })}
-          open={setDialog}
-          onArchive={onArchive}
-        />
+          <QueryError query={list} />
+          {showsTable(list) && (
+            <ItemsTable
+              items={list.data?.items ?? []}
+              total={list.data?.total ?? 0}
+              page={params.page ?? 1}
+              pageSize={params.pageSize ?? 25}
+              sort={sort}
+              fetching={list.isFetching && !list.data}
+              today={today}
+              expanded={expanded}
+              onExpandedChange={setExpanded}
+              onPageChange={(page) => update({ page })}
+              onPageSizeChange={(pageSize) => update({ pageSize })}
+              onSortChange={(s) => update({ sort: String(s.columnAccessor), order: s.direction })}
+              open={setDialog}
+              onArchive={onArchive}
+            />
+          )}
+        </>
       )}
       <InventoryDialogs dialog={dialog} onClose={() => setDialog(null)} />
       <ConfirmDialog

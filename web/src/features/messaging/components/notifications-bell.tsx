@@ -10,7 +10,10 @@ import classes from './notifications-menu.module.css';
 /** The navbar bell with the unread count. */
 export function NotificationsBell({ unread, ...props }: { unread: number } & ComponentPropsWithRef<'button'>) {
   const { t, i18n } = useTranslation();
-  const label = unread > 0 ? `${t('navbar.notifications')} (${t('notifications.unread', { count: unread })})` : t('navbar.notifications');
+  const count = formatCount(unread, i18n.language);
+  // The name holds the count as the badge shows it (۳ in Persian, 99+), so the words a
+  // speech user reads off the screen name the button (WCAG 2.5.3).
+  const label = unread > 0 ? `${t('navbar.notifications')}: ${t('notifications.unread', { count })}` : t('navbar.notifications');
   return (
     <ActionIcon
       variant="subtle"
@@ -27,7 +30,7 @@ export function NotificationsBell({ unread, ...props }: { unread: number } & Com
       <IconBell size={20} aria-hidden />
       {unread > 0 && (
         <span className={classes.badge} aria-hidden data-testid="notifications-count">
-          {formatCount(unread, i18n.language)}
+          {count}
         </span>
       )}
     </ActionIcon>

@@ -34,11 +34,12 @@ export function EntryList({ entries, onReverse }: { entries: Entry[]; onReverse?
                 })}
               </Text>
               <Text size="xs" c="dimmed">
-                {/* "recipe vN" opens that version of the product's recipe. */}
+                {/* "recipe vN" opens that version of the product's recipe; underlined, as its colour
+                    alone does not set it apart from the grey words around it. */}
                 <Trans
                   i18nKey="production.entries.meta"
                   values={{ batch: e.produced_batch_code, version: e.recipe_version, by: e.created_by || '—' }}
-                  components={{ recipe: <Anchor component={Link} to={paths.app.production.recipe.getHref(e.product_id, e.recipe_version)} size="xs" data-testid="recipe-link" /> }}
+                  components={{ recipe: <Anchor component={Link} to={paths.app.production.recipe.getHref(e.product_id, e.recipe_version)} size="xs" underline="always" data-testid="recipe-link" /> }}
                 />
                 {e.project_name && ` · ${e.project_name}`}
                 {e.note && ` · ${e.note}`}

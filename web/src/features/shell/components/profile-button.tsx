@@ -12,7 +12,8 @@ export function ProfileButton(props: ComponentPropsWithRef<'button'>) {
   return (
     <UnstyledButton
       className={classes.target}
-      aria-label={t('navbar.accountMenu')}
+      // The name holds what the button shows (the initials, and from lg the name): WCAG 2.5.3.
+      aria-label={t('navbar.accountMenu', { initials: pfp.initials, name: userName })}
       aria-haspopup="menu"
       data-testid="profile-menu"
       {...props}
