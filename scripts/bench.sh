@@ -10,7 +10,7 @@
 # docs/bench.md's measurement history, from its "<!-- make bench" line on, is kept.
 # The pages' first paint in Chromium (web/scripts/page-weight.mjs with its paint
 # rounds and the Vuestic reference) runs after the load scripts, before the Go benchmarks.
-#   BENCH_GO=0 skips the Go benchmarks, BENCH_PAINT=0 the first paint; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
+#   BENCH_GO=0 skips the Go benchmarks, BENCH_PAINT=0 the first paint, BENCH_LIGHTHOUSE=0 Lighthouse; BENCH_SCRIPTS="a.sh b.sh" runs only those load scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "bench: wrk is missing (apt-get install -y wrk)" >&2; exit 1; }
@@ -56,6 +56,14 @@ if [ "${BENCH_PAINT:-1}" != 0 ]; then
   else
     echo "bench: page weight and first paint skipped, Chromium is missing (apt-get install -y chromium)" >&2
   fi
+fi
+# Lighthouse 12.2.3 (web/bench/lighthouse, installed here on first use, never by the app or its
+# tests) on the five pages, phone and desktop: its scores, paints, blocking time and layout
+# shift, and the goals it checks, into the summary.
+if [ "${BENCH_LIGHTHOUSE:-1}" != 0 ] && [ -x "${PACKLINE_CHROMIUM:-/usr/bin/chromium}" ]; then
+  [ -d web/bench/lighthouse/node_modules ] || (cd web/bench/lighthouse && npm ci --no-audit --no-fund >/dev/null)
+  port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  run_bounded "lighthouse" env -C web PACKLINE_E2E_PORT="$port" node bench/lighthouse/run.mjs
 fi
 if [ "${BENCH_GO:-1}" != 0 ]; then
   run_bounded "go benchmarks" bash -c "go test -run '^\$' -bench . -benchmem -benchtime 200ms ./... 2>&1 | grep -Ev '^(\?|ok|PASS)' || true"
