@@ -51,8 +51,11 @@ type DB struct {
 	// waiting together; nil on PostgreSQL.
 	group *engine.Writer
 
-	// kiosk counts the committed changes of the kiosk's list (kiosk_version.go).
-	kiosk engine.KioskCount
+	// kiosk counts the committed changes of the kiosk's list, and
+	// kioskNotify tells the other instances of them after commit
+	// (PostgreSQL; nil on SQLite); see kiosk_version.go.
+	kiosk       engine.KioskCount
+	kioskNotify *engine.KioskNotifier
 
 	// throttleMem holds the throttle's rows in memory (SQLite; see
 	// throttle_store.go); nil on PostgreSQL.
@@ -86,6 +89,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.write, db.read, db.driverDSN = pool, pool, driverDSN
+		db.kioskNotify = newKioskNotifier(db)
 	} else {
 		db.Dialect = SQLite
 		w, r, err := engine.OpenSQLite(dsn)
@@ -129,6 +133,9 @@ func (db *DB) Close() error {
 	if db.group != nil {
 		db.group.Close()
 	}
+	if db.kioskNotify != nil {
+		db.kioskNotify.Close() // the last changes' notification
+	}
 	err := db.write.Close()
 	if db.read != db.write {
 		if e := db.read.Close(); err == nil {
@@ -167,7 +174,7 @@ type Tx struct {
 
 	// notices are notifications recorded just before commit (Notice).
 	notices []notice
-	// kioskChanged: the transaction bumped the kiosk's version.
+	// kioskChanged: the transaction changes the kiosk's list (markKioskChanged).
 	kioskChanged bool
 	// after runs once committed (onCommit).
 	after []func()

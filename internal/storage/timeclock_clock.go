@@ -22,22 +22,35 @@ func (s *TimeclockStore) hotRow(ctx context.Context, q string, args []any, dest 
 }
 
 const (
-	bumpVersionSQL = `UPDATE timeclock_state SET version = version + 1 WHERE id = 1`
 	// clockUpdateSQL changes state only from the other state, only with the
 	// token's sequence number, only for an active employee.
 	clockUpdateSQL = `UPDATE employees SET clock_status = ?, last_event_at = ?, seq = seq + 1, updated_at = ?
 		WHERE id = ? AND seq = ? AND clock_status <> ? AND active = ?`
 	punchInsertSQL = `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`
+	// clockPunchPostgresSQL is both on PostgreSQL, in one statement: the
+	// punch is inserted only if the state changed, and the kiosk list's
+	// change takes its number (markKioskChanged) then too. A row back: it
+	// changed.
+	clockPunchPostgresSQL = `WITH changed AS (` + clockUpdateSQL + ` RETURNING id, last_event_at),
+		punch AS (INSERT INTO punches (employee_id, kind, at, source, created_at)
+			SELECT id, ?, last_event_at, ?, last_event_at FROM changed)
+		SELECT nextval('` + kioskSequence + `') FROM changed`
 )
 
 // KioskVersion implements timeclock.Store: the instance's own count of
-// changes where it can trust it (no database work), else the stored one.
+// changes, checked against the stored change number on PostgreSQL when due
+// (engine.KioskCount).
 func (s *TimeclockStore) KioskVersion(ctx context.Context) (int64, error) {
-	if v, ok := s.db.localKioskVersion(); ok {
-		return v, nil
+	if s.db.Dialect != Postgres {
+		return s.db.kiosk.Version(ctx, true, nil)
 	}
+	return s.db.kiosk.Version(ctx, false, s.storedKioskChanges)
+}
+
+// storedKioskChanges reads the last number a kiosk list change took (PostgreSQL).
+func (s *TimeclockStore) storedKioskChanges(ctx context.Context) (int64, error) {
 	var v int64
-	err := s.hotRow(ctx, `SELECT version FROM timeclock_state WHERE id = 1`, nil, &v)
+	err := s.hotRow(ctx, kioskStoredSQL, nil, &v)
 	return v, err
 }
 
@@ -80,15 +93,23 @@ func (s *TimeclockStore) PINRecord(ctx context.Context, id int64) (*timeclock.PI
 
 // clockStmts are the write statements of a punch, prepared outside any
 // transaction (on SQLite the single writer connection is busy inside one).
-type clockStmts struct{ update, insert, bump, labour *sql.Stmt }
+// On PostgreSQL update is clockPunchPostgresSQL and insert is unused.
+type clockStmts struct{ update, insert, labour *sql.Stmt }
 
 func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 	var cs clockStmts
 	var err error
-	for _, p := range []struct {
+	stmts := []struct {
 		dst **sql.Stmt
 		q   string
-	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.bump, bumpVersionSQL}, {&cs.labour, invalidateLabourSQL}} {
+	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.labour, invalidateLabourSQL}}
+	if s.db.Dialect == Postgres {
+		stmts = []struct {
+			dst **sql.Stmt
+			q   string
+		}{{&cs.update, clockPunchPostgresSQL}, {&cs.labour, invalidateLabourSQL}}
+	}
+	for _, p := range stmts {
 		if *p.dst, err = s.writeStmts.Get(ctx, s.db.write, s.db.bind(p.q)); err != nil {
 			return cs, err
 		}
@@ -97,7 +118,8 @@ func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 }
 
 // Clock implements timeclock.Store: one conditional UPDATE, then the punch,
-// the kiosk version and what then does, in one transaction.
+// the kiosk list's change and what then does, in one transaction. No row
+// but the employee's is locked (PostgreSQL's punches commit side by side).
 func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then func(tx timeclock.Tx) error) (*time.Time, error) {
 	stmts, err := s.clockStmts(ctx)
 	if err != nil {
@@ -107,21 +129,31 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then
 	err = s.db.WithTx(ctx, func(tx *Tx) error {
 		at = nil
 		now := Millis(tx.Now)
-		res, err := tx.tx.StmtContext(ctx, stmts.update).ExecContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err
-		}
-		if _, err := tx.tx.StmtContext(ctx, stmts.insert).ExecContext(ctx, w.EmployeeID, w.Kind, now, timeclock.SourceKiosk, now); err != nil {
-			return err
-		}
-		if _, err := tx.tx.StmtContext(ctx, stmts.bump).ExecContext(ctx); err != nil {
-			return err
-		}
-		if err := tx.markKioskChanged(ctx); err != nil {
-			return err
+		if tx.db.Dialect == Postgres {
+			var ticket int64
+			err := tx.tx.StmtContext(ctx, stmts.update).QueryRowContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true,
+				w.Kind, timeclock.SourceKiosk).Scan(&ticket)
+			if IsNoRows(err) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			tx.kioskChanged = true // numbered by the statement
+		} else {
+			res, err := tx.tx.StmtContext(ctx, stmts.update).ExecContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return err
+			}
+			if _, err := tx.tx.StmtContext(ctx, stmts.insert).ExecContext(ctx, w.EmployeeID, w.Kind, now, timeclock.SourceKiosk, now); err != nil {
+				return err
+			}
+			if err := tx.markKioskChanged(ctx); err != nil {
+				return err
+			}
 		}
 		if err := then(newClockTx(tx, stmts.labour)); err != nil {
 			return err
