@@ -45,13 +45,19 @@ func (tx *Tx) markKioskChanged(ctx context.Context) error {
 // order.
 func (tx *Tx) committed() {
 	if tx.kioskChanged {
-		tx.db.kiosk.Changed()
-		if n := tx.db.kioskNotify; n != nil {
-			n.Poke()
-		}
+		tx.db.kioskCommitted()
 	}
 	for _, f := range tx.after {
 		f()
+	}
+}
+
+// kioskCommitted counts a committed change of the kiosk's list and, on
+// PostgreSQL, has the other instances told.
+func (db *DB) kioskCommitted() {
+	db.kiosk.Changed()
+	if db.kioskNotify != nil {
+		db.kioskNotify.Poke()
 	}
 }
 

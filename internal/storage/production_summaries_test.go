@@ -230,6 +230,50 @@ func TestProductionOpenShiftLabourNotKept(t *testing.T) {
 	})
 }
 
+// A punch at the kiosk invalidates the kept labour of the days around it in
+// its own write (on PostgreSQL one statement with the punch): a day kept
+// with Ana's hour is read again with Bo's shift begun at the kiosk since.
+func TestKioskPunchInvalidatesKeptLabour(t *testing.T) {
+	t.Parallel()
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		env, e := newLabourEnv(t, db, chicagoWall(t, "2026-11-09 09:00"))
+		ana := env.employee("Ana", "Lima", "1234")
+		bo := env.employee("Bo", "Chen", "4321")
+		produce := func(hour int) {
+			t.Helper()
+			if _, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-09", Hour: hour, LineID: e.line.ID, ProductID: e.meal.ID, Units: 40}, production.Actor{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		produce(9)
+		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedIn); err != nil {
+			t.Fatal(err)
+		}
+		env.advance(time.Hour)
+		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedOut); err != nil {
+			t.Fatal(err)
+		}
+		env.advance(time.Hour) // 11:00
+		produce(11)
+		o := summaryCheck(t, db, e.svc, "2026-11-02", "2026-11-09", "Ana's hour")
+		if d := dayOf(o, "2026-11-09"); d.LabourHours != 1 {
+			t.Errorf("9 November with Ana's hour: %+v", d)
+		}
+		if kept := keptDays(t, db); kept != 8 {
+			t.Fatalf("%d days kept, want 8 (no shift open)", kept)
+		}
+		if err := env.clock(bo.ID, env.token(bo.ID, "4321"), timeclock.ClockedIn); err != nil {
+			t.Fatal(err)
+		}
+		env.advance(30 * time.Minute)
+		o = summaryCheck(t, db, e.svc, "2026-11-02", "2026-11-09", "Bo clocked in at the kiosk")
+		if d := dayOf(o, "2026-11-09"); d.LabourHours != 1.5 {
+			t.Errorf("9 November half an hour into Bo's shift: %+v", d)
+		}
+	})
+}
+
 // Labour computed before a change is not stored after it.
 func TestProductionLabourSaveSkipsChangedDays(t *testing.T) {
 	t.Parallel()

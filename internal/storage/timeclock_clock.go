@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"time"
 
+	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/storage/engine"
 	"github.com/packline/packline/internal/throttle"
 	"github.com/packline/packline/internal/timeclock"
 )
@@ -27,13 +29,19 @@ const (
 	clockUpdateSQL = `UPDATE employees SET clock_status = ?, last_event_at = ?, seq = seq + 1, updated_at = ?
 		WHERE id = ? AND seq = ? AND clock_status <> ? AND active = ?`
 	punchInsertSQL = `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`
-	// clockPunchPostgresSQL is both on PostgreSQL, in one statement: the
-	// punch is inserted only if the state changed, and the kiosk list's
-	// change takes its number (markKioskChanged) then too. A row back: it
-	// changed.
-	clockPunchPostgresSQL = `WITH changed AS (` + clockUpdateSQL + ` RETURNING id, last_event_at),
+	// clockPostgresSQL is a whole kiosk punch on PostgreSQL in one
+	// statement, its own transaction: the state changes as clockUpdateSQL
+	// says and, only if it did, the punch is inserted, the labour of the
+	// dates in the ranges given (two arrays: firsts, lasts) is invalidated
+	// (invalidateLabourSQL) and the kiosk list's change takes its number
+	// (markKioskChanged). A row back: it changed.
+	clockPostgresSQL = `WITH changed AS (` + clockUpdateSQL + ` RETURNING id, last_event_at),
 		punch AS (INSERT INTO punches (employee_id, kind, at, source, created_at)
-			SELECT id, ?, last_event_at, ?, last_event_at FROM changed)
+			SELECT id, ?, last_event_at, ?, last_event_at FROM changed),
+		labour AS (UPDATE production_labour_days SET generation = generation + 1, basis = ''
+			WHERE EXISTS (SELECT 1 FROM changed) AND EXISTS (
+				SELECT 1 FROM unnest(CAST(? AS TEXT[]), CAST(? AS TEXT[])) AS marked(first, last)
+				WHERE date >= marked.first AND date <= marked.last))
 		SELECT nextval('` + kioskSequence + `') FROM changed`
 )
 
@@ -91,25 +99,17 @@ func (s *TimeclockStore) PINRecord(ctx context.Context, id int64) (*timeclock.PI
 	return &r, nil
 }
 
-// clockStmts are the write statements of a punch, prepared outside any
-// transaction (on SQLite the single writer connection is busy inside one).
-// On PostgreSQL update is clockPunchPostgresSQL and insert is unused.
+// clockStmts are the write statements of a punch on SQLite, prepared
+// outside any transaction (the single writer connection is busy inside one).
 type clockStmts struct{ update, insert, labour *sql.Stmt }
 
 func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 	var cs clockStmts
 	var err error
-	stmts := []struct {
+	for _, p := range []struct {
 		dst **sql.Stmt
 		q   string
-	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.labour, invalidateLabourSQL}}
-	if s.db.Dialect == Postgres {
-		stmts = []struct {
-			dst **sql.Stmt
-			q   string
-		}{{&cs.update, clockPunchPostgresSQL}, {&cs.labour, invalidateLabourSQL}}
-	}
-	for _, p := range stmts {
+	}{{&cs.update, clockUpdateSQL}, {&cs.insert, punchInsertSQL}, {&cs.labour, invalidateLabourSQL}} {
 		if *p.dst, err = s.writeStmts.Get(ctx, s.db.write, s.db.bind(p.q)); err != nil {
 			return cs, err
 		}
@@ -117,10 +117,15 @@ func (s *TimeclockStore) clockStmts(ctx context.Context) (clockStmts, error) {
 	return cs, nil
 }
 
-// Clock implements timeclock.Store: one conditional UPDATE, then the punch,
-// the kiosk list's change and what then does, in one transaction. No row
-// but the employee's is locked (PostgreSQL's punches commit side by side).
-func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then func(tx timeclock.Tx) error) (*time.Time, error) {
+// Clock implements timeclock.Store. No row but the employee's is locked
+// (on PostgreSQL punches commit side by side): on SQLite one conditional
+// UPDATE, then the punch, the kiosk list's change and what then does, in
+// one transaction of the group commit; on PostgreSQL one statement
+// (clockPostgres).
+func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then func(tx timeclock.ClockTx) error) (*time.Time, error) {
+	if s.db.Dialect == Postgres {
+		return s.clockPostgres(ctx, w, then)
+	}
 	stmts, err := s.clockStmts(ctx)
 	if err != nil {
 		return nil, err
@@ -129,31 +134,18 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then
 	err = s.db.WithTx(ctx, func(tx *Tx) error {
 		at = nil
 		now := Millis(tx.Now)
-		if tx.db.Dialect == Postgres {
-			var ticket int64
-			err := tx.tx.StmtContext(ctx, stmts.update).QueryRowContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true,
-				w.Kind, timeclock.SourceKiosk).Scan(&ticket)
-			if IsNoRows(err) {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			tx.kioskChanged = true // numbered by the statement
-		} else {
-			res, err := tx.tx.StmtContext(ctx, stmts.update).ExecContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true)
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
-				return err
-			}
-			if _, err := tx.tx.StmtContext(ctx, stmts.insert).ExecContext(ctx, w.EmployeeID, w.Kind, now, timeclock.SourceKiosk, now); err != nil {
-				return err
-			}
-			if err := tx.markKioskChanged(ctx); err != nil {
-				return err
-			}
+		res, err := tx.tx.StmtContext(ctx, stmts.update).ExecContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		if _, err := tx.tx.StmtContext(ctx, stmts.insert).ExecContext(ctx, w.EmployeeID, w.Kind, now, timeclock.SourceKiosk, now); err != nil {
+			return err
+		}
+		if err := tx.markKioskChanged(ctx); err != nil {
+			return err
 		}
 		if err := then(newClockTx(tx, stmts.labour)); err != nil {
 			return err
@@ -163,6 +155,59 @@ func (s *TimeclockStore) Clock(ctx context.Context, w timeclock.ClockWrite, then
 		return nil
 	})
 	return at, err
+}
+
+// clockPostgres writes a kiosk punch in one statement (clockPostgresSQL),
+// durable when it returns, instead of a transaction of four round trips:
+// what then marks is recorded first (punchPlan) and written with the punch,
+// only if the state changed. A deadlock or serialization failure is tried
+// again, as WithTx does.
+func (s *TimeclockStore) clockPostgres(ctx context.Context, w timeclock.ClockWrite, then func(tx timeclock.ClockTx) error) (*time.Time, error) {
+	st, err := s.writeStmts.Get(ctx, s.db.write, s.db.bind(clockPostgresSQL))
+	if err != nil {
+		return nil, mapError(err)
+	}
+	for attempt := 0; ; attempt++ {
+		plan := &punchPlan{now: s.db.Now().UTC().Truncate(time.Millisecond)}
+		if err := then(plan); err != nil {
+			return nil, err
+		}
+		now := Millis(plan.now)
+		var number int64
+		err := st.QueryRowContext(ctx, w.To, now, now, w.EmployeeID, w.Seq, w.To, true,
+			w.Kind, timeclock.SourceKiosk, plan.firsts, plan.lasts).Scan(&number)
+		switch {
+		case IsNoRows(err):
+			return nil, nil
+		case err != nil && attempt < 5 && engine.IsRetryable(err):
+			time.Sleep(time.Duration(attempt+1) * 5 * time.Millisecond)
+			continue
+		case err != nil:
+			return nil, mapError(err)
+		}
+		s.db.kioskCommitted()
+		return &plan.now, nil
+	}
+}
+
+// punchPlan is a kiosk punch's timeclock.ClockTx on PostgreSQL before it
+// is written: its time, and the labour ranges marked, to be written with it.
+type punchPlan struct {
+	now           time.Time
+	firsts, lasts []string
+}
+
+func (p *punchPlan) Now() time.Time { return p.now }
+
+// PunchesChanged implements effects.Labour: production's rule picks the days.
+func (p *punchPlan) PunchesChanged(ctx context.Context, at ...time.Time) error {
+	return production.PunchLabour{LabourDays: p}.PunchesChanged(ctx, at...)
+}
+
+// DaysChanged implements effects.Labour (and production.LabourDays).
+func (p *punchPlan) DaysChanged(_ context.Context, from, to string) error {
+	p.firsts, p.lasts = append(p.firsts, from), append(p.lasts, to)
+	return nil
 }
 
 // ClockState implements timeclock.Store.
