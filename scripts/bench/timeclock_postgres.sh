@@ -66,7 +66,7 @@ for i in 0 1; do
 done
 for u in "${urls[@]}"; do
   for _ in $(seq 1 600); do curl -fs "$u/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
-  curl -fs "$u/api/health" >/dev/null || { echo "postgres bench: $u does not answer" >&2; exit 1; }
+  curl -fs "$u/api/health" >/dev/null || { echo "postgres bench: $u does not answer" >&2; tail -5 "$tmp"/server*.log >&2; exit 1; }
 done
 url="${urls[0]}"
 token="$(curl -fs "$url/api/login" -H 'Content-Type: application/json' \
@@ -107,12 +107,21 @@ read -r refp50 refp99 < <(percentiles "$tmp/pgbench.hist")
 printf '%-44s %10s %8s %8s %7s\n' "" "per s" "p50 ms" "p99 ms" "errors"
 printf '%-44s %10s %8s %8s %7s\n' "reference: pgbench single-row INSERT, 16" "$reftps" "$refp50" "$refp99" "${reffail:-0}"
 
+# cpu_of PIDS...: their user and system CPU time together, in clock ticks.
+cpu_of() { for p in "$@"; do awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0; done | awk '{ s += $1 } END { print s + 0 }'; }
+backends() { sql "SELECT pid FROM pg_stat_activity WHERE datname = '$name' AND pid <> pg_backend_pid()"; }
+
 # The punches: 8 connections on each instance, at once.
+cpu_packline0="$(cpu_of "${pids[@]}")"
 for i in 0 1; do
   PUNCH_HISTOGRAM="$tmp/punch$i.hist" wrk -t1 -c8 -d"$DURATION" -s "$here/punch.lua" "${urls[$i]}" -- 1 $N "$i" 2 >"$tmp/wrk$i.out" 2>&1 &
   wrks[$i]=$!
 done
+sleep 1
+be="$(backends)"
+cpu_pg0="$(cpu_of $be)"
 wait "${wrks[0]}" "${wrks[1]}" || true
+cpu_packline1="$(cpu_of "${pids[@]}")" cpu_pg1="$(cpu_of $be)"
 punches=0 failures=0 errors=0 seconds=0
 for i in 0 1; do
   r="$(grep '^RESULT' "$tmp/wrk$i.out")" || { cat "$tmp/wrk$i.out" >&2; echo "postgres bench: wrk $i failed" >&2; exit 1; }
@@ -120,12 +129,19 @@ for i in 0 1; do
   failures=$((failures + $(sed -E 's/.*failures=([0-9]+).*/\1/' <<<"$r")))
   errors=$((errors + $(sed -E 's/.*errors=([0-9]+).*/\1/' <<<"$r")))
   seconds="$(awk -v a="$seconds" -v b="$(sed -E 's/.*seconds=([0-9.]+).*/\1/' <<<"$r")" 'BEGIN{print (b > a) ? b : a}')"
+  sockets="$(sed -nE 's/.*Socket errors: (.*)/\1/p' "$tmp/wrk$i.out")"
+  echo "instance $((i + 1)): answers refused or unexpected by status: $(sed -E 's/.*failed=([^ ]+).*/\1/' <<<"$r")${sockets:+; socket errors: $sockets}"
 done
 cat "$tmp/punch0.hist" "$tmp/punch1.hist" >"$tmp/punch.hist"
 read -r p50 p99 < <(percentiles "$tmp/punch.hist")
 pps="$(awk -v p="$punches" -v s="$seconds" 'BEGIN{printf "%.0f", p / s}')"
 bad=$((failures + errors))
 printf '%-44s %10s %8s %8s %7s\n' "full punches, two instances, 8 + 8 conns" "$pps" "$p50" "$p99" "$bad"
+# CPU a punch costs (PostgreSQL's from its backends serving the instances,
+# counted from a second into the load: nearly all of it), whatever else the
+# machine runs.
+tick="$(getconf CLK_TCK)"
+echo "CPU a punch: Packline $(awk -v a="$cpu_packline0" -v b="$cpu_packline1" -v n="$punches" -v t="$tick" 'BEGIN{ printf "%.0f", (b - a) / t / n * 1e6 }') µs (both instances), PostgreSQL $(awk -v a="$cpu_pg0" -v b="$cpu_pg1" -v n="$punches" -v s="$seconds" -v t="$tick" 'BEGIN{ printf "%.0f", (b - a) / t / (n * (s - 1) / s) * 1e6 }') µs (its backends)"
 read -r total1 steal1 < <(cpu_ticks)
 load1="$(cut -d' ' -f1-3 /proc/loadavg)"
 steal="$(awk -v a="$total0" -v b="$total1" -v c="$steal0" -v d="$steal1" 'BEGIN{ if (b>a) printf "%.1f%%", 100*(d-c)/(b-a); else print "?" }')"
