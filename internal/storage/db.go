@@ -68,6 +68,9 @@ type DB struct {
 
 	// driverDSN is DSN as the PostgreSQL driver takes it (engine.PostgresDSN).
 	driverDSN string
+
+	// files is how many files the database holds open at most (OpenFiles).
+	files int
 }
 
 // DefaultPoolSize is how many connections to PostgreSQL one instance opens
@@ -90,6 +93,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		}
 		db.write, db.read, db.driverDSN = pool, pool, driverDSN
 		db.kioskNotify = newKioskNotifier(db)
+		db.files = engine.PostgresFiles(pool.Stats().MaxOpenConnections)
 	} else {
 		db.Dialect = SQLite
 		w, r, err := engine.OpenSQLite(dsn)
@@ -99,6 +103,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		db.write, db.read = w, r
 		db.group = engine.NewWriter(w)
 		db.throttleMem = newThrottleMem(db)
+		db.files = engine.SQLiteFiles
 	}
 	if err := engine.Ping(ctx, db.write); err != nil {
 		db.Close()
@@ -106,6 +111,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	return db, nil
 }
+
+// OpenFiles is how many files (connections, on PostgreSQL) the database
+// holds open at most: part of the process's open-file limit.
+func (db *DB) OpenFiles() int { return db.files }
 
 // Now is the current time by the database's clock: the real time unless
 // SetNow turned it.
