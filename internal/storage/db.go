@@ -58,8 +58,10 @@ type DB struct {
 	kioskNotify *engine.KioskNotifier
 
 	// throttleMem holds the throttle's rows in memory (SQLite; see
-	// throttle_store.go); nil on PostgreSQL.
-	throttleMem *engine.MemThrottle
+	// throttle_store.go); nil on PostgreSQL, whose instances keep copies
+	// checked against the table (throttleShared; nil on SQLite).
+	throttleMem    *engine.MemThrottle
+	throttleShared *engine.SharedThrottle
 	closing     atomic.Bool
 
 	// bulk, while set, acknowledges every write transaction before its
@@ -93,6 +95,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		}
 		db.write, db.read, db.driverDSN = pool, pool, driverDSN
 		db.kioskNotify = newKioskNotifier(db)
+		db.throttleShared = newThrottleShared(db)
 		db.files = engine.PostgresFiles(pool.Stats().MaxOpenConnections)
 	} else {
 		db.Dialect = SQLite

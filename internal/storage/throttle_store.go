@@ -31,13 +31,24 @@ const throttleSaveSQL = `INSERT INTO throttles (key, failures, lockouts, locked_
 	locked_until = excluded.locked_until, updated_at = excluded.updated_at`
 
 // Within implements throttle.Rows: on SQLite in memory, written back behind
-// (engine.MemThrottle); on PostgreSQL in a bookkeeping transaction over the
-// rows locked (no fsync of its own: a power cut may forget the last counts,
-// never a punch), in as few round trips as it can (withinPostgres).
+// (engine.MemThrottle); on PostgreSQL on the instance's copies of the rows,
+// written or checked against their versions in one statement
+// (engine.SharedThrottle), or, when other instances keep changing them,
+// over the rows locked (locked). Either way the commit is bookkeeping: no
+// fsync of its own (a power cut may forget the last counts, never a punch).
 func (r *ThrottleRows) Within(ctx context.Context, keys []string, fn func(l throttle.Locker, now time.Time) error) error {
 	if m := r.db.throttleMem; m != nil {
 		return m.Within(ctx, fn)
 	}
+	if len(keys) > 0 {
+		return mapError(r.db.throttleShared.Within(ctx, keys, fn))
+	}
+	return r.locked(ctx, keys, fn)
+}
+
+// locked is a throttle attempt on PostgreSQL over the rows locked
+// (withinPostgres), tried again on a deadlock or serialization failure.
+func (r *ThrottleRows) locked(ctx context.Context, keys []string, fn func(l throttle.Locker, now time.Time) error) error {
 	for attempt := 0; ; attempt++ {
 		err := r.withinPostgres(ctx, keys, fn)
 		if err != nil && attempt < 5 && engine.IsRetryable(err) {
@@ -89,8 +100,8 @@ const (
 	// throttleLockSQL locks the rows of the keys given (an array), in byte
 	// order of their names, creating the missing ones: those are inserted
 	// after the locking read, so it does not return them (lockMissing).
-	throttleLockSQL = `WITH created AS (INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at)
-			SELECT k, 0, 0, 0, 0 FROM unnest(CAST($1 AS TEXT[])) AS k ON CONFLICT (key) DO NOTHING)
+	throttleLockSQL = `WITH created AS (INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at, version)
+			SELECT k, 0, 0, 0, 0, nextval('throttle_versions') FROM unnest(CAST($1 AS TEXT[])) AS k ON CONFLICT (key) DO NOTHING)
 		SELECT key, failures, lockouts, locked_until, updated_at FROM throttles
 		WHERE key = ANY($1) ORDER BY key COLLATE "C" FOR UPDATE`
 	// throttleRelockSQL locks rows read after throttleLockSQL created them.
@@ -98,11 +109,96 @@ const (
 		WHERE key = ANY($1) ORDER BY key COLLATE "C" FOR UPDATE`
 	// throttleSaveAllSQL writes the saved states, one array per column.
 	throttleSaveAllSQL = `UPDATE throttles AS t SET failures = s.failures, lockouts = s.lockouts,
-			locked_until = s.locked_until, updated_at = s.updated_at
+			locked_until = s.locked_until, updated_at = s.updated_at, version = nextval('throttle_versions')
 		FROM unnest(CAST($1 AS TEXT[]), CAST($2 AS INTEGER[]), CAST($3 AS INTEGER[]), CAST($4 AS BIGINT[]), CAST($5 AS BIGINT[]))
 			AS s(key, failures, lockouts, locked_until, updated_at)
 		WHERE t.key = s.key`
 )
+
+const (
+	// throttleReadSQL reads rows and their versions (PostgreSQL).
+	throttleReadSQL = `SELECT key, failures, lockouts, locked_until, updated_at, version FROM throttles WHERE key = ANY($1)`
+	// throttleApplySQL writes the rows saved and checks the others, each
+	// only if its version is the one expected (-1: no row; a new row takes
+	// one from the sequence too), in one statement whose commit is not
+	// flushed first (bookkeeping). It returns each key and its version if
+	// it matched (the new one for a row written), NULL if it did not.
+	// Arrays: keys, expected versions, saved?, then the saved states.
+	throttleApplySQL = `WITH input AS (
+			SELECT * FROM unnest(CAST($1 AS TEXT[]), CAST($2 AS BIGINT[]), CAST($3 AS BOOLEAN[]), CAST($4 AS INTEGER[]),
+				CAST($5 AS INTEGER[]), CAST($6 AS BIGINT[]), CAST($7 AS BIGINT[]))
+				AS i(key, expected, save, failures, lockouts, locked_until, updated_at)),
+		bookkeeping AS (SELECT set_config('synchronous_commit', 'off', true) AS setting),
+		written AS (UPDATE throttles AS t SET failures = i.failures, lockouts = i.lockouts, locked_until = i.locked_until,
+				updated_at = i.updated_at, version = nextval('throttle_versions')
+			FROM input AS i WHERE i.save AND t.key = i.key AND t.version = i.expected
+			RETURNING t.key, t.version),
+		created AS (INSERT INTO throttles (key, failures, lockouts, locked_until, updated_at, version)
+			SELECT key, failures, lockouts, locked_until, updated_at, nextval('throttle_versions') FROM input
+			WHERE save AND expected = -1
+			ON CONFLICT (key) DO NOTHING
+			RETURNING key, version)
+		SELECT i.key, COALESCE(w.version, c.version, CASE WHEN NOT i.save AND COALESCE(t.version, -1) = i.expected THEN i.expected END)
+		FROM input AS i CROSS JOIN bookkeeping
+			LEFT JOIN written AS w ON w.key = i.key LEFT JOIN created AS c ON c.key = i.key
+			LEFT JOIN throttles AS t ON t.key = i.key`
+)
+
+// newThrottleShared keeps copies of db's throttle rows (PostgreSQL), checked
+// against the table at every attempt (engine.SharedThrottle).
+func newThrottleShared(db *DB) *engine.SharedThrottle {
+	rows := &ThrottleRows{db: db}
+	return &engine.SharedThrottle{
+		Read: func(ctx context.Context, keys []string) (map[string]engine.VersionedState, error) {
+			res, err := db.write.QueryContext(ctx, throttleReadSQL, keys)
+			if err != nil {
+				return nil, err
+			}
+			defer res.Close()
+			out := map[string]engine.VersionedState{}
+			for res.Next() {
+				var key string
+				var v engine.VersionedState
+				var until, updated int64
+				if err := res.Scan(&key, &v.Attempts, &v.Lockouts, &until, &updated, &v.Version); err != nil {
+					return nil, err
+				}
+				v.LockedUntil, v.UpdatedAt = FromMillis(until), FromMillis(updated)
+				out[key] = v
+			}
+			return out, res.Err()
+		},
+		Apply: func(ctx context.Context, ops []engine.ThrottleOp) (map[string]int64, error) {
+			n := len(ops)
+			keys, expected, save := make([]string, n), make([]int64, n), make([]bool, n)
+			attempts, lockouts, until, updated := make([]int, n), make([]int, n), make([]int64, n), make([]int64, n)
+			for i, op := range ops {
+				keys[i], expected[i], save[i] = op.Key, op.Expected, op.Save
+				attempts[i], lockouts[i] = op.State.Attempts, op.State.Lockouts
+				until[i], updated[i] = Millis(op.State.LockedUntil), Millis(op.State.UpdatedAt)
+			}
+			res, err := db.write.QueryContext(ctx, throttleApplySQL, keys, expected, save, attempts, lockouts, until, updated)
+			if err != nil {
+				return nil, err
+			}
+			defer res.Close()
+			held := map[string]int64{}
+			for res.Next() {
+				var key string
+				var v sql.NullInt64
+				if err := res.Scan(&key, &v); err != nil {
+					return nil, err
+				}
+				if v.Valid {
+					held[key] = v.Int64
+				}
+			}
+			return held, res.Err()
+		},
+		Locked: rows.locked,
+		Now:    db.Now,
+	}
+}
 
 // throttleLocker is one PostgreSQL throttle transaction's view of the
 // throttles table: the rows it locked, and what fn saved.
@@ -211,6 +307,7 @@ func (r *ThrottleRows) ClearPrefix(ctx context.Context, prefix string) error {
 		return err
 	}
 	_, err := del()
+	r.db.throttleShared.Forget(func(key string) bool { return strings.HasPrefix(key, prefix) })
 	return err
 }
 

@@ -38,10 +38,9 @@ const (
 	clockPostgresSQL = `WITH changed AS (` + clockUpdateSQL + ` RETURNING id, last_event_at),
 		punch AS (INSERT INTO punches (employee_id, kind, at, source, created_at)
 			SELECT id, ?, last_event_at, ?, last_event_at FROM changed),
-		labour AS (UPDATE production_labour_days SET generation = generation + 1, basis = ''
-			WHERE EXISTS (SELECT 1 FROM changed) AND EXISTS (
-				SELECT 1 FROM unnest(CAST(? AS TEXT[]), CAST(? AS TEXT[])) AS marked(first, last)
-				WHERE date >= marked.first AND date <= marked.last))
+		labour AS (UPDATE production_labour_days AS d SET generation = d.generation + 1, basis = ''
+			FROM unnest(CAST(? AS TEXT[]), CAST(? AS TEXT[])) AS marked(first, last)
+			WHERE d.date >= marked.first AND d.date <= marked.last AND EXISTS (SELECT 1 FROM changed))
 		SELECT nextval('` + kioskSequence + `') FROM changed`
 )
 
