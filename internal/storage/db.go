@@ -62,7 +62,7 @@ type DB struct {
 	// checked against the table (throttleShared; nil on SQLite).
 	throttleMem    *engine.MemThrottle
 	throttleShared *engine.SharedThrottle
-	closing     atomic.Bool
+	closing        atomic.Bool
 
 	// bulk, while set, acknowledges every write transaction before its
 	// flush to disk (see BulkLoad).
