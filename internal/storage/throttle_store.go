@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -169,6 +170,9 @@ func newThrottleShared(db *DB) *engine.SharedThrottle {
 			return out, res.Err()
 		},
 		Apply: func(ctx context.Context, ops []engine.ThrottleOp) (map[string]int64, error) {
+			if !slices.ContainsFunc(ops, func(op engine.ThrottleOp) bool { return op.Save }) {
+				return checkThrottles(ctx, db, ops)
+			}
 			n := len(ops)
 			keys, expected, save := make([]string, n), make([]int64, n), make([]bool, n)
 			attempts, lockouts, until, updated := make([]int, n), make([]int, n), make([]int64, n), make([]int64, n)
@@ -198,6 +202,43 @@ func newThrottleShared(db *DB) *engine.SharedThrottle {
 		Locked: rows.locked,
 		Now:    db.Now,
 	}
+}
+
+// checkThrottles is Apply when nothing is saved: the rows' versions read
+// in one read-only statement and compared with the copies'.
+func checkThrottles(ctx context.Context, db *DB, ops []engine.ThrottleOp) (map[string]int64, error) {
+	keys := make([]string, len(ops))
+	for i, op := range ops {
+		keys[i] = op.Key
+	}
+	res, err := db.write.QueryContext(ctx, `SELECT key, version FROM throttles WHERE key = ANY($1)`, keys)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	versions := map[string]int64{}
+	for res.Next() {
+		var key string
+		var v int64
+		if err := res.Scan(&key, &v); err != nil {
+			return nil, err
+		}
+		versions[key] = v
+	}
+	if err := res.Err(); err != nil {
+		return nil, err
+	}
+	held := map[string]int64{}
+	for _, op := range ops {
+		v, ok := versions[op.Key]
+		if !ok {
+			v = -1
+		}
+		if v == op.Expected {
+			held[op.Key] = v
+		}
+	}
+	return held, nil
 }
 
 // throttleLocker is one PostgreSQL throttle transaction's view of the
