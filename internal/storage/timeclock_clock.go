@@ -31,16 +31,16 @@ const (
 	punchInsertSQL = `INSERT INTO punches (employee_id, kind, at, source, created_at) VALUES (?, ?, ?, ?, ?)`
 	// clockPostgresSQL is a whole kiosk punch on PostgreSQL in one
 	// statement, its own transaction: the state changes as clockUpdateSQL
-	// says and, only if it did, the punch is inserted, the labour of the
-	// dates in the ranges given (two arrays: firsts, lasts) is invalidated
-	// (invalidateLabourSQL) and the kiosk list's change takes its number
+	// says and, only if it did, the punch is inserted, the kept labour of
+	// the dates in the ranges given (two arrays: firsts, lasts) is
+	// invalidated (as invalidateLabourSQL does) and the kiosk list's change takes its number
 	// (markKioskChanged). A row back: it changed.
 	clockPostgresSQL = `WITH changed AS (` + clockUpdateSQL + ` RETURNING id, last_event_at),
 		punch AS (INSERT INTO punches (employee_id, kind, at, source, created_at)
 			SELECT id, ?, last_event_at, ?, last_event_at FROM changed),
 		labour AS (UPDATE production_labour_days AS d SET generation = d.generation + 1, basis = ''
 			FROM unnest(CAST(? AS TEXT[]), CAST(? AS TEXT[])) AS marked(first, last)
-			WHERE d.date >= marked.first AND d.date <= marked.last AND EXISTS (SELECT 1 FROM changed))
+			WHERE d.date >= marked.first AND d.date <= marked.last AND d.basis <> '' AND EXISTS (SELECT 1 FROM changed))
 		SELECT nextval('` + kioskSequence + `') FROM changed`
 )
 
