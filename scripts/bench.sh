@@ -4,7 +4,7 @@
 # wrk), only against 127.0.0.1. The scripts' "SUMMARY" lines (each figure, its
 # goal and its reference measured in the same run) end as one table, printed
 # and written to docs/bench.md with the machine's load average and CPU steal.
-# The whole run is bounded (BENCH_BUDGET seconds, default 600): the headline
+# The whole run is bounded (BENCH_BUDGET seconds, default 720): the headline
 # figures first (timeclock.sh, timeclock_postgres.sh, streams_nofile.sh,
 # events.sh), then the other load scripts and the Go benchmarks while time
 # remains; what the budget cuts off is said.
@@ -30,7 +30,7 @@ read -r total0 steal0 < <(cpu_ticks)
 load0="$(cut -d' ' -f1-3 /proc/loadavg)"
 started="$(date -u '+%Y-%m-%d %H:%M UTC')"
 
-budget="${BENCH_BUDGET:-600}"
+budget="${BENCH_BUDGET:-720}"
 if [ -z "${BENCH_POSTGRES_URL:-}" ]; then
   BENCH_POSTGRES_URL="${PACKLINE_TEST_POSTGRES_URL:-}"
   if [ -z "$BENCH_POSTGRES_URL" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
