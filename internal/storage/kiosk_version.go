@@ -66,19 +66,13 @@ func (db *DB) kioskCommitted() {
 func (tx *Tx) onCommit(f func()) { tx.after = append(tx.after, f) }
 
 // newKioskNotifier sends db's notifications of kiosk list changes
-// (PostgreSQL): a transaction of its own whose commit is not flushed
-// first, since PostgreSQL holds a database-wide lock from a notifying
-// transaction's commit until it ends.
+// (PostgreSQL): one statement, its own transaction, whose commit is not
+// flushed first (set_config … true: for that transaction only), since
+// PostgreSQL holds a database-wide lock from a notifying transaction's
+// commit until it ends.
 func newKioskNotifier(db *DB) *engine.KioskNotifier {
 	return &engine.KioskNotifier{Send: func(ctx context.Context) error {
-		tx, err := engine.BeginPostgres(ctx, db.write, false)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, '')`, kioskChannel); err != nil {
-			_ = tx.Rollback()
-			return err
-		}
-		return tx.Commit()
+		_, err := db.write.ExecContext(ctx, `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, kioskChannel)
+		return err
 	}}
 }
