@@ -4,9 +4,15 @@
 # wrk), only against 127.0.0.1. The scripts' "SUMMARY" lines (each figure, its
 # goal and its reference measured in the same run) end as one table, printed
 # and written to docs/bench.md with the machine's load average and CPU steal.
-# The whole run is bounded (BENCH_BUDGET seconds, default 540): the headline
-# figures first (timeclock.sh, events.sh), then the other load scripts and
-# the Go benchmarks while time remains; what the budget cuts off is said.
+# The whole run is bounded (BENCH_BUDGET seconds, default 720): the headline
+# figures first (timeclock.sh, timeclock_postgres.sh, streams_nofile.sh,
+# events.sh), then the other load scripts and the Go benchmarks while time
+# remains; what the budget cuts off is said.
+# PostgreSQL: timeclock_postgres.sh measures punches from two instances on
+# one database beside pgbench on the same server, on the server of
+# BENCH_POSTGRES_URL, else PACKLINE_TEST_POSTGRES_URL's, else the tests'
+# default (127.0.0.1:5432) when it answers; it makes a database of its own
+# there.
 # docs/bench.md's measurement history, from its "<!-- make bench" line on, is kept.
 # The pages' first paint in Chromium (web/scripts/page-weight.mjs with its paint
 # rounds and the Vuestic reference) runs after the load scripts, before the Go benchmarks.
@@ -24,7 +30,14 @@ read -r total0 steal0 < <(cpu_ticks)
 load0="$(cut -d' ' -f1-3 /proc/loadavg)"
 started="$(date -u '+%Y-%m-%d %H:%M UTC')"
 
-budget="${BENCH_BUDGET:-540}"
+budget="${BENCH_BUDGET:-720}"
+if [ -z "${BENCH_POSTGRES_URL:-}" ]; then
+  BENCH_POSTGRES_URL="${PACKLINE_TEST_POSTGRES_URL:-}"
+  if [ -z "$BENCH_POSTGRES_URL" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
+    BENCH_POSTGRES_URL="postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+  fi
+fi
+export BENCH_POSTGRES_URL
 start=$SECONDS
 left() { echo $(( budget - (SECONDS - start) )); }
 # run_bounded NAME CMD...: runs CMD within what is left of the budget.
@@ -38,7 +51,7 @@ run_bounded() {
   echo "== $name"
   timeout --kill-after=15 "$(left)" "$@" || echo "bench: $name failed or was cut off by the budget" >&2
 }
-for s in ${BENCH_SCRIPTS:-scripts/bench/timeclock.sh scripts/bench/events.sh scripts/bench/*.sh}; do
+for s in ${BENCH_SCRIPTS:-scripts/bench/timeclock.sh scripts/bench/timeclock_postgres.sh scripts/bench/streams_nofile.sh scripts/bench/events.sh scripts/bench/*.sh}; do
   [ -e "$s" ] || continue
   case "$s" in */lib.sh) continue ;; esac # sourced by the others
   case " ${done_scripts:-} " in *" $s "*) continue ;; esac

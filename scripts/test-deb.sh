@@ -26,7 +26,7 @@ dpkg-deb -e "$deb" "$work/control"
 grep -q '^/etc/default/packline$' "$work/control/conffiles" || fail "/etc/default/packline is not a conffile (an upgrade would overwrite the operator's settings)"
 unit="$work/root/lib/systemd/system/packline.service"
 for want in DynamicUser=yes StateDirectory=packline ProtectSystem=strict NoNewPrivileges=yes Restart=on-failure \
-    EnvironmentFile=-/etc/default/packline "ExecStart=/usr/bin/packline serve"; do
+    EnvironmentFile=-/etc/default/packline "ExecStart=/usr/bin/packline serve" LimitNOFILE=65536; do
   grep -qx "$want" "$unit" || fail "the unit lacks $want"
 done
 # Written to a file, not piped: grep -q stops reading at its match, and under pipefail

@@ -29,9 +29,10 @@ inspect() { "$engine" image inspect "$image" --format "$1"; }
 inspect '{{json .Config.ExposedPorts}}' | grep -q '"8080/tcp"' || fail "port 8080 is not exposed"
 inspect '{{json .Config.Volumes}}' | grep -q '"/data"' || fail "/data is not a volume"
 inspect '{{json .Config.Healthcheck}}' | grep -q 'packline","health' || fail "no health check by packline health"
+inspect '{{index .Config.Labels "run"}}' | grep -q -- '--ulimit nofile=65536:65536' || fail "the run label sets no open-file limit"
 size=$(inspect '{{.Size}}')
 [ "$size" -lt $((40 * 1000 * 1000)) ] || fail "the image is $size bytes, over 40 MB"
-echo "image: user 65532, entrypoint packline, port 8080, volume /data, health check, $((size / 1000000)) MB"
+echo "image: user 65532, entrypoint packline, port 8080, volume /data, health check, run label with an open-file limit, $((size / 1000000)) MB"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"; "$engine" rm -f packline-image-test >/dev/null 2>&1 || true' EXIT

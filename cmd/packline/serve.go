@@ -138,9 +138,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err != nil {
 		return err
 	}
-	streams := streamLimits(cfg, log)
+	lim := serveLimits(cfg, db, log)
 	svc := app.New(db, log, app.WithTimeclockKeys(keys), app.WithServerSecret(secret), app.WithHashBudget(int64(cfg.HashMemoryMiB)<<20),
-		app.WithMailer(mailer), app.WithStreamLimits(streams))
+		app.WithMailer(mailer), app.WithStreamLimits(lim.streams))
 	if err := svc.Prepare(ctx, log); err != nil {
 		return err
 	}
@@ -171,6 +171,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
+	ln = httpapi.LimitConns(ln, lim.connections)
 	// Live events, housekeeping, the outbox, the trash and backups.
 	svc.PublicURL = publicURL
 	bg := app.ServeBackground()
@@ -191,6 +192,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 		WriteTimeout:      120 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	if cl, ok := ln.(*httpapi.ConnLimit); ok {
+		srv.ConnState = cl.ConnState // idle connections give way to new ones at the cap
 	}
 	// Open event streams never go idle: end them when shutting down.
 	srv.RegisterOnShutdown(api.CloseStreams)
@@ -224,16 +228,36 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, read
 	return nil
 }
 
-// streamLimits raises the open-file limit to its hard limit and caps the
-// live event streams: the per-person flags, and in all what leaves room for
-// ordinary requests under that limit (messaging.TotalStreamsFor).
-func streamLimits(cfg config, log *slog.Logger) messaging.StreamLimits {
+// limits are what one instance holds open at most, from its open-file limit.
+type limits struct {
+	openFiles   uint64 // 0: unknown or unlimited
+	connections int    // 0: no cap
+	streams     messaging.StreamLimits
+}
+
+// lowOpenFiles is an open-file limit that caps an instance's live event
+// streams at a few hundred: worth a warning.
+const lowOpenFiles = 4096
+
+// serveLimits raises the open-file limit to its hard limit and shares it
+// out: the database's files, the process's own, and the connections the
+// listener holds at most (httpapi.ConnectionsFor), of which the live event
+// streams in all take what leaves room for ordinary requests
+// (messaging.TotalStreamsFor); the per-person stream caps are the flags'.
+// It logs them.
+func serveLimits(cfg config, db *storage.DB, log *slog.Logger) limits {
 	files, err := raiseOpenFileLimit()
 	if err != nil {
 		log.Warn("the open-file limit could not be raised to the hard limit", "limit", files, "err", err)
 	}
-	l := messaging.StreamLimits{PerSession: cfg.StreamsPerSession, PerAccount: cfg.StreamsPerAccount, Total: messaging.TotalStreamsFor(files)}
-	log.Info("live event streams capped", "per_session", l.PerSession, "per_account", l.PerAccount, "total", l.Total, "open_file_limit", files)
+	l := limits{openFiles: files, connections: httpapi.ConnectionsFor(files, db.OpenFiles())}
+	l.streams = messaging.StreamLimits{PerSession: cfg.StreamsPerSession, PerAccount: cfg.StreamsPerAccount, Total: messaging.TotalStreamsFor(l.connections)}
+	log.Info("serving within these limits", "open_file_limit", files, "database_files", db.OpenFiles(), "connections", l.connections,
+		"streams", l.streams.Total, "streams_per_session", l.streams.PerSession, "streams_per_account", l.streams.PerAccount)
+	if files != 0 && files < lowOpenFiles {
+		log.Warn("the open-file limit is low: few live event streams can be open at once; raise it (LimitNOFILE in systemd, --ulimit nofile for a container)",
+			"open_file_limit", files, "streams", l.streams.Total, "advised", 65536)
+	}
 	return l
 }
 

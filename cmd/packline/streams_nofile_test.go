@@ -5,14 +5,16 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -54,10 +56,11 @@ func TestNofileWrapper(t *testing.T) {
 }
 
 // The real binary, started with a low open-file limit (soft 256, hard 512:
-// serve raises the soft limit to the hard one), caps its event streams in
-// all at 256 however high the per-person caps are set, refuses the next
-// with 429 events.too_many_streams, and meanwhile the health check and the
-// kiosk list still answer within a second. Without the total cap the
+// serve raises the soft limit to the hard one), says at start what it
+// shares that limit into, caps its event streams in all at what it said
+// (below the limit) however high the per-person caps are set, refuses the
+// next with 429 events.too_many_streams, and meanwhile the health check and
+// the kiosk list still answer within a second. Without the total cap the
 // streams would take every open file and nothing would answer.
 func TestStreamCapsUnderALowOpenFileLimit(t *testing.T) {
 	// Serial: it lowers the open-file limit, which is the whole process's.
@@ -79,9 +82,11 @@ func TestStreamCapsUnderALowOpenFileLimit(t *testing.T) {
 			createUser(t, dsn, "ops@example.org", "Ops")
 			url, stderr := startLimited(t, bin, 256, 512, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret,
 				"--max-streams-per-session", "100000", "--max-streams-per-account", "100000")
-			if !regexp.MustCompile(`"msg":"live event streams capped".*"total":256,"open_file_limit":512`).MatchString(stderr.String()) {
-				t.Fatalf("the start-up log does not give the limit raised to 512 and the total cap 256:\n%s", stderr.String())
+			lim := startupLimits(t, stderr.String())
+			if lim.OpenFiles != 512 || lim.Streams <= 0 || lim.Streams >= lim.Connections || lim.Connections+lim.DatabaseFiles >= 512 {
+				t.Fatalf("the start-up log gives %+v; want the limit raised to 512, shared into the database's files, connections and fewer streams", lim)
 			}
+			total := lim.Streams
 
 			token := api(t, url).login("ops@example.org", testPassword)
 
@@ -124,8 +129,8 @@ func TestStreamCapsUnderALowOpenFileLimit(t *testing.T) {
 				}
 				held = append(held, r)
 			}
-			if len(held) != 256 || refused["cap"] != "server" || refused["max"] != float64(256) {
-				t.Fatalf("%d streams opened, then %v; want 256, then the server cap", len(held), refused)
+			if len(held) != total || refused["cap"] != "server" || refused["max"] != float64(total) {
+				t.Fatalf("%d streams opened, then %v; want %d, then the server cap", len(held), refused, total)
 			}
 
 			// While streams are refused, the rest answers, each within a second.
@@ -160,6 +165,163 @@ func TestStreamCapsUnderALowOpenFileLimit(t *testing.T) {
 					t.Fatal("a closed stream's place never came back")
 				}
 				time.Sleep(20 * time.Millisecond)
+			}
+		})
+	}
+}
+
+// startLimits is what serve's start-up log says it runs within.
+type startLimits struct {
+	OpenFiles     int `json:"open_file_limit"`
+	DatabaseFiles int `json:"database_files"`
+	Connections   int `json:"connections"`
+	Streams       int `json:"streams"`
+	PerSession    int `json:"streams_per_session"`
+	PerAccount    int `json:"streams_per_account"`
+}
+
+// startupLimits reads serve's "serving within these limits" line from its log.
+func startupLimits(t *testing.T, log string) startLimits {
+	t.Helper()
+	for _, line := range strings.Split(log, "\n") {
+		var l struct {
+			Msg string `json:"msg"`
+			startLimits
+		}
+		if json.Unmarshal([]byte(line), &l) == nil && l.Msg == "serving within these limits" {
+			return l.startLimits
+		}
+	}
+	t.Fatalf("the start-up log does not say its limits:\n%s", log)
+	return startLimits{}
+}
+
+// The real binary with an open-file limit of 800: 30 accounts each try 40
+// event streams at once from four sign-ins, each over a connection of its
+// own that the client holds open whatever the answer (1,200 of them, more
+// than the limit). Every attempt is answered: 200, or 429 for a cap (or
+// 503); as many streams open as the total cap the server said at start
+// (fewer than the per-session and per-account caps would allow, 960); the
+// health check and the kiosk list answer all along; and the server never
+// runs out of open files.
+func TestRefusedStreamsHoldNoFiles(t *testing.T) {
+	// Serial: it runs a server under an open-file limit and floods it.
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build the binary with")
+	}
+	bin := filepath.Join(t.TempDir(), "packline")
+	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const accounts, sessions, attempts = 30, 4, 40
+	for _, d := range storagetest.Engines() {
+		t.Run(string(d), func(t *testing.T) {
+			dsn := storagetest.DSN(t, d)
+			for i := range accounts {
+				createUser(t, dsn, fmt.Sprintf("staff%d@example.org", i), "Staff")
+			}
+			url, stderr := startLimited(t, bin, 800, 800, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--secret", testSecret)
+			lim := startupLimits(t, stderr.String())
+			if lim.OpenFiles != 800 || lim.Streams <= 0 || lim.Streams >= accounts*min(lim.PerAccount, sessions*lim.PerSession, attempts) {
+				t.Fatalf("limits %+v: want a total cap below what %d accounts of %d sign-ins may hold", lim, accounts, sessions)
+			}
+			tokens := make([]string, accounts*sessions) // account i's: i, i+accounts, …
+			for i := range tokens {
+				tokens[i] = api(t, url).login(fmt.Sprintf("staff%d@example.org", i%accounts), testPassword)
+			}
+			host := strings.TrimPrefix(url, "http://")
+
+			// The health check and the kiosk list, asked without pause
+			// meanwhile, each on a connection of its own.
+			done := make(chan struct{})
+			watched := make(chan error, 1)
+			var slowest time.Duration
+			go func() {
+				client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{DisableKeepAlives: true}}
+				for {
+					for _, path := range []string{"/api/health", "/api/employees"} {
+						start := time.Now()
+						res, err := client.Get(url + path)
+						if err == nil {
+							_, _ = io.Copy(io.Discard, res.Body)
+							res.Body.Close()
+							if res.StatusCode != 200 {
+								err = fmt.Errorf("status %d", res.StatusCode)
+							}
+						}
+						if err != nil {
+							watched <- fmt.Errorf("GET %s: %v", path, err)
+							return
+						}
+						slowest = max(slowest, time.Since(start))
+					}
+					select {
+					case <-done:
+						watched <- nil
+						return
+					case <-time.After(20 * time.Millisecond):
+					}
+				}
+			}()
+
+			// Every attempt at once; the client keeps each connection open.
+			statuses := make([]int, accounts*attempts)
+			conns := make([]net.Conn, accounts*attempts)
+			defer func() {
+				for _, c := range conns {
+					if c != nil {
+						c.Close()
+					}
+				}
+			}()
+			var wg sync.WaitGroup
+			for i := range statuses {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					c, err := net.Dial("tcp", host)
+					if err != nil {
+						t.Errorf("attempt %d: %v", i, err)
+						return
+					}
+					conns[i] = c
+					_ = c.SetDeadline(time.Now().Add(2 * time.Minute)) // a server out of files never answers: fail, not hang
+					req, _ := http.NewRequest("GET", url+"/api/events", nil)
+					req.Header.Set("Authorization", "Bearer "+tokens[i%len(tokens)])
+					if err := req.Write(c); err != nil {
+						t.Errorf("attempt %d: %v", i, err)
+						return
+					}
+					res, err := http.ReadResponse(bufio.NewReader(c), req)
+					if err != nil {
+						t.Errorf("attempt %d: no answer: %v", i, err)
+						return
+					}
+					statuses[i] = res.StatusCode
+				}()
+			}
+			wg.Wait()
+			close(done)
+			if err := <-watched; err != nil {
+				t.Fatalf("while streams were tried: %v", err)
+			}
+			count := map[int]int{}
+			for _, st := range statuses {
+				count[st]++
+			}
+			t.Logf("%d accounts × %d attempts: %v; the slowest health check or kiosk list %v", accounts, attempts, count, slowest)
+			if count[200]+count[429]+count[503] != len(statuses) {
+				t.Errorf("answers %v: want only 200, 429 and 503", count)
+			}
+			if count[200] > lim.Streams || (count[503] == 0 && count[200] != lim.Streams) {
+				t.Errorf("%d streams opened, want the total cap %d", count[200], lim.Streams)
+			}
+			if strings.Contains(stderr.String(), "too many open files") {
+				t.Errorf("the server ran out of open files:\n%s", stderr.String())
 			}
 		})
 	}

@@ -129,6 +129,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
 	}
 	shallow(func() { tokenHash, release, after, replay, sub, err = s.openStream(r, subscribe) })
 	if err != nil {
+		// A refused stream (a cap, a token) holds nothing: its connection
+		// is closed with the answer, so clients holding refused sockets do
+		// not hold the server's open files (HTTP/2 multiplexes: nothing to close).
+		if r.ProtoMajor == 1 {
+			w.Header().Set("Connection", "close")
+		}
 		return err
 	}
 	if ls != nil {

@@ -33,6 +33,10 @@ func (e *env) tryEvents(token string) (*http.Response, errJSON) {
 	if res.StatusCode != 429 || res.Header.Get("Retry-After") != "15" {
 		e.t.Fatalf("GET /api/events: %d (Retry-After %q) %s, want 429 with Retry-After", res.StatusCode, res.Header.Get("Retry-After"), raw)
 	}
+	// A refused stream holds no connection: the server closes it.
+	if !res.Close {
+		e.t.Fatalf("GET /api/events refused without Connection: close (%v)", res.Header)
+	}
 	return nil, b
 }
 

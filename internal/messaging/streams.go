@@ -2,7 +2,6 @@ package messaging
 
 import (
 	"fmt"
-	"math"
 	"sync"
 	"time"
 
@@ -12,8 +11,10 @@ import (
 // Caps on the live streams (GET /api/events) one instance holds open. Each
 // open stream holds a connection, and so one of the process's open files,
 // for as long as the browser keeps it: without caps a few clients holding
-// thousands each use up the process's open-file limit, and then the health
-// check, the kiosk list and PIN checks stop answering.
+// thousands each use up the connections the instance may hold (and so its
+// open files), and then the health check, the kiosk list and PIN checks
+// wait. A refused stream's connection is closed with its answer, so it
+// holds nothing.
 const (
 	// DefaultStreamsPerSession is what one sign-in (a token) may hold: a
 	// person's tabs in one browser, each with its own stream.
@@ -23,9 +24,10 @@ const (
 	DefaultStreamsPerAccount = 32
 	// StreamRetryAfter is how long a refused client is told to wait.
 	StreamRetryAfter = 15 * time.Second
-	// streamFileReserve is the open files kept for everything but streams
-	// (ordinary requests, the database, the listener, logs).
-	streamFileReserve = 256
+	// streamRoom is the least number of connections kept from streams for
+	// ordinary requests (the kiosk, the health check, the office app), where
+	// a quarter of the connections is fewer.
+	streamRoom = 64
 )
 
 // StreamLimits are the caps a StreamGate keeps. A cap of 0 or less is no cap.
@@ -36,22 +38,22 @@ type StreamLimits struct {
 }
 
 // DefaultStreamLimits are the per-person defaults and no total cap (the
-// wiring sets one from the open-file limit: TotalStreamsFor).
+// wiring sets one from the connections the instance may hold:
+// TotalStreamsFor).
 func DefaultStreamLimits() StreamLimits {
 	return StreamLimits{PerSession: DefaultStreamsPerSession, PerAccount: DefaultStreamsPerAccount}
 }
 
-// TotalStreamsFor is the instance's cap on open streams given its open-file
-// limit: what leaves room for ordinary requests, min(limit×3/4,
-// limit−256), and never under half the limit on a small one. 0 (no cap)
-// for an unknown or unlimited limit.
-func TotalStreamsFor(openFiles uint64) int {
-	if openFiles == 0 || openFiles > math.MaxInt32 {
+// TotalStreamsFor is the instance's cap on open streams given how many
+// connections it holds open at most: what leaves a quarter of them to
+// ordinary requests, at least streamRoom (and never more than half of a
+// small number). 0 (no cap) when the connections are not capped.
+func TotalStreamsFor(connections int) int {
+	if connections <= 0 {
 		return 0
 	}
-	n := int(openFiles)
-	total := min(n*3/4, n-streamFileReserve)
-	return max(total, n/2)
+	room := max(connections/4, min(streamRoom, connections/2))
+	return connections - room
 }
 
 // StreamGate counts the streams open on this instance, per session, per

@@ -63,24 +63,23 @@ func TestStreamGateWithoutCaps(t *testing.T) {
 	}
 }
 
-// The total leaves room for ordinary requests under the open-file limit.
+// The total leaves room for ordinary requests among the connections.
 func TestTotalStreamsFor(t *testing.T) {
 	for _, tc := range []struct {
-		files uint64
-		want  int
+		connections int
+		want        int
 	}{
-		{0, 0},            // unknown: no total cap
-		{1 << 62, 0},      // unlimited
-		{20000, 15000},    // min(15000, 19744)
-		{1024, 768},       // min(768, 768)
-		{768, 512},        // min(576, 512)
-		{512, 256},        // min(384, 256)
-		{300, 150},        // half, not 44
-		{64, 32},          // half, not negative
-		{1048576, 786432}, // a raised hard limit
+		{0, 0},            // not capped: no total cap
+		{714, 536},        // an open-file limit of 800: a quarter (178) left
+		{200, 136},        // 64 left, more than a quarter
+		{100, 50},         // half left, not 64
+		{3, 2},            // 1 left
+		{1, 1},            // 0 left: nothing smaller is a cap
+		{65451, 49089},    // LimitNOFILE=65536, PostgreSQL
+		{1048487, 786366}, // a raised hard limit
 	} {
-		if got := TotalStreamsFor(tc.files); got != tc.want {
-			t.Errorf("TotalStreamsFor(%d) = %d, want %d", tc.files, got, tc.want)
+		if got := TotalStreamsFor(tc.connections); got != tc.want {
+			t.Errorf("TotalStreamsFor(%d) = %d, want %d", tc.connections, got, tc.want)
 		}
 	}
 }

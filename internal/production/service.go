@@ -114,8 +114,16 @@ type Store interface {
 	OpenShifts(ctx context.Context) ([]time.Time, error)
 	// LabourDays are the cache's days in [from, to], computed or not.
 	LabourDays(ctx context.Context, from, to string) (map[string]LabourDay, error)
-	// AddLabourDays adds the cache's rows for dates it has none of yet.
-	AddLabourDays(ctx context.Context, dates []string) error
+	// ClaimLabourDays makes the cache's rows of the dates exist and marks
+	// those not computed (Basis "") as being computed, once every change
+	// that may have passed them by has committed: from then on a change to
+	// one of those days moves its generation, so labour computed from
+	// what is committed after it returns is stored only if no change
+	// came since. A change passes a day not computed by without touching
+	// its row, so that punches at the kiosk do not all write the same
+	// rows. false: the claim could not be made in time (the days are
+	// computed, and not kept, this once).
+	ClaimLabourDays(ctx context.Context, dates []string) (bool, error)
 	// SaveLabour stores each day whose generation is still the one given.
 	SaveLabour(ctx context.Context, days []LabourDay) error
 	Assignments(ctx context.Context, from, to string) ([]Assignment, error)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 	"time"
 
@@ -22,11 +23,13 @@ import (
 //     labour depends on the punches within LabourWindow of it, on its entries
 //     (which lines produced in each hour), its line assignments, the zone and
 //     the maximum shift; a change to any of the first three invalidates the
-//     day in its own transaction, and the last two are the cache's Basis. A
-//     value computed on read is stored only if the day's generation is still
-//     the one read before computing it, so a change racing the read is never
-//     hidden. Days an open shift still reaches are never stored: their labour
-//     grows with the clock.
+//     day in its own transaction (a day already invalid is passed by, so
+//     that punches do not all write its row), and the last two are the
+//     cache's Basis. A read claims the days it computes first
+//     (Store.ClaimLabourDays), and stores a value only if the day's
+//     generation is still the one read after the claim, so a change racing
+//     the read is never hidden. Days an open shift still reaches are never
+//     stored: their labour grows with the clock.
 
 // LabourWindow is how far around a day punches count towards its labour:
 // longer than any shift. A punch changes the labour of the days within this
@@ -265,19 +268,25 @@ func (s *Service) rangeLabour(ctx context.Context, from, to string, dls []DayLin
 		return nil, err
 	}
 	keepable := func(date string) bool { return live == "" || date < live }
-	var missing []string
+	// Claimed first, the days not computed, so that a change racing this
+	// read moves a generation.
+	var claim []string
 	for _, d := range stale {
-		if _, ok := kept[d]; !ok && keepable(d) {
-			missing = append(missing, d)
+		if k, ok := kept[d]; keepable(d) && (!ok || k.Basis == "") {
+			claim = append(claim, d)
 		}
 	}
-	if len(missing) > 0 {
-		// Rows first, so that a change racing this read bumps a generation.
-		if err := s.Store.AddLabourDays(ctx, missing); err != nil {
+	if len(claim) > 0 {
+		claimed, err := s.Store.ClaimLabourDays(ctx, claim)
+		if err != nil {
 			return nil, err
 		}
 		if kept, err = s.Store.LabourDays(ctx, stale[0], stale[len(stale)-1]); err != nil {
 			return nil, err
+		}
+		if !claimed {
+			before := keepable
+			keepable = func(date string) bool { return before(date) && !slices.Contains(claim, date) }
 		}
 	}
 	want := map[string]bool{}

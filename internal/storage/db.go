@@ -51,13 +51,18 @@ type DB struct {
 	// waiting together; nil on PostgreSQL.
 	group *engine.Writer
 
-	// kiosk counts the committed changes of the kiosk's list (kiosk_version.go).
-	kiosk engine.KioskCount
+	// kiosk counts the committed changes of the kiosk's list, and
+	// kioskNotify tells the other instances of them after commit
+	// (PostgreSQL; nil on SQLite); see kiosk_version.go.
+	kiosk       engine.KioskCount
+	kioskNotify *engine.KioskNotifier
 
 	// throttleMem holds the throttle's rows in memory (SQLite; see
-	// throttle_store.go); nil on PostgreSQL.
-	throttleMem *engine.MemThrottle
-	closing     atomic.Bool
+	// throttle_store.go); nil on PostgreSQL, whose instances keep copies
+	// checked against the table (throttleShared; nil on SQLite).
+	throttleMem    *engine.MemThrottle
+	throttleShared *engine.SharedThrottle
+	closing        atomic.Bool
 
 	// bulk, while set, acknowledges every write transaction before its
 	// flush to disk (see BulkLoad).
@@ -65,6 +70,9 @@ type DB struct {
 
 	// driverDSN is DSN as the PostgreSQL driver takes it (engine.PostgresDSN).
 	driverDSN string
+
+	// files is how many files the database holds open at most (OpenFiles).
+	files int
 }
 
 // DefaultPoolSize is how many connections to PostgreSQL one instance opens
@@ -86,6 +94,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.write, db.read, db.driverDSN = pool, pool, driverDSN
+		db.kioskNotify = newKioskNotifier(db)
+		db.throttleShared = newThrottleShared(db)
+		db.files = engine.PostgresFiles(pool.Stats().MaxOpenConnections)
 	} else {
 		db.Dialect = SQLite
 		w, r, err := engine.OpenSQLite(dsn)
@@ -95,6 +106,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		db.write, db.read = w, r
 		db.group = engine.NewWriter(w)
 		db.throttleMem = newThrottleMem(db)
+		db.files = engine.SQLiteFiles
 	}
 	if err := engine.Ping(ctx, db.write); err != nil {
 		db.Close()
@@ -102,6 +114,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	return db, nil
 }
+
+// OpenFiles is how many files (connections, on PostgreSQL) the database
+// holds open at most: part of the process's open-file limit.
+func (db *DB) OpenFiles() int { return db.files }
 
 // Now is the current time by the database's clock: the real time unless
 // SetNow turned it.
@@ -128,6 +144,9 @@ func (db *DB) Close() error {
 	}
 	if db.group != nil {
 		db.group.Close()
+	}
+	if db.kioskNotify != nil {
+		db.kioskNotify.Close() // the last changes' notification
 	}
 	err := db.write.Close()
 	if db.read != db.write {
@@ -167,7 +186,7 @@ type Tx struct {
 
 	// notices are notifications recorded just before commit (Notice).
 	notices []notice
-	// kioskChanged: the transaction bumped the kiosk's version.
+	// kioskChanged: the transaction changes the kiosk's list (markKioskChanged).
 	kioskChanged bool
 	// after runs once committed (onCommit).
 	after []func()

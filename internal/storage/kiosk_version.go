@@ -1,24 +1,43 @@
 package storage
 
-import "context"
+import (
+	"context"
+
+	"github.com/packline/packline/internal/storage/engine"
+)
 
 // The kiosk's list: each transaction that changes it marks itself, and is
-// counted by the instance once committed (engine.KioskCount); on PostgreSQL
-// it also NOTIFYs kioskChannel, which every instance's listener
-// (MessagingStore.Listen) counts.
+// counted by the instance once committed (engine.KioskCount). On
+// PostgreSQL it also takes a number from kioskSequence, and once committed
+// its instance NOTIFYs kioskChannel (engine.KioskNotifier), which every
+// instance's listener (MessagingStore.Listen) counts; the sequence is what
+// an instance re-reads to find a change whose notification never came.
 
 // kioskChannel is the NOTIFY channel of kiosk list changes (PostgreSQL).
 const kioskChannel = "packline_kiosk"
 
-// markKioskChanged records that tx bumped the kiosk version: counted once
-// it commits (and, on PostgreSQL, NOTIFYed to every instance at commit).
+// kioskSequence numbers the kiosk list's changes (PostgreSQL, migration
+// 0116): nextval inside the changing transaction, which waits for no
+// other (a row every punch updated made punches commit one at a time).
+const kioskSequence = "timeclock_kiosk_changes"
+
+// kioskNextSQL takes a change number (PostgreSQL).
+const kioskNextSQL = `SELECT nextval('` + kioskSequence + `')`
+
+// kioskStoredSQL reads the last change number taken, 0 before the first.
+const kioskStoredSQL = `SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ` + kioskSequence
+
+// markKioskChanged records that tx changes the kiosk's list: counted once
+// it commits and, on PostgreSQL, numbered now and notified to every
+// instance after the commit.
 func (tx *Tx) markKioskChanged(ctx context.Context) error {
-	tx.kioskChanged = true
-	if tx.db.Dialect != Postgres {
-		return nil
+	if tx.db.Dialect == Postgres && !tx.kioskChanged {
+		if _, err := tx.Exec(ctx, kioskNextSQL); err != nil {
+			return err
+		}
 	}
-	_, err := tx.Exec(ctx, `SELECT pg_notify(?, '')`, kioskChannel)
-	return err
+	tx.kioskChanged = true
+	return nil
 }
 
 // committed is what a transaction does once its commit is durable, before
@@ -26,10 +45,19 @@ func (tx *Tx) markKioskChanged(ctx context.Context) error {
 // order.
 func (tx *Tx) committed() {
 	if tx.kioskChanged {
-		tx.db.kiosk.Changed()
+		tx.db.kioskCommitted()
 	}
 	for _, f := range tx.after {
 		f()
+	}
+}
+
+// kioskCommitted counts a committed change of the kiosk's list and, on
+// PostgreSQL, has the other instances told.
+func (db *DB) kioskCommitted() {
+	db.kiosk.Changed()
+	if db.kioskNotify != nil {
+		db.kioskNotify.Poke()
 	}
 }
 
@@ -37,7 +65,14 @@ func (tx *Tx) committed() {
 // order with the other transactions' (see committed).
 func (tx *Tx) onCommit(f func()) { tx.after = append(tx.after, f) }
 
-// localKioskVersion is the instance's own count of kiosk changes, and
-// whether it is to be trusted (always on SQLite; on PostgreSQL while the
-// listener hears the other instances).
-func (db *DB) localKioskVersion() (int64, bool) { return db.kiosk.Version(db.Dialect != Postgres) }
+// newKioskNotifier sends db's notifications of kiosk list changes
+// (PostgreSQL): one statement, its own transaction, whose commit is not
+// flushed first (set_config … true: for that transaction only), since
+// PostgreSQL holds a database-wide lock from a notifying transaction's
+// commit until it ends.
+func newKioskNotifier(db *DB) *engine.KioskNotifier {
+	return &engine.KioskNotifier{Send: func(ctx context.Context) error {
+		_, err := db.write.ExecContext(ctx, `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`, kioskChannel)
+		return err
+	}}
+}

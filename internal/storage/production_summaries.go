@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/packline/packline/internal/production"
+	"github.com/packline/packline/internal/storage/engine"
 	"github.com/packline/packline/internal/timeclock"
 )
 
@@ -84,7 +85,16 @@ func (l labourDays) DaysChanged(ctx context.Context, from, to string) error {
 	return err
 }
 
-const invalidateLabourSQL = `UPDATE production_labour_days SET generation = generation + 1, basis = '' WHERE date >= ? AND date <= ?`
+// invalidateLabourSQL invalidates the kept days in a range: a day not
+// computed (”) is passed by, its row not written, so that punches do not
+// all write the same rows (a read claims such a day before it computes it:
+// ClaimLabourDays).
+const invalidateLabourSQL = `UPDATE production_labour_days SET generation = generation + 1, basis = ''
+	WHERE date >= ? AND date <= ? AND basis <> ''`
+
+// labourComputing is the basis of a day a read claimed: not computed yet,
+// but no longer passed by a change (its generation moves).
+const labourComputing = "~"
 
 // OutputSummary reads a range's output from the day summaries.
 func (s *ProductionStore) OutputSummary(ctx context.Context, from, to string) (*production.OutputSummary, error) {
@@ -152,22 +162,47 @@ func (s *ProductionStore) LabourDays(ctx context.Context, from, to string) (map[
 	return out, err
 }
 
-// AddLabourDays adds cache rows (not computed) for dates without one.
-func (s *ProductionStore) AddLabourDays(ctx context.Context, dates []string) error {
-	return s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
+// ClaimLabourDays implements production.Store: the dates' rows are created
+// claimed, and those not computed (”) marked claimed, generation moved on.
+// On PostgreSQL the claim first waits (2 s at most: false) for every
+// transaction that wrote the table to end, taking a lock its writers'
+// ROW EXCLUSIVE conflicts with: a change that passed one of these days by
+// (it was not computed) has then committed, and one after it finds the day
+// claimed and moves its generation. On SQLite the one writer has already
+// committed every earlier change when the claim runs. Bookkeeping: a power
+// cut that loses a claim only means computing again.
+func (s *ProductionStore) ClaimLabourDays(ctx context.Context, dates []string) (bool, error) {
+	err := s.db.WithBookkeepingTx(ctx, func(tx *Tx) error {
+		if tx.Dialect() == Postgres {
+			if _, err := tx.Exec(ctx, `SET LOCAL lock_timeout = '2s'`); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `LOCK TABLE production_labour_days IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+				return err
+			}
+		}
 		for start := 0; start < len(dates); start += 200 {
 			chunk := dates[start:min(start+200, len(dates))]
-			args := make([]any, len(chunk))
-			for i, d := range chunk {
-				args[i] = d
+			cond, arg := anyOf(tx, "date", chunk)
+			if _, err := tx.Exec(ctx, `UPDATE production_labour_days SET generation = generation + 1, basis = ?
+				WHERE basis = '' AND `+cond, labourComputing, arg); err != nil {
+				return err
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO production_labour_days (date) VALUES `+
-				strings.TrimSuffix(strings.Repeat("(?),", len(chunk)), ",")+` ON CONFLICT (date) DO NOTHING`, args...); err != nil {
+			args := make([]any, 0, 2*len(chunk))
+			for _, d := range chunk {
+				args = append(args, d, labourComputing)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO production_labour_days (date, basis) VALUES `+
+				strings.TrimSuffix(strings.Repeat("(?, ?),", len(chunk)), ",")+` ON CONFLICT (date) DO NOTHING`, args...); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+	if engine.IsLockTimeout(err) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // SaveLabour stores each day computed from its generation, unless the day

@@ -230,6 +230,152 @@ func TestProductionOpenShiftLabourNotKept(t *testing.T) {
 	})
 }
 
+// A punch at the kiosk invalidates the kept labour of the days around it in
+// its own write (on PostgreSQL one statement with the punch): a day kept
+// with Ana's hour is read again with Bo's shift begun at the kiosk since.
+func TestKioskPunchInvalidatesKeptLabour(t *testing.T) {
+	t.Parallel()
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		env, e := newLabourEnv(t, db, chicagoWall(t, "2026-11-09 09:00"))
+		ana := env.employee("Ana", "Lima", "1234")
+		bo := env.employee("Bo", "Chen", "4321")
+		produce := func(hour int) {
+			t.Helper()
+			if _, err := e.svc.CreateEntry(ctx, production.NewEntry{Date: "2026-11-09", Hour: hour, LineID: e.line.ID, ProductID: e.meal.ID, Units: 40}, production.Actor{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		produce(9)
+		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedIn); err != nil {
+			t.Fatal(err)
+		}
+		env.advance(time.Hour)
+		if err := env.clock(ana.ID, env.token(ana.ID, "1234"), timeclock.ClockedOut); err != nil {
+			t.Fatal(err)
+		}
+		env.advance(time.Hour) // 11:00
+		produce(11)
+		o := summaryCheck(t, db, e.svc, "2026-11-02", "2026-11-09", "Ana's hour")
+		if d := dayOf(o, "2026-11-09"); d.LabourHours != 1 {
+			t.Errorf("9 November with Ana's hour: %+v", d)
+		}
+		if kept := keptDays(t, db); kept != 8 {
+			t.Fatalf("%d days kept, want 8 (no shift open)", kept)
+		}
+		if err := env.clock(bo.ID, env.token(bo.ID, "4321"), timeclock.ClockedIn); err != nil {
+			t.Fatal(err)
+		}
+		env.advance(30 * time.Minute)
+		o = summaryCheck(t, db, e.svc, "2026-11-02", "2026-11-09", "Bo clocked in at the kiosk")
+		if d := dayOf(o, "2026-11-09"); d.LabourHours != 1.5 {
+			t.Errorf("9 November half an hour into Bo's shift: %+v", d)
+		}
+	})
+}
+
+// A change passes a day not computed by without writing its row (punches
+// at the kiosk do not all write the same rows), and a day a read claimed
+// is no longer passed by: the change moves its generation.
+func TestLabourChangesPassUncomputedDaysBy(t *testing.T) {
+	t.Parallel()
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		ctx := context.Background()
+		env := newClockEnv(t, db) // 9 March, 15:00 UTC
+		st := storage.NewProductionStore(db)
+		ana := env.employee("Ana", "Lima", "1234")
+		day := "2026-03-08" // within a punch's reach
+		generation := func() production.LabourDay {
+			t.Helper()
+			read, err := st.LabourDays(ctx, day, day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return read[day]
+		}
+		punch := func(to string) {
+			t.Helper()
+			if err := env.clock(ana.ID, env.token(ana.ID, "1234"), to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if claimed, err := st.ClaimLabourDays(ctx, []string{day}); err != nil || !claimed {
+			t.Fatal(claimed, err)
+		}
+		claimed := generation()
+		if err := st.SaveLabour(ctx, []production.LabourDay{{Date: day, Generation: claimed.Generation, Basis: "basis"}}); err != nil {
+			t.Fatal(err)
+		}
+		punch(timeclock.ClockedIn) // invalidates the kept day
+		invalid := generation()
+		if invalid.Basis != "" || invalid.Generation == claimed.Generation {
+			t.Fatalf("a punch left the kept day %+v (was %+v)", invalid, claimed)
+		}
+		punch(timeclock.ClockedOut) // passes it by
+		if got := generation(); got.Generation != invalid.Generation {
+			t.Fatalf("a punch wrote a day not computed: generation %d → %d", invalid.Generation, got.Generation)
+		}
+		// Claimed, the day is no longer passed by.
+		if ok, err := st.ClaimLabourDays(ctx, []string{day}); err != nil || !ok {
+			t.Fatal(ok, err)
+		}
+		reading := generation()
+		punch(timeclock.ClockedIn)
+		if got := generation(); got.Generation == reading.Generation {
+			t.Fatal("a punch passed a claimed day by")
+		}
+	})
+}
+
+// On PostgreSQL a claim waits for the transactions that wrote the labour
+// table (and so may have passed a day not computed by) to end.
+func TestLabourClaimWaitsForWritersInFlight(t *testing.T) {
+	t.Parallel()
+	storagetest.ForEach(t, func(t *testing.T, db *storage.DB) {
+		if db.Dialect != storage.Postgres {
+			t.Skip("SQLite's one writer has committed every earlier change")
+		}
+		ctx := context.Background()
+		st := storage.NewProductionStore(db)
+		writing := make(chan struct{})
+		finish := make(chan struct{})
+		wrote := make(chan error, 1)
+		go func() {
+			wrote <- db.WithTx(ctx, func(tx *storage.Tx) error {
+				// A change that passes every day by (none is computed).
+				if _, err := tx.Exec(ctx, `UPDATE production_labour_days SET generation = generation + 1, basis = ''
+					WHERE date >= '2026-03-01' AND date <= '2026-03-10' AND basis <> ''`); err != nil {
+					return err
+				}
+				close(writing)
+				<-finish
+				return nil
+			})
+		}()
+		<-writing
+		claimed := make(chan bool, 1)
+		go func() {
+			ok, err := st.ClaimLabourDays(ctx, []string{"2026-03-05"})
+			if err != nil {
+				t.Error(err)
+			}
+			claimed <- ok
+		}()
+		select {
+		case <-claimed:
+			t.Fatal("the claim did not wait for the writer in flight")
+		case <-time.After(200 * time.Millisecond):
+		}
+		close(finish)
+		if err := <-wrote; err != nil {
+			t.Fatal(err)
+		}
+		if !<-claimed {
+			t.Fatal("the claim was given up")
+		}
+	})
+}
+
 // Labour computed before a change is not stored after it.
 func TestProductionLabourSaveSkipsChangedDays(t *testing.T) {
 	t.Parallel()
@@ -240,8 +386,8 @@ func TestProductionLabourSaveSkipsChangedDays(t *testing.T) {
 		st := storage.NewProductionStore(db)
 		ana := env.employee("Ana", "Lima", "1234")
 		days := []string{"2026-03-01", "2026-03-02"}
-		if err := st.AddLabourDays(ctx, days); err != nil {
-			t.Fatal(err)
+		if claimed, err := st.ClaimLabourDays(ctx, days); err != nil || !claimed {
+			t.Fatal(claimed, err)
 		}
 		read, err := st.LabourDays(ctx, days[0], days[1])
 		if err != nil || len(read) != 2 {

@@ -189,9 +189,4 @@ func (t clockTx) SetClockState(ctx context.Context, id int64, status string, las
 }
 
 // KioskChanged implements timeclock.Tx.
-func (t clockTx) KioskChanged(ctx context.Context) error {
-	if _, err := t.tx.Exec(ctx, bumpVersionSQL); err != nil {
-		return err
-	}
-	return t.tx.markKioskChanged(ctx)
-}
+func (t clockTx) KioskChanged(ctx context.Context) error { return t.tx.markKioskChanged(ctx) }

@@ -12,11 +12,13 @@ import (
 // nothing: every rule (what counts, what a success forgets, what a refund
 // gives back) is in this package.
 type Rows interface {
-	// Within runs fn in one transaction whose clock is now. Its commit is
+	// Within runs fn in one transaction whose clock is now; keys are the
+	// keys fn locks, which storage may lock all at once, in name order
+	// (byte order, as sort.Strings), before fn runs. Its commit is
 	// bookkeeping: a power cut (on SQLite, whose rows live in the serving
 	// process, also a crash of that process) may forget the last counts,
 	// never a punch.
-	Within(ctx context.Context, fn func(l Locker, now time.Time) error) error
+	Within(ctx context.Context, keys []string, fn func(l Locker, now time.Time) error) error
 	// ClearPrefix forgets every key starting with prefix.
 	ClearPrefix(ctx context.Context, prefix string) error
 }
@@ -57,10 +59,11 @@ func (t *Throttle) Succeeded(ctx context.Context, clear, refund []string) error 
 	if len(clear) == 0 && len(refund) == 0 {
 		return nil
 	}
-	return t.rows.Within(ctx, func(l Locker, now time.Time) error {
-		keys := append(append([]string(nil), clear...), refund...)
-		sort.Strings(keys)
-		for _, k := range slices.Compact(keys) {
+	keys := append(append([]string(nil), clear...), refund...)
+	sort.Strings(keys)
+	keys = slices.Compact(keys)
+	return t.rows.Within(ctx, keys, func(l Locker, now time.Time) error {
+		for _, k := range keys {
 			st, err := l.Lock(ctx, k)
 			if err != nil {
 				return err
@@ -86,8 +89,9 @@ func (t *Throttle) ClearPrefix(ctx context.Context, prefix string) error {
 }
 
 // Guard counts one attempt on each stage's keys in turn, in one
-// transaction: a stage's keys are locked in name order (two attempts never
-// deadlock) and judged by their policy; a refusing stage ends the attempt,
+// transaction: every stage's keys are locked in name order (two attempts
+// never deadlock), all at once where storage can, and each stage's judged
+// by their policy; a refusing stage ends the attempt,
 // counted on the keys judged so far (a later stage counts only attempts
 // every earlier one admitted). When every stage admits, evaluate (if any)
 // runs while the keys are locked and its Verdict decides what is stored.
@@ -95,7 +99,14 @@ func (t *Throttle) ClearPrefix(ctx context.Context, prefix string) error {
 // It returns how long to wait when refused (0: admitted and evaluated) and
 // the keys whose cool-down this very attempt starts.
 func (t *Throttle) Guard(ctx context.Context, stages [][]Key, evaluate func() Verdict) (wait time.Duration, locked []string, err error) {
-	err = t.rows.Within(ctx, func(l Locker, now time.Time) error {
+	var names []string
+	for _, stage := range stages {
+		for _, k := range stage {
+			names = append(names, k.Name)
+		}
+	}
+	sort.Strings(names)
+	err = t.rows.Within(ctx, slices.Compact(names), func(l Locker, now time.Time) error {
 		wait, locked = 0, nil
 		type judged struct {
 			key           string

@@ -15,7 +15,7 @@ type memRows struct {
 	saves []string
 }
 
-func (m *memRows) Within(ctx context.Context, fn func(Locker, time.Time) error) error {
+func (m *memRows) Within(ctx context.Context, _ []string, fn func(Locker, time.Time) error) error {
 	return fn(m, m.now)
 }
 func (m *memRows) Lock(_ context.Context, key string) (State, error) { return m.rows[key], nil }

@@ -174,7 +174,7 @@ func (s *Service) Clock(ctx context.Context, r ClockRequest) (*ClockResult, erro
 		s.log.Warn("clock refused: no valid clock token", "employee_id", r.EmployeeID, "client", r.Client, "to", r.To)
 		return nil, ErrClockToken
 	}
-	at, err := s.store.Clock(ctx, ClockWrite{EmployeeID: r.EmployeeID, Seq: claims.Seq, To: r.To, Kind: kind}, func(tx Tx) error {
+	at, err := s.store.Clock(ctx, ClockWrite{EmployeeID: r.EmployeeID, Seq: claims.Seq, To: r.To, Kind: kind}, func(tx ClockTx) error {
 		return tx.PunchesChanged(ctx, tx.Now())
 	})
 	if err != nil {

@@ -29,7 +29,7 @@ func (f *fakeStore) Employee(context.Context, int64) (*Employee, error)   { retu
 func (f *fakeStore) ClockState(context.Context, int64) (*ClockState, error) {
 	return f.state, nil
 }
-func (f *fakeStore) Clock(_ context.Context, w ClockWrite, _ func(Tx) error) (*time.Time, error) {
+func (f *fakeStore) Clock(_ context.Context, w ClockWrite, _ func(ClockTx) error) (*time.Time, error) {
 	f.wrote = &w
 	return nil, nil // nothing changed: the Service must say why
 }

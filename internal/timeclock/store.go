@@ -20,9 +20,12 @@ type Store interface {
 	// Clock changes an employee's clock state to w.To and records the punch,
 	// only if the employee is active, not already in w.To and still at
 	// sequence w.Seq: of any number of concurrent calls one changes it. It
-	// returns the punch time, or nil when nothing changed. When it changed,
-	// then runs in the same transaction, after the punch is written.
-	Clock(ctx context.Context, w ClockWrite, then func(tx Tx) error) (*time.Time, error)
+	// returns the punch time, or nil when nothing changed. What then does
+	// is written in the same transaction, only when the state changed:
+	// then may run before the punch is written (storage then writes its
+	// effects with the punch, in one statement), so it acts only through
+	// its ClockTx.
+	Clock(ctx context.Context, w ClockWrite, then func(tx ClockTx) error) (*time.Time, error)
 	// ClockState reads an employee's state after a Clock that changed nothing.
 	ClockState(ctx context.Context, employeeID int64) (*ClockState, error)
 
@@ -49,6 +52,13 @@ type Store interface {
 
 	// InTx runs fn in one write transaction.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// ClockTx is what a kiosk punch's transaction offers besides the punch:
+// its time (the punch's) and production's labour.
+type ClockTx interface {
+	Now() time.Time
+	effects.Labour
 }
 
 // Tx is one write transaction, with one fixed Now.

@@ -4,7 +4,11 @@
 -- Each thread owns every nthreads-th employee, so no two threads punch for
 -- the same person. Each employee punches at one of 50 kiosks, whose address
 -- goes in X-Forwarded-For (the server must trust the proxy, 127.0.0.1).
--- Usage: wrk -s punch.lua URL -- NTHREADS NEMPLOYEES
+-- Usage: wrk -s punch.lua URL -- NTHREADS NEMPLOYEES [PART PARTS]
+-- With PART and PARTS, this wrk takes part PART (0-based) of PARTS wrk
+-- runs at once (one per instance, say), each with its own employees.
+-- With PUNCH_HISTOGRAM set, the latency of every request is written to that
+-- file as "microseconds count" lines, to be merged with the other parts'.
 local threads, counter = {}, 0
 
 function setup(thread)
@@ -34,9 +38,10 @@ end
 
 function init(args)
   local nthreads, nemp = tonumber(args[1]), tonumber(args[2])
+  local part, parts = tonumber(args[3] or 0), tonumber(args[4] or 1)
   mine, nexti, queue = {}, 1, {}
-  punches, failures = 0, 0
-  for id = tid, nemp, nthreads do table.insert(mine, id) end
+  punches, failures, failed = 0, 0, {}
+  for id = part * nthreads + tid, nemp, nthreads * parts do table.insert(mine, id) end
 end
 
 function request()
@@ -56,6 +61,7 @@ function response(status, headers, body)
     -- 409/403 here means the round robin came back to an employee whose last punch was
     -- still in flight (a slow tail): the server refused the stale token, as it must.
     failures = failures + 1
+    failed[status] = (failed[status] or 0) + 1
     return
   end
   local tok = body:match('"clock_token":"([^"]+)"')
@@ -67,17 +73,31 @@ function response(status, headers, body)
     punches = punches + 1
   else
     failures = failures + 1
+    failed[status] = (failed[status] or 0) + 1
   end
 end
 
 function done(summary, latency, requests)
-  local p, f = 0, 0
+  local p, f, statuses = 0, 0, {}
   for _, t in ipairs(threads) do
     p = p + t:get("punches")
     f = f + t:get("failures")
+    for status, n in pairs(t:get("failed")) do statuses[status] = (statuses[status] or 0) + n end
   end
+  local failed = {}
+  for status, n in pairs(statuses) do table.insert(failed, status .. "×" .. n) end
   local secs = summary.duration / 1e6
-  io.write(string.format("RESULT punches_per_s=%.0f requests_per_s=%.0f p99_ms=%.2f punches=%d failures=%d errors=%d\n",
+  local hist = os.getenv("PUNCH_HISTOGRAM")
+  if hist and hist ~= "" then
+    local out = assert(io.open(hist, "w"))
+    for i = 1, #latency do
+      local v, c = latency(i)
+      out:write(string.format("%d %d\n", v, c))
+    end
+    out:close()
+  end
+  io.write(string.format("RESULT punches_per_s=%.0f requests_per_s=%.0f p99_ms=%.2f punches=%d failures=%d errors=%d seconds=%.3f failed=%s\n",
     p / secs, summary.requests / secs, latency:percentile(99) / 1000, p, f,
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status + summary.errors.timeout))
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status + summary.errors.timeout, secs,
+    #failed > 0 and table.concat(failed, ",") or "none"))
 end

@@ -43,6 +43,13 @@ func IsForeignKeyViolation(err error) bool {
 	return false
 }
 
+// IsLockTimeout reports whether err is PostgreSQL's lock_timeout running
+// out (55P03).
+func IsLockTimeout(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "55P03"
+}
+
 // IsRetryable reports whether a transaction failed only because of
 // contention and may succeed if run again.
 func IsRetryable(err error) bool {

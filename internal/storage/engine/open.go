@@ -70,6 +70,19 @@ func OpenPostgres(dsn string) (*sql.DB, string, error) {
 	return pool, driverDSN, nil
 }
 
+// sqliteReaders is how many read-only connections a SQLite database has.
+const sqliteReaders = 8
+
+// SQLiteFiles is how many files a SQLite database holds open at most: its
+// writer and readers each keep the database, its WAL and its shared-memory
+// index open.
+const SQLiteFiles = (1 + sqliteReaders) * 3
+
+// PostgresFiles is how many connections (open files) a PostgreSQL database
+// of a pool of size connections holds at most: the pool's and the
+// listener's.
+func PostgresFiles(size int) int { return size + 1 }
+
 // OpenSQLite opens the SQLite database file at path, creating it and its
 // folder if needed: its one writer connection (every transaction begins
 // IMMEDIATE) and a pool of 8 read-only readers, in WAL mode with foreign
@@ -96,8 +109,8 @@ func OpenSQLite(path string) (write, read *sql.DB, err error) {
 		w.Close()
 		return nil, nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	r.SetMaxOpenConns(8)
-	r.SetMaxIdleConns(8)
+	r.SetMaxOpenConns(sqliteReaders)
+	r.SetMaxIdleConns(sqliteReaders)
 	r.SetConnMaxLifetime(0)
 	return w, r, nil
 }

@@ -30,8 +30,9 @@ import (
 //   - Another process writing the table meanwhile (a command run beside the
 //     server) is not seen by the server until it restarts.
 //
-// PostgreSQL keeps its rows in the table, each locked per attempt: several
-// instances share it.
+// PostgreSQL keeps its rows in the table, which several instances share:
+// each instance judges an attempt on its copies and checks their versions
+// in the statement that writes it (throttle_shared.go).
 const throttleWriteBack = 50 * time.Millisecond
 
 // MemThrottle holds the throttle's rows in memory over the table its

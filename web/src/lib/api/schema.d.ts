@@ -407,10 +407,12 @@ export interface paths {
          *
          *     Open streams are capped on each instance: per sign-in (`--max-streams-per-session`,
          *     8 by default), per account (`--max-streams-per-account`, 32) and in all (below the
-         *     process's open-file limit, leaving room for ordinary requests). Beyond a cap: 429
-         *     `events.too_many_streams` with `Retry-After` and params `cap` (`session`, `account` or
-         *     `server`), `max` and `retry_after_seconds`; a client should wait at least that long,
-         *     backing off further on each refusal.
+         *     connections its open-file limit allows, leaving room for ordinary requests). Beyond a
+         *     cap: 429 `events.too_many_streams` with `Retry-After` and params `cap` (`session`,
+         *     `account` or `server`), `max` and `retry_after_seconds`; a client should wait at least
+         *     that long, backing off further on each refusal. A refused stream's connection is closed
+         *     with the answer (`Connection: close` over HTTP/1.1): a refused client holds nothing on
+         *     the server.
          */
         get: operations["streamEvents"];
         put?: never;
