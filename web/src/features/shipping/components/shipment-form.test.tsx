@@ -7,12 +7,16 @@ import { resetSessionForTests } from '@/lib/auth/session';
 import { TOKEN_KEY } from '@/lib/auth/token-storage';
 import { mockApi } from '@/test/api-mock';
 import { server, VALID_TOKEN } from '@/test/msw';
+import { loadNamespaces } from '@/i18n';
 import { renderWithProviders, setupI18n } from '@/test/render';
 import '../strings';
 import { ShipmentForm } from './shipment-form';
 
 describe('the shipment form', () => {
-  beforeAll(() => setupI18n('gb'));
+  beforeAll(async () => {
+    await setupI18n('gb');
+    await loadNamespaces('shell');
+  });
   beforeEach(() => {
     resetSessionForTests();
     localStorage.setItem(TOKEN_KEY, VALID_TOKEN);
@@ -38,14 +42,14 @@ describe('the shipment form', () => {
 
     await user.type(within(form).getByRole('combobox', { name: /^Destination/ }), 'Eastside Pantry');
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
-    const ask = await screen.findByRole('dialog', { name: 'Discard this shipment?' });
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard this shipment?' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument());
     expect(closed).toBe(1);
     expect(within(form).getByRole('combobox', { name: /^Destination/ })).toHaveValue('Eastside Pantry');
 
     await user.keyboard('{Escape}');
-    await user.click(within(await screen.findByRole('dialog', { name: 'Discard this shipment?' })).getByRole('button', { name: 'Discard' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
     expect(closed).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpiredConfirm, expiredIndex, ScanButton, type ItemBatch, type LabelRef } from '@/features/inventory';
 import { HeldBadge } from '@/components/held-badge';
@@ -12,7 +12,7 @@ import { ListTable } from '@/components/list-table';
 import { formatCalendarDate } from '@/lib/format';
 import { formatQuantity } from '@/lib/units';
 import { DateField } from '@/components/date-field';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { GuardedCancelButton, GuardedModal, useChangedSinceOpen } from '@/components/guarded-modal';
 
 interface LineDraft {
   batch_id: number;
@@ -95,11 +95,8 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
     return out;
   }, [options.data, lines, t, lng]);
   const set = (k: keyof typeof f) => (v: string | number) => setF((x) => ({ ...x, [k]: v }));
-  // What the form held when it opened: closing it with changes asks first (a click outside, Escape or Cancel).
-  const snapshot = JSON.stringify({ f, projectId, partnerId, saveAsPartner, lines });
-  const opened = useRef(snapshot);
-  const [discarding, setDiscarding] = useState(false);
-  const requestClose = () => (snapshot === opened.current ? onClose() : setDiscarding(true));
+  // Closing the form with changes asks first (a click outside, Escape or Cancel).
+  const dirty = useChangedSinceOpen({ f, projectId, partnerId, saveAsPartner, lines });
 
   /** A scanned label adds its batch as a line; a code several items share goes to the search. */
   const addScanned = async (ref: LabelRef, find: () => Promise<ItemBatch[]>): Promise<string | null> => {
@@ -167,7 +164,7 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
   };
 
   return (
-    <Modal opened onClose={requestClose} size="xl" title={shipment ? t('shipping.form.editTitle', { number: shipment.number }) : t('shipping.form.newTitle')}>
+    <GuardedModal opened onClose={onClose} dirty={dirty} size="xl" title={shipment ? t('shipping.form.editTitle', { number: shipment.number }) : t('shipping.form.newTitle')}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateField required label={t('shipping.fields.shipDate')} value={f.ship_date} onChange={(v) => set('ship_date')(v ?? '')} />
@@ -263,9 +260,9 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           <ScanButton title={t('inventory.scan.shipmentLine')} onRead={addScanned} />
         </Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={requestClose}>
+          <GuardedCancelButton onCancel={onClose}>
             {t('common.cancel')}
-          </Button>
+          </GuardedCancelButton>
           <Button onClick={() => void submit()} loading={save.isPending || createPartner.isPending}>
             {t('shipping.form.save')}
           </Button>
@@ -276,16 +273,6 @@ export function ShipmentForm({ shipment, today, onClose, onSaved, onError }: Shi
           <ExpiredConfirm error={expired.error} onConfirm={confirmExpired} onCancel={() => setExpired(null)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        opened={discarding}
-        title={t('shipping.form.discardTitle')}
-        body={t('shipping.form.discardBody')}
-        confirmLabel={t('shipping.form.discard')}
-        cancelLabel={t('shipping.form.keepEditing')}
-        color="red"
-        onConfirm={onClose}
-        onClose={() => setDiscarding(false)}
-      />
-    </Modal>
+    </GuardedModal>
   );
 }
