@@ -152,7 +152,8 @@ func TestClockTokenSingleUseAndExpiry(t *testing.T) {
 		emp := e.employee("Ana", "Lima", "1234")
 		other := e.employee("Bo", "Chen", "5678")
 
-		wantCode(t, e.clock(emp.ID, "", timeclock.ClockedIn), apperr.Forbidden)
+		// No token at all is a missing field (400 field.required); a wrong or foreign one is refused.
+		wantCode(t, e.clock(emp.ID, "", timeclock.ClockedIn), apperr.Invalid)
 		wantCode(t, e.clock(emp.ID, "garbage", timeclock.ClockedIn), apperr.Forbidden)
 		// A token is bound to its employee.
 		wantCode(t, e.clock(other.ID, e.token(emp.ID, "1234"), timeclock.ClockedIn), apperr.Forbidden)

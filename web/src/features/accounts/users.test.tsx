@@ -76,10 +76,12 @@ describe('users screen', { timeout: 60_000 }, () => {
   it('lists accounts with role, status and last sign-in, and searches on the server', async () => {
     const { queries } = fakeUsers();
     renderApp('/users');
-    const tom = await screen.findByRole('row', { name: /tom@packline\.local/ });
+    // The accounts' table: the outgoing mail's below it names Tom too.
+    const accounts = await screen.findByRole('table', { name: 'Accounts' });
+    const tom = await within(accounts).findByRole('row', { name: /tom@packline\.local/ });
     expect(within(tom).getByText('Deactivated')).toBeInTheDocument();
     expect(within(tom).getByText('Never')).toBeInTheDocument();
-    const dana = screen.getByRole('row', { name: /demo@packline\.local/ });
+    const dana = within(accounts).getByRole('row', { name: /demo@packline\.local/ });
     expect(within(dana).getByText('Administrator')).toBeInTheDocument();
     expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
 
@@ -215,7 +217,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     );
     renderApp('/users');
     const user = userEvent.setup();
-    const tom = await screen.findByRole('row', { name: /tom@packline\.local/ });
+    const tom = await within(await screen.findByRole('table', { name: 'Accounts' })).findByRole('row', { name: /tom@packline\.local/ });
     expect(within(tom).getByText('2FA')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More for Dana Demo' }));
     expect(screen.queryByRole('menuitem', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();

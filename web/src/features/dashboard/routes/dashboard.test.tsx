@@ -45,7 +45,7 @@ describe('dashboard', () => {
     expect(alert).toHaveTextContent('4 recalls are open');
     expect(alert).toHaveTextContent('Long-grain rice, batch B-7: 33 batches held');
     expect(alert).toHaveTextContent('Soy protein, batch B-6: 1 batch held');
-    expect(within(alert).getByRole('link', { name: 'RCL-0007' })).toHaveAttribute('href', '/inventory/recalls/7');
+    expect(await within(alert).findByRole('link', { name: 'RCL-0007' })).toHaveAttribute('href', '/inventory/recalls/7');
     expect(within(alert).getByRole('link', { name: 'All open recalls' })).toHaveAttribute('href', '/inventory/recalls');
   });
 
@@ -91,7 +91,7 @@ describe('dashboard', () => {
     );
     renderApp('/dashboard');
     const list = await screen.findByTestId('clocked-in');
-    const rows = within(list).getAllByRole('listitem');
+    const rows = await within(list).findAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Dara Davies');
     expect(rows[0]).toHaveTextContent('Forgotten clock-out');
     expect(rows[1]).toHaveTextContent(/Ana Almeida.*since .*7:05\sam CST/);
@@ -121,7 +121,7 @@ describe('dashboard', () => {
     );
     renderApp('/dashboard');
     const list = await screen.findByTestId('recent-shipments');
-    const rows = within(list).getAllByRole('listitem');
+    const rows = await within(list).findAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('SHP-2026-0002 · Harbour Foods');
     expect(rows[0]).toHaveTextContent('2 Mar 2026');
     expect(within(rows[0]!).getByText('Shipped')).toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('dashboard', () => {
     );
     renderApp('/dashboard');
     const list = await screen.findByTestId('clocked-in');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(await within(list).findAllByRole('listitem')).toHaveLength(6);
     expect(screen.getByTestId('clocked-in-count')).toHaveTextContent('7');
     const more = screen.getByRole('link', { name: '+1 more' });
     expect(more).toHaveAttribute('href', '/employees?tab=now');
